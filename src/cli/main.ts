@@ -1,0 +1,63 @@
+/**
+ * Dispatches `buddy-tui <command>` to one file per command in this folder. Each command
+ * module exports `run(args): Promise<number>` (the exit code) and is loaded only when used.
+ */
+type CommandModule = { run: (args: string[]) => Promise<number> };
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
+  tui: { summary: 'open the companion pane (the default)', load: () => import('./tui.js') },
+  demo: { summary: 'replay a recorded session into the pane, no Claude Code needed', load: () => import('./demo.js') },
+  pane: { summary: 'open the pane in a new tmux split (also: --tmux)', load: () => import('./pane.js') },
+  install: { summary: 'wire buddy-tui into Claude Code settings.json', load: () => import('./install.js') },
+  uninstall: { summary: 'remove exactly what install added', load: () => import('./uninstall.js') },
+  doctor: { summary: 'check the setup and say how to fix it', load: () => import('./doctor.js') },
+  species: { summary: 'list | show <id> | validate <file...> | new <id>', load: () => import('./species.js') },
+  hatch: { summary: 'hatch a new buddy (--species, --name, --reroll)', load: () => import('./hatch.js') },
+  feed: { summary: 'feed the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runFeed })) },
+  pet: { summary: 'pet the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runPet })) },
+  play: { summary: 'play with the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runPlay })) },
+  rename: { summary: 'rename the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runRename })) },
+  stats: { summary: "show the buddy's needs and counters", load: () => import('./pet-actions.js').then((m) => ({ run: m.runStats })) },
+  plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
+  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(width)}${summary}`);
+  return [
+    'buddy-tui: a terminal companion for Claude Code',
+    '',
+    'usage: buddy-tui [command] [options]',
+    '',
+    `  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
+    `  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
+    ...lines,
+    '',
+    'Run `buddy-tui <command> --help` for the options of a command.',
+  ].join('\n');
+}
+
+export async function main(args: string[]): Promise<number> {
+  let [name, ...rest] = args;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${usage()}\n`);
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    const { createRequire } = await import('node:module');
+    const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
+    process.stdout.write(`${pkg.version}\n`);
+    return 0;
+  }
+  if (name === '--tmux') name = 'pane';
+  if (name === undefined || name.startsWith('-')) {
+    rest = name === undefined ? [] : [name, ...rest];
+    name = 'tui';
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
+    return 2;
+  }
+  return (await command.load()).run(rest);
+}

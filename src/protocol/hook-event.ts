@@ -1,0 +1,56 @@
+/**
+ * What Claude Code sends to a hook on stdin, and what the journal stores.
+ * Loose on purpose: Claude Code adds fields often, and the journal keeps them all.
+ * Uses zod/mini because this module sits on the hook's hot path.
+ */
+import * as z from 'zod/mini';
+
+/** Every hook event name Claude Code 2.1.332 fires (see ../shared/notes/claude-code.md). */
+export const HOOK_EVENT_NAMES = [
+  'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion',
+  'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
+  'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart', 'SubagentStop',
+  'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange',
+  'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove',
+  'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
+  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand',
+] as const;
+export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
+
+/** Events whose `matcher` is a regex on the tool name. */
+export const TOOL_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied',
+]);
+
+/** The light check the hook makes: the two fields it needs, everything else kept as is. */
+export const hookPayloadSchema = z.looseObject({
+  session_id: z.string(),
+  hook_event_name: z.string(),
+});
+
+/** One journal line: the payload as received plus the receive time `ts` (ms since epoch). */
+export interface JournalEvent {
+  ts: number;
+  session_id: string;
+  hook_event_name: string;
+  transcript_path?: string;
+  cwd?: string;
+  permission_mode?: string;
+  prompt_id?: string;
+  prompt?: string;
+  source?: string;
+  reason?: string;
+  trigger?: string;
+  model?: string | { id?: string; display_name?: string };
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  tool_response?: unknown;
+  tool_use_id?: string;
+  duration_ms?: number;
+  error?: string;
+  is_interrupt?: boolean;
+  agent_id?: string;
+  agent_type?: string;
+  last_assistant_message?: string;
+  [field: string]: unknown;
+}

@@ -1,0 +1,30 @@
+/**
+ * A reaction is one thing the buddy says. Plugins, the delegate resolver and the built-in
+ * quips all produce this shape; the TUI shows it and appends it to `<session>/reactions.jsonl`,
+ * where the statusline reads the latest one.
+ */
+export type ReactionKind = 'reaction' | 'warning' | 'thinking';
+
+export interface Reaction {
+  /** Unique per reaction, so a "thinking" bubble can be replaced by its answer. */
+  id: string;
+  sessionId: string;
+  kind: ReactionKind;
+  /** Already sanitised text (no escape sequences, no control characters). */
+  text: string;
+  /** Who said it: a plugin name, "offline", "buddy", or the model that answered. */
+  source: string;
+  /** The hook event that caused it, e.g. "PostToolUseFailure". */
+  event?: string;
+  mood?: string;
+  /** Higher wins the bubble queue; failures outrank small talk. */
+  priority: number;
+  ttlMs: number;
+  /** ms since epoch when it was produced. */
+  ts: number;
+  /** How long the producer took, for the reactions log. */
+  elapsedMs?: number;
+}
+
+export const REACTION_PRIORITY = { chat: 0, info: 1, success: 2, warning: 3, failure: 4 } as const;
+export const DEFAULT_REACTION_TTL_MS = 10_000;

@@ -1,0 +1,33 @@
+/**
+ * Atomic file writes: a temp file in the same directory, fsync, then rename over the target.
+ * A crash at any point leaves either the old file or the new one, never half of either.
+ */
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+
+export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(temp, 'wx', mode);
+  try {
+    const buffer = typeof data === 'string' ? Buffer.from(data) : data;
+    let written = 0;
+    while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    try { unlinkSync(temp); } catch { /* already gone */ }
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    try { unlinkSync(temp); } catch { /* already gone */ }
+    throw error;
+  }
+}
+
+export function atomicWriteJsonSync(path: string, value: unknown, mode = 0o600): void {
+  atomicWriteFileSync(path, `${JSON.stringify(value, null, 2)}\n`, mode);
+}

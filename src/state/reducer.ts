@@ -1,0 +1,263 @@
+/**
+ * The one pure reducer: (state, event) => state. The statusline and the TUI both fold
+ * journals with it, so they can never disagree.
+ *
+ * `reduceEvent` never mutates its input. Internally a fold copies the state once and then
+ * applies events to that private copy, which keeps a 100k-event fold fast.
+ */
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
+
+const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
+
+/** A copy deep enough that applying events to it never touches the original. */
+function copyState(state: SessionState): SessionState {
+  return {
+    ...state,
+    toolsThisTurn: { ...state.toolsThisTurn },
+    toolsRunning: { ...state.toolsRunning },
+    toolDurations: { ...state.toolDurations },
+    failures: state.failures.slice(),
+    subagents: { ...state.subagents },
+    filesTouched: state.filesTouched.slice(),
+    compactions: state.compactions.slice(),
+    activity: state.activity.map((bucket) => [bucket[0], bucket[1]] as [number, number]),
+    seen: state.seen.slice(),
+  };
+}
+
+export function reduceEvent(state: SessionState, event: JournalEvent): SessionState {
+  const next = copyState(state);
+  applyEvent(next, event);
+  return next;
+}
+
+/** Folds many events; `state` is left untouched. */
+export function foldEvents(state: SessionState | undefined, events: Iterable<JournalEvent>, sessionId = ''): SessionState {
+  let next: SessionState | undefined = state ? copyState(state) : undefined;
+  for (const event of events) {
+    next ??= emptySessionState(event.session_id ?? sessionId);
+    applyEvent(next, event);
+  }
+  return next ?? emptySessionState(sessionId);
+}
+
+/** The dedupe key of an event that Claude Code may deliver twice (the same hook in two settings files). */
+function dedupeKey(event: JournalEvent): string | undefined {
+  const name = event.hook_event_name;
+  if (typeof event.tool_use_id === 'string' && event.tool_use_id) return `${name}:${event.tool_use_id}`;
+  if ((name === 'SubagentStart' || name === 'SubagentStop') && typeof event.agent_id === 'string') {
+    return `${name}:${event.agent_id}`;
+  }
+  if ((name === 'UserPromptSubmit' || name === 'Stop') && typeof event.prompt_id === 'string') {
+    return `${name}:${event.prompt_id}`;
+  }
+  return undefined;
+}
+
+function remember(state: SessionState, key: string): boolean {
+  if (state.seen.includes(key)) return false;
+  state.seen.push(key);
+  if (state.seen.length > LIMITS.seen) state.seen.splice(0, state.seen.length - LIMITS.seen);
+  return true;
+}
+
+function countActivity(state: SessionState, ts: number): void {
+  const minute = Math.floor(ts / 60_000);
+  const last = state.activity[state.activity.length - 1];
+  if (last && last[0] === minute) last[1] += 1;
+  else if (!last || minute > last[0]) state.activity.push([minute, 1]);
+  else {
+    // An event from an earlier minute (clock skew between hook processes): count it where it belongs.
+    const bucket = state.activity.find((b) => b[0] === minute);
+    if (bucket) bucket[1] += 1;
+  }
+  const oldest = minute - LIMITS.activityMinutes;
+  while (state.activity.length && state.activity[0][0] <= oldest) state.activity.shift();
+}
+
+function modelName(model: JournalEvent['model']): string | undefined {
+  if (typeof model === 'string') return model || undefined;
+  if (model && typeof model === 'object') return model.display_name || model.id || undefined;
+  return undefined;
+}
+
+function basename(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const at = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
+  return at >= 0 ? trimmed.slice(at + 1) : trimmed;
+}
+
+/** The one argument of a tool call worth showing: the command, the path, the pattern, the URL. */
+export function toolDetail(input: Record<string, unknown> | undefined): string | undefined {
+  if (!input || typeof input !== 'object') return undefined;
+  for (const key of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt']) {
+    const value = input[key];
+    if (typeof value === 'string' && value) return value.length > 200 ? `${value.slice(0, 199)}…` : value;
+  }
+  return undefined;
+}
+
+function closeTurn(state: SessionState, ts: number): void {
+  state.pendingPrompts = 0;
+  state.toolsRunning = {};
+  if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
+  state.turnStartedAt = undefined;
+}
+
+function ageOutSubagents(state: SessionState, now: number): void {
+  for (const [id, agent] of Object.entries(state.subagents)) {
+    if (now - agent.startedAt > LIMITS.subagentMaxAgeMs) delete state.subagents[id];
+  }
+}
+
+function recordDuration(state: SessionState, tool: string, ms: number): void {
+  const previous = state.toolDurations[tool];
+  state.toolDurations[tool] = previous
+    ? { count: previous.count + 1, totalMs: previous.totalMs + ms, maxMs: Math.max(previous.maxMs, ms) }
+    : { count: 1, totalMs: ms, maxMs: ms };
+}
+
+/** Counts a tool call once, whichever of its Pre or Post event arrives first. */
+function countToolOnce(state: SessionState, event: JournalEvent, tool: string): void {
+  const id = event.tool_use_id;
+  const counted = typeof id === 'string' && id ? `count:${id}` : undefined;
+  if (counted && !remember(state, counted)) return;
+  state.toolsThisTurn[tool] = (state.toolsThisTurn[tool] ?? 0) + 1;
+  state.toolRunsTotal += 1;
+}
+
+function finishTool(state: SessionState, event: JournalEvent, tool: string): void {
+  const id = event.tool_use_id;
+  const running = typeof id === 'string' ? state.toolsRunning[id] : undefined;
+  if (running) delete state.toolsRunning[id as string];
+  else if (typeof id === 'string' && id) remember(state, `done:${id}`);
+  const ms = typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
+  if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
+  countToolOnce(state, event, tool);
+}
+
+/** Applies one event to a state this module owns. */
+function applyEvent(state: SessionState, event: JournalEvent): void {
+  const name = event.hook_event_name;
+  const ts = typeof event.ts === 'number' ? event.ts : state.lastEventAt ?? 0;
+  const key = dedupeKey(event);
+  if (key && !remember(state, key)) return;
+
+  state.eventCount += 1;
+  state.lastEventName = name;
+  state.lastEventAt = Math.max(state.lastEventAt ?? ts, ts);
+  state.startedAt ??= ts;
+  countActivity(state, ts);
+  if (typeof event.cwd === 'string' && event.cwd) {
+    state.cwd ??= event.cwd;
+    state.projectName ??= basename(event.cwd);
+  }
+  if (typeof event.transcript_path === 'string') state.transcriptPath = event.transcript_path;
+  if (typeof event.permission_mode === 'string') state.permissionMode = event.permission_mode;
+  const model = modelName(event.model);
+  if (model) state.model = model;
+  ageOutSubagents(state, ts);
+
+  const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
+  switch (name) {
+    case 'SessionStart':
+      if (state.endedAt !== undefined && event.source !== undefined) {
+        // A resumed or compacted session lives again.
+        state.endedAt = undefined;
+        state.endReason = undefined;
+      }
+      break;
+    case 'UserPromptSubmit':
+      if (state.pendingPrompts === 0) {
+        state.toolsThisTurn = {};
+        state.turnStartedAt = ts;
+        state.turnCount += 1;
+      }
+      state.pendingPrompts += 1;
+      state.promptCount += 1;
+      break;
+    case 'Stop':
+    case 'StopFailure':
+      if (name === 'StopFailure') {
+        state.toolFailuresTotal += 1;
+        pushFailure(state, { tool: 'Claude', error: String(event.error ?? 'stop failure'), at: ts });
+      }
+      closeTurn(state, ts);
+      break;
+    case 'PreToolUse': {
+      if (!tool) break;
+      const id = typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined;
+      // A PostToolUse that arrived first already finished this call.
+      if (id && !state.seen.includes(`done:${id}`)) {
+        state.toolsRunning[id] = {
+          toolUseId: id,
+          tool,
+          startedAt: ts,
+          agentId: typeof event.agent_id === 'string' ? event.agent_id : undefined,
+          detail: toolDetail(event.tool_input),
+        };
+      }
+      countToolOnce(state, event, tool);
+      break;
+    }
+    case 'PostToolUse':
+      if (!tool) break;
+      finishTool(state, event, tool);
+      if (FILE_WRITING_TOOLS.has(tool)) {
+        const path = event.tool_input?.file_path ?? event.tool_input?.notebook_path;
+        if (typeof path === 'string' && path) touchFile(state, path);
+      }
+      break;
+    case 'PostToolUseFailure':
+      if (!tool) break;
+      finishTool(state, event, tool);
+      state.toolFailuresTotal += 1;
+      pushFailure(state, {
+        tool,
+        error: typeof event.error === 'string' ? event.error : 'failed',
+        at: ts,
+        toolUseId: typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined,
+        detail: toolDetail(event.tool_input),
+        isInterrupt: event.is_interrupt === true ? true : undefined,
+      });
+      break;
+    case 'SubagentStart': {
+      const id = typeof event.agent_id === 'string' ? event.agent_id : undefined;
+      if (!id || state.seen.includes(`SubagentStop:${id}`)) break;
+      state.subagents[id] = { agentId: id, agentType: String(event.agent_type ?? 'agent'), startedAt: ts };
+      state.subagentsStartedTotal += 1;
+      break;
+    }
+    case 'SubagentStop':
+      if (typeof event.agent_id === 'string') delete state.subagents[event.agent_id];
+      break;
+    case 'PreCompact':
+    case 'PostCompact':
+      state.compactions.push({ trigger: String(event.trigger ?? 'auto'), phase: name === 'PreCompact' ? 'pre' : 'post', at: ts });
+      if (state.compactions.length > LIMITS.compactions) state.compactions.shift();
+      if (name === 'PreCompact') state.compactionCount += 1;
+      break;
+    case 'SessionEnd':
+      state.endedAt = ts;
+      state.endReason = typeof event.reason === 'string' ? event.reason : 'other';
+      state.subagents = {};
+      closeTurn(state, ts);
+      break;
+    default:
+      // Unknown or uninteresting events only count as activity.
+      break;
+  }
+}
+
+function pushFailure(state: SessionState, failure: SessionState['failures'][number]): void {
+  state.failures.push(failure);
+  if (state.failures.length > LIMITS.failures) state.failures.shift();
+}
+
+function touchFile(state: SessionState, path: string): void {
+  const at = state.filesTouched.indexOf(path);
+  if (at >= 0) state.filesTouched.splice(at, 1);
+  state.filesTouched.push(path);
+  if (state.filesTouched.length > LIMITS.filesTouched) state.filesTouched.shift();
+}

@@ -1,0 +1,74 @@
+/**
+ * Read-only views of a SessionState at a given time. Time is an argument, never a global
+ * clock, so the statusline, the TUI and the tests agree on what "now" is.
+ */
+import { LIMITS, type ActiveSubagent, type RunningTool, type SessionState, type ToolFailure } from './session-state.js';
+
+export function activeSubagents(state: SessionState, now: number): ActiveSubagent[] {
+  if (state.endedAt !== undefined) return [];
+  return Object.values(state.subagents)
+    .filter((agent) => now - agent.startedAt <= LIMITS.subagentMaxAgeMs)
+    .sort((a, b) => a.startedAt - b.startedAt);
+}
+
+export interface SubagentGroup {
+  agentType: string;
+  count: number;
+  /** The longest time any agent of this type has been running. */
+  longestMs: number;
+}
+
+/** Active subagents grouped by type, in order of first start. */
+export function subagentGroups(state: SessionState, now: number): SubagentGroup[] {
+  const groups = new Map<string, SubagentGroup>();
+  for (const agent of activeSubagents(state, now)) {
+    const group = groups.get(agent.agentType) ?? { agentType: agent.agentType, count: 0, longestMs: 0 };
+    group.count += 1;
+    group.longestMs = Math.max(group.longestMs, Math.max(0, now - agent.startedAt));
+    groups.set(agent.agentType, group);
+  }
+  return [...groups.values()];
+}
+
+export function runningTools(state: SessionState): RunningTool[] {
+  return Object.values(state.toolsRunning).sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** The tool running now: the most recently started one. */
+export function currentTool(state: SessionState): RunningTool | undefined {
+  const running = runningTools(state);
+  return running[running.length - 1];
+}
+
+/** Tools of this turn as [name, count], most used first, then by name, for a stable display. */
+export function toolCounts(state: SessionState): Array<[string, number]> {
+  return Object.entries(state.toolsThisTurn).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+export function lastFailure(state: SessionState): ToolFailure | undefined {
+  return state.failures[state.failures.length - 1];
+}
+
+export function isProcessingPrompt(state: SessionState): boolean {
+  return state.pendingPrompts > 0 && state.endedAt === undefined;
+}
+
+/** Events per minute for the last `minutes` minutes, oldest first (for the sparkline). */
+export function activityPerMinute(state: SessionState, now: number, minutes: number = LIMITS.activityMinutes): number[] {
+  const nowMinute = Math.floor(now / 60_000);
+  const counts = new Array<number>(minutes).fill(0);
+  for (const [minute, count] of state.activity) {
+    const slot = minutes - 1 - (nowMinute - minute);
+    if (slot >= 0 && slot < minutes) counts[slot] += count;
+  }
+  return counts;
+}
+
+/** "3s", "4m12s", "1h05m": compact elapsed time for narrow displays. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, '0')}m`;
+}

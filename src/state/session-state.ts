@@ -1,0 +1,126 @@
+/**
+ * The live state of one Claude Code session, as the reducer computes it from the journal.
+ * Plain JSON (records and arrays, no Map or Set) so the reader can checkpoint it as is.
+ */
+
+export interface RunningTool {
+  toolUseId: string;
+  tool: string;
+  startedAt: number;
+  /** Set when the tool runs inside a subagent. */
+  agentId?: string;
+  /** A short, unsanitised description: the Bash command, the file path, the pattern. */
+  detail?: string;
+}
+
+export interface ToolFailure {
+  tool: string;
+  error: string;
+  at: number;
+  toolUseId?: string;
+  detail?: string;
+  isInterrupt?: boolean;
+}
+
+export interface ToolDuration {
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+export interface ActiveSubagent {
+  agentId: string;
+  agentType: string;
+  startedAt: number;
+}
+
+export interface Compaction {
+  trigger: string;
+  phase: 'pre' | 'post';
+  at: number;
+}
+
+export interface SessionState {
+  version: 1;
+  sessionId: string;
+  /** Where the state came from: buddy-tui's own journal, or a Foundry task-log.js directory. */
+  origin: 'journal' | 'foundry';
+
+  cwd?: string;
+  projectName?: string;
+  transcriptPath?: string;
+  model?: string;
+  permissionMode?: string;
+  startedAt?: number;
+  lastEventAt?: number;
+  endedAt?: number;
+  endReason?: string;
+  eventCount: number;
+  lastEventName?: string;
+
+  /** Prompts submitted and not yet answered by Stop/StopFailure: the queue badge. */
+  pendingPrompts: number;
+  promptCount: number;
+  turnStartedAt?: number;
+  lastTurnMs?: number;
+  turnCount: number;
+
+  /** Tool name to count, for the current (or, until the next prompt, the last) turn. */
+  toolsThisTurn: Record<string, number>;
+  /** Running tools by tool_use_id. */
+  toolsRunning: Record<string, RunningTool>;
+  toolDurations: Record<string, ToolDuration>;
+  toolRunsTotal: number;
+  toolFailuresTotal: number;
+  /** The most recent failures, oldest first, bounded. */
+  failures: ToolFailure[];
+
+  subagents: Record<string, ActiveSubagent>;
+  subagentsStartedTotal: number;
+
+  /** Files written or edited this session, most recent last, unique, bounded. */
+  filesTouched: string[];
+  compactions: Compaction[];
+  compactionCount: number;
+
+  /** Events per minute: [minute since epoch, count], oldest first, the last 30 minutes that had events. */
+  activity: Array<[number, number]>;
+
+  /** Recent dedupe keys (event + tool_use_id / agent_id / prompt_id), bounded ring. */
+  seen: string[];
+}
+
+export const LIMITS = {
+  failures: 20,
+  filesTouched: 200,
+  compactions: 20,
+  activityMinutes: 30,
+  seen: 256,
+  /** A subagent with no stop after this long is taken as gone. */
+  subagentMaxAgeMs: 10 * 60_000,
+} as const;
+
+export function emptySessionState(sessionId: string, origin: SessionState['origin'] = 'journal'): SessionState {
+  return {
+    version: 1,
+    sessionId,
+    origin,
+    eventCount: 0,
+    pendingPrompts: 0,
+    promptCount: 0,
+    turnCount: 0,
+    toolsThisTurn: {},
+    toolsRunning: {},
+    toolDurations: {},
+    toolRunsTotal: 0,
+    toolFailuresTotal: 0,
+    failures: [],
+    subagents: {},
+    subagentsStartedTotal: 0,
+    filesTouched: [],
+    compactions: [],
+    compactionCount: 0,
+    activity: [],
+    seen: [],
+  };
+}
