@@ -1,0 +1,58 @@
+/**
+ * `buddy-tui hook`: Claude Code runs this for every hook event. It appends the event to the
+ * session's journal and gets out of the way: it prints nothing (stdout would become Claude's
+ * context on some events) and exits 0 on every path.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hookPayloadSchema } from '../protocol/hook-event.js';
+import { logError } from '../state/error-log.js';
+import { appendLine, serializeEventLine } from '../state/journal.js';
+import { JOURNAL_FILE, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+
+/** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
+const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+function readStdin(): Buffer {
+  try {
+    return readFileSync(0);
+  } catch (error) {
+    // EAGAIN on a non-blocking pipe, or no stdin at all: nothing to record.
+    if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return Buffer.alloc(0);
+    throw error;
+  }
+}
+
+export function runHook(env: NodeJS.ProcessEnv = process.env): void {
+  // buddy-tui's own `claude -p` children must never feed the buddy.
+  if (env.BUDDY_TUI_CHILD === '1') return;
+  const receivedAt = Date.now();
+  let root: string | undefined;
+  try {
+    root = stateRootPath(env);
+    const input = readStdin();
+    ensurePrivateDir(root);
+    if (input.length === 0) return logError(root, 'hook', 'empty stdin', env);
+    if (input.length > MAX_PAYLOAD_BYTES) return logError(root, 'hook', `payload of ${input.length} bytes dropped`, env);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(input.toString('utf8'));
+    } catch {
+      return logError(root, 'hook', `malformed JSON (${input.length} bytes)`, env);
+    }
+    const checked = hookPayloadSchema.safeParse(payload);
+    if (!checked.success) return logError(root, 'hook', 'payload without session_id/hook_event_name', env);
+    const sessionId = checked.data.session_id;
+    if (!sessionDirName(sessionId)) {
+      return logError(root, 'hook', `event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`, env);
+    }
+    const dir = ensureSessionDir(root, sessionId);
+    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
+  } catch (error) {
+    // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.
+    const safeRoot = error && (error as Error).name === 'UnsafePathError' ? undefined : root;
+    logError(safeRoot, 'hook', error, env);
+  }
+}
+
+runHook();

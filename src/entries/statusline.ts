@@ -1,0 +1,2 @@
+// PLACEHOLDER: the statusline engineer replaces this.
+process.stdout.write('?\n');

@@ -1,0 +1,2 @@
+// PLACEHOLDER: the plugin SDK lands here.
+export {};

@@ -1,0 +1,30 @@
+/**
+ * A bounded error log in the state root (the last 200 entries), so problems on the hook path
+ * are findable without ever printing to Claude Code. Mirrors to stderr with BUDDY_TUI_DEBUG.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { atomicWriteFileSync } from './atomic-write.js';
+import { appendLine } from './journal.js';
+import { ERROR_LOG_FILE } from './state-root.js';
+
+export const ERROR_LOG_ENTRIES = 200;
+/** Past this size the log is trimmed back to its last entries. */
+const TRIM_AT_BYTES = 128 * 1024;
+
+export function logError(root: string | undefined, where: string, error: unknown, env: NodeJS.ProcessEnv = process.env): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = `${JSON.stringify({ ts: Date.now(), where, message: message.slice(0, 500) })}\n`;
+  if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${message}\n`);
+  if (!root) return;
+  try {
+    const path = join(root, ERROR_LOG_FILE);
+    appendLine(path, line);
+    if (statSync(path).size > TRIM_AT_BYTES) {
+      const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+      atomicWriteFileSync(path, `${lines.slice(-ERROR_LOG_ENTRIES).join('\n')}\n`);
+    }
+  } catch {
+    // Nowhere left to report to; the hook still exits 0.
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * The per-session journal `<root>/<session>/events.jsonl`: append-only, one JSON event per line.
+ *
+ * Writers (hook processes) append a whole line with ONE write() on an O_APPEND descriptor, so
+ * concurrent hooks never interleave or lose a line. Readers tail it from a saved byte offset,
+ * keep a partial last line for later, and notice when the file shrank or was replaced.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import type { JournalEvent } from '../protocol/hook-event.js';
+
+/** One journal line stays under this many bytes, newline included. */
+export const MAX_LINE_BYTES = 64 * 1024;
+const CUT_MARKER = '…[buddy-tui cut {n} chars]…';
+
+/** Cuts a long string to head + marker + tail, keeping both ends readable. */
+export function cutString(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  const keep = Math.max(16, maxChars);
+  const head = Math.ceil(keep * 0.7);
+  const tail = keep - head;
+  return `${text.slice(0, head)}${CUT_MARKER.replace('{n}', String(text.length - keep))}${text.slice(text.length - tail)}`;
+}
+
+/** Every string inside `value` cut to `maxChars`; arrays cut to `maxItems`; depth bounded. */
+function limitStrings(value: unknown, maxChars: number, maxItems: number, depth = 0): unknown {
+  if (typeof value === 'string') return cutString(value, maxChars);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 12) return '[buddy-tui: nested too deep]';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, maxItems).map((item) => limitStrings(item, maxChars, maxItems, depth + 1));
+    if (value.length > maxItems) items.push(`[buddy-tui: ${value.length - maxItems} more items cut]`);
+    return items;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = limitStrings(item, maxChars, maxItems, depth + 1);
+  return out;
+}
+
+/** Fields that can be large, in the order they are given up when a line is still too long. */
+const BULKY_FIELDS = ['tool_response', 'tool_input', 'last_assistant_message', 'compact_summary', 'prompt', 'tool_calls'];
+
+/**
+ * Serialises an event as one journal line (with the trailing newline) under MAX_LINE_BYTES.
+ * Small fields are kept as they are; large strings are cut to a bounded head and tail.
+ */
+export function serializeEventLine(event: Record<string, unknown>): string {
+  for (const [maxChars, maxItems] of [[8192, 200], [1024, 50], [160, 10]] as const) {
+    const line = `${JSON.stringify(limitStrings(event, maxChars, maxItems))}\n`;
+    if (Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
+  }
+  // Still too long (thousands of keys): give up the bulky fields, then everything but the basics.
+  const reduced = limitStrings(event, 160, 10) as Record<string, unknown>;
+  for (const field of BULKY_FIELDS) {
+    if (field in reduced) reduced[field] = '[buddy-tui: field too large, cut]';
+    const line = `${JSON.stringify(reduced)}\n`;
+    if (Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
+  }
+  const basics: Record<string, unknown> = { truncated: true };
+  for (const key of ['ts', 'session_id', 'hook_event_name', 'tool_name', 'tool_use_id', 'agent_id', 'agent_type', 'prompt_id', 'cwd']) {
+    if (key in event) basics[key] = limitStrings(event[key], 160, 1);
+  }
+  return `${JSON.stringify(basics)}\n`;
+}
+
+/** Appends one line with a single write() on an O_APPEND descriptor (atomic against other appenders). */
+export function appendLine(path: string, line: string): void {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    const buffer = Buffer.from(line);
+    const written = writeSync(fd, buffer);
+    if (written !== buffer.length) throw new Error(`short write to ${path}: ${written} of ${buffer.length} bytes`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Parses complete journal lines; a line that is not an event object is skipped. */
+export function parseJournalLines(text: string, into: JournalEvent[] = []): JournalEvent[] {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      try {
+        const event = JSON.parse(text.slice(start, end)) as JournalEvent;
+        if (event && typeof event === 'object' && typeof event.hook_event_name === 'string') into.push(event);
+      } catch {
+        // A damaged line (a disk that filled up mid-write) costs that line only.
+      }
+    }
+    start = end + 1;
+  }
+  return into;
+}
+
+export interface JournalPosition {
+  /** The journal's inode when the position was taken: a new inode means the file was replaced. */
+  ino: number;
+  /** Bytes of complete lines consumed. */
+  offset: number;
+}
+
+export interface JournalChunk {
+  events: JournalEvent[];
+  position: JournalPosition;
+  /** True when the journal shrank or was replaced: the caller must start its fold over. */
+  reset: boolean;
+}
+
+const READ_BLOCK = 1 << 20;
+
+/**
+ * Reads the complete lines after `from` (or from the start). Returns undefined when the journal
+ * does not exist. A partial last line is not consumed: the next read sees it whole.
+ */
+export function readJournalFrom(path: string, from?: JournalPosition): JournalChunk | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    let offset = from?.offset ?? 0;
+    let reset = false;
+    if (from && (from.ino !== stats.ino || stats.size < from.offset || !endsWithNewlineAt(fd, from.offset))) {
+      offset = 0;
+      reset = true;
+    }
+    const events: JournalEvent[] = [];
+    let carry: Buffer | undefined;
+    let position = offset;
+    const block = Buffer.allocUnsafe(Math.min(READ_BLOCK, Math.max(1, stats.size - offset)));
+    while (position < stats.size) {
+      const read = readSync(fd, block, 0, Math.min(block.length, stats.size - position), position);
+      if (read <= 0) break;
+      position += read;
+      const data = carry ? Buffer.concat([carry, block.subarray(0, read)]) : block.subarray(0, read);
+      const lastNewline = data.lastIndexOf(0x0a);
+      if (lastNewline < 0) {
+        carry = Buffer.from(data);
+        continue;
+      }
+      parseJournalLines(data.toString('utf8', 0, lastNewline + 1), events);
+      offset += lastNewline + 1;
+      carry = lastNewline + 1 < data.length ? Buffer.from(data.subarray(lastNewline + 1)) : undefined;
+    }
+    return { events, position: { ino: stats.ino, offset }, reset };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The byte before `offset` is a newline (or offset is 0): the file still has the lines we consumed. */
+function endsWithNewlineAt(fd: number, offset: number): boolean {
+  if (offset === 0) return true;
+  const byte = Buffer.alloc(1);
+  return readSync(fd, byte, 0, 1, offset - 1) === 1 && byte[0] === 0x0a;
+}
+
+/** A tail that remembers its position between reads, for long-running readers like the TUI. */
+export interface JournalTail {
+  readonly path: string;
+  position(): JournalPosition | undefined;
+  /** New complete events since the last call; `reset` means start the fold over with these. */
+  readNew(): { events: JournalEvent[]; reset: boolean };
+}
+
+export function createJournalTail(path: string, start?: JournalPosition): JournalTail {
+  let position = start;
+  return {
+    path,
+    position: () => position,
+    readNew() {
+      const chunk = readJournalFrom(path, position);
+      if (!chunk) {
+        const reset = position !== undefined;
+        position = undefined;
+        return { events: [], reset };
+      }
+      position = chunk.position;
+      return { events: chunk.events, reset: chunk.reset };
+    },
+  };
+}
