@@ -6,7 +6,12 @@ import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } fro
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
-export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600): void {
+export interface AtomicWriteOptions {
+  /** Runs after the temp file is complete, right before the rename; throwing aborts the write. */
+  beforeRename?: () => void;
+}
+
+export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600, options: AtomicWriteOptions = {}): void {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
@@ -21,6 +26,7 @@ export function atomicWriteFileSync(path: string, data: string | Uint8Array, mod
   }
   closeSync(fd);
   try {
+    options.beforeRename?.();
     renameSync(temp, path);
   } catch (error) {
     try { unlinkSync(temp); } catch { /* already gone */ }
