@@ -1,0 +1,342 @@
+/**
+ * A loopback stand-in for the Anthropic Messages API, for tests that run the real Claude Code
+ * CLI (or the official SDK) with `ANTHROPIC_BASE_URL` pointed at it. Nothing leaves 127.0.0.1.
+ *
+ * API
+ * ---
+ *   const api = await startMessagesApiStandin({
+ *     main: [toolUse('Bash', { command: 'npm test' }), text('All green.')], // queue or function
+ *     other: text('Short title'),        // reply for requests WITHOUT tools (default: text('OK'))
+ *     mainFallback: text('Done.'),       // when the main queue is empty (default: text('Done.'))
+ *   });
+ *   env.ANTHROPIC_BASE_URL = api.url;    // "http://127.0.0.1:<port>"
+ *   ...
+ *   api.requests                         // every request, in order (see StandinRequest)
+ *   api.messageRequests()                // only POST /v1/messages
+ *   await api.waitForRequests(2)         // or (r) => boolean; rejects after timeoutMs (default 20 s)
+ *   api.enqueueMain(text('next'))        // add main-loop replies later
+ *   api.setMain((req, index) => ...)     // or replace the main responder with a function
+ *   api.setOther(httpError(401, 'invalid x-api-key'))
+ *   await api.close()                    // also ends hanging responses
+ *
+ * Routing: `POST /v1/messages` (the CLI adds `?beta=true`) whose body carries a non-empty
+ * `tools` array is the MAIN loop (Claude Code's agent turns, subagents included); every other
+ * message request (`tools` absent or `[]`: titles, `claude -p --tools ""`, the SDK) is OTHER.
+ * `POST /v1/messages/count_tokens` answers `{"input_tokens": N}`. Anything else: 404 JSON.
+ *
+ * Replies (helpers below build them; a responder may also be a function of the request):
+ *   text('hi', opts?)                       one text block, stop_reason end_turn
+ *   toolUse('Read', { file_path }, opts?)   one tool_use block, stop_reason tool_use
+ *   blocks([textBlock('Looking'), toolUseBlock('Read', {...}), toolUseBlock('Grep', {...})])
+ *                                           several blocks (parallel tool calls)
+ *   hang()                                  accept the request and never answer
+ *   httpError(500, 'boom')                  an Anthropic-shaped error body with that status;
+ *                                           sends `x-should-retry: false` so clients give up at once
+ *   opts: { delayMs }  holds back the answer: for a stream, headers + message_start go out at
+ *                      once and the rest after the delay (keeps a turn visibly open);
+ *                      otherwise the whole response waits.
+ *         { usage: { input_tokens, output_tokens } }, { stopReason }, { model }
+ * Streaming (`"stream": true`) uses server-sent events: message_start, per block
+ * content_block_start / content_block_delta (text_delta or input_json_delta) /
+ * content_block_stop, then message_delta (stop_reason, usage) and message_stop.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type StandinBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id?: string; name: string; input: Record<string, unknown> };
+
+export interface AnswerOptions {
+  delayMs?: number;
+  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+  usage?: { input_tokens?: number; output_tokens?: number };
+  /** Model id echoed in the answer; default: the request's model. */
+  model?: string;
+}
+
+export type StandinReply =
+  | ({ kind: 'answer'; content: StandinBlock[] } & AnswerOptions)
+  | { kind: 'hang' }
+  | { kind: 'error'; status: number; message: string; errorType?: string; delayMs?: number };
+
+export type StandinResponder =
+  | StandinReply
+  | StandinReply[]
+  | ((request: StandinRequest, index: number) => StandinReply | Promise<StandinReply>);
+
+export type StandinRoute = 'main' | 'other' | 'count_tokens' | 'unknown';
+
+export interface StandinRequest {
+  seq: number;
+  method: string;
+  /** Path without the query string, e.g. "/v1/messages". */
+  path: string;
+  query: string;
+  headers: IncomingMessage['headers'];
+  raw: string;
+  /** Parsed JSON body, or undefined when it was not JSON. */
+  body: any;
+  route: StandinRoute;
+  stream: boolean;
+  model?: string;
+  maxTokens?: number;
+  /** All text of the `system` field, blocks joined with "\n". */
+  systemText: string;
+  /** All text of the user messages, joined with "\n" (tool results included as their text). */
+  userText: string;
+  toolNames: string[];
+}
+
+export interface StandinOptions {
+  main?: StandinResponder;
+  other?: StandinResponder;
+  mainFallback?: StandinReply;
+}
+
+export interface MessagesApiStandin {
+  url: string;
+  port: number;
+  requests: StandinRequest[];
+  messageRequests(): StandinRequest[];
+  waitForRequests(what: number | ((r: StandinRequest) => boolean), timeoutMs?: number): Promise<StandinRequest[]>;
+  enqueueMain(...replies: StandinReply[]): void;
+  setMain(responder: StandinResponder): void;
+  setOther(responder: StandinResponder): void;
+  close(): Promise<void>;
+}
+
+// ---- reply builders -------------------------------------------------------------------------
+
+export const textBlock = (text: string): StandinBlock => ({ type: 'text', text });
+export const toolUseBlock = (name: string, input: Record<string, unknown>, id?: string): StandinBlock =>
+  ({ type: 'tool_use', name, input, id });
+export const blocks = (content: StandinBlock[], options: AnswerOptions = {}): StandinReply =>
+  ({ kind: 'answer', content, ...options });
+export const text = (value: string, options: AnswerOptions = {}): StandinReply => blocks([textBlock(value)], options);
+export const toolUse = (name: string, input: Record<string, unknown>, options: AnswerOptions = {}): StandinReply =>
+  blocks([toolUseBlock(name, input)], options);
+export const hang = (): StandinReply => ({ kind: 'hang' });
+export const httpError = (status: number, message: string, errorType?: string): StandinReply =>
+  ({ kind: 'error', status, message, errorType });
+
+// ---- request parsing ------------------------------------------------------------------------
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block: any) => {
+      if (block?.type === 'text') return String(block.text ?? '');
+      if (block?.type === 'tool_result') return contentText(block.content);
+      return '';
+    })
+    .filter(Boolean)
+    .join('\n');
+}
+
+function describe(seq: number, req: IncomingMessage, raw: string): StandinRequest {
+  const [path, query = ''] = (req.url ?? '/').split('?', 2) as [string, string?];
+  let body: any;
+  try {
+    body = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const tools = Array.isArray(body?.tools) ? body.tools : [];
+  let route: StandinRoute = 'unknown';
+  if (req.method === 'POST' && path === '/v1/messages/count_tokens') route = 'count_tokens';
+  else if (req.method === 'POST' && path === '/v1/messages') route = tools.length > 0 ? 'main' : 'other';
+  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+  return {
+    seq,
+    method: req.method ?? 'GET',
+    path,
+    query,
+    headers: req.headers,
+    raw,
+    body,
+    route,
+    stream: body?.stream === true,
+    model: typeof body?.model === 'string' ? body.model : undefined,
+    maxTokens: typeof body?.max_tokens === 'number' ? body.max_tokens : undefined,
+    systemText: contentText(body?.system),
+    userText: messages.filter((m) => m?.role === 'user').map((m) => contentText(m.content)).filter(Boolean).join('\n'),
+    toolNames: tools.map((t: any) => String(t?.name ?? '')),
+  };
+}
+
+// ---- responses ------------------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function approxTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function finalBlocks(content: StandinBlock[], nextId: () => string) {
+  return content.map((block) =>
+    block.type === 'text' ? { type: 'text', text: block.text } : { type: 'tool_use', id: block.id ?? nextId(), name: block.name, input: block.input },
+  );
+}
+
+async function sendAnswer(res: ServerResponse, request: StandinRequest, reply: Extract<StandinReply, { kind: 'answer' }>, nextId: () => string, messageId: string) {
+  const content = finalBlocks(reply.content, nextId);
+  const stopReason = reply.stopReason ?? (content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  const model = reply.model ?? request.model ?? 'claude-standin';
+  const usage = {
+    input_tokens: reply.usage?.input_tokens ?? approxTokens(request.raw),
+    output_tokens: reply.usage?.output_tokens ?? approxTokens(JSON.stringify(content)),
+  };
+  const message = { id: messageId, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage };
+
+  if (!request.stream) {
+    if (reply.delayMs) await sleep(reply.delayMs);
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${messageId}` });
+    res.end(JSON.stringify(message));
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_${messageId}` });
+  const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', { message: { ...message, content: [], stop_reason: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
+  if (reply.delayMs) await sleep(reply.delayMs);
+  content.forEach((block, index) => {
+    if (block.type === 'text') {
+      event('content_block_start', { index, content_block: { type: 'text', text: '' } });
+      event('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
+    } else {
+      event('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
+      event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+    }
+    event('content_block_stop', { index });
+  });
+  event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  event('message_stop', {});
+  res.end();
+}
+
+async function sendError(res: ServerResponse, reply: Extract<StandinReply, { kind: 'error' }>) {
+  if (reply.delayMs) await sleep(reply.delayMs);
+  const errorType = reply.errorType ?? (reply.status === 401 ? 'authentication_error' : reply.status === 429 ? 'rate_limit_error' : reply.status >= 500 ? 'api_error' : 'invalid_request_error');
+  res.writeHead(reply.status, { 'content-type': 'application/json', 'x-should-retry': 'false' });
+  res.end(JSON.stringify({ type: 'error', error: { type: errorType, message: reply.message } }));
+}
+
+// ---- server ---------------------------------------------------------------------------------
+
+export async function startMessagesApiStandin(options: StandinOptions = {}): Promise<MessagesApiStandin> {
+  const requests: StandinRequest[] = [];
+  const sockets = new Set<Socket>();
+  const waiters = new Set<() => void>();
+  let mainQueue: StandinReply[] = [];
+  let mainFn: ((r: StandinRequest, i: number) => StandinReply | Promise<StandinReply>) | undefined;
+  let otherResponder: StandinResponder = options.other ?? text('OK');
+  const mainFallback = options.mainFallback ?? text('Done.');
+  let mainCount = 0;
+  let otherCount = 0;
+  let ids = 0;
+  const nextId = () => `toolu_standin_${String(++ids).padStart(4, '0')}`;
+
+  const setMain = (responder: StandinResponder) => {
+    if (typeof responder === 'function') {
+      mainFn = responder;
+      mainQueue = [];
+    } else {
+      mainFn = undefined;
+      mainQueue = Array.isArray(responder) ? [...responder] : [responder];
+    }
+  };
+  if (options.main) setMain(options.main);
+
+  const pick = async (request: StandinRequest): Promise<StandinReply> => {
+    if (request.route === 'main') {
+      const index = mainCount++;
+      if (mainFn) return mainFn(request, index);
+      return mainQueue.shift() ?? mainFallback;
+    }
+    const index = otherCount++;
+    const responder = otherResponder;
+    if (typeof responder === 'function') return responder(request, index);
+    if (Array.isArray(responder)) return responder[Math.min(index, responder.length - 1)] ?? text('OK');
+    return responder;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, raw: string) => {
+    const request = describe(requests.length + 1, req, raw);
+    requests.push(request);
+    for (const wake of [...waiters]) wake();
+    if (request.route === 'count_tokens') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ input_tokens: approxTokens(raw) }));
+      return;
+    }
+    if (request.route === 'unknown') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stand-in: no route ${request.method} ${request.path}` } }));
+      return;
+    }
+    const reply = await pick(request);
+    if (reply.kind === 'hang') return; // the socket stays open until close()
+    if (reply.kind === 'error') return sendError(res, reply);
+    return sendAnswer(res, request, reply, nextId, `msg_standin_${request.seq}`);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
+        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: `stand-in failed: ${String(error)}` } }));
+      });
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    messageRequests: () => requests.filter((r) => r.route === 'main' || r.route === 'other'),
+    waitForRequests(what, timeoutMs = 20_000) {
+      const test = typeof what === 'number' ? () => requests.length >= what : () => requests.some(what);
+      const result = () => (typeof what === 'number' ? requests.slice(0, what) : requests.filter(what));
+      if (test()) return Promise.resolve(result());
+      return new Promise((resolve, reject) => {
+        const wake = () => {
+          if (!test()) return;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(result());
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error(`stand-in: expected requests did not arrive (have ${requests.length})`));
+        }, timeoutMs);
+        waiters.add(wake);
+      });
+    },
+    enqueueMain: (...replies) => {
+      mainFn = undefined;
+      mainQueue.push(...replies);
+    },
+    setMain,
+    setOther: (responder) => {
+      otherResponder = responder;
+      otherCount = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
