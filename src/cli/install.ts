@@ -1,5 +1,73 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/** `buddy-tui install`: wires buddy-tui's hooks and statusLine into a Claude Code settings file. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BUDDY_HOOK_EVENTS, buddyCommands, packageRoot } from '../install/buddy-entries.js';
+import { resolveSettingsPath } from '../install/settings-location.js';
+import { installIntoSettings } from '../install/settings-install.js';
+import { SettingsChangedError } from '../install/settings-file.js';
+import { SettingsFileError } from '../install/settings-json.js';
+
+export const SETTINGS_FLAGS = {
+  settings: { type: 'string' },
+  project: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const HELP = `usage: buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]
+
+Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
+(default: $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; --project: ./.claude/settings.json).
+An existing statusLine is kept and chained above buddy-tui's. A backup is written before any change;
+\`buddy-tui uninstall\` takes out exactly what this added.
+
+  --settings <file>   edit this settings file
+  --project           edit ./.claude/settings.json
+  --statusline-only   only the statusLine (for users of the buddy-tui Claude Code plugin, which brings the hooks)
+  --dry-run           print the change as a diff, write nothing
+`;
+
+/** Prints a settings error the way every command should: the file, what is wrong, the fix. */
+export function reportSettingsError(error: unknown): number {
+  if (error instanceof SettingsFileError || error instanceof SettingsChangedError) {
+    process.stderr.write(`buddy-tui: ${error.message}\n`);
+    return 1;
+  }
+  throw error;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' } }, strict: true });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const dist = join(packageRoot(), 'dist');
+  if (!existsSync(join(dist, 'hook.js')) || !existsSync(join(dist, 'cli.js'))) {
+    process.stderr.write(`buddy-tui: ${dist} has no hook.js/cli.js; run \`npm run build\` in ${packageRoot()} first.\n`);
+    return 1;
+  }
+  const path = resolveSettingsPath(values);
+  try {
+    const result = installIntoSettings({
+      path,
+      commands: buddyCommands({ distDir: dist }),
+      statuslineOnly: values['statusline-only'],
+      dryRun: values['dry-run'],
+    });
+    const what = values['statusline-only'] ? 'the statusLine' : `the hook (${BUDDY_HOOK_EVENTS.length} events) and the statusLine`;
+    const chain = result.chained ? `\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
+    if (result.status === 'unchanged') process.stdout.write(`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
+    else if (result.status === 'dry-run') process.stdout.write(`${result.diff}(dry run: ${path} was not changed)\n`);
+    else {
+      process.stdout.write(
+        `Installed ${what} into ${path}.${result.backup ? `\nBackup of the previous file: ${result.backup}` : ''}${chain}\n` +
+          'Claude Code sessions that are already running pick it up after a restart. Check with `buddy-tui doctor`.\n',
+      );
+    }
+    return 0;
+  } catch (error) {
+    return reportSettingsError(error);
+  }
 }

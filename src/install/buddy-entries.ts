@@ -1,0 +1,106 @@
+/**
+ * What buddy-tui puts into a Claude Code settings file: one tagged hook group per event and
+ * the statusLine command. The tag (`_tag`, the field ccstatusline uses for the same purpose)
+ * is how install and uninstall find exactly their own entries again.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BUDDY_TAG = 'buddy-tui-managed';
+
+/**
+ * The events buddy-tui listens to: all the reducer uses, plus those plugins may react to.
+ * Not registered: events that fire very often or whose stdout Claude Code reads as context
+ * (InstructionsLoaded, FileChanged, UserPromptExpansion, MessageDisplay, ...), since every
+ * registered event costs a process start.
+ */
+export const BUDDY_HOOK_EVENTS = [
+  'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch',
+  'PermissionRequest', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop',
+  'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'SessionEnd',
+] as const;
+
+/** Seconds Claude Code waits for the hook; the hook itself answers in milliseconds. */
+export const HOOK_TIMEOUT_SECONDS = 5;
+
+/** Quotes one word for `sh -c` only when it needs it. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Reverses `shellQuote` for one single-quoted or bare word; undefined for anything else. */
+export function shellUnquote(word: string): string | undefined {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  if (!word.startsWith(`'`) || !word.endsWith(`'`)) return undefined;
+  const unquoted = word.slice(1, -1).replace(/'\\''/g, `'`);
+  return unquoted.includes(`'`) ? undefined : unquoted;
+}
+
+/** The folder holding buddy-tui's package.json, found from this module's own location. */
+export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = dirname(from);
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'buddy-tui') return dir;
+      } catch {
+        // An unreadable package.json on the way up is not ours; keep looking.
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`cannot find buddy-tui's package.json above ${from}`);
+    dir = parent;
+  }
+}
+
+export interface BuddyCommands {
+  /** The hook command: `<node> <dist/hook.js>`. */
+  hook: string;
+  /** The statusLine command without a chain: `<node> <dist/cli.js> statusline`. */
+  statusline: string;
+}
+
+export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}): BuddyCommands {
+  const node = shellQuote(resolve(opts.nodePath ?? process.execPath));
+  const dist = resolve(opts.distDir ?? join(packageRoot(), 'dist'));
+  return {
+    hook: `${node} ${shellQuote(join(dist, 'hook.js'))}`,
+    statusline: `${node} ${shellQuote(join(dist, 'cli.js'))} statusline`,
+  };
+}
+
+export function statuslineCommand(base: string, chain?: string): string {
+  return chain ? `${base} --chain ${shellQuote(chain)}` : base;
+}
+
+/** The hook group for one event; no matcher, so it sees every tool. */
+export function hookGroup(command: string): Record<string, unknown> {
+  return { _tag: BUDDY_TAG, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
+}
+
+export function isBuddyGroup(group: unknown): boolean {
+  return typeof group === 'object' && group !== null && (group as { _tag?: unknown })._tag === BUDDY_TAG;
+}
+
+/**
+ * True for a statusLine object that buddy-tui wrote: its command is our statusline command
+ * (with or without a chain), or any `buddy-tui ... cli.js statusline` / `buddy-tui statusline`.
+ * The statusLine carries no tag field: Claude Code's schema for it is not ours to extend.
+ */
+export function isBuddyStatusLine(statusLine: unknown, base?: string): boolean {
+  if (typeof statusLine !== 'object' || statusLine === null) return false;
+  const { command } = statusLine as { command?: unknown };
+  if (typeof command !== 'string') return false;
+  if (base && (command === base || command.startsWith(`${base} --chain `))) return true;
+  return /(^|[\s/\\])buddy-tui(\s|.*[/\\]dist[/\\]cli\.js'?\s)statusline(\s|$)/.test(command);
+}
+
+/** The command a buddy-tui statusLine chains to, recovered from its `--chain` argument. */
+export function chainedCommandOf(command: string): string | undefined {
+  const at = command.indexOf(' statusline --chain ');
+  if (at < 0) return undefined;
+  return shellUnquote(command.slice(at + ' statusline --chain '.length).trim());
+}

@@ -1,0 +1,102 @@
+/**
+ * Pure edits of a parsed settings object: add buddy-tui's entries, or take them out again.
+ * Never mutates its input; keeps every key the user had, in its place.
+ */
+import {
+  BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, isBuddyGroup, isBuddyStatusLine, statuslineCommand,
+  type BuddyCommands,
+} from './buddy-entries.js';
+import type { JsonObject } from './settings-json.js';
+
+/** The smallest refresh interval buddy-tui will keep (seconds). */
+export const MIN_REFRESH_INTERVAL_S = 2;
+
+export interface AddOptions {
+  commands: BuddyCommands;
+  statuslineOnly?: boolean;
+  /** The statusLine that was there before buddy-tui's, when an earlier install recorded it. */
+  knownPrevious?: JsonObject;
+}
+
+export interface AddResult {
+  settings: JsonObject;
+  /** The user's own statusLine that buddy-tui's now chains to (restored by uninstall). */
+  previousStatusLine?: JsonObject;
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
+  const settings = clone(input);
+  if (!opts.statuslineOnly) {
+    const hooks = (settings.hooks ??= {}) as Record<string, unknown[]>;
+    for (const event of BUDDY_HOOK_EVENTS) {
+      const groups = hooks[event] ?? [];
+      const group = hookGroup(opts.commands.hook);
+      const first = groups.findIndex(isBuddyGroup);
+      // Replace in place so a re-install never reorders the user's entries.
+      hooks[event] = first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
+    }
+  }
+
+  const current = settings.statusLine as JsonObject | undefined;
+  let previous: JsonObject | undefined;
+  if (current && !isBuddyStatusLine(current, opts.commands.statusline)) previous = current;
+  else if (current) {
+    const chained = typeof current.command === 'string' ? chainedCommandOf(current.command) : undefined;
+    previous = opts.knownPrevious ?? (chained ? { type: 'command', command: chained } : undefined);
+  }
+  const chain = typeof previous?.command === 'string' ? previous.command : undefined;
+  const statusLine: JsonObject = {
+    type: 'command',
+    command: statuslineCommand(opts.commands.statusline, chain),
+    padding: typeof previous?.padding === 'number' ? previous.padding : 0,
+  };
+  if (typeof previous?.refreshInterval === 'number') {
+    statusLine.refreshInterval = Math.max(MIN_REFRESH_INTERVAL_S, previous.refreshInterval);
+  }
+  settings.statusLine = statusLine;
+  return { settings, previousStatusLine: previous ? clone(previous) : undefined };
+}
+
+export interface RemoveOptions {
+  statuslineBase?: string;
+  previousStatusLine?: JsonObject;
+}
+
+/** Takes out every tagged hook group and buddy-tui's statusLine, restoring the one it chained. */
+export function removeBuddy(input: JsonObject, opts: RemoveOptions = {}): JsonObject {
+  const settings = clone(input);
+  const hooks = settings.hooks as Record<string, unknown[]> | undefined;
+  if (hooks && typeof hooks === 'object') {
+    let removedAny = false;
+    for (const [event, groups] of Object.entries(hooks)) {
+      if (!Array.isArray(groups)) continue;
+      const kept = groups.filter((g) => !isBuddyGroup(g));
+      if (kept.length === groups.length) continue;
+      removedAny = true;
+      if (kept.length === 0) delete hooks[event];
+      else hooks[event] = kept;
+    }
+    if (removedAny && Object.keys(hooks).length === 0) delete settings.hooks;
+  }
+  const current = settings.statusLine as JsonObject | undefined;
+  if (current && isBuddyStatusLine(current, opts.statuslineBase)) {
+    const chained = typeof current.command === 'string' ? chainedCommandOf(current.command) : undefined;
+    const previous = opts.previousStatusLine ?? (chained ? { type: 'command', command: chained } : undefined);
+    if (previous) settings.statusLine = clone(previous);
+    else delete settings.statusLine;
+  }
+  return settings;
+}
+
+/** What of buddy-tui a settings object holds. */
+export function buddyPresence(settings: JsonObject, statuslineBase?: string): { events: string[]; statusLine: boolean } {
+  const hooks = (settings.hooks ?? {}) as Record<string, unknown>;
+  const events = Object.entries(hooks)
+    .filter(([, groups]) => Array.isArray(groups) && groups.some(isBuddyGroup))
+    .map(([event]) => event);
+  return { events, statusLine: isBuddyStatusLine(settings.statusLine, statuslineBase) };
+}

@@ -1,0 +1,102 @@
+/**
+ * Install and uninstall as whole operations on one settings file: read, plan, show or write,
+ * and remember what was changed. The CLI commands only parse flags and print the result.
+ */
+import { buddyCommands, type BuddyCommands } from './buddy-entries.js';
+import { readInstallRecord, writeInstallRecord, deleteInstallRecord } from './install-record.js';
+import { addBuddy, buddyPresence, removeBuddy } from './merge-settings.js';
+import { detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
+import { readSettingsSnapshot, writeSettings } from './settings-file.js';
+import { lineDiff } from './text-diff.js';
+
+export interface SettingsChangeOptions {
+  path: string;
+  commands?: BuddyCommands;
+  dryRun?: boolean;
+  env?: NodeJS.ProcessEnv;
+  now?: Date;
+}
+
+export interface SettingsChangeResult {
+  status: 'changed' | 'unchanged' | 'dry-run' | 'not-installed';
+  path: string;
+  backup?: string;
+  /** The line diff of the change (also for a real change, so it can be shown). */
+  diff?: string;
+  /** The statusLine command buddy-tui's chains to (install) or that was restored (uninstall). */
+  chained?: string;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOnly?: boolean }): SettingsChangeResult {
+  const env = opts.env ?? process.env;
+  const commands = opts.commands ?? buddyCommands();
+  const snapshot = readSettingsSnapshot(opts.path);
+  const before = snapshot.text ?? '';
+  const settings = parseSettings(opts.path, before);
+  const record = readInstallRecord(snapshot.realPath, env);
+  const style = detectStyle(before);
+  const { settings: next, previousStatusLine } = addBuddy(settings, {
+    commands,
+    statuslineOnly: opts.statuslineOnly,
+    knownPrevious: record?.previousStatusLine,
+  });
+  const chained = typeof previousStatusLine?.command === 'string' ? previousStatusLine.command : undefined;
+  if (snapshot.text !== undefined && same(next, settings)) return { status: 'unchanged', path: opts.path, chained };
+
+  const nextText = serializeSettings(next, style);
+  const diff = lineDiff(before, nextText, { from: snapshot.text === undefined ? '/dev/null' : opts.path, to: opts.path });
+  if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, chained };
+
+  // The text to give back on uninstall: what the user had before buddy-tui was ever in it.
+  let originalText: string | null;
+  if (record && snapshot.text === record.installedText) originalText = record.originalText;
+  else if (snapshot.text === undefined) originalText = null;
+  else {
+    const present = buddyPresence(settings, commands.statusline);
+    originalText = present.events.length || present.statusLine
+      ? serializeSettings(removeBuddy(settings, { statuslineBase: commands.statusline, previousStatusLine: record?.previousStatusLine }), style)
+      : snapshot.text;
+  }
+  const backup = writeSettings(snapshot, nextText, opts.now);
+  writeInstallRecord({
+    version: 1,
+    settingsPath: snapshot.realPath,
+    installedAt: (opts.now ?? new Date()).toISOString(),
+    originalText,
+    installedText: nextText,
+    previousStatusLine,
+  }, env);
+  return { status: 'changed', path: opts.path, backup, diff, chained };
+}
+
+export function uninstallFromSettings(opts: SettingsChangeOptions): SettingsChangeResult {
+  const env = opts.env ?? process.env;
+  // Without commands (run from outside the package) the tags and the command pattern still find ours.
+  const base = opts.commands?.statusline;
+  const snapshot = readSettingsSnapshot(opts.path);
+  if (snapshot.text === undefined) return { status: 'not-installed', path: opts.path };
+  const settings = parseSettings(opts.path, snapshot.text);
+  const present = buddyPresence(settings, base);
+  if (!present.events.length && !present.statusLine) return { status: 'not-installed', path: opts.path };
+  const record = readInstallRecord(snapshot.realPath, env);
+
+  let nextText: string | undefined;
+  let restored: JsonObject | undefined;
+  if (record && snapshot.text === record.installedText) {
+    // Untouched since install: give back the exact bytes (or no file) that were there before.
+    nextText = record.originalText ?? undefined;
+    restored = record.previousStatusLine;
+  } else {
+    const next = removeBuddy(settings, { statuslineBase: base, previousStatusLine: record?.previousStatusLine });
+    nextText = serializeSettings(next, detectStyle(snapshot.text));
+    restored = present.statusLine ? (next.statusLine as JsonObject | undefined) : undefined;
+  }
+  const diff = lineDiff(snapshot.text, nextText ?? '', { from: opts.path, to: nextText === undefined ? '/dev/null' : opts.path });
+  const chained = typeof restored?.command === 'string' ? restored.command : undefined;
+  if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, chained };
+  const backup = writeSettings(snapshot, nextText, opts.now);
+  deleteInstallRecord(snapshot.realPath, env);
+  return { status: 'changed', path: opts.path, backup, diff, chained };
+}

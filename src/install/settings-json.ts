@@ -1,0 +1,95 @@
+/**
+ * Strict reading of a Claude Code settings file. buddy-tui edits settings.json only when it
+ * is plain JSON: a file with comments or trailing commas is refused, never rewritten, because
+ * re-serialising it would silently drop what the user wrote.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export class SettingsFileError extends Error {
+  constructor(readonly file: string, message: string) {
+    super(`${file}: ${message}`);
+    this.name = 'SettingsFileError';
+  }
+}
+
+/** Line and column (1-based) of an offset in a text. */
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/**
+ * Finds JSONC features outside strings: `//` or `/*` comments, and commas right before `}` or `]`.
+ * Returns a description of the first one, or undefined.
+ */
+export function findJsoncFeature(text: string): { kind: 'comment' | 'trailing comma'; line: number; column: number } | undefined {
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return { kind: 'comment', ...lineColumn(text, i) };
+    else if (char === ',') {
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j])) j += 1;
+      if (text[j] === '}' || text[j] === ']') return { kind: 'trailing comma', ...lineColumn(text, i) };
+    }
+  }
+  return undefined;
+}
+
+/** Parses settings text into an object, or throws a SettingsFileError that says how to fix it. */
+export function parseSettings(file: string, text: string): JsonObject {
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const feature = findJsoncFeature(text);
+    if (feature) {
+      throw new SettingsFileError(
+        file,
+        `has a ${feature.kind} at line ${feature.line}, column ${feature.column}. buddy-tui only edits plain JSON and will not ` +
+          'rewrite this file (that would lose what you wrote). Remove the comments/trailing commas, or add the entries by hand ' +
+          '(`buddy-tui install --dry-run` prints them).',
+      );
+    }
+    throw new SettingsFileError(file, `is not valid JSON (${(error as Error).message}); fix it, then run the command again.`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SettingsFileError(file, 'must hold a JSON object at the top level.');
+  }
+  const settings = value as JsonObject;
+  if (settings.hooks !== undefined && (settings.hooks === null || typeof settings.hooks !== 'object' || Array.isArray(settings.hooks))) {
+    throw new SettingsFileError(file, '"hooks" must be an object of event names to arrays.');
+  }
+  for (const [event, groups] of Object.entries((settings.hooks as JsonObject | undefined) ?? {})) {
+    if (!Array.isArray(groups)) throw new SettingsFileError(file, `"hooks.${event}" must be an array.`);
+  }
+  if (settings.statusLine !== undefined && (settings.statusLine === null || typeof settings.statusLine !== 'object')) {
+    throw new SettingsFileError(file, '"statusLine" must be an object.');
+  }
+  return settings;
+}
+
+/** How a file is indented and whether it ends with a newline, so an edit keeps its look. */
+export interface JsonStyle {
+  indent: string | number;
+  finalNewline: boolean;
+}
+
+export function detectStyle(text: string): JsonStyle {
+  const match = /\n([ \t]+)\S/.exec(text);
+  const indent = match ? (match[1].startsWith('\t') ? '\t' : match[1].length) : 2;
+  return { indent, finalNewline: text === '' || text.endsWith('\n') };
+}
+
+export function serializeSettings(settings: JsonObject, style: JsonStyle = { indent: 2, finalNewline: true }): string {
+  return JSON.stringify(settings, null, style.indent) + (style.finalNewline ? '\n' : '');
+}

@@ -1,0 +1,73 @@
+// The built `buddy-tui install` / `uninstall` commands, spawned for real (npm test builds dist/ first).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_ENTRY, HOOK_ENTRY } from '../support/hook-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+function cli(args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { PATH: process.env.PATH, ...env }, cwd, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('buddy-tui install / uninstall (spawned)', () => {
+  it('honours CLAUDE_CONFIG_DIR, writes runnable absolute commands, and uninstall restores the bytes', () => {
+    const home = makeTempDir();
+    const config = join(home, 'claude-config');
+    mkdirSync(config);
+    const before = '{\n  "theme": "dark",\n  "statusLine": {"type": "command", "command": "echo mine"}\n}\n';
+    writeFileSync(join(config, 'settings.json'), before);
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: config };
+
+    const dry = cli(['install', '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('+     "command": ');
+    expect(dry.stdout).toContain('(dry run:');
+    expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
+
+    const installed = cli(['install'], env);
+    expect(installed.stderr).toBe('');
+    expect(installed.code).toBe(0);
+    expect(installed.stdout).toContain('Backup of the previous file:');
+    expect(installed.stdout).toContain('Your statusLine "echo mine" stays');
+    const settings = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8'));
+    const hookCommand: string = settings.hooks.Stop[0].hooks[0].command;
+    expect(hookCommand).toBe(`${process.execPath} ${HOOK_ENTRY}`);
+    expect(settings.statusLine.command).toBe(`${process.execPath} ${CLI_ENTRY} statusline --chain 'echo mine'`);
+    expect(existsSync(join(home, '.claude'))).toBe(false);
+
+    // The commands really run through a shell, as Claude Code runs them.
+    const state = join(home, 'state');
+    const payload = JSON.stringify({ session_id: 'cli-test', hook_event_name: 'SessionStart', source: 'startup', cwd: home });
+    execFileSync('sh', ['-c', hookCommand], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionStart"');
+
+    expect(cli(['install'], env).stdout).toContain('already installed');
+    const removed = cli(['uninstall'], env);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain('Restored your statusLine "echo mine"');
+    expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
+    expect(cli(['uninstall'], env).stdout).toContain('not installed');
+  });
+
+  it('--project edits ./.claude/settings.json; a JSONC file is refused with exit 1 and left alone', () => {
+    const home = makeTempDir();
+    const project = join(home, 'project');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    const jsonc = '{\n  "permissions": {"allow": ["Bash(npm test)"],},\n}\n';
+    writeFileSync(join(project, '.claude', 'settings.json'), jsonc);
+    const refused = cli(['install', '--project'], { HOME: home }, project);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(join(project, '.claude', 'settings.json'));
+    expect(refused.stderr).toContain('trailing comma at line 2');
+    expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).toBe(jsonc);
+
+    writeFileSync(join(project, '.claude', 'settings.json'), '{}');
+    expect(cli(['install', '--project', '--statusline-only'], { HOME: home }, project).code).toBe(0);
+    const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+    expect(Object.keys(settings)).toEqual(['statusLine']);
+    expect(cli(['uninstall', '--project'], { HOME: home }, project).code).toBe(0);
+    expect(readFileSync(join(project, '.claude', 'settings.json'), 'utf8')).toBe('{}');
+  });
+});
