@@ -1,0 +1,25 @@
+/**
+ * Where the built-in species live: `species/` at the package root. Found by walking up from
+ * this module to the folder with package.json, so it works from src/ (tsx, vitest) and from
+ * a bundled dist/ file alike. Zod-free.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
+  let dir = dirname(from);
+  for (;;) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return dirname(from);
+    dir = parent;
+  }
+}
+
+export function builtinSpeciesDir(): string {
+  cached ??= join(packageRoot(), 'species');
+  return cached;
+}

@@ -1,0 +1,124 @@
+/**
+ * All species by id: the built-ins, then the user's folder, then an extra folder, later ones
+ * overriding earlier ones by id. A broken file is skipped with issues naming the file and
+ * the JSON path, and the last good version of that file stays in use. `watch()` reloads
+ * files as they change (chokidar on the directories), with no restart.
+ */
+import { readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import type { Species } from './species-schema.js';
+import { builtinSpeciesDir } from './builtin-dir.js';
+import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
+
+export interface SpeciesSource {
+  dir: string;
+  origin: 'builtin' | 'user' | 'extra';
+}
+
+export interface LoadedSpecies {
+  species: Species;
+  file: string;
+  origin: SpeciesSource['origin'];
+  /** True when the file is broken now and this is its last good version. */
+  stale: boolean;
+}
+
+export interface SpeciesRegistryOptions {
+  builtinDir?: string;
+  userDir?: string;
+  extraDir?: string;
+  /** Called after any reload that changed what is loaded or the issues. */
+  onChange?: (registry: SpeciesRegistry) => void;
+}
+
+export interface SpeciesRegistry {
+  get(id: string): LoadedSpecies | undefined;
+  list(): LoadedSpecies[];
+  /** Current issues (errors and warnings) of every file, by file. */
+  issues(): SpeciesIssue[];
+  reload(): void;
+  reloadFile(file: string): void;
+  watch(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function jsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json') && name !== 'species.schema.json' && !name.startsWith('.'))
+      .sort()
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
+}
+
+export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): SpeciesRegistry {
+  const sources: SpeciesSource[] = [{ dir: resolve(options.builtinDir ?? builtinSpeciesDir()), origin: 'builtin' }];
+  if (options.userDir) sources.push({ dir: resolve(options.userDir), origin: 'user' });
+  if (options.extraDir) sources.push({ dir: resolve(options.extraDir), origin: 'extra' });
+
+  /** Per file: its last good species (if any) and its current issues. */
+  const files = new Map<string, { good?: Species; issues: SpeciesIssue[]; broken: boolean }>();
+  let byId = new Map<string, LoadedSpecies>();
+  let watcher: FSWatcher | undefined;
+
+  const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
+
+  function loadFile(file: string): void {
+    const check = validateSpeciesFile(file);
+    const previous = files.get(file);
+    if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false });
+    else files.set(file, { good: previous?.good, issues: check.issues, broken: true });
+  }
+
+  function rebuild(): void {
+    const next = new Map<string, LoadedSpecies>();
+    for (const source of sources) {
+      for (const [file, entry] of files) {
+        if (!entry.good || resolve(file, '..') !== source.dir) continue;
+        next.set(entry.good.id, { species: entry.good, file, origin: source.origin, stale: entry.broken });
+      }
+    }
+    byId = next;
+  }
+
+  const registry: SpeciesRegistry = {
+    get: (id) => byId.get(id),
+    list: () => [...byId.values()].sort((a, b) => a.species.id.localeCompare(b.species.id)),
+    issues: () => [...files.values()].flatMap((entry) => entry.issues),
+    reload() {
+      const present = new Set(sources.flatMap((source) => jsonFiles(source.dir)));
+      for (const file of files.keys()) if (!present.has(file)) files.delete(file);
+      for (const file of present) loadFile(file);
+      rebuild();
+      options.onChange?.(registry);
+    },
+    reloadFile(file) {
+      const path = resolve(file);
+      if (!sourceOf(path) || !basename(path).endsWith('.json') || basename(path) === 'species.schema.json') return;
+      if (jsonFiles(resolve(path, '..')).includes(path)) loadFile(path);
+      else files.delete(path);
+      rebuild();
+      options.onChange?.(registry);
+    },
+    async watch() {
+      if (watcher) return;
+      const { watch } = await import('chokidar');
+      // Watch the directories, not globs (chokidar 5 has none); user dirs only: built-ins ship read-only.
+      const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
+      if (dirs.length === 0) return;
+      watcher = watch(dirs, { ignoreInitial: true, depth: 0 });
+      const onFile = (path: string) => registry.reloadFile(path);
+      watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+      await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
+    },
+    async close() {
+      await watcher?.close();
+      watcher = undefined;
+    },
+  };
+  registry.reload();
+  return registry;
+}

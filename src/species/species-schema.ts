@@ -1,0 +1,83 @@
+/**
+ * The zod schema of a species file. species/species.schema.json is generated from it
+ * (scripts/gen-species-schema.ts). The art rules that need display widths live in
+ * art-check.ts; validate-species.ts runs both.
+ */
+import * as z from 'zod';
+import { EVENT_KINDS } from '../state/event-kind.js';
+import { SPRITE_STATES } from './sprite-state.js';
+import { NAMED_COLORS } from './colors.js';
+
+export const SPECIES_SCHEMA_VERSION = 1;
+
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+const COLOR_MESSAGE = `expected a colour name (${NAMED_COLORS.slice(0, 4).join(', ')}, ...) or a hex colour like "#ff8800"`;
+export const colorSchema = z.union([z.enum(NAMED_COLORS), z.string().regex(HEX_COLOR, { error: COLOR_MESSAGE })], {
+  error: COLOR_MESSAGE,
+});
+
+/** An eye is one display cell; the art checker verifies the width. */
+const eyeGlyph = z.string().min(1).max(4).meta({ description: 'One display cell that replaces {E} in frames.' });
+
+const frameLine = z.string().max(80);
+/** One frame: its lines top to bottom. */
+export const frameSchema = z.array(frameLine).min(1).max(12);
+const frameList = z.array(frameSchema).min(1).max(16);
+
+const stateShape = <T extends z.ZodType>(required: readonly string[], item: T) =>
+  Object.fromEntries(SPRITE_STATES.map((state) => [state, required.includes(state) ? item : item.optional()])) as Record<
+    (typeof SPRITE_STATES)[number],
+    T | z.ZodOptional<T>
+  >;
+
+const faceLine = z.string().min(1).max(24).regex(/^[^\n\r]*$/, { message: 'a face is one line' });
+
+const eyesSchema = z.strictObject({
+  default: eyeGlyph,
+  blink: eyeGlyph.optional().meta({ description: 'Eyes in the blink frame; default "-".' }),
+  ...Object.fromEntries(SPRITE_STATES.map((state) => [state, eyeGlyph.optional()])),
+});
+
+const framesSchema = z.strictObject({
+  ...stateShape([], frameList),
+  idle: frameList.min(3, { message: 'idle needs at least 3 frames' }),
+  blink: frameList.meta({ description: 'The blink frame(s) shown by "blink" in idleSequence.' }),
+});
+
+const quipList = z.array(z.string().min(1).max(120)).min(1).max(40);
+
+export const speciesSchema = z.strictObject({
+  $schema: z.string().optional(),
+  schemaVersion: z.literal(SPECIES_SCHEMA_VERSION),
+  id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, { message: 'id is lowercase letters, digits and "-", starting with a letter, at most 32 long' }),
+  name: z.string().min(1).max(40),
+  description: z.string().min(1).max(240),
+  personality: z.string().min(1).max(200).meta({ description: "One line: the buddy's voice." }),
+  systemPrompt: z.string().min(1).max(4000).optional().meta({ description: 'System prompt for LLM reactions.' }),
+  author: z.string().max(80).optional(),
+  colors: z.strictObject({ body: colorSchema, accent: colorSchema, bubble: colorSchema }),
+  eyes: eyesSchema,
+  face: z.strictObject({ ...stateShape(['idle'], faceLine) }).meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
+  frames: framesSchema,
+  idleSequence: z
+    .array(z.union([z.int().min(0), z.literal('blink')]))
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Order of idle frames (indexes into frames.idle, or "blink"); default [0, 1, 0, 2, "blink"].' }),
+  frameMs: z.int().min(80).max(5000).optional().meta({ description: 'Milliseconds per frame; default 500.' }),
+  hat: z
+    .strictObject({
+      row: z.int().min(0).max(11).optional().meta({ description: 'The frame line the hat is drawn on; default 0.' }),
+      center: z.int().min(0).max(79).optional().meta({ description: 'The column the hat is centred on; default the middle.' }),
+    })
+    .optional()
+    .meta({ description: 'Where a hat goes. Without it the species wears no hat.' }),
+  quips: z.strictObject(Object.fromEntries(EVENT_KINDS.map((kind) => [kind, quipList.optional()]))).meta({
+    description: 'Short offline lines per event kind, used when no LLM answers.',
+  }),
+});
+
+export type SpeciesFile = z.input<typeof speciesSchema>;
+export type Species = z.output<typeof speciesSchema>;

@@ -1,0 +1,65 @@
+/**
+ * One species file from text to a checked Species: JSON, then the zod schema, then the art.
+ * Never throws; every problem comes back as an issue naming the file and the JSON path.
+ */
+import { readFileSync } from 'node:fs';
+import type * as z from 'zod';
+import { checkArt, formatPath, type SpeciesIssue } from './art-check.js';
+import { speciesSchema, type Species } from './species-schema.js';
+
+export type { SpeciesIssue } from './art-check.js';
+
+export interface SpeciesCheck {
+  /** Set when there are no errors (warnings allowed). */
+  species?: Species;
+  issues: SpeciesIssue[];
+}
+
+/** Largest species file read: real ones are a few KB. */
+export const MAX_SPECIES_BYTES = 512 * 1024;
+
+export function zodIssues(error: z.ZodError, file: string): SpeciesIssue[] {
+  return error.issues.map((issue) => ({
+    file,
+    path: formatPath(issue.path),
+    message: issue.message,
+    severity: 'error' as const,
+  }));
+}
+
+export function validateSpeciesValue(value: unknown, file: string): SpeciesCheck {
+  const parsed = speciesSchema.safeParse(value);
+  if (!parsed.success) return { issues: zodIssues(parsed.error, file) };
+  const issues = checkArt(parsed.data, file);
+  return issues.some((issue) => issue.severity === 'error') ? { issues } : { species: parsed.data, issues };
+}
+
+export function validateSpeciesText(text: string, file: string): SpeciesCheck {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    return { issues: [{ file, path: '', message: `not valid JSON: ${(error as Error).message}`, severity: 'error' }] };
+  }
+  return validateSpeciesValue(value, file);
+}
+
+export function validateSpeciesFile(file: string): SpeciesCheck {
+  let text: string;
+  try {
+    const buffer = readFileSync(file);
+    if (buffer.length > MAX_SPECIES_BYTES) {
+      return { issues: [{ file, path: '', message: `file is ${buffer.length} bytes, the limit is ${MAX_SPECIES_BYTES}`, severity: 'error' }] };
+    }
+    text = buffer.toString('utf8');
+  } catch (error) {
+    return { issues: [{ file, path: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' }] };
+  }
+  return validateSpeciesText(text, file);
+}
+
+/** `file at path: message`, in the spirit of z.prettifyError, one line per issue. */
+export function formatIssue(issue: SpeciesIssue): string {
+  const mark = issue.severity === 'error' ? '✖' : '!';
+  return `${mark} ${issue.file}${issue.path ? ` at ${issue.path}` : ''}: ${issue.message}`;
+}
