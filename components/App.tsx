@@ -1,0 +1,220 @@
+/**
+ * The pane: composes the presentational components from the store. The one `useInput` of the
+ * app lives here and dispatches to the store; it is off when stdin is not a TTY.
+ */
+import React, { useCallback, useMemo } from 'react';
+import { Box, Text, useApp, useInput, useStdin } from 'ink';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { visibleSessions, selectSelectedSession, type BuddyStore } from '../src/store.js';
+import { activityPerMinute, isProcessingPrompt } from '../src/state/selectors.js';
+import { isDim } from '../src/tui/bubble-queue.js';
+import { DEFAULT_SPRITE } from '../src/tui/default-sprite.js';
+import { ActivityPanel } from './ActivityPanel.js';
+import { BuddySprite, frameAt } from './BuddySprite.js';
+import { EmptyState } from './EmptyState.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import { computeLayout } from './layout.js';
+import { NeedsBars } from './NeedsBars.js';
+import { SessionTabs, type SessionTab } from './SessionTabs.js';
+import { Sparkline } from './Sparkline.js';
+import { SpeechBubble } from './SpeechBubble.js';
+import { displayWidth, truncate } from './text-layout.js';
+import { ThemeProvider, useTheme, type Theme } from './theme.js';
+import { useTerminalSize } from './useTerminalSize.js';
+
+export interface AppProps {
+  store: BuddyStore;
+  theme?: Theme;
+  /** Called after the app has unmounted itself on q / Ctrl+C. */
+  onQuit?: () => void;
+}
+
+function useKeys(store: BuddyStore, onQuit?: () => void): void {
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+  useInput(
+    (input, key) => {
+      const state = store.getState();
+      if (input === 'q' || (key.ctrl && input === 'c')) {
+        exit();
+        onQuit?.();
+        return;
+      }
+      if (key.leftArrow) state.selectRelative(-1);
+      else if (key.rightArrow) state.selectRelative(1);
+      else if (/^[1-9]$/.test(input)) state.selectIndex(Number(input) - 1);
+      else if (input === 'f') state.requestInteraction('feed', state.now);
+      else if (input === 'p') state.requestInteraction('pet', state.now);
+      else if (input === 'm') state.toggleMute(state.now);
+      else if (input === '?') state.toggleHelp();
+      else if (key.escape && state.helpVisible) state.toggleHelp();
+    },
+    // Non-TTY stdin reports undefined here, and only `true` may turn raw mode on.
+    { isActive: isRawModeSupported === true },
+  );
+}
+
+function Footer({ store, width }: { store: BuddyStore; width: number }) {
+  const { pick } = useTheme();
+  const { notice, role, runnerPid, muted, waiting } = useStore(
+    store,
+    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length })),
+  );
+  if (notice) {
+    return <Text color={pick(notice.tone === 'warning' ? 'yellow' : 'cyan')} wrap="truncate-end">{truncate(notice.text, width)}</Text>;
+  }
+  const parts = [
+    role === 'viewer' ? `viewer (plugins run in pid ${runnerPid ?? '?'})` : undefined,
+    muted ? 'muted' : undefined,
+    waiting > 0 ? `${waiting} queued` : undefined,
+    '? help · q quit',
+  ].filter(Boolean);
+  return <Text dimColor wrap="truncate-end">{truncate(parts.join(' · '), width)}</Text>;
+}
+
+function Body({ store, height, width }: { store: BuddyStore; height: number; width: number }) {
+  const { sessions, now, tick, mood, pet, helpVisible, role, runnerPid, muted, delegateStats, bubbles } = useStore(
+    store,
+    useShallow((s) => ({
+      sessions: s.sessions, now: s.now, tick: s.tick, mood: s.mood, pet: s.pet, helpVisible: s.helpVisible,
+      role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats, bubbles: s.bubbles,
+    })),
+  );
+  const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
+  const session = useStore(store, selectSelectedSession);
+  const rows = useStore(store, (s) => s.rows);
+  const columns = useStore(store, (s) => s.columns);
+  const shownMood = sprite.frames[mood] ? mood : 'idle';
+  const { spriteHeight, spriteWidth } = useMemo(() => {
+    const frames = Object.values(sprite.frames).flat();
+    return {
+      spriteHeight: Math.max(1, ...frames.map((frame) => frame.length)),
+      spriteWidth: Math.max(1, ...frames.flat().map(displayWidth)),
+    };
+  }, [sprite]);
+  const layout = computeLayout(columns, rows, spriteHeight, spriteWidth);
+
+  if (helpVisible) {
+    return <HelpOverlay width={width} maxLines={height} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} />;
+  }
+  if (!session || visibleSessions(sessions, now).length === 0) {
+    return <EmptyState sprite={sprite} tick={tick} width={width} mode={layout.spriteMode} name={pet?.name} />;
+  }
+
+  const current = bubbles.current;
+  const bubble = (
+    <Box height={layout.bubbleLines + 2} flexDirection="column" justifyContent="flex-end">
+      {current ? (
+        <SpeechBubble
+          text={current.reaction.text}
+          source={current.reaction.source}
+          kind={current.reaction.kind}
+          dim={isDim(current, now)}
+          width={layout.buddyWidth}
+          maxLines={layout.bubbleLines}
+          tick={tick}
+          waiting={bubbles.waiting.length}
+        />
+      ) : null}
+    </Box>
+  );
+  const buddy = (
+    <BuddySprite
+      sprite={sprite}
+      mood={shownMood}
+      tick={tick}
+      mode={layout.spriteMode}
+      width={layout.buddyWidth}
+      name={pet?.name ?? sprite.speciesName}
+      level={pet?.level}
+      rarity={pet?.rarity}
+    />
+  );
+  const needs = layout.showNeeds && pet ? (
+    <NeedsBars
+      hunger={pet.hunger}
+      energy={pet.energy}
+      happiness={pet.happiness}
+      xp={pet.xp}
+      xpToNext={pet.xpToNext}
+      level={pet.level}
+      width={layout.buddyWidth}
+    />
+  ) : null;
+  const activity = <ActivityPanel session={session} now={now} width={layout.activityWidth} maxLines={layout.activityLines} />;
+  const spark = layout.showSparkline ? (
+    <Sparkline counts={activityPerMinute(session, now)} width={layout.activityWidth} />
+  ) : null;
+
+  if (layout.twoColumns) {
+    return (
+      <Box flexDirection="row" width={width} height={height}>
+        <Box flexDirection="column" width={layout.buddyWidth} marginRight={2}>
+          {bubble}
+          {buddy}
+          {needs}
+        </Box>
+        <Box flexDirection="column" width={layout.activityWidth}>
+          {activity}
+          {spark ? <Box marginTop={1}>{spark}</Box> : null}
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {bubble}
+      {buddy}
+      {needs}
+      <Box height={Math.max(0, layout.activityLines)} flexDirection="column" overflow="hidden">
+        {activity}
+      </Box>
+      {spark}
+    </Box>
+  );
+}
+
+function Tabs({ store, width }: { store: BuddyStore; width: number }) {
+  const sessions = useStore(store, (s) => s.sessions);
+  const now = useStore(store, (s) => s.now);
+  const selectedId = useStore(store, (s) => s.selectedId);
+  const tabs: SessionTab[] = useMemo(
+    () =>
+      visibleSessions(sessions, now).map((session) => ({
+        id: session.sessionId,
+        label: session.projectName ?? session.sessionId.slice(0, 8),
+        ended: session.endedAt !== undefined,
+        busy: isProcessingPrompt(session),
+      })),
+    [sessions, now],
+  );
+  if (tabs.length === 0) return <Text bold wrap="truncate-end">buddy-tui</Text>;
+  return <SessionTabs tabs={tabs} selectedId={selectedId} width={width} />;
+}
+
+export function App({ store, theme = { color: true }, onQuit }: AppProps) {
+  useKeys(store, onQuit);
+  const setSize = useCallback((columns: number, rows: number) => store.getState().setTerminalSize(columns, rows), [store]);
+  useTerminalSize(setSize);
+  const columns = useStore(store, (s) => s.columns);
+  const rows = useStore(store, (s) => s.rows);
+  const layout = computeLayout(columns, rows, 1, 1);
+  const bodyHeight = Math.max(1, layout.height - 2);
+  return (
+    <ThemeProvider theme={theme}>
+      <Box flexDirection="column" width={layout.width} height={layout.height} overflow="hidden">
+        <Box height={1} width={layout.width} overflow="hidden">
+          <Tabs store={store} width={layout.width} />
+        </Box>
+        <Box height={bodyHeight} width={layout.width} overflow="hidden">
+          <Body store={store} height={bodyHeight} width={layout.width} />
+        </Box>
+        <Box height={1} width={layout.width} overflow="hidden">
+          <Footer store={store} width={layout.width} />
+        </Box>
+      </Box>
+    </ThemeProvider>
+  );
+}
+

@@ -1,0 +1,81 @@
+/**
+ * The buddy: the species frames for its mood, animated by `tick` (idle sequence and blink from
+ * the species), with its name, level and rarity underneath. In a tiny pane: the one-line face.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeText } from '../src/text/sanitize.js';
+import { truncate } from './text-layout.js';
+import { useTheme } from './theme.js';
+
+export interface SpriteFrames {
+  frames: Record<string, string[][]>;
+  faces: Record<string, string>;
+  idleSequence?: number[];
+  blink?: { lines: string[]; everyTicks: number };
+}
+
+export interface BuddySpriteProps {
+  sprite: SpriteFrames;
+  mood: string;
+  tick: number;
+  mode: 'sprite' | 'face';
+  width: number;
+  name?: string;
+  level?: number;
+  rarity?: string;
+  /** Drawn dim and still, e.g. the empty-state buddy. */
+  asleep?: boolean;
+}
+
+const RARITY_COLOR: Record<string, string> = {
+  common: 'white', uncommon: 'green', rare: 'blue', epic: 'magenta', legendary: 'yellow',
+};
+
+/** The frame to draw at `tick`: the idle sequence cycles, a blink shows for one tick now and then. */
+export function frameAt(sprite: SpriteFrames, mood: string, tick: number): string[] {
+  const frames = sprite.frames[mood] ?? sprite.frames.idle ?? Object.values(sprite.frames)[0] ?? [];
+  if (frames.length === 0) return [];
+  const { blink } = sprite;
+  if (blink && blink.everyTicks > 1 && tick % blink.everyTicks === blink.everyTicks - 1) return blink.lines;
+  const sequence = mood === 'idle' && sprite.idleSequence?.length ? sprite.idleSequence : frames.map((_, i) => i);
+  return frames[sequence[tick % sequence.length] % frames.length] ?? frames[0];
+}
+
+export function faceFor(sprite: SpriteFrames, mood: string): string {
+  return sprite.faces[mood] ?? sprite.faces.idle ?? '(•‿•)';
+}
+
+export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rarity, asleep }: BuddySpriteProps) {
+  const { pick } = useTheme();
+  const label = [name ? sanitizeText(name, { maxLength: 40 }) : undefined, level !== undefined ? `Lv ${level}` : undefined, rarity]
+    .filter(Boolean)
+    .join(' · ');
+  const rarityColor = pick(RARITY_COLOR[rarity ?? ''] ?? 'white');
+  if (mode === 'face') {
+    const face = sanitizeText(faceFor(sprite, mood), { maxLength: 40 });
+    return (
+      <Box width={width}>
+        <Text wrap="truncate-end" dimColor={asleep}>
+          <Text color={pick('cyan')} bold>{face}</Text>
+          {label ? <Text color={rarityColor}> {truncate(label, Math.max(0, width - face.length - 1))}</Text> : null}
+        </Text>
+      </Box>
+    );
+  }
+  const lines = frameAt(sprite, asleep ? 'sleep' in sprite.frames ? 'sleep' : 'idle' : mood, asleep ? 0 : tick);
+  return (
+    <Box flexDirection="column" width={width}>
+      {lines.map((line, i) => (
+        <Text key={i} color={pick('cyan')} dimColor={asleep} wrap="truncate-end">
+          {sanitizeText(line, { maxLength: 200 }) || ' '}
+        </Text>
+      ))}
+      {label ? (
+        <Text color={rarityColor} wrap="truncate-end">
+          {label}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+/** No session yet: the idle buddy and the one command that connects Claude Code. */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { BuddySprite, type SpriteFrames } from './BuddySprite.js';
+import { useTheme } from './theme.js';
+
+export interface EmptyStateProps {
+  sprite: SpriteFrames;
+  tick: number;
+  width: number;
+  mode: 'sprite' | 'face';
+  name?: string;
+}
+
+export const CONNECT_HINT = 'No Claude Code session yet: run `buddy-tui install`';
+
+export function EmptyState({ sprite, tick, width, mode, name }: EmptyStateProps) {
+  const { pick } = useTheme();
+  return (
+    <Box flexDirection="column" width={width}>
+      <BuddySprite sprite={sprite} mood="idle" tick={tick} mode={mode} width={width} name={name} />
+      <Text color={pick('yellow')} wrap="wrap">{CONNECT_HINT}</Text>
+    </Box>
+  );
+}

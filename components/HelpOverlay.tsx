@@ -1,0 +1,70 @@
+/** The keys, who runs the plugins, and the delegate accounting when there is any. */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeText } from '../src/text/sanitize.js';
+import { useTheme } from './theme.js';
+
+export interface HelpOverlayProps {
+  width: number;
+  maxLines: number;
+  role: 'runner' | 'viewer';
+  runnerPid?: number;
+  muted: boolean;
+  stats?: Record<string, string | number>;
+}
+
+export const KEY_HELP: Array<[string, string]> = [
+  ['←/→ 1-9', 'switch session'],
+  ['f', 'feed the buddy'],
+  ['p', 'pet the buddy'],
+  ['m', 'mute / unmute reactions'],
+  ['?', 'close this help'],
+  ['q Ctrl+C', 'quit'],
+];
+
+export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats }: HelpOverlayProps) {
+  const { pick } = useTheme();
+  const lines: Array<{ key: string; node: React.ReactElement }> = [
+    { key: 'title', node: <Text bold color={pick('cyan')}>keys</Text> },
+    ...KEY_HELP.map(([keys, what]) => ({
+      key: keys,
+      node: (
+        <Text wrap="truncate-end">
+          <Text bold>{keys.padEnd(10)}</Text>
+          {what}
+        </Text>
+      ),
+    })),
+    {
+      key: 'role',
+      node: (
+        <Text wrap="truncate-end" dimColor>
+          {role === 'runner' ? 'this pane runs the plugins' : `viewer: plugins run in pid ${runnerPid ?? '?'}`}
+          {muted ? ' · muted' : ''}
+        </Text>
+      ),
+    },
+  ];
+  const entries = Object.entries(stats ?? {});
+  if (entries.length) {
+    lines.push({ key: 'stats', node: <Text bold color={pick('cyan')}>delegates</Text> });
+    for (const [name, value] of entries) {
+      lines.push({
+        key: `stat:${name}`,
+        node: (
+          <Text wrap="truncate-end">
+            {sanitizeText(name, { maxLength: 30 }).padEnd(18)}
+            {sanitizeText(String(value), { maxLength: 60 })}
+          </Text>
+        ),
+      });
+    }
+  }
+  return (
+    <Box flexDirection="column" width={width}>
+      {lines.slice(0, Math.max(1, maxLines)).map((line) => (
+        <Box key={line.key}>{line.node}</Box>
+      ))}
+    </Box>
+  );
+}

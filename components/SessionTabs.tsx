@@ -1,0 +1,72 @@
+/**
+ * One row of session tabs: number key, project, a mark for ended sessions and a 💬 for busy
+ * ones. When they do not fit, the row scrolls so the selected tab stays visible.
+ */
+import React from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeText } from '../src/text/sanitize.js';
+import { displayWidth, truncate } from './text-layout.js';
+import { useTheme } from './theme.js';
+
+export interface SessionTab {
+  id: string;
+  label: string;
+  ended: boolean;
+  busy: boolean;
+}
+
+export interface SessionTabsProps {
+  tabs: SessionTab[];
+  selectedId?: string;
+  width: number;
+}
+
+export function tabText(tab: SessionTab, index: number): string {
+  const label = truncate(sanitizeText(tab.label, { maxLength: 60 }), 16);
+  return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.busy ? ' 💬' : ''} `;
+}
+
+export function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
+  const { pick } = useTheme();
+  if (tabs.length === 0) return <Text dimColor>no sessions</Text>;
+  const texts = tabs.map(tabText);
+  const selected = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
+  // Scroll: start from the selected tab and add neighbours while they fit.
+  let first = selected;
+  let last = selected;
+  let used = displayWidth(texts[selected]);
+  const room = width - 4;
+  for (let grew = true; grew; ) {
+    grew = false;
+    if (last + 1 < texts.length && used + displayWidth(texts[last + 1]) + 1 <= room) {
+      last += 1;
+      used += displayWidth(texts[last]) + 1;
+      grew = true;
+    }
+    if (first > 0 && used + displayWidth(texts[first - 1]) + 1 <= room) {
+      first -= 1;
+      used += displayWidth(texts[first]) + 1;
+      grew = true;
+    }
+  }
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end">
+        {first > 0 ? <Text dimColor>‹ </Text> : null}
+        {tabs.slice(first, last + 1).map((tab, i) => {
+          const index = first + i;
+          const isSelected = index === selected;
+          return (
+            <Text key={tab.id}>
+              {i > 0 ? ' ' : ''}
+              <Text inverse={isSelected} bold={isSelected} dimColor={!isSelected && tab.ended} color={isSelected ? pick('cyan') : undefined}>
+                {truncate(texts[index], Math.max(1, room))}
+              </Text>
+            </Text>
+          );
+        })}
+        {last < tabs.length - 1 ? <Text dimColor> ›</Text> : null}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Width-aware text shaping for the pane: measure with string-width (emoji and CJK are two
+ * columns), wrap on words, cut with an ellipsis. Pure, so every component draws the same way.
+ */
+import stringWidth from 'string-width';
+
+export const displayWidth = (text: string): number => stringWidth(text);
+
+/** Cuts `text` to at most `width` columns, ending in "…" when cut. */
+export function truncate(text: string, width: number): string {
+  if (width <= 0) return '';
+  if (stringWidth(text) <= width) return text;
+  let out = '';
+  let used = 0;
+  for (const char of text) {
+    const w = stringWidth(char);
+    if (used + w > width - 1) break;
+    out += char;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Pads `text` with spaces to exactly `width` columns (cutting it first when too wide). */
+export function padTo(text: string, width: number): string {
+  const cut = truncate(text, width);
+  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+}
+
+/**
+ * Word-wraps to `width` columns and at most `maxLines` lines; the last line ends in "…" when
+ * text was left over. Words longer than a line are broken.
+ */
+export function wrapText(text: string, width: number, maxLines = Infinity): string[] {
+  if (width <= 0 || maxLines <= 0) return [];
+  const lines: string[] = [];
+  let overflow = false;
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const rawWord of paragraph.split(/ +/)) {
+      let word = rawWord;
+      while (stringWidth(word) > width) {
+        // Break a long word: fill the current line, then carry the rest.
+        const room = line ? width - stringWidth(line) - 1 : width;
+        if (room <= 0) {
+          lines.push(line);
+          line = '';
+          continue;
+        }
+        let head = '';
+        for (const char of word) {
+          if (stringWidth(head + char) > room) break;
+          head += char;
+        }
+        lines.push(line ? `${line} ${head}` : head);
+        line = '';
+        word = word.slice(head.length);
+      }
+      if (!word) continue;
+      if (!line) line = word;
+      else if (stringWidth(line) + 1 + stringWidth(word) <= width) line += ` ${word}`;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length > maxLines) {
+    overflow = true;
+    lines.length = maxLines;
+  }
+  if (overflow) {
+    const last = lines[maxLines - 1];
+    lines[maxLines - 1] = stringWidth(last) + 1 <= width ? `${last}…` : `${truncate(last, width - 1)}…`;
+  }
+  return lines;
+}

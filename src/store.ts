@@ -1,0 +1,283 @@
+/**
+ * The TUI's one store: a zustand vanilla store created per app (and per test), fed by services
+ * outside React (watcher, plugin runner, pet engine) and read by components through selectors.
+ * Every action that depends on time takes `now`; nothing here reads a clock.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Reaction } from './protocol/reaction.js';
+import type { SessionState } from './state/session-state.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue } from './tui/bubble-queue.js';
+
+/** Ended sessions stay in the tabs (marked) this long. */
+export const RECENTLY_ENDED_MS = 30 * 60_000;
+/** A session with no event for this long and no SessionEnd is taken as abandoned. */
+export const ABANDONED_MS = 6 * 60 * 60_000;
+/** The animation and clock tick. */
+export const TICK_MS = 500;
+
+/** What the pane shows of the pet; the pet engine fills it. */
+export interface PetSnapshot {
+  name: string;
+  level: number;
+  rarity: string;
+  /** 0..100 each. */
+  hunger: number;
+  energy: number;
+  happiness: number;
+  xp: number;
+  xpToNext: number;
+  mood: string;
+}
+
+/** One species, already turned into lines the sprite can draw (eyes filled in). */
+export interface SpriteView {
+  speciesId: string;
+  speciesName: string;
+  /** Frames per mood; every mood the pane may ask for resolves through `spriteFor`. */
+  frames: Record<string, string[][]>;
+  /** A one-line face per mood, for panes too small for the sprite. */
+  faces: Record<string, string>;
+  /** Frame indexes to cycle while idle (default: all frames in order). */
+  idleSequence?: number[];
+  /** Drawn instead of the current frame for one tick every `everyTicks` ticks. */
+  blink?: { lines: string[]; everyTicks: number };
+}
+
+export type Role = 'runner' | 'viewer';
+export type Interaction = 'feed' | 'pet';
+
+export interface Notice {
+  text: string;
+  at: number;
+  tone: 'info' | 'warning';
+}
+
+export interface BuddyState {
+  sessions: Record<string, SessionState>;
+  /** The session shown; follows the most recently active one until the user picks one. */
+  selectedId?: string;
+  userSelected: boolean;
+  bubbles: BubbleQueue;
+  muted: boolean;
+  helpVisible: boolean;
+  pet?: PetSnapshot;
+  /** The mood the buddy is drawn in (from the pet engine, or derived from the session). */
+  mood: string;
+  sprite?: SpriteView;
+  /** Animation frame counter, one per tick. */
+  tick: number;
+  /** The store's idea of "now", advanced by the tick and by every update. */
+  now: number;
+  columns: number;
+  rows: number;
+  role: Role;
+  /** Pid of the instance that runs plugins, when this one is a viewer. */
+  runnerPid?: number;
+  notice?: Notice;
+  /** Delegate accounting (calls, tokens, cache hits...) for the help overlay, when available. */
+  delegateStats?: Record<string, string | number>;
+  /** Events applied since start (for the help overlay and the benchmark). */
+  eventsApplied: number;
+  /** Set by the services: what f and p do. */
+  interact?: (what: Interaction) => void;
+
+  applySessions(states: SessionState[], now: number, eventCount?: number): void;
+  removeSessions(ids: string[], now: number): void;
+  select(id: string): void;
+  selectRelative(step: number): void;
+  selectIndex(index: number): void;
+  pushReaction(reaction: Reaction, now: number): void;
+  advance(now: number): void;
+  toggleMute(now: number): void;
+  toggleHelp(): void;
+  setPet(pet: PetSnapshot | undefined): void;
+  setMood(mood: string): void;
+  setSprite(sprite: SpriteView | undefined): void;
+  setTerminalSize(columns: number, rows: number): void;
+  setRole(role: Role, runnerPid?: number): void;
+  setNotice(text: string, now: number, tone?: Notice['tone']): void;
+  setDelegateStats(stats: Record<string, string | number> | undefined): void;
+  setInteract(handler: ((what: Interaction) => void) | undefined): void;
+  requestInteraction(what: Interaction, now: number): void;
+}
+
+export type BuddyStore = StoreApi<BuddyState>;
+
+export interface BuddyStoreOptions {
+  now: number;
+  columns?: number;
+  rows?: number;
+  role?: Role;
+  muted?: boolean;
+}
+
+/** A notice shows this long. */
+export const NOTICE_MS = 5_000;
+
+/** The sessions worth a tab at `now`: live ones and recently ended ones, oldest first. */
+export function visibleSessions(sessions: Record<string, SessionState>, now: number): SessionState[] {
+  return Object.values(sessions)
+    .filter((session) => {
+      if (session.eventCount === 0) return false;
+      if (session.endedAt !== undefined) return now - session.endedAt <= RECENTLY_ENDED_MS;
+      return now - (session.lastEventAt ?? 0) <= ABANDONED_MS;
+    })
+    .sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
+}
+
+/** The most recently active session, live ones before ended ones. */
+export function mostRecentSession(sessions: SessionState[]): SessionState | undefined {
+  let best: SessionState | undefined;
+  for (const session of sessions) {
+    if (!best) best = session;
+    else {
+      const liveBest = best.endedAt === undefined;
+      const live = session.endedAt === undefined;
+      if (live !== liveBest) {
+        if (live) best = session;
+      } else if ((session.lastEventAt ?? 0) >= (best.lastEventAt ?? 0)) best = session;
+    }
+  }
+  return best;
+}
+
+/** The selection after sessions changed: keep the user's pick while it is visible. */
+function reselect(state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelected'>, now: number): Pick<BuddyState, 'selectedId' | 'userSelected'> {
+  const visible = visibleSessions(state.sessions, now);
+  if (state.userSelected && visible.some((session) => session.sessionId === state.selectedId)) {
+    return { selectedId: state.selectedId, userSelected: true };
+  }
+  return { selectedId: mostRecentSession(visible)?.sessionId, userSelected: false };
+}
+
+export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
+  return createStore<BuddyState>()((set, get) => ({
+    sessions: {},
+    selectedId: undefined,
+    userSelected: false,
+    bubbles: emptyBubbleQueue(),
+    muted: options.muted ?? false,
+    helpVisible: false,
+    mood: 'idle',
+    tick: 0,
+    now: options.now,
+    columns: options.columns ?? 80,
+    rows: options.rows ?? 24,
+    role: options.role ?? 'runner',
+    eventsApplied: 0,
+
+    applySessions(states, now, eventCount = 0) {
+      if (states.length === 0 && eventCount === 0) return;
+      set((state) => {
+        const sessions = { ...state.sessions };
+        for (const session of states) sessions[session.sessionId] = session;
+        const next = { ...state, sessions, now: Math.max(state.now, now) };
+        return { sessions, now: next.now, eventsApplied: state.eventsApplied + eventCount, ...reselect(next, next.now) };
+      });
+    },
+
+    removeSessions(ids, now) {
+      if (!ids.some((id) => id in get().sessions)) return;
+      set((state) => {
+        const sessions = { ...state.sessions };
+        for (const id of ids) delete sessions[id];
+        return { sessions, ...reselect({ ...state, sessions }, now) };
+      });
+    },
+
+    select(id) {
+      if (!(id in get().sessions)) return;
+      set({ selectedId: id, userSelected: true });
+    },
+
+    selectRelative(step) {
+      const { sessions, selectedId, now } = get();
+      const visible = visibleSessions(sessions, now);
+      if (visible.length === 0) return;
+      const at = visible.findIndex((session) => session.sessionId === selectedId);
+      const next = (((at < 0 ? 0 : at) + step) % visible.length + visible.length) % visible.length;
+      set({ selectedId: visible[next].sessionId, userSelected: true });
+    },
+
+    selectIndex(index) {
+      const visible = visibleSessions(get().sessions, get().now);
+      const target = visible[index];
+      if (target) set({ selectedId: target.sessionId, userSelected: true });
+    },
+
+    pushReaction(reaction, now) {
+      if (get().muted) return;
+      set((state) => ({ bubbles: enqueueReaction(state.bubbles, reaction, now), now: Math.max(state.now, now) }));
+    },
+
+    advance(now) {
+      set((state) => {
+        const bubbles = advanceBubbles(state.bubbles, now);
+        const notice = state.notice && now - state.notice.at >= NOTICE_MS ? undefined : state.notice;
+        const selection = state.userSelected ? {} : reselect(state, now);
+        return { tick: state.tick + 1, now, bubbles, notice, ...selection };
+      });
+    },
+
+    toggleMute(now) {
+      set((state) => {
+        const muted = !state.muted;
+        return {
+          muted,
+          bubbles: muted ? clearBubbles(state.bubbles) : state.bubbles,
+          notice: { text: muted ? 'reactions muted (m to unmute)' : 'reactions on', at: now, tone: 'info' },
+        };
+      });
+    },
+
+    toggleHelp() {
+      set((state) => ({ helpVisible: !state.helpVisible }));
+    },
+
+    setPet(pet) {
+      set({ pet });
+    },
+
+    setMood(mood) {
+      if (get().mood !== mood) set({ mood });
+    },
+
+    setSprite(sprite) {
+      set({ sprite });
+    },
+
+    setTerminalSize(columns, rows) {
+      const state = get();
+      if (state.columns === columns && state.rows === rows) return;
+      set({ columns, rows });
+    },
+
+    setRole(role, runnerPid) {
+      set({ role, runnerPid });
+    },
+
+    setNotice(text, now, tone = 'info') {
+      set({ notice: { text, at: now, tone } });
+    },
+
+    setDelegateStats(stats) {
+      set({ delegateStats: stats });
+    },
+
+    setInteract(handler) {
+      set({ interact: handler });
+    },
+
+    requestInteraction(what, now) {
+      const { interact, role, runnerPid } = get();
+      if (interact) interact(what);
+      else if (role === 'viewer') {
+        set({ notice: { text: `viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`, at: now, tone: 'info' } });
+      } else set({ notice: { text: `no pet to ${what} yet (buddy-tui hatch)`, at: now, tone: 'info' } });
+    },
+  }));
+}
+
+/** The selected session, if any. */
+export const selectSelectedSession = (state: BuddyState): SessionState | undefined =>
+  state.selectedId === undefined ? undefined : state.sessions[state.selectedId];

@@ -1,0 +1,232 @@
+/**
+ * Watches the state root and keeps the store's sessions current. chokidar (directories, so an
+ * atomic rename is seen) is only a trigger: journals are read from saved byte offsets by
+ * `createJournalTail`, which keeps a partial last line and notices truncation and replacement.
+ * All sessions changed by one burst of file events land in ONE store update, at most every
+ * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append.
+ */
+import { basename, join, relative, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { foundryRoot, FOUNDRY_DIR_PREFIX, readFoundrySession } from '../state/foundry.js';
+import { createJournalTail, type JournalTail } from '../state/journal.js';
+import { listSessions, readCheckpoint, type SessionEntry } from '../state/reader.js';
+import { foldEvents } from '../state/reducer.js';
+import type { SessionState } from '../state/session-state.js';
+import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
+import type { BuddyStore } from '../store.js';
+import { RUNNER_LOCK_FILE } from './runner-lock.js';
+import { createUpdateThrottle } from './update-throttle.js';
+
+/** New events of one session, after they were applied to the store. */
+export interface SessionEvents {
+  sessionId: string;
+  events: JournalEvent[];
+  state: SessionState;
+}
+
+export interface SessionWatcherOptions {
+  root: string;
+  store: BuddyStore;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  /** Minimum time between store updates (default 33 ms: ~30 updates/s). */
+  intervalMs?: number;
+  /** Also show Foundry `claude-state-<sid>` directories (default true). */
+  foundry?: boolean;
+  /** Events that arrived while running (never the history found at start). */
+  onEvents?: (batch: SessionEvents[]) => void;
+  /** The runner lock file appeared, changed or went away. */
+  onLockChange?: () => void;
+  onError?: (where: string, error: unknown) => void;
+}
+
+export interface SessionWatcher {
+  /** Resolves when the watchers are ready and the first scan is in the store. */
+  ready: Promise<void>;
+  /** Store updates made so far (for the render-throttle test and the benchmark). */
+  updates(): number;
+  /** Applies pending changes now instead of waiting for the throttle. */
+  flush(): void;
+  close(): Promise<void>;
+}
+
+interface Tracked {
+  entry: SessionEntry;
+  tail?: JournalTail;
+  state?: SessionState;
+}
+
+export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
+  const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange } = options;
+  const onError = options.onError ?? (() => {});
+  const tracked = new Map<string, Tracked>();
+  const dirty = new Set<string>();
+  let relist = false;
+  let closed = false;
+  let updates = 0;
+
+  /** Reads what is new for one session; returns the new events (all of them after a reset). */
+  const readTracked = (item: Tracked, now: number): JournalEvent[] => {
+    if (item.entry.origin === 'foundry') {
+      item.state = readFoundrySession(item.entry.dir, now) ?? item.state;
+      return [];
+    }
+    if (!item.tail) {
+      // Start from the checkpoint the statusline keeps, so a long journal is not folded again.
+      const checkpoint = readCheckpoint(item.entry.dir);
+      item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), checkpoint?.journal);
+      item.state = checkpoint?.state;
+    }
+    const { events, reset } = item.tail.readNew();
+    if (reset) item.state = undefined;
+    if (events.length || reset) item.state = foldEvents(item.state, events, item.entry.id);
+    return events;
+  };
+
+  const track = (entry: SessionEntry): Tracked => {
+    const item: Tracked = { entry };
+    tracked.set(entry.id, item);
+    return item;
+  };
+
+  const scan = (initial: boolean) => {
+    const now = clock();
+    const listed = listSessions(root, env);
+    const seen = new Set<string>();
+    const changed: SessionState[] = [];
+    const batch: SessionEvents[] = [];
+    let count = 0;
+    for (const entry of listed) {
+      seen.add(entry.id);
+      let item = tracked.get(entry.id);
+      const isNew = !item;
+      if (!item) item = track(entry);
+      if (!isNew && !dirty.has(entry.id)) continue;
+      dirty.delete(entry.id);
+      const events = readTracked(item, now);
+      count += events.length;
+      if (item.state) changed.push(item.state);
+      if (!initial && events.length && item.state) batch.push({ sessionId: entry.id, events, state: item.state });
+    }
+    const gone = [...tracked.keys()].filter((id) => !seen.has(id));
+    for (const id of gone) tracked.delete(id);
+    dirty.clear();
+    return { changed, batch, gone, count, now };
+  };
+
+  const update = () => {
+    if (closed) return;
+    try {
+      let result: ReturnType<typeof scan>;
+      if (relist) {
+        relist = false;
+        result = scan(false);
+      } else {
+        const now = clock();
+        const changed: SessionState[] = [];
+        const batch: SessionEvents[] = [];
+        let count = 0;
+        for (const id of dirty) {
+          const item = tracked.get(id);
+          if (!item) continue;
+          const events = readTracked(item, now);
+          count += events.length;
+          if (item.state) changed.push(item.state);
+          if (events.length && item.state) batch.push({ sessionId: id, events, state: item.state });
+        }
+        dirty.clear();
+        result = { changed, batch, gone: [], count, now };
+      }
+      const state = store.getState();
+      if (result.gone.length) state.removeSessions(result.gone, result.now);
+      if (result.changed.length) {
+        state.applySessions(result.changed, result.now, result.count);
+        updates += 1;
+      }
+      if (result.batch.length) onEvents?.(result.batch);
+    } catch (error) {
+      onError('watcher', error);
+    }
+  };
+  const throttle = createUpdateThrottle(update, options.intervalMs ?? 33);
+
+  const onRootEvent = (event: string, path: string) => {
+    const rel = relative(root, path);
+    if (!rel) return;
+    const parts = rel.split(sep);
+    if (parts.length === 1 && parts[0] === RUNNER_LOCK_FILE) {
+      onLockChange?.();
+      return;
+    }
+    const id = parts[0];
+    if (!SESSION_ID_PATTERN.test(id)) return;
+    if (event === 'addDir' || event === 'unlinkDir' || !tracked.has(id)) relist = true;
+    else dirty.add(id);
+    throttle.schedule();
+  };
+
+  const watchers: FSWatcher[] = [];
+  const rootWatcher = watch(root, {
+    ignoreInitial: true,
+    depth: 1,
+    // Only directories, journals and the lock matter; checkpoints and reaction logs do not.
+    ignored: (path, stats) => {
+      const rel = relative(root, path);
+      if (!rel) return false;
+      const parts = rel.split(sep);
+      if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
+      return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
+    },
+  });
+  rootWatcher.on('all', onRootEvent);
+  rootWatcher.on('error', (error) => onError('watch', error));
+  watchers.push(rootWatcher);
+
+  if (options.foundry !== false) {
+    const froot = foundryRoot(env);
+    const foundryWatcher = watch(froot, {
+      ignoreInitial: true,
+      depth: 2,
+      ignored: (path) => {
+        const rel = relative(froot, path);
+        return rel !== '' && !rel.split(sep)[0].startsWith(FOUNDRY_DIR_PREFIX);
+      },
+    });
+    foundryWatcher.on('all', (_event, path) => {
+      const first = relative(froot, path).split(sep)[0];
+      const id = first.slice(FOUNDRY_DIR_PREFIX.length);
+      if (!SESSION_ID_PATTERN.test(id)) return;
+      if (tracked.has(id)) dirty.add(id);
+      else relist = true;
+      throttle.schedule();
+    });
+    foundryWatcher.on('error', (error) => onError('watch', error));
+    watchers.push(foundryWatcher);
+  }
+
+  const ready = Promise.all(watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve())))).then(() => {
+    if (closed) return;
+    // The first scan is history: it goes to the store but not to the plugins.
+    try {
+      const result = scan(true);
+      if (result.changed.length) {
+        store.getState().applySessions(result.changed, result.now, result.count);
+        updates += 1;
+      }
+    } catch (error) {
+      onError('scan', error);
+    }
+  });
+
+  return {
+    ready,
+    updates: () => updates,
+    flush: () => throttle.flush(),
+    async close() {
+      closed = true;
+      throttle.cancel();
+      await Promise.all(watchers.map((w) => w.close()));
+    },
+  };
+}
