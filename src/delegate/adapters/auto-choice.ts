@@ -1,0 +1,120 @@
+/**
+ * Picks the adapter: the configured one, or for `auto` the user's Claude Code login when the
+ * `claude` binary is found and runs, else the API when a key is set, else offline.
+ * `describeAutoChoice` is what `buddy-tui doctor` prints.
+ */
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+import { execa } from 'execa';
+import { expandPath } from '../../config/paths.js';
+import type { DelegateSettings } from '../delegate-config.js';
+import type { QuipPicker } from '../offline-quips.js';
+import type { AdapterName, DelegateAdapter } from './adapter.js';
+import { createAnthropicAdapter } from './anthropic.js';
+import { createClaudeCliAdapter } from './claude-cli.js';
+import { createCommandAdapter } from './command.js';
+import { createOfflineAdapter } from './offline.js';
+
+export interface AdapterChoice {
+  adapter: AdapterName;
+  /** One sentence: why this adapter. */
+  reason: string;
+  /** For claude-cli: the binary found and its `--version`. */
+  claudeBinary?: string;
+  claudeVersion?: string;
+}
+
+export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'command'>;
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `which`: the first executable `name` on PATH (or the path itself when it has a slash). */
+export function findExecutable(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (name.includes('/')) {
+    const path = isAbsolute(name) ? name : join(process.cwd(), name);
+    return isExecutableFile(path) ? path : undefined;
+  }
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** `claude --version`, or undefined when it does not run (a broken install, a placeholder). */
+export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
+  try {
+    const result = await execa(binary, ['--version'], {
+      env: { ...env, BUDDY_TUI_CHILD: '1' },
+      extendEnv: false,
+      reject: false,
+      timeout: timeoutMs,
+      stdin: 'ignore',
+    });
+    const match = result.exitCode === 0 ? /\d+\.\d+\.\d+/.exec(String(result.stdout)) : null;
+    return match ? match[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv = process.env): Promise<AdapterChoice> {
+  if (settings.adapter !== 'auto') {
+    if (settings.adapter === 'command' && !settings.command) {
+      return { adapter: 'offline', reason: 'delegate.adapter is "command" but delegate.command is not set; using offline quips' };
+    }
+    return { adapter: settings.adapter, reason: `delegate.adapter is "${settings.adapter}" in config.json` };
+  }
+  const wanted = settings.claudePath ? expandPath(settings.claudePath, env) : 'claude';
+  const binary = findExecutable(wanted, env);
+  if (binary) {
+    const version = await claudeVersion(binary, env);
+    if (version) {
+      return { adapter: 'claude-cli', reason: `Claude Code ${version} found at ${binary}: your own login answers`, claudeBinary: binary, claudeVersion: version };
+    }
+  }
+  const claudeProblem = binary ? `${binary} does not run (claude --version failed)` : `"${wanted}" is not on PATH`;
+  if (env.ANTHROPIC_API_KEY) {
+    return { adapter: 'anthropic', reason: `${claudeProblem}; ANTHROPIC_API_KEY is set, so the Messages API answers` };
+  }
+  return { adapter: 'offline', reason: `${claudeProblem} and ANTHROPIC_API_KEY is not set; the species' offline quips answer` };
+}
+
+export interface AdapterFactoryOptions {
+  settings: DelegateSettings;
+  picker: QuipPicker;
+  env?: NodeJS.ProcessEnv;
+  /** Working directory for child processes (default: the OS temp dir). */
+  cwd?: string;
+}
+
+export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOptions): DelegateAdapter {
+  const env = options.env ?? process.env;
+  switch (choice.adapter) {
+    case 'claude-cli': {
+      const binary = choice.claudeBinary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
+      return createClaudeCliAdapter({ binary, env, cwd: options.cwd });
+    }
+    case 'anthropic':
+      return createAnthropicAdapter({ env, defaultModel: options.settings.anthropicModel });
+    case 'command':
+      return createCommandAdapter({ command: options.settings.command ?? 'false', env, cwd: options.cwd });
+    case 'offline':
+      return createOfflineAdapter(options.picker);
+  }
+}
+
+/** Chooses (running `claude --version` once for auto) and builds the adapter. */
+export async function chooseAdapter(options: AdapterFactoryOptions): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
+  const choice = await describeAutoChoice(options.settings, options.env ?? process.env);
+  return { adapter: createAdapter(choice, options), choice };
+}
