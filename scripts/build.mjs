@@ -1,34 +1,48 @@
 // Builds dist/: fully bundled hot paths (cli dispatcher, hook, statusline) with nothing to
 // resolve at start-up, and the TUI/commands bundle with its npm dependencies left external.
+// Output goes to a scratch folder first and each file is renamed into dist/, so a hook that
+// Claude Code (or a test) starts during a rebuild always loads a whole file.
 import { build } from 'esbuild';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
+const scratch = join('.cache', `build-${process.pid}`);
 const common = {
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outdir: 'dist',
+  outdir: scratch,
   logLevel: 'warning',
   legalComments: 'none',
 };
 
-rmSync('dist', { recursive: true, force: true });
+try {
+  await build({
+    ...common,
+    entryPoints: { cli: 'src/entries/cli.ts', hook: 'src/entries/hook.ts', statusline: 'src/entries/statusline.ts' },
+    banner: { js: '#!/usr/bin/env node' },
+    minifySyntax: true,
+  });
+  await build({
+    ...common,
+    entryPoints: { main: 'src/cli/main.ts', sdk: 'src/sdk/index.ts' },
+    packages: 'external',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    jsx: 'automatic',
+  });
+  chmodSync(join(scratch, 'cli.js'), 0o755);
 
-await build({
-  ...common,
-  entryPoints: { cli: 'src/entries/cli.ts', hook: 'src/entries/hook.ts', statusline: 'src/entries/statusline.ts' },
-  banner: { js: '#!/usr/bin/env node' },
-  minifySyntax: true,
-});
-
-await build({
-  ...common,
-  entryPoints: { main: 'src/cli/main.ts', sdk: 'src/sdk/index.ts' },
-  packages: 'external',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  jsx: 'automatic',
-});
-
-chmodSync('dist/cli.js', 0o755);
+  const built = readdirSync(scratch, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(scratch, join(entry.parentPath, entry.name)));
+  mkdirSync(join('dist', 'chunks'), { recursive: true });
+  for (const file of built) renameSync(join(scratch, file), join('dist', file));
+  const keep = new Set(built);
+  for (const file of readdirSync(join('dist', 'chunks'))) {
+    if (!keep.has(join('chunks', file))) rmSync(join('dist', 'chunks', file), { force: true });
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

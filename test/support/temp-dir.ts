@@ -1,0 +1,18 @@
+/** Temporary directories for tests, removed after each test file. */
+import { mkdtempSync, rmSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+
+const made: string[] = [];
+
+/** A fresh private directory (mode 0700), removed when the test file ends. */
+export function makeTempDir(prefix = 'buddy-test-'): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
