@@ -1,0 +1,100 @@
+/**
+ * Loads `$XDG_CONFIG_HOME/buddy-tui/config.json`. Never throws: every problem becomes a
+ * ConfigError naming the file and JSON path, bad sections fall back to the last good version
+ * (or the default), bad hook rules are dropped and the others kept.
+ */
+import { readFileSync } from 'node:fs';
+import { configFilePath } from './paths.js';
+import { configSections, type BuddyConfig } from './config-schema.js';
+import { issuesToErrors, type ConfigError } from './config-errors.js';
+import { parseHooks } from './hooks-parse.js';
+
+export type { ConfigError } from './config-errors.js';
+export { formatConfigError } from './config-errors.js';
+export type { BuddyConfig } from './config-schema.js';
+
+export interface ConfigLoad {
+  config: BuddyConfig;
+  errors: ConfigError[];
+  /** False when the file itself could not be read or parsed (the previous config was kept). */
+  fileOk: boolean;
+}
+
+/** Reads and parses a JSON file; `undefined` value with no error when it does not exist. */
+export function readJsonFile(file: string, errors: ConfigError[]): { exists: boolean; value?: unknown; ok: boolean } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { exists: false, ok: true };
+    errors.push({ file, path: '', message: `cannot read: ${code ?? (error as Error).message}` });
+    return { exists: true, ok: false };
+  }
+  try {
+    return { exists: true, value: JSON.parse(text), ok: true };
+  } catch (error) {
+    errors.push({ file, path: '', message: `not valid JSON: ${(error as Error).message}` });
+    return { exists: true, ok: false };
+  }
+}
+
+/** Validates an already-parsed config value, section by section. */
+export function parseConfigValue(value: unknown, file: string, previous: BuddyConfig = {}): ConfigLoad {
+  const errors: ConfigError[] = [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    errors.push({ file, path: '', message: 'expected a JSON object' });
+    return { config: previous, errors, fileOk: false };
+  }
+  const config: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    if (!(key in configSections)) {
+      errors.push({ file, path: key, message: 'unknown key' });
+      continue;
+    }
+    if (key === 'hooks') {
+      const sectionErrors: ConfigError[] = [];
+      config.hooks = parseHooks(raw, file, 'hooks', sectionErrors);
+      errors.push(...sectionErrors);
+      continue;
+    }
+    const parsed = configSections[key as keyof typeof configSections].safeParse(raw);
+    if (parsed.success) {
+      config[key] = parsed.data;
+    } else {
+      errors.push(...issuesToErrors(file, key, parsed.error));
+      const kept = previous[key as keyof BuddyConfig];
+      if (kept !== undefined) config[key] = kept;
+    }
+  }
+  return { config: config as BuddyConfig, errors, fileOk: true };
+}
+
+export interface LoadConfigOptions {
+  file?: string;
+  env?: NodeJS.ProcessEnv;
+  /** The last good config, kept when the file is broken. */
+  previous?: BuddyConfig;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): ConfigLoad {
+  const file = options.file ?? configFilePath(options.env);
+  const errors: ConfigError[] = [];
+  const read = readJsonFile(file, errors);
+  if (!read.ok) return { config: options.previous ?? {}, errors, fileOk: false };
+  if (!read.exists) return { config: {}, errors, fileOk: true };
+  return parseConfigValue(read.value, file, options.previous);
+}
+
+/** Reloads keep the last good config when the file is broken (e.g. saved half-edited). */
+export function createConfigLoader(options: Omit<LoadConfigOptions, 'previous'> = {}): { load(): ConfigLoad; current(): BuddyConfig } {
+  let lastGood: BuddyConfig = {};
+  return {
+    load() {
+      const result = loadConfig({ ...options, previous: lastGood });
+      if (result.fileOk) lastGood = result.config;
+      return result;
+    },
+    current: () => lastGood,
+  };
+}

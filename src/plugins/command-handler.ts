@@ -1,0 +1,127 @@
+/**
+ * Runs one `type: "command"` handler through the user's shell with execa, in its own process
+ * group so a timeout (or close) kills the plugin and everything it started. stdout and stderr
+ * are capped; the rest is drained and counted, never buffered.
+ */
+import { execa } from 'execa';
+import { basename } from 'node:path';
+
+export interface CommandRunInput {
+  command: string;
+  shell: string;
+  cwd: string;
+  env: Record<string, string>;
+  /** Written to stdin. */
+  input: string;
+  timeoutMs: number;
+  maxOutputBytes: number;
+}
+
+export interface CommandRunResult {
+  exitCode?: number;
+  signal?: string;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: number;
+  stderrBytes: number;
+  timedOut: boolean;
+  /** Killed by `kill()` (runner closing). */
+  cancelled: boolean;
+  /** The process could not be started. */
+  spawnError?: string;
+  pid?: number;
+}
+
+export interface CommandRun {
+  result: Promise<CommandRunResult>;
+  kill(): void;
+}
+
+const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash']);
+
+/** `$SHELL` when it speaks POSIX sh (hook commands are written for it), else /bin/sh. */
+export function userShell(env: NodeJS.ProcessEnv = process.env): string {
+  const shell = env.SHELL;
+  return shell && POSIX_SHELLS.has(basename(shell)) ? shell : '/bin/sh';
+}
+
+class CappedSink {
+  private chunks: Buffer[] = [];
+  private kept = 0;
+  total = 0;
+  constructor(private readonly cap: number) {}
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    if (this.kept >= this.cap) return;
+    const part = chunk.length > this.cap - this.kept ? chunk.subarray(0, this.cap - this.kept) : chunk;
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+export function runCommand(input: CommandRunInput): CommandRun {
+  const stdout = new CappedSink(input.maxOutputBytes);
+  const stderr = new CappedSink(input.maxOutputBytes);
+  let timedOut = false;
+  let cancelled = false;
+  const subprocess = execa(input.command, {
+    shell: input.shell,
+    cwd: input.cwd,
+    env: input.env,
+    extendEnv: false,
+    input: input.input,
+    buffer: false,
+    reject: false,
+    // Its own process group, so the whole tree can be killed at once.
+    detached: true,
+    stripFinalNewline: false,
+    encoding: 'buffer',
+  });
+  const pid = subprocess.pid;
+  subprocess.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+  subprocess.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(pid);
+  }, input.timeoutMs);
+
+  const result = subprocess.then(
+    (done) => {
+      clearTimeout(timer);
+      // Nothing a plugin started outlives its run.
+      killGroup(pid);
+      const failedToStart = done.failed && done.exitCode === undefined && !done.signal && !timedOut && !cancelled;
+      return {
+        exitCode: done.exitCode,
+        signal: done.signal,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        stdoutBytes: stdout.total,
+        stderrBytes: stderr.total,
+        timedOut,
+        cancelled,
+        pid,
+        ...(failedToStart ? { spawnError: done.shortMessage ?? done.message } : {}),
+      } satisfies CommandRunResult;
+    },
+  );
+  return {
+    result,
+    kill() {
+      cancelled = true;
+      killGroup(pid);
+    },
+  };
+}

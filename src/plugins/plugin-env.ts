@@ -1,0 +1,51 @@
+/**
+ * The environment a plugin gets: an allowlist, never the parent's whole environment, so
+ * credentials (ANTHROPIC_API_KEY, CLAUDE_CODE_OAUTH_TOKEN, *_TOKEN, *_SECRET, *_KEY, cloud
+ * credentials) reach a plugin only when its manifest names them.
+ */
+import type { JournalEvent } from '../protocol/hook-event.js';
+
+export const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'USER', 'LANG', 'TERM', 'TMPDIR'] as const;
+
+export interface PluginEnvInput {
+  parentEnv: NodeJS.ProcessEnv;
+  event: JournalEvent;
+  /** BUDDY_PLUGIN_ROOT. */
+  root: string;
+  projectDir: string;
+  /** Variable names the plugin's manifest asks for. */
+  extra?: readonly string[];
+}
+
+export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] }: PluginEnvInput): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of [...BASE_ENV_ALLOWLIST, ...extra]) {
+    const value = parentEnv[name];
+    if (typeof value === 'string') env[name] = value;
+  }
+  env.CLAUDE_PROJECT_DIR = projectDir;
+  env.CLAUDE_HOOK_EVENT = event.hook_event_name;
+  env.CLAUDE_SESSION_ID = event.session_id;
+  env.BUDDY_PLUGIN_ROOT = root;
+  env.BUDDY_TUI = '1';
+  // Node's stdio pipes are sockets; without SHLVL bash takes that for an rsh/ssh session and
+  // sources ~/.bashrc (seconds, and noise on stderr) before running the command.
+  env.SHLVL ??= '1';
+  return env;
+}
+
+/** `${VAR}` and `$VAR` from `vars` (unknown ones become empty), as Claude Code does for hooks. */
+export function interpolateVars(text: string, vars: Record<string, string | undefined>): string {
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced, bare) => vars[braced ?? bare] ?? '');
+}
+
+/**
+ * `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PROJECT_DIR}` (and the same for BUDDY_PLUGIN_ROOT) are
+ * replaced textually, like Claude Code does; quote them in the command when paths may hold
+ * spaces. Everything else is left to the shell.
+ */
+export function expandCommand(command: string, projectDir: string, pluginRoot: string): string {
+  return command
+    .replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, () => projectDir)
+    .replace(/\$\{BUDDY_PLUGIN_ROOT\}|\$BUDDY_PLUGIN_ROOT\b/g, () => pluginRoot);
+}

@@ -1,0 +1,294 @@
+/**
+ * Runs the plugins an event matches, concurrently, under a global cap on runs in flight, and
+ * turns their answers into Reactions, delegate requests or logged warnings. Nothing a plugin
+ * does can throw out of here, block the caller, or reach Claude Code.
+ */
+import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
+import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
+import { eventKinds, type EventKind } from '../state/event-kind.js';
+import { sanitizeText } from '../text/sanitize.js';
+import type { RunnerLimits } from '../config/config-schema.js';
+import { matchingHandlers, type CompiledHandler } from './matching.js';
+import { buildPluginEnv, expandCommand, interpolateVars } from './plugin-env.js';
+import { runCommand, userShell } from './command-handler.js';
+import { runHttp } from './http-handler.js';
+import { createRunQueue } from './run-queue.js';
+import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
+
+export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
+/** Longest bubble text; longer answers are cut with an ellipsis. */
+export const MAX_REACTION_LENGTH = 500;
+
+export interface PluginWarning {
+  plugin: string;
+  sessionId: string;
+  event: string;
+  message: string;
+  ts: number;
+  /** The file that declared the plugin. */
+  file?: string;
+}
+
+export interface PluginRunnerOptions {
+  handlers?: readonly CompiledHandler[];
+  limits?: RunnerLimits;
+  /** Where the allowlisted variables are taken from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  shell?: string;
+  /** CLAUDE_PROJECT_DIR when the event carries no cwd. */
+  projectDir?: string;
+  /** Enables the built-in quip reactions. */
+  quipFor?: QuipFor;
+  onReaction?: (reaction: Reaction) => void;
+  onDelegate?: (request: DelegateRequest, meta: DelegateMeta) => void;
+  onWarning?: (warning: PluginWarning) => void;
+  now?: () => number;
+}
+
+export interface RunnerStats {
+  runs: number;
+  inFlight: number;
+  waiting: number;
+  peakInFlight: number;
+  droppedByCooldown: number;
+}
+
+export interface PluginRunner {
+  /** Resolves when every plugin run for this event has finished (callers may ignore it). */
+  handleEvent(event: JournalEvent): Promise<void>;
+  setHandlers(handlers: readonly CompiledHandler[]): void;
+  setLimits(limits: RunnerLimits | undefined): void;
+  stats(): RunnerStats;
+  /** Drops queued runs and kills the ones in flight (process groups included). */
+  close(): Promise<void>;
+}
+
+type Outcome =
+  | { kind: 'answer'; raw: unknown }
+  | { kind: 'warning-reaction'; text: string }
+  | { kind: 'warning'; message: string }
+  | { kind: 'none' };
+
+const MAX_TRACKED_SESSIONS = 256;
+
+function isDirectory(path: unknown): path is string {
+  if (typeof path !== 'string' || path === '') return false;
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** What a plugin reads on stdin: the hook JSON as received, plus the raw journal event. */
+export function pluginInput(event: JournalEvent): Record<string, unknown> {
+  const { ts: _ts, ...received } = event;
+  return { ...received, payload: event };
+}
+
+export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {
+  const now = options.now ?? Date.now;
+  const parentEnv = options.env ?? process.env;
+  const shell = options.shell ?? userShell(parentEnv);
+  let handlers: readonly CompiledHandler[] = options.handlers ?? [];
+  let limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const queue = createRunQueue(limits.maxConcurrent);
+  const killers = new Set<() => void>();
+  const pending = new Set<Promise<void>>();
+  const lastShown = new Map<string, number>();
+  const promptStarts = new Map<string, number>();
+  let runs = 0;
+  let droppedByCooldown = 0;
+  let closed = false;
+
+  const warn = (handler: { name: string; file?: string }, event: JournalEvent, message: string) => {
+    options.onWarning?.({
+      plugin: handler.name, sessionId: event.session_id, event: event.hook_event_name,
+      message: sanitizeText(message, { maxLength: 400 }), ts: now(), ...(handler.file ? { file: handler.file } : {}),
+    });
+  };
+
+  /** Per-plugin cooldown on anything that reaches the bubble. */
+  const passesCooldown = (plugin: string, cooldownMs: number): boolean => {
+    const at = now();
+    const last = lastShown.get(plugin);
+    if (last !== undefined && at - last < cooldownMs) {
+      droppedByCooldown += 1;
+      return false;
+    }
+    lastShown.set(plugin, at);
+    return true;
+  };
+
+  const turnLength = (event: JournalEvent): number | undefined => {
+    const at = typeof event.ts === 'number' ? event.ts : now();
+    if (event.hook_event_name === 'UserPromptSubmit') {
+      promptStarts.delete(event.session_id);
+      promptStarts.set(event.session_id, at);
+      if (promptStarts.size > MAX_TRACKED_SESSIONS) promptStarts.delete(promptStarts.keys().next().value!);
+      return undefined;
+    }
+    if (event.hook_event_name !== 'Stop') return undefined;
+    const start = promptStarts.get(event.session_id);
+    promptStarts.delete(event.session_id);
+    return start === undefined ? undefined : at - start;
+  };
+
+  function deliver(
+    plugin: { name: string; file?: string; cooldownMs: number },
+    event: JournalEvent, kinds: EventKind[], outcome: Outcome, startedAt: number,
+  ): void {
+    if (outcome.kind === 'none') return;
+    if (outcome.kind === 'warning') return warn(plugin, event, outcome.message);
+    const base = { sessionId: event.session_id, source: plugin.name, event: event.hook_event_name, ttlMs: DEFAULT_REACTION_TTL_MS };
+    if (outcome.kind === 'warning-reaction') {
+      const text = sanitizeText(outcome.text, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
+      if (!text || !passesCooldown(plugin.name, plugin.cooldownMs)) return;
+      options.onReaction?.({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
+      return;
+    }
+    const answer = parsePluginAnswer(outcome.raw);
+    switch (answer.type) {
+      case 'none':
+        return;
+      case 'invalid':
+        return warn(plugin, event, `invalid answer: ${answer.message}`);
+      case 'delegate': {
+        if (!passesCooldown(plugin.name, plugin.cooldownMs)) return;
+        options.onDelegate?.(answer.request, {
+          plugin: plugin.name, sessionId: event.session_id, event, kinds,
+          ...(answer.request.systemPrompt ? { systemPrompt: answer.request.systemPrompt } : {}),
+          receivedAt: now(),
+        });
+        return;
+      }
+      case 'reaction':
+      case 'claude-output': {
+        const raw = answer.type === 'reaction' ? answer.reaction.reaction : answer.text;
+        const text = sanitizeText(raw, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
+        if (!text || !passesCooldown(plugin.name, plugin.cooldownMs)) return;
+        const extra = answer.type === 'reaction' ? answer.reaction : undefined;
+        options.onReaction?.({
+          ...base,
+          id: randomUUID(),
+          kind: 'reaction',
+          text,
+          ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
+          priority: extra?.priority ?? REACTION_PRIORITY.info,
+          ttlMs: extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS,
+          ts: now(),
+          elapsedMs: now() - startedAt,
+        });
+      }
+    }
+  }
+
+  async function execute(handler: CompiledHandler, event: JournalEvent): Promise<Outcome> {
+    const { origin } = handler;
+    const projectDir = isDirectory(event.cwd) ? event.cwd : (options.projectDir ?? process.cwd());
+    const env = buildPluginEnv({ parentEnv, event, root: origin.root, projectDir, extra: origin.env });
+    const timeoutSeconds = handler.handler.timeout ?? origin.limits?.timeoutSeconds ?? limits.timeoutSeconds;
+    const timeoutMs = Math.round(timeoutSeconds * 1000);
+    const body = JSON.stringify(pluginInput(event));
+    const cap = limits.maxOutputBytes;
+    const capNote = (what: string, bytes: number) => `${what} was ${bytes} bytes; cut at ${cap}`;
+
+    if (handler.handler.type === 'command') {
+      const run = runCommand({
+        command: expandCommand(handler.handler.command, projectDir, origin.root),
+        shell, cwd: isDirectory(event.cwd) ? event.cwd : origin.root, env, input: body, timeoutMs, maxOutputBytes: cap,
+      });
+      killers.add(run.kill);
+      const result = await run.result.finally(() => killers.delete(run.kill));
+      if (result.cancelled) return { kind: 'none' };
+      if (result.stdoutBytes > cap) warn(handler, event, capNote('stdout', result.stdoutBytes));
+      if (result.stderrBytes > cap) warn(handler, event, capNote('stderr', result.stderrBytes));
+      if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s; its process group was killed` };
+      if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
+      if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };
+      if (result.exitCode === 0) return { kind: 'answer', raw: result.stdout };
+      if (result.exitCode === 2) return { kind: 'warning-reaction', text: result.stderr };
+      const detail = result.stderr.trim().split('\n')[0];
+      return { kind: 'warning', message: `exited with code ${result.exitCode}${detail ? `: ${detail}` : ''}` };
+    }
+
+    const vars: Record<string, string | undefined> = { ...env };
+    for (const name of handler.handler.allowedEnvVars ?? []) vars[name] = parentEnv[name];
+    const headers = Object.fromEntries(
+      Object.entries(handler.handler.headers ?? {}).map(([key, value]) => [key, interpolateVars(value, vars)]),
+    );
+    const run = runHttp({ url: interpolateVars(handler.handler.url, vars), headers, body, timeoutMs, maxBytes: cap });
+    killers.add(run.kill);
+    const result = await run.result.finally(() => killers.delete(run.kill));
+    if (result.cancelled) return { kind: 'none' };
+    if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s` };
+    if (result.error) return { kind: 'warning', message: `request failed: ${result.error}` };
+    if (result.bodyBytes > cap) return { kind: 'warning', message: capNote('response body', result.bodyBytes) };
+    if (result.status === undefined || result.status < 200 || result.status > 299) {
+      return { kind: 'warning', message: `answered HTTP ${result.status}` };
+    }
+    const text = result.body.trim();
+    if (text === '') return { kind: 'none' };
+    try {
+      return { kind: 'answer', raw: JSON.parse(text) as unknown };
+    } catch {
+      return { kind: 'warning', message: 'answered with a body that is not JSON' };
+    }
+  }
+
+  async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[]): Promise<void> {
+    const cooldownMs = handler.origin.limits?.cooldownMs ?? limits.cooldownMs;
+    const plugin = { name: handler.name, file: handler.origin.file, cooldownMs };
+    try {
+      await queue.run(async () => {
+        if (closed) return;
+        runs += 1;
+        const startedAt = now();
+        const outcome = await execute(handler, event);
+        if (!closed) deliver(plugin, event, kinds, outcome, startedAt);
+      });
+    } catch (error) {
+      warn(plugin, event, `internal error: ${(error as Error).message}`);
+    }
+  }
+
+  return {
+    handleEvent(event: JournalEvent): Promise<void> {
+      if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return Promise.resolve();
+      const kinds = eventKinds(event, turnLength(event));
+      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds));
+      if (options.quipFor) {
+        const startedAt = now();
+        let answer: ReturnType<typeof builtinQuipAnswer>;
+        try {
+          answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor);
+        } catch (error) {
+          answer = undefined;
+          warn({ name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
+        }
+        if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: limits.cooldownMs }, event, kinds, { kind: 'answer', raw: answer }, startedAt);
+      }
+      const all = Promise.all(tasks).then(() => undefined);
+      pending.add(all);
+      void all.finally(() => pending.delete(all));
+      return all;
+    },
+    setHandlers(next) {
+      handlers = next;
+    },
+    setLimits(next) {
+      limits = { ...DEFAULT_LIMITS, ...next };
+      queue.setLimit(limits.maxConcurrent);
+    },
+    stats: () => ({ runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown }),
+    async close() {
+      closed = true;
+      queue.clear();
+      for (const kill of killers) kill();
+      await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Config file → compiled plugin handlers, with every problem on the way collected as a
+ * ConfigError. What the TUI and `buddy-tui plugins` call.
+ */
+import { configFilePath } from '../config/paths.js';
+import { loadConfig, type BuddyConfig, type ConfigError } from '../config/config-file.js';
+import { collectRules } from './rule-sources.js';
+import { compileRules, type CompiledHandler } from './matching.js';
+
+export interface PluginSetup {
+  config: BuddyConfig;
+  configFile: string;
+  handlers: CompiledHandler[];
+  errors: ConfigError[];
+  /** False when the config file itself was unreadable (the previous config was used). */
+  fileOk: boolean;
+}
+
+export interface LoadPluginsOptions {
+  configFile?: string;
+  env?: NodeJS.ProcessEnv;
+  projectDir?: string;
+  /** The last good config, kept when the file is broken. */
+  previous?: BuddyConfig;
+}
+
+export function loadPlugins(options: LoadPluginsOptions = {}): PluginSetup {
+  const env = options.env ?? process.env;
+  const configFile = options.configFile ?? configFilePath(env);
+  const loaded = loadConfig({ file: configFile, env, previous: options.previous });
+  const collected = collectRules(loaded.config, { configFile, env, projectDir: options.projectDir });
+  const compiled = compileRules(collected.rules);
+  return {
+    config: loaded.config,
+    configFile,
+    handlers: compiled.handlers,
+    errors: [...loaded.errors, ...collected.errors, ...compiled.errors],
+    fileOk: loaded.fileOk,
+  };
+}
