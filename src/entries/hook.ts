@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
+import { pruneSessions } from '../state/retention.js';
 import { JOURNAL_FILE, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 
 /** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
@@ -48,6 +49,11 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     }
     const dir = ensureSessionDir(root, sessionId);
     appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
+    // A new session is the moment to clear out expired ones: rare, and after our line is safe.
+    if (checked.data.hook_event_name === 'SessionStart') {
+      const hours = Number(env.BUDDY_TUI_RETENTION_HOURS);
+      pruneSessions(root, { now: receivedAt, retentionMs: hours > 0 ? hours * 3600_000 : undefined });
+    }
   } catch (error) {
     // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.
     const safeRoot = error && (error as Error).name === 'UnsafePathError' ? undefined : root;
