@@ -1,0 +1,186 @@
+/**
+ * End to end with the real Claude Code CLI in print mode: `buddy-tui install` into a temporary
+ * HOME, `claude -p` against the Messages API stand-in with scripted tool_use turns, and the
+ * journal + reducer checked against what Claude Code really fired. Runs in CI (never skipped there).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldEvents } from '../../src/state/reducer.js';
+import { readSession } from '../../src/state/reader.js';
+import type { JournalEvent } from '../../src/protocol/hook-event.js';
+import { skipWithoutClaude } from '../support/claude-cli.js';
+import { REPO_ROOT } from '../support/hook-process.js';
+import { buddyCli, createWorld, readJournal, runClaudePrint, scriptedTurns, type ClaudeRun, type E2eWorld } from './claude-session.js';
+
+const PROMPT = 'List the sources, run the check, read and grep, write notes, and have them reviewed.';
+const STREAM_ARGS = ['--output-format', 'stream-json', '--verbose', '--include-hook-events'];
+
+interface StreamLine { type: string; subtype?: string; hook_event?: string; exit_code?: number; outcome?: string; stdout?: string; stderr?: string; session_id?: string }
+const streamLines = (run: ClaudeRun): StreamLine[] => run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** Median wall time of `sh -c <command>` with `input` on stdin: how Claude Code starts a hook. */
+function shellSpawnMs(command: string, input: string, env: NodeJS.ProcessEnv, runs = 7): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    spawnSync('sh', ['-c', command], { input, env });
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI', () => {
+  let world: E2eWorld;
+  let baseline: ClaudeRun;
+  let run: ClaudeRun;
+  let sessionId: string;
+  let events: JournalEvent[];
+
+  beforeAll(async () => {
+    world = await createWorld();
+    // The same scripted run twice in one test run: first without buddy-tui's hooks, then with them.
+    baseline = await runClaudePrint(world, PROMPT, STREAM_ARGS);
+    expect(existsSync(world.stateDir)).toBe(false);
+    world.api.setMain(scriptedTurns(world.project));
+    const install = buddyCli(world, ['install', '--settings', world.claudeHome.settingsPath]);
+    expect(install.stderr).toBe('');
+    expect(install.code).toBe(0);
+    run = await runClaudePrint(world, PROMPT, STREAM_ARGS);
+    const sessions = readdirSync(world.stateDir).filter((name) => existsSync(join(world.stateDir, name, 'events.jsonl')));
+    expect(sessions).toHaveLength(1);
+    sessionId = sessions[0];
+    events = readJournal(world.stateDir, sessionId) as JournalEvent[];
+  }, 300_000);
+
+  afterAll(async () => {
+    await world?.cleanup();
+  });
+
+  it('claude ran the scripted turns and reported no hook error', () => {
+    expect(baseline.code).toBe(0);
+    expect(run.code).toBe(0);
+    const lines = streamLines(run);
+    expect(lines.find((line) => line.type === 'result')?.subtype).toBe('success');
+    const responses = lines.filter((line) => line.subtype === 'hook_response');
+    expect(responses.length).toBeGreaterThanOrEqual(20);
+    for (const response of responses) {
+      expect(response, `hook ${response.hook_event}`).toMatchObject({ exit_code: 0, outcome: 'success', stdout: '' });
+    }
+    expect(lines.find((line) => line.type === 'system' && line.subtype === 'init')?.session_id).toBe(sessionId);
+    expect(run.stderr).not.toMatch(/hook/i);
+    // The baseline had no hooks at all.
+    expect(streamLines(baseline).filter((line) => line.subtype === 'hook_response')).toEqual([]);
+    expect(existsSync(join(world.stateDir, 'errors.log'))).toBe(false);
+  });
+
+  it('the journal holds the session real events, in order', () => {
+    const names = events.map((event) => event.hook_event_name);
+    expect(names[0]).toBe('SessionStart');
+    expect(events[0].source).toBe('startup');
+    expect(names[names.length - 1]).toBe('SessionEnd');
+    expect(events.every((event) => event.session_id === sessionId)).toBe(true);
+    for (let i = 1; i < events.length; i += 1) expect(events[i].ts).toBeGreaterThanOrEqual(events[i - 1].ts);
+
+    const prompt = events.findIndex((event) => event.hook_event_name === 'UserPromptSubmit');
+    expect(events[prompt].prompt).toBe(PROMPT);
+    // Every tool call: PreToolUse, then exactly one PostToolUse or PostToolUseFailure, after the prompt.
+    const pre = events.filter((event) => event.hook_event_name === 'PreToolUse');
+    expect(pre.map((event) => event.tool_name)).toEqual(['Bash', 'Bash', 'Read', 'Grep', 'Write', 'Agent']);
+    for (const call of pre) {
+      const at = events.indexOf(call);
+      expect(at).toBeGreaterThan(prompt);
+      const finished = events.filter((event) => event.tool_use_id === call.tool_use_id && event.hook_event_name !== 'PreToolUse');
+      expect(finished).toHaveLength(1);
+      expect(events.indexOf(finished[0])).toBeGreaterThan(at);
+    }
+    const failure = events.find((event) => event.hook_event_name === 'PostToolUseFailure')!;
+    expect(failure).toMatchObject({ tool_name: 'Bash', error: 'Exit code 3' });
+    expect(failure.tool_use_id).toBe(pre[1].tool_use_id);
+    // Read and Grep were one parallel batch: both started before either finished.
+    const readDone = events.findIndex((event) => event.hook_event_name === 'PostToolUse' && event.tool_name === 'Read');
+    expect(events.indexOf(pre[3])).toBeLessThan(readDone);
+
+    const start = events.findIndex((event) => event.hook_event_name === 'SubagentStart');
+    const stop = events.findIndex((event) => event.hook_event_name === 'SubagentStop');
+    expect(start).toBeGreaterThan(events.indexOf(pre[5]));
+    expect(stop).toBeGreaterThan(start);
+    expect(events[stop].agent_id).toBe(events[start].agent_id);
+    expect(events[start].agent_type).toBe('general-purpose');
+    expect(names.filter((name) => name === 'Stop').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the reducer's state is right: tools of the turn, the failure, the subagent, the end", () => {
+    const firstStop = events.findIndex((event) => event.hook_event_name === 'Stop');
+    const turn = foldEvents(undefined, events.slice(0, firstStop + 1));
+    expect(turn.toolsThisTurn).toEqual({ Bash: 2, Read: 1, Grep: 1, Write: 1, Agent: 1 });
+    expect(turn.failures).toHaveLength(1);
+    expect(turn.failures[0]).toMatchObject({ tool: 'Bash', error: 'Exit code 3', detail: 'node -e "process.exit(3)"' });
+    expect(turn.subagentsStartedTotal).toBe(1);
+    expect(turn.pendingPrompts).toBe(0);
+
+    const start = events.findIndex((event) => event.hook_event_name === 'SubagentStart');
+    const stop = events.findIndex((event) => event.hook_event_name === 'SubagentStop');
+    const agentId = events[start].agent_id!;
+    expect(Object.keys(foldEvents(undefined, events.slice(0, start + 1)).subagents)).toEqual([agentId]);
+    expect(foldEvents(undefined, events.slice(0, stop + 1)).subagents).toEqual({});
+
+    // The reader (checkpoint + journal), as the statusline and the TUI use it.
+    const state = readSession(join(world.stateDir, sessionId))!;
+    expect(state.sessionId).toBe(sessionId);
+    expect(state.toolRunsTotal).toBe(6);
+    expect(state.toolFailuresTotal).toBe(1);
+    expect(state.subagentsStartedTotal).toBe(1);
+    expect(state.subagents).toEqual({});
+    expect(state.toolsRunning).toEqual({});
+    expect(state.pendingPrompts).toBe(0);
+    expect(state.endedAt).toBeDefined();
+    expect(state.endReason).toBe(events[events.length - 1].reason);
+    expect(state.filesTouched).toEqual([join(world.project, 'NOTES.md')]);
+    expect(state.cwd).toBe(world.project);
+  });
+
+  it('reports the time the hooks added per event (a report, not an assertion on time)', () => {
+    const hookCommand: string = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8')).hooks.Stop[0].hooks[0].command;
+    const env = { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: join(world.root, 'bench-state') };
+    const payload = JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: world.project });
+    const nodeMs = shellSpawnMs(`${process.execPath} -e 0`, '', env);
+    const hookMs = shellSpawnMs(hookCommand, payload, env);
+    const addedPerEvent = (run.wallMs - baseline.wallMs) / events.length;
+    const report = [
+      `buddy-tui e2e timing (claude -p, ${events.length} events, the same scripted run with and without hooks):`,
+      `  without hooks ${baseline.wallMs.toFixed(0)} ms, with hooks ${run.wallMs.toFixed(0)} ms: ${addedPerEvent.toFixed(1)} ms added per event`,
+      `  one hook process (sh -c) ${hookMs.toFixed(1)} ms vs node -e 0 ${nodeMs.toFixed(1)} ms: ${(hookMs / nodeMs).toFixed(2)}x (goal: under 1.3x)`,
+      `  added per event / node -e 0: ${(addedPerEvent / nodeMs).toFixed(2)}x (load on this machine makes these noisy)`,
+    ].join('\n');
+    console.log(report);
+    expect(events.length).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(skipWithoutClaude())('the Claude Code plugin folder with the real CLI', () => {
+  it('`claude -p --plugin-dir claude-plugin` journals the session through the plugin hooks', async () => {
+    const world = await createWorld();
+    try {
+      const run = await runClaudePrint(world, PROMPT, [...STREAM_ARGS, '--plugin-dir', join(REPO_ROOT, 'claude-plugin')]);
+      expect(run.code).toBe(0);
+      const responses = streamLines(run).filter((line) => line.subtype === 'hook_response');
+      expect(responses.length).toBeGreaterThanOrEqual(20);
+      for (const response of responses) expect(response).toMatchObject({ exit_code: 0, outcome: 'success' });
+      const [sessionId] = readdirSync(world.stateDir);
+      const names = readJournal(world.stateDir, sessionId).map((event) => event.hook_event_name);
+      expect(names[0]).toBe('SessionStart');
+      expect(names).toContain('PostToolUseFailure');
+      expect(names).toContain('SubagentStart');
+      expect(names[names.length - 1]).toBe('SessionEnd');
+    } finally {
+      await world.cleanup();
+    }
+  }, 180_000);
+});
