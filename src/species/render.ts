@@ -6,11 +6,12 @@ import stringWidth from 'string-width';
 import type { Species } from './species-schema.js';
 import { EYE_PLACEHOLDER, fallbackChain, type Mood, type SpriteState } from './sprite-state.js';
 import { HATS, isHatId } from './hats.js';
+import { eyeFor } from './face.js';
+
+export { DEFAULT_FACE, eyeFor, faceFor } from './face.js';
 
 export const DEFAULT_FRAME_MS = 500;
 export const DEFAULT_IDLE_SEQUENCE: ReadonlyArray<number | 'blink'> = [0, 1, 0, 2, 'blink'];
-/** The face the statusline shows when nothing better is known. */
-export const DEFAULT_FACE = '(o.o)';
 
 /** The parts of a species the renderer reads: a validated Species fits, so does a test literal. */
 export type DrawableSpecies = Pick<Species, 'eyes' | 'face' | 'frames' | 'idleSequence' | 'frameMs' | 'hat'>;
@@ -41,14 +42,6 @@ export function idleSequence(species: Pick<Species, 'idleSequence'>): ReadonlyAr
 export function frameCount(species: DrawableSpecies, mood: Mood): number {
   const state = resolveState(species, mood);
   return state === 'idle' ? idleSequence(species).length : species.frames[state]!.length;
-}
-
-/** The eye glyph for a mood: the species' eye for that mood, else the pet's style, else the default. */
-export function eyeFor(species: Pick<Species, 'eyes'>, mood: Mood | 'blink', petEyes?: string): string {
-  const own = species.eyes[mood];
-  if (own) return own;
-  if (mood === 'blink' || mood === 'sleep') return '-';
-  return petEyes || species.eyes.default;
 }
 
 function fillEyes(line: string, eye: string): string {
@@ -113,11 +106,4 @@ export function renderSprite(species: DrawableSpecies, mood: Mood, frameIndex: n
     while (lines.length < size.height) lines.unshift(' '.repeat(size.width));
   }
   return lines;
-}
-
-/** The one-line face for a mood, along the same fallback chain as the frames. */
-export function faceFor(species: Pick<Species, 'face' | 'eyes'>, mood: Mood, petEyes?: string): string {
-  const state = fallbackChain(mood).find((s) => species.face[s]) ?? 'idle';
-  const face = species.face[state] ?? DEFAULT_FACE;
-  return fillEyes(face, eyeFor(species, mood, petEyes));
 }

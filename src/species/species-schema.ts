@@ -25,22 +25,21 @@ const frameLine = z.string().max(80);
 export const frameSchema = z.array(frameLine).min(1).max(12);
 const frameList = z.array(frameSchema).min(1).max(16);
 
-const stateShape = <T extends z.ZodType>(required: readonly string[], item: T) =>
-  Object.fromEntries(SPRITE_STATES.map((state) => [state, required.includes(state) ? item : item.optional()])) as Record<
-    (typeof SPRITE_STATES)[number],
-    T | z.ZodOptional<T>
-  >;
+/** `{idle?: item, happy?: item, ...}` for every state (or event kind), typed key by key. */
+function optionalPer<K extends string, T extends z.ZodType>(keys: readonly K[], item: T): { [P in K]: z.ZodOptional<T> } {
+  return Object.fromEntries(keys.map((key) => [key, item.optional()])) as { [P in K]: z.ZodOptional<T> };
+}
 
 const faceLine = z.string().min(1).max(24).regex(/^[^\n\r]*$/, { message: 'a face is one line' });
 
 const eyesSchema = z.strictObject({
   default: eyeGlyph,
   blink: eyeGlyph.optional().meta({ description: 'Eyes in the blink frame; default "-".' }),
-  ...Object.fromEntries(SPRITE_STATES.map((state) => [state, eyeGlyph.optional()])),
+  ...optionalPer(SPRITE_STATES, eyeGlyph),
 });
 
 const framesSchema = z.strictObject({
-  ...stateShape([], frameList),
+  ...optionalPer(SPRITE_STATES, frameList),
   idle: frameList.min(3, { message: 'idle needs at least 3 frames' }),
   blink: frameList.meta({ description: 'The blink frame(s) shown by "blink" in idleSequence.' }),
 });
@@ -58,7 +57,7 @@ export const speciesSchema = z.strictObject({
   author: z.string().max(80).optional(),
   colors: z.strictObject({ body: colorSchema, accent: colorSchema, bubble: colorSchema }),
   eyes: eyesSchema,
-  face: z.strictObject({ ...stateShape(['idle'], faceLine) }).meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
+  face: z.strictObject({ ...optionalPer(SPRITE_STATES, faceLine), idle: faceLine }).meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
   frames: framesSchema,
   idleSequence: z
     .array(z.union([z.int().min(0), z.literal('blink')]))
@@ -74,7 +73,7 @@ export const speciesSchema = z.strictObject({
     })
     .optional()
     .meta({ description: 'Where a hat goes. Without it the species wears no hat.' }),
-  quips: z.strictObject(Object.fromEntries(EVENT_KINDS.map((kind) => [kind, quipList.optional()]))).meta({
+  quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).meta({
     description: 'Short offline lines per event kind, used when no LLM answers.',
   }),
 });

@@ -1,0 +1,49 @@
+/**
+ * The mood is derived, never stored: from the pet (needs brought up to `now`), the live
+ * session state and the time. It picks the state the species is drawn in. Zod-free.
+ */
+import type { SessionState } from '../state/session-state.js';
+import type { Mood } from '../species/sprite-state.js';
+import { decayPet } from './pet-engine.js';
+import type { Pet } from './pet.js';
+
+export type { Mood } from '../species/sprite-state.js';
+
+export const MOOD_RULES = {
+  /** Error face this long after a failure. */
+  errorMs: 15_000,
+  /** Celebrate this long after a level-up or tests turning green. */
+  celebrateMs: 20_000,
+  /** Asleep after this long with no activity. */
+  sleepAfterMs: 10 * 60_000,
+  /** A session with no event for this long no longer counts as working or thinking. */
+  staleSessionMs: 10 * 60_000,
+  happyAfterTestsMs: 2 * 60_000,
+  starvingAbove: 90,
+  hungryAbove: 70,
+  sadBelow: 30,
+  happyAbove: 75,
+  tiredBelow: 10,
+} as const;
+
+const within = (at: number | undefined, now: number, ms: number) => at !== undefined && now - at >= 0 && now - at < ms;
+
+export function deriveMood(pet: Pet, session: SessionState | undefined, now: number): Mood {
+  const { needs, moments, failStreak } = decayPet(pet, now);
+  const sessionFailureAt = session?.failures[session.failures.length - 1]?.at;
+  if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || within(sessionFailureAt, now, MOOD_RULES.errorMs)) return 'error';
+  if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs)) return 'celebrate';
+
+  const live = session !== undefined && session.endedAt === undefined && within(session.lastEventAt, now, MOOD_RULES.staleSessionMs);
+  if (live && Object.keys(session.toolsRunning).length > 0) return 'working';
+  if (live && session.pendingPrompts > 0) return 'thinking';
+
+  // A starving pet wakes up to say so.
+  if (needs.hunger >= MOOD_RULES.starvingAbove) return 'hungry';
+  const lastActive = Math.max(moments.lastActiveAt ?? pet.hatchedAt, session?.lastEventAt ?? -Infinity);
+  if (now - lastActive >= MOOD_RULES.sleepAfterMs || needs.energy < MOOD_RULES.tiredBelow) return 'sleep';
+  if (needs.hunger >= MOOD_RULES.hungryAbove) return 'hungry';
+  if (needs.happiness < MOOD_RULES.sadBelow || failStreak >= 3) return 'sad';
+  if (needs.happiness >= MOOD_RULES.happyAbove || within(moments.lastTestsPassedAt, now, MOOD_RULES.happyAfterTestsMs)) return 'happy';
+  return 'idle';
+}

@@ -1,0 +1,91 @@
+/**
+ * The one-line face of a species for a mood. The statusline runs on every prompt, so this
+ * module reads a species file with plain JSON.parse and a few shape checks (no zod, no
+ * string-width) and falls back to a built-in face when anything is off.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sanitizeText } from '../text/sanitize.js';
+import { EYE_PLACEHOLDER, fallbackChain, type Mood } from './sprite-state.js';
+
+export const DEFAULT_FACE = '(o.o)';
+/** Faces by mood when the species file cannot be read. */
+export const DEFAULT_FACES: Readonly<Record<Mood, string>> = {
+  idle: '(o.o)',
+  happy: '(^.^)',
+  sad: '(;_;)',
+  sleep: '(-.-)zz',
+  thinking: '(o.o)?',
+  working: '(o_o)/',
+  celebrate: '\\(^o^)/',
+  error: '(x_x)',
+  hungry: '(o~o)',
+};
+
+export interface FaceSource {
+  eyes: Partial<Record<Mood | 'blink' | 'default', string>>;
+  face: Partial<Record<Mood, string>>;
+}
+
+/** The eye glyph for a mood: the species' eye for that mood, else the pet's style, else the default. */
+export function eyeFor(species: Pick<FaceSource, 'eyes'>, mood: Mood | 'blink', petEyes?: string): string {
+  const own = species.eyes[mood];
+  if (own) return own;
+  if (mood === 'blink' || mood === 'sleep') return '-';
+  return petEyes || species.eyes.default || 'o';
+}
+
+/** The face for a mood, along the same fallback chain as the frames, eyes filled in. */
+export function faceFor(species: FaceSource, mood: Mood, petEyes?: string): string {
+  const state = fallbackChain(mood).find((s) => species.face[s]);
+  const face = state ? species.face[state]! : DEFAULT_FACES[mood];
+  return face.replaceAll(EYE_PLACEHOLDER, eyeFor(species, mood, petEyes));
+}
+
+const stringRecord = (value: unknown): Record<string, string> | undefined => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string' && entry.length > 0 && entry.length <= 24 && !entry.includes('\n')) out[key] = entry;
+  }
+  return out;
+};
+
+/** The face and eyes of a species file, or undefined if the file is missing or not the right shape. */
+export function readFaceSource(file: string): FaceSource | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { face?: unknown; eyes?: unknown };
+    const face = stringRecord(value.face);
+    if (!face?.idle) return undefined;
+    return { face, eyes: stringRecord(value.eyes) ?? {} };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FaceLookup {
+  speciesId?: string;
+  mood: Mood;
+  /** The pet's eye style. */
+  eyes?: string;
+  /** Searched first for `<id>.json`, then builtinDir. */
+  userDir?: string;
+  builtinDir?: string;
+}
+
+/**
+ * The statusline's face: `<userDir>/<id>.json`, then `<builtinDir>/<id>.json`, then the
+ * default faces. Always a safe single line.
+ */
+export function lookupFace(lookup: FaceLookup): string {
+  const id = lookup.speciesId && /^[a-z][a-z0-9-]{0,31}$/.test(lookup.speciesId) ? lookup.speciesId : undefined;
+  let source: FaceSource | undefined;
+  for (const dir of [lookup.userDir, lookup.builtinDir]) {
+    if (!id || !dir) continue;
+    source = readFaceSource(join(dir, `${id}.json`));
+    if (source) break;
+  }
+  const eyes = lookup.eyes && [...lookup.eyes].length === 1 ? lookup.eyes : undefined;
+  const face = source ? faceFor(source, lookup.mood, eyes) : faceFor({ eyes: {}, face: DEFAULT_FACES }, lookup.mood, eyes);
+  return sanitizeText(face, { maxLength: 32 });
+}
