@@ -26,7 +26,7 @@ export const delegateConfigSchema = z
     adapter: z.enum(DELEGATE_ADAPTERS).optional().describe('Who answers delegate requests (default "auto").'),
     model: z.string().min(1).optional().describe('Default model (default "haiku" for claude-cli).'),
     anthropicModel: z.string().min(1).optional()
-      .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-4-5").'),
+      .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-5-5").'),
     claudePath: z.string().min(1).optional().describe('The claude binary (default: "claude" found on PATH).'),
     command: z.string().min(1).optional()
       .describe('For adapter "command": a shell command that reads {"systemPrompt","prompt","maxTokens","model"} on stdin and prints the answer.'),
@@ -88,7 +88,7 @@ export function resolveDelegateSettings(config: DelegateConfig = {}): DelegateSe
   return {
     adapter: config.adapter ?? 'auto',
     model: config.model ?? 'haiku',
-    anthropicModel: config.anthropicModel ?? 'claude-haiku-4-5',
+    anthropicModel: config.anthropicModel ?? 'claude-haiku-5-5',
     claudePath: config.claudePath,
     command: config.command,
     timeoutMs: config.timeoutMs ?? 20_000,

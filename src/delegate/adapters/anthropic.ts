@@ -14,12 +14,12 @@ export interface AnthropicAdapterOptions {
 }
 
 const ALIASES: Record<string, string> = {
-  sonnet: 'claude-sonnet-4-5',
-  opus: 'claude-opus-4-1',
+  sonnet: 'claude-sonnet-5-5',
+  opus: 'claude-opus-5-5',
 };
 
 /** Claude Code's aliases are not API model ids; map them, keep real ids as they are. */
-export function apiModelFor(model: string, defaultModel = 'claude-haiku-4-5'): string {
+export function apiModelFor(model: string, defaultModel = 'claude-haiku-5-5'): string {
   if (model === 'haiku' || model === 'default' || model === '') return defaultModel;
   return ALIASES[model] ?? model;
 }
