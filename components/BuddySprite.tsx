@@ -13,6 +13,7 @@ export interface SpriteFrames {
   faces: Record<string, string>;
   idleSequence?: number[];
   blink?: { lines: string[]; everyTicks: number };
+  color?: string;
 }
 
 export interface BuddySpriteProps {
@@ -57,7 +58,7 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
     return (
       <Box width={width}>
         <Text wrap="truncate-end" dimColor={asleep}>
-          <Text color={pick('cyan')} bold>{face}</Text>
+          <Text color={pick(sprite.color ?? 'cyan')} bold>{face}</Text>
           {label ? <Text color={rarityColor}> {truncate(label, Math.max(0, width - face.length - 1))}</Text> : null}
         </Text>
       </Box>
@@ -67,7 +68,7 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
   return (
     <Box flexDirection="column" width={width}>
       {lines.map((line, i) => (
-        <Text key={i} color={pick('cyan')} dimColor={asleep} wrap="truncate-end">
+        <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">
           {sanitizeText(line, { maxLength: 200 }) || ' '}
         </Text>
       ))}

@@ -41,6 +41,7 @@ export function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, widt
   };
   const total = xp + xpToNext;
   const progress = total > 0 ? (xp / total) * 100 : 0;
+  const xpSuffix = ` ${xpToNext} to Lv ${level + 1}`;
   return (
     <Box flexDirection="column" width={width}>
       <Row label="hunger" value={hunger} color={need(hunger, true)} width={width} />
@@ -48,8 +49,8 @@ export function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, widt
       <Row label="happiness" value={happiness} color={need(happiness)} width={width} />
       <Text wrap="truncate-end">
         {'xp'.padEnd(LABEL)}
-        <Text color={pick('magenta')}>{bar(progress, Math.max(3, Math.min(20, width - LABEL - 5)))}</Text>
-        {` ${xpToNext} to Lv ${level + 1}`}
+        <Text color={pick('magenta')}>{bar(progress, Math.max(3, Math.min(20, width - LABEL - xpSuffix.length)))}</Text>
+        {xpSuffix}
       </Text>
     </Box>
   );

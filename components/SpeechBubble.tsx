@@ -27,8 +27,9 @@ export function SpeechBubble({ text, source, kind, dim, width, maxLines, tick = 
   const body = kind === 'thinking' ? `${clean || 'thinking'}${'.'.repeat((tick % 3) + 1)}` : clean;
   const lines = wrapText(body, inner, Math.max(1, maxLines));
   const textWidth = Math.max(...lines.map(displayWidth), 1);
-  const boxInner = Math.min(inner, Math.max(textWidth, 6));
-  const tag = truncate(`${sanitizeText(source, { maxLength: 40 })}${waiting > 0 ? ` +${waiting}` : ''}`, Math.max(0, boxInner - 2));
+  const fullTag = `${sanitizeText(source, { maxLength: 40 })}${waiting > 0 ? ` +${waiting}` : ''}`;
+  const boxInner = Math.min(inner, Math.max(textWidth, displayWidth(fullTag) + 2, 6));
+  const tag = truncate(fullTag, Math.max(0, boxInner - 2));
   const bottomFill = Math.max(0, boxInner - 1 - displayWidth(tag));
   const color = pick(kind === 'warning' ? 'yellow' : kind === 'thinking' ? 'gray' : 'white');
   return (

@@ -22,8 +22,10 @@ export interface Layout {
   activityLines: number;
 }
 
-export const MIN_COLUMNS = 20;
-export const MIN_ROWS = 6;
+/** Narrower than this, the sparkline goes. */
+export const SPARKLINE_MIN_WIDTH = 70;
+/** Narrower than this, the needs bars go. */
+export const NEEDS_MIN_WIDTH = 50;
 const NEEDS_LINES = 4;
 const SPARK_LINES = 2;
 /** Tabs line + footer line. */
@@ -31,8 +33,8 @@ const CHROME_LINES = 2;
 const MIN_ACTIVITY_LINES = 3;
 
 export function computeLayout(columns: number, rows: number, spriteHeight: number, spriteWidth: number): Layout {
-  const width = Math.max(MIN_COLUMNS, columns - 1);
-  const height = Math.max(MIN_ROWS, rows - 1);
+  const width = Math.max(1, columns - 1);
+  const height = Math.max(1, rows - 1);
   const twoColumns = width >= 76;
   const buddyWidth = twoColumns ? Math.max(spriteWidth + 4, Math.min(44, Math.floor(width * 0.42))) : width;
   const activityWidth = twoColumns ? width - buddyWidth - 2 : width;
@@ -46,8 +48,8 @@ export function computeLayout(columns: number, rows: number, spriteHeight: numbe
     { showSparkline: false, showNeeds: false, spriteMode: 'face' },
   ];
   for (const level of levels) {
-    if (level.showSparkline && activityWidth < 40) continue;
-    if (level.showNeeds && buddyWidth < 30) continue;
+    if (level.showSparkline && (width < SPARKLINE_MIN_WIDTH || activityWidth < 30)) continue;
+    if (level.showNeeds && (width < NEEDS_MIN_WIDTH || buddyWidth < 30)) continue;
     if (level.spriteMode === 'sprite' && buddyWidth < spriteWidth + 2) continue;
     const buddyBlock = (level.spriteMode === 'sprite' ? spriteHeight + 1 : 1) + (level.showNeeds ? NEEDS_LINES : 0);
     const spark = level.showSparkline ? SPARK_LINES : 0;

@@ -41,6 +41,8 @@ export interface SpriteView {
   idleSequence?: number[];
   /** Drawn instead of the current frame for one tick every `everyTicks` ticks. */
   blink?: { lines: string[]; everyTicks: number };
+  /** The body colour (a name or #hex). */
+  color?: string;
 }
 
 export type Role = 'runner' | 'viewer';

@@ -1,0 +1,30 @@
+import React from 'react';
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { HelpOverlay } from '../../components/HelpOverlay.js';
+
+describe('HelpOverlay', () => {
+  it('lists every key and who runs the plugins', () => {
+    const { lastFrame } = render(<HelpOverlay width={60} maxLines={20} role="runner" muted={false} />);
+    const frame = lastFrame() ?? '';
+    for (const text of ['←/→ 1-9', 'switch session', 'feed the buddy', 'pet the buddy', 'mute', 'quit', 'this pane runs the plugins']) {
+      expect(frame).toContain(text);
+    }
+  });
+
+  it('shows the delegate accounting when there is some, and viewer status', () => {
+    const { lastFrame } = render(
+      <HelpOverlay width={50} maxLines={20} role="viewer" runnerPid={99} muted stats={{ 'calls today': 4, adapter: 'claude -p' }} />,
+    );
+    const frame = lastFrame() ?? '';
+    expect(frame).toContain('viewer: plugins run in pid 99 · muted');
+    expect(frame).toContain('delegates');
+    expect(frame).toMatch(/calls today\s+4/);
+    expect(frame).toMatch(/adapter\s+claude -p/);
+  });
+
+  it('fits a short pane', () => {
+    const { lastFrame } = render(<HelpOverlay width={40} maxLines={4} role="runner" muted={false} />);
+    expect((lastFrame() ?? '').split('\n')).toHaveLength(4);
+  });
+});
