@@ -1,5 +1,83 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/**
+ * `buddy-tui pane` (also `buddy-tui --tmux`): opens the TUI in a new tmux split beside the
+ * current pane. tmux starts the new pane with the tmux server's environment, not ours, so the
+ * variables buddy-tui reads are passed along with `-e`.
+ */
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { shellQuote } from '../install/buddy-entries.js';
+import { cliEntryPath } from '../install/cli-entry.js';
+
+const HELP = `usage: buddy-tui pane [--size <cells|N%>] [--below] [--focus] [-- <buddy-tui options>]
+
+Opens buddy-tui in a new tmux pane beside the current one (to the right; --below for under it).
+  --size <n>   width (or height with --below) in cells, or a percentage like 35% (default 38%)
+  --below      split vertically instead of side by side
+  --focus      move the focus to the new pane (default: stay where you are)
+Outside tmux: open a split in your terminal (iTerm2, WezTerm, kitty, Windows Terminal...) and run \`buddy-tui\` in it.
+`;
+
+export const OUTSIDE_TMUX_MESSAGE =
+  'buddy-tui pane: not inside tmux ($TMUX is not set).\n' +
+  'Start tmux first (`tmux`, then `claude` in it and `buddy-tui pane`), or open a split in your terminal ' +
+  '(iTerm2: Cmd+D, WezTerm: Ctrl+Shift+Alt+%, kitty: Ctrl+Shift+Enter, Windows Terminal: Alt+Shift+D) and run `buddy-tui` there.\n';
+
+/** The environment the pane needs from ours: buddy-tui's own, XDG paths, PATH (for the `claude` delegate). */
+export function forwardedEnv(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => value !== undefined && (/^(BUDDY_TUI_|XDG_)/.test(name) || ['PATH', 'NO_COLOR', 'CLAUDE_CONFIG_DIR', 'ANTHROPIC_BASE_URL'].includes(name)))
+    .map(([name, value]) => `${name}=${value}`);
+}
+
+/** The `tmux split-window` arguments that open the pane. */
+export function splitWindowArgs(opts: { size: string; below: boolean; focus: boolean; target?: string; cwd: string; command: string; env: string[] }): string[] {
+  return [
+    'split-window',
+    opts.below ? '-v' : '-h',
+    ...(opts.focus ? [] : ['-d']),
+    '-l', opts.size,
+    ...(opts.target ? ['-t', opts.target] : []),
+    '-c', opts.cwd,
+    ...opts.env.flatMap((entry) => ['-e', entry]),
+    '-P', '-F', '#{pane_id}',
+    opts.command,
+  ];
+}
+
+export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { size: { type: 'string', default: '38%' }, below: { type: 'boolean' }, focus: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (!/^\d{1,4}%?$/.test(values.size) || /^0+%?$/.test(values.size)) {
+    process.stderr.write(`buddy-tui pane: --size must be a number of cells or a percentage (got "${values.size}")\n`);
+    return 2;
+  }
+  if (!env.TMUX) {
+    process.stderr.write(OUTSIDE_TMUX_MESSAGE);
+    return 1;
+  }
+  const command = [process.execPath, cliEntryPath(), 'tui', ...positionals].map(shellQuote).join(' ');
+  const result = spawnSync('tmux', splitWindowArgs({
+    size: values.size,
+    below: values.below ?? false,
+    focus: values.focus ?? false,
+    target: env.TMUX_PANE,
+    cwd: process.cwd(),
+    command,
+    env: forwardedEnv(env),
+  }), { env, encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    const why = result.error ? result.error.message : result.stderr.trim();
+    process.stderr.write(`buddy-tui pane: tmux split-window failed: ${why}\n`);
+    return 1;
+  }
+  process.stdout.write(`buddy-tui opened in tmux pane ${result.stdout.trim()}\n`);
+  return 0;
 }
