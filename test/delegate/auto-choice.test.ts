@@ -1,0 +1,95 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeAutoChoice, findExecutable } from '../../src/delegate/adapters/auto-choice.js';
+import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
+import type { Reaction } from '../../src/protocol/reaction.js';
+import { CLAUDE_CODE_VERSION, claudeBinary, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { startMessagesApiStandin, text } from '../support/messages-api-standin.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'buddy-auto-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function binDir(name: string, files: Record<string, string>): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, body] of Object.entries(files)) {
+    writeFileSync(join(dir, file), body);
+    chmodSync(join(dir, file), 0o755);
+  }
+  return dir;
+}
+
+const auto = { adapter: 'auto' as const };
+
+describe('describeAutoChoice', () => {
+  it('says offline when there is neither claude nor a key', async () => {
+    const empty = binDir('empty', {});
+    const choice = await describeAutoChoice(auto, { PATH: empty });
+    expect(choice).toEqual({ adapter: 'offline', reason: `"claude" is not on PATH and ANTHROPIC_API_KEY is not set; the species' offline quips answer` });
+  });
+
+  it('skips a claude that does not run and uses the key', async () => {
+    const broken = binDir('broken', { claude: '#!/bin/sh\necho "Error: claude native binary not installed." >&2\nexit 1\n' });
+    const choice = await describeAutoChoice(auto, { PATH: `${broken}:/usr/bin:/bin`, ANTHROPIC_API_KEY: 'sk-ant-x' });
+    expect(choice.adapter).toBe('anthropic');
+    expect(choice.reason).toBe(`${join(broken, 'claude')} does not run (claude --version failed); ANTHROPIC_API_KEY is set, so the Messages API answers`);
+  });
+
+  it('reports a configured adapter as configured, and a command adapter without a command as offline', async () => {
+    await expect(describeAutoChoice({ adapter: 'anthropic' }, {})).resolves.toEqual({ adapter: 'anthropic', reason: 'delegate.adapter is "anthropic" in config.json' });
+    await expect(describeAutoChoice({ adapter: 'command' }, {})).resolves.toMatchObject({ adapter: 'offline' });
+  });
+
+  it('finds executables on PATH like `which`', () => {
+    const dir = binDir('which', { tool: '#!/bin/sh\n' });
+    writeFileSync(join(dir, 'plain'), 'not executable');
+    expect(findExecutable('tool', { PATH: `/nonexistent:${dir}` })).toBe(join(dir, 'tool'));
+    expect(findExecutable('plain', { PATH: dir })).toBeUndefined();
+    expect(findExecutable(join(dir, 'tool'), {})).toBe(join(dir, 'tool'));
+  });
+
+  describe.skipIf(skipWithoutClaude())('with the real Claude Code CLI', () => {
+    it('chooses claude-cli when `claude` on PATH runs, and names version and path', async () => {
+      const dir = join(scratch, 'real');
+      mkdirSync(dir);
+      symlinkSync(requireClaudeBinary(), join(dir, 'claude'));
+      const home = mkdtempSync(join(scratch, 'home-'));
+      const choice = await describeAutoChoice(auto, { PATH: `${dir}:/usr/bin:/bin`, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-x' });
+      expect(choice).toEqual({
+        adapter: 'claude-cli',
+        reason: `Claude Code ${CLAUDE_CODE_VERSION} found at ${join(dir, 'claude')}: your own login answers`,
+        claudeBinary: join(dir, 'claude'),
+        claudeVersion: CLAUDE_CODE_VERSION,
+      });
+    });
+
+    it('honours delegate.claudePath', async () => {
+      const home = mkdtempSync(join(scratch, 'home-'));
+      const choice = await describeAutoChoice({ adapter: 'auto', claudePath: claudeBinary()! }, { PATH: '/usr/bin:/bin', HOME: home });
+      expect(choice).toMatchObject({ adapter: 'claude-cli', claudeBinary: claudeBinary() });
+    });
+  });
+});
+
+describe('resolver choosing the anthropic adapter from config', () => {
+  it('answers through the Messages API stand-in', async () => {
+    const api = await startMessagesApiStandin({ other: text('Via the API.') });
+    try {
+      const reactions: Reaction[] = [];
+      const resolver = createDelegateResolver({
+        onReaction: (r) => reactions.push(r),
+        config: { adapter: 'auto' },
+        env: { PATH: binDir('none', {}), ANTHROPIC_API_KEY: 'sk-ant-dummy', ANTHROPIC_BASE_URL: api.url },
+      });
+      const meta = { plugin: 'p', sessionId: 's', event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' }, kinds: ['turn_end' as const], receivedAt: Date.now() };
+      await expect(resolver.resolve({ delegate: true, prompt: 'hello', maxTokens: 64 }, meta)).resolves.toMatchObject({ outcome: 'answered', source: 'claude-haiku-5-5' });
+      await expect(resolver.adapterChoice()).resolves.toMatchObject({ adapter: 'anthropic' });
+      expect(reactions.at(-1)).toMatchObject({ kind: 'reaction', text: 'Via the API.', source: 'claude-haiku-5-5' });
+      expect(api.messageRequests()[0]).toMatchObject({ maxTokens: 64, userText: 'hello' });
+    } finally {
+      await api.close();
+    }
+  });
+});

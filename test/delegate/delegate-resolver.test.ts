@@ -1,0 +1,354 @@
+/**
+ * The resolver's own logic (policy, queue, staleness, replacement, cache, fallback) with an
+ * injected clock. The adapter here is an in-process implementation of the adapter interface
+ * whose answers the test releases one by one, so queue states are exact; the real adapters
+ * are tested against real processes and the stand-in in their own files.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DelegateCallError, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from '../../src/delegate/adapters/adapter.js';
+import type { DelegateConfig } from '../../src/delegate/delegate-config.js';
+import { DEFAULT_SYSTEM_PROMPT } from '../../src/delegate/delegate-prompt.js';
+import { createDelegateResolver, type DelegateResolverOptions } from '../../src/delegate/delegate-resolver.js';
+import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
+import type { Reaction } from '../../src/protocol/reaction.js';
+import type { EventKind } from '../../src/state/event-kind.js';
+
+const T0 = Date.UTC(2026, 10, 30, 10, 0, 0);
+const scratch = mkdtempSync(join(tmpdir(), 'buddy-resolver-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Pending {
+  call: DelegateCall;
+  answer(text: string, extra?: Partial<DelegateAnswer>): void;
+  fail(error: Error): void;
+}
+
+function releasedAdapter() {
+  const pending: Pending[] = [];
+  const adapter: DelegateAdapter = {
+    name: 'command',
+    usesModel: true,
+    complete: (call) =>
+      new Promise<DelegateAnswer>((resolve, reject) =>
+        pending.push({ call, answer: (text, extra) => resolve({ text, source: 'test-model', ...extra }), fail: reject }),
+      ),
+  };
+  return { adapter, pending };
+}
+
+const QUIPS: Partial<Record<EventKind, string[]>> = { tool_failure: ['Ouch.', 'Oof.'], turn_end: ['Done!', 'Phew.'] };
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function setup(config: DelegateConfig = {}, extra: Partial<DelegateResolverOptions> = {}) {
+  const clock = { now: T0 };
+  const reactions: Reaction[] = [];
+  const logs: string[] = [];
+  const { adapter, pending } = releasedAdapter();
+  const resolver = createDelegateResolver({
+    onReaction: (r) => reactions.push(r),
+    onLog: (e) => logs.push(`${e.plugin}/${e.outcome}${e.reason ? `: ${e.reason}` : ''}`),
+    config,
+    adapter,
+    quipsFor: (kind) => QUIPS[kind],
+    now: () => clock.now,
+    ...extra,
+  });
+  const meta = (overrides: Partial<DelegateMeta> = {}): DelegateMeta => ({
+    plugin: 'chat',
+    sessionId: 's1',
+    event: { ts: clock.now, session_id: overrides.sessionId ?? 's1', hook_event_name: 'Stop' },
+    kinds: ['turn_end'],
+    receivedAt: clock.now,
+    ...overrides,
+  });
+  return { clock, reactions, logs, pending, resolver, meta };
+}
+
+const ask = (prompt: string, more: Record<string, unknown> = {}) => ({ delegate: true, prompt, ...more });
+
+describe('delegate resolver: flow', () => {
+  it('emits thinking at once, then the answer with the same id and the model as source', async () => {
+    const { reactions, pending, resolver, meta } = setup();
+    const done = resolver.resolve(ask('hi'), meta());
+    await settle();
+    expect(reactions).toEqual([expect.objectContaining({ kind: 'thinking', text: '…', source: 'chat', sessionId: 's1', event: 'Stop' })]);
+    pending[0]!.answer('\u001b[31mHello\u001b[0m there\u0007', { usage: { inputTokens: 9, outputTokens: 2 }, costUsd: 0.5 });
+    await expect(done).resolves.toEqual({ outcome: 'answered', reactionId: reactions[0]!.id, source: 'test-model' });
+    expect(reactions[1]).toMatchObject({ id: reactions[0]!.id, kind: 'reaction', text: 'Hello there', source: 'test-model' });
+    expect(resolver.usage().plugins.chat).toMatchObject({ calls: 1, inputTokens: 9, outputTokens: 2, costUsd: 0.5 });
+  });
+
+  it('caps maxTokens and fills in model and system prompt defaults', async () => {
+    const { pending, resolver, meta } = setup({ model: 'sonnet' });
+    void resolver.resolve(ask('hi', { maxTokens: 5000 }), meta());
+    await settle();
+    expect(pending[0]!.call).toMatchObject({ maxTokens: 300, model: 'sonnet', systemPrompt: DEFAULT_SYSTEM_PROMPT, prompt: 'hi' });
+  });
+
+  it('takes the system prompt from the request, else the plugin, else the species', async () => {
+    const { pending, resolver, meta } = setup({ policy: { refillMs: 0 } }, { speciesSystemPromptFor: (s) => `species voice for ${s}` });
+    void resolver.resolve(ask('a', { systemPrompt: 'from request' }), meta({ systemPrompt: 'from plugin' }));
+    void resolver.resolve(ask('b'), meta({ sessionId: 's2', systemPrompt: 'from plugin' }));
+    void resolver.resolve(ask('c'), meta({ sessionId: 's3' }));
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      pending[i]!.answer('ok');
+    }
+    await resolver.idle();
+    expect(pending.map((p) => p.call.systemPrompt)).toEqual(['from request', 'from plugin', 'species voice for s3']);
+  });
+
+  it('refuses an invalid request with a clear reason and shows the offline quip', async () => {
+    const { reactions, logs, pending, resolver, meta } = setup();
+    const outcome = await resolver.resolve({ delegate: true, prompt: '', maxTokens: -3 }, meta());
+    expect(outcome).toMatchObject({ outcome: 'offline', reason: 'invalid' });
+    expect(pending).toHaveLength(0);
+    expect(reactions).toEqual([expect.objectContaining({ kind: 'reaction', source: 'offline' })]);
+    expect(['Done!', 'Phew.']).toContain(reactions[0]!.text);
+    expect(logs[0]).toMatch(/^chat\/refused: invalid request: .*prompt/s);
+    expect(logs[0]).toMatch(/maxTokens/);
+  });
+
+  it('falls back to the quip under the same id when the adapter fails; withdraws the bubble when there is no quip', async () => {
+    const { reactions, pending, resolver, meta } = setup({ policy: { refillMs: 0 } });
+    const first = resolver.resolve(ask('x'), meta({ kinds: ['tool_failure'] }));
+    await settle();
+    pending[0]!.fail(new DelegateCallError('claude: API Error: 500 boom', 'http'));
+    await expect(first).resolves.toMatchObject({ outcome: 'offline', reason: 'http: claude: API Error: 500 boom' });
+    expect(reactions[1]).toMatchObject({ id: reactions[0]!.id, kind: 'reaction', source: 'offline' });
+    expect(['Ouch.', 'Oof.']).toContain(reactions[1]!.text);
+
+    const second = resolver.resolve(ask('y'), meta({ kinds: ['git_push'] }));
+    await settle();
+    pending[1]!.fail(new Error('unexpected'));
+    await second;
+    expect(reactions[3]).toMatchObject({ id: reactions[2]!.id, kind: 'reaction', ttlMs: 0, source: 'offline' });
+    expect(resolver.usage().plugins.chat).toMatchObject({ calls: 2, failures: 2, offline: 2 });
+  });
+
+  it('with the offline adapter, answers with quips and no thinking bubble', async () => {
+    const reactions: Reaction[] = [];
+    const resolver = createDelegateResolver({ onReaction: (r) => reactions.push(r), config: { adapter: 'offline' }, quipsFor: (k) => QUIPS[k] });
+    const meta: DelegateMeta = { plugin: 'p', sessionId: 's', event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' }, kinds: ['turn_end'], receivedAt: Date.now() };
+    await expect(resolver.resolve(ask('x'), meta)).resolves.toMatchObject({ outcome: 'offline' });
+    expect(reactions).toEqual([expect.objectContaining({ kind: 'reaction', source: 'offline' })]);
+    await expect(resolver.adapterChoice()).resolves.toMatchObject({ adapter: 'offline' });
+  });
+});
+
+describe('delegate resolver: policy', () => {
+  it('refuses past the burst with the cooldown reason, and admits again after a refill period', async () => {
+    const { reactions, logs, pending, resolver, meta, clock } = setup();
+    for (const prompt of ['1', '2']) {
+      const done = resolver.resolve(ask(prompt), meta());
+      await settle();
+      pending.at(-1)!.answer(`answer ${prompt}`);
+      await done;
+    }
+    const refused = await resolver.resolve(ask('3'), meta());
+    expect(refused).toMatchObject({ outcome: 'offline', reason: 'cooldown' });
+    expect(reactions.at(-1)).toMatchObject({ kind: 'reaction', source: 'offline' });
+    expect(logs).toContain('chat/refused: cooldown: next call in 30 s');
+    expect(resolver.usage().plugins.chat!.refusals).toEqual({ cooldown: 1 });
+
+    clock.now += 30_000;
+    const again = resolver.resolve(ask('4'), meta());
+    await settle();
+    expect(pending).toHaveLength(3);
+    pending[2]!.answer('back');
+    await expect(again).resolves.toMatchObject({ outcome: 'answered' });
+  });
+
+  it('lets a failure, or the buddy being addressed, bypass the cooldown once', async () => {
+    const { logs, pending, resolver, meta } = setup(
+      { policy: { burst: 1 } },
+      { isAddressed: (event) => typeof event.prompt === 'string' && /\bpebble\b/i.test(event.prompt) },
+    );
+    let n = 0;
+    const run = async (m: DelegateMeta) => {
+      const done = resolver.resolve(ask(`x${++n}`), m);
+      await settle();
+      pending.at(-1)?.answer('ok');
+      return done;
+    };
+    await expect(run(meta())).resolves.toMatchObject({ outcome: 'answered' });
+    await expect(run(meta())).resolves.toMatchObject({ reason: 'cooldown' });
+    await expect(run(meta({ kinds: ['tool_failure'] }))).resolves.toMatchObject({ outcome: 'answered' });
+    expect(logs).toContain('chat/accepted: cooldown bypassed once');
+    await expect(run(meta({ kinds: ['tool_failure'] }))).resolves.toMatchObject({ reason: 'cooldown' });
+
+    const addressed = setup({ policy: { burst: 1 } }, { isAddressed: (event) => /\bpebble\b/i.test(String(event.prompt)) });
+    const prompt = (text: string) => addressed.meta({ kinds: ['prompt'], event: { ts: T0, session_id: 's1', hook_event_name: 'UserPromptSubmit', prompt: text } });
+    void addressed.resolver.resolve(ask('x1'), prompt('fix the bug'));
+    await settle();
+    addressed.pending[0]!.answer('ok');
+    await addressed.resolver.idle();
+    await expect(addressed.resolver.resolve(ask('x2'), prompt('fix it again'))).resolves.toMatchObject({ reason: 'cooldown' });
+    void addressed.resolver.resolve(ask('x3'), prompt('Pebble, what do you think?'));
+    await settle();
+    expect(addressed.pending).toHaveLength(2);
+  });
+
+  it('keeps a daily budget that survives a restart and resets the next UTC day', async () => {
+    const usageDir = join(scratch, 'budget');
+    const config: DelegateConfig = { policy: { refillMs: 0, dailyBudget: 2 } };
+    const first = setup(config, { usageDir });
+    for (let i = 0; i < 2; i++) {
+      const done = first.resolver.resolve(ask(`q${i}`), first.meta());
+      await settle();
+      first.pending.at(-1)!.answer('ok');
+      await done;
+    }
+    await expect(first.resolver.resolve(ask('q3'), first.meta())).resolves.toMatchObject({ reason: 'daily_budget' });
+
+    const restarted = setup(config, { usageDir });
+    await expect(restarted.resolver.resolve(ask('q4'), restarted.meta())).resolves.toMatchObject({ reason: 'daily_budget' });
+    restarted.clock.now = T0 + 24 * 3_600_000;
+    void restarted.resolver.resolve(ask('q5'), restarted.meta());
+    await settle();
+    expect(restarted.pending).toHaveLength(1);
+  });
+
+  it('applies per-plugin overrides', async () => {
+    const { resolver, meta, pending } = setup({ plugins: { quiet: { enabled: false }, terse: { maxTokensCap: 40 } } });
+    await expect(resolver.resolve(ask('x'), meta({ plugin: 'quiet' }))).resolves.toMatchObject({ reason: 'disabled' });
+    void resolver.resolve(ask('x', { maxTokens: 200 }), meta({ plugin: 'terse' }));
+    await settle();
+    expect(pending[0]!.call.maxTokens).toBe(40);
+  });
+});
+
+describe('delegate resolver: queue', () => {
+  it('runs one call at a time by default; the next waits for the slot', async () => {
+    const { pending, resolver, meta } = setup();
+    void resolver.resolve(ask('a'), meta({ plugin: 'one' }));
+    void resolver.resolve(ask('b'), meta({ plugin: 'two' }));
+    await settle();
+    expect(pending.map((p) => p.call.prompt)).toEqual(['a']);
+    pending[0]!.answer('A');
+    await settle();
+    expect(pending.map((p) => p.call.prompt)).toEqual(['a', 'b']);
+
+    const wide = setup({ maxInFlight: 2 });
+    void wide.resolver.resolve(ask('a'), wide.meta({ plugin: 'one' }));
+    void wide.resolver.resolve(ask('b'), wide.meta({ plugin: 'two' }));
+    await settle();
+    expect(wide.pending).toHaveLength(2);
+  });
+
+  it('drops a request that is stale on arrival, and one that went stale in the queue', async () => {
+    const { reactions, logs, pending, resolver, meta, clock } = setup();
+    await expect(resolver.resolve(ask('old'), meta({ receivedAt: T0 - 25_000 }))).resolves.toEqual({ outcome: 'dropped', reason: 'stale' });
+    expect(reactions).toHaveLength(0);
+
+    void resolver.resolve(ask('running'), meta({ plugin: 'one' }));
+    const queued = resolver.resolve(ask('waiting'), meta({ plugin: 'two' }));
+    await settle();
+    const thinkingId = reactions.find((r) => r.source === 'two')!.id;
+    clock.now += 21_000;
+    pending[0]!.answer('late but fine');
+    await expect(queued).resolves.toEqual({ outcome: 'dropped', reason: 'stale' });
+    expect(pending).toHaveLength(1); // "waiting" never reached the adapter
+    expect(reactions.at(-1)).toMatchObject({ id: thinkingId, kind: 'reaction', source: 'offline' });
+    expect(logs.some((l) => /^two\/dropped: stale: waited 21000 ms$/.test(l))).toBe(true);
+  });
+
+  it('replaces a queued request with a newer one from the same plugin and session, keeping its bubble', async () => {
+    const { reactions, pending, resolver, meta } = setup({ policy: { burst: 5 } });
+    void resolver.resolve(ask('busy'), meta({ plugin: 'other' }));
+    const older = resolver.resolve(ask('two'), meta());
+    await settle();
+    const newer = resolver.resolve(ask('three'), meta());
+    const elsewhere = resolver.resolve(ask('other session'), meta({ sessionId: 's2' }));
+    await expect(older).resolves.toEqual({ outcome: 'dropped', reason: 'replaced' });
+    const thinking = reactions.filter((r) => r.kind === 'thinking');
+    expect(thinking.map((r) => r.source)).toEqual(['other', 'chat', 'chat']); // "three" reused the bubble of "two"
+
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      pending[i]!.answer(`answer to ${pending[i]!.call.prompt}`);
+    }
+    await Promise.all([newer, elsewhere]);
+    expect(pending.map((p) => p.call.prompt)).toEqual(['busy', 'three', 'other session']);
+    const answerToThree = reactions.find((r) => r.text === 'answer to three')!;
+    expect(answerToThree.id).toBe(thinking[1]!.id);
+  });
+
+  it('puts a queued failure before queued small talk', async () => {
+    const { pending, resolver, meta } = setup();
+    void resolver.resolve(ask('first'), meta({ plugin: 'a' }));
+    void resolver.resolve(ask('small talk'), meta({ plugin: 'b' }));
+    void resolver.resolve(ask('failure'), meta({ plugin: 'c', kinds: ['tool_failure'] }));
+    await settle();
+    pending[0]!.answer('ok');
+    await settle();
+    expect(pending[1]!.call.prompt).toBe('failure');
+  });
+
+  it('answers an identical request from the cache, without thinking or a call', async () => {
+    const { reactions, logs, pending, resolver, meta, clock } = setup({ policy: { refillMs: 0 } });
+    const first = resolver.resolve(ask('same'), meta());
+    await settle();
+    pending[0]!.answer('cached words');
+    await first;
+    const before = reactions.length;
+    await expect(resolver.resolve(ask('same'), meta())).resolves.toMatchObject({ outcome: 'cached', source: 'test-model' });
+    expect(reactions.slice(before)).toEqual([expect.objectContaining({ kind: 'reaction', text: 'cached words', source: 'test-model' })]);
+    expect(pending).toHaveLength(1);
+    expect(logs).toContain('chat/cached');
+    clock.now += 600_000;
+    void resolver.resolve(ask('same'), meta());
+    await settle();
+    expect(pending).toHaveLength(2); // expired
+  });
+
+  it('close() aborts running calls and falls back for queued ones', async () => {
+    const { pending, resolver, meta } = setup();
+    const running = resolver.resolve(ask('a'), meta({ plugin: 'one', kinds: ['tool_failure'] }));
+    const queued = resolver.resolve(ask('b'), meta({ plugin: 'two' }));
+    await settle();
+    resolver.close();
+    await expect(queued).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
+    await expect(running).resolves.toMatchObject({ outcome: 'offline', reason: 'timeout: buddy-tui is closing' });
+    expect(pending[0]!.call.signal.aborted).toBe(true);
+  });
+});
+
+describe('delegate resolver: what leaves the machine', () => {
+  it('redacts secrets and adds the transcript tail when asked', async () => {
+    const transcript = join(scratch, 'transcript.jsonl');
+    const line = (role: 'user' | 'assistant', text: string) => JSON.stringify({ type: role, message: { role, content: [{ type: 'text', text }] } });
+    writeFileSync(transcript, [line('user', 'deploy with AWS key AKIAIOSFODNN7EXAMPLE'), line('assistant', 'Deployed.'), line('user', 'thanks')].join('\n') + '\n');
+    const { pending, resolver, meta } = setup();
+    void resolver.resolve(
+      ask('Comment. password=hunter2', { systemPrompt: 'Bearer abcdefghijklmnop rock', context: { transcriptMessages: 2 } }),
+      meta({ event: { ts: T0, session_id: 's1', hook_event_name: 'Stop', transcript_path: transcript } }),
+    );
+    await settle();
+    const sent = pending[0]!.call;
+    expect(sent.prompt).toBe('Comment. password=[REDACTED]\n\nRecent conversation (oldest first):\nAssistant: Deployed.\nUser: thanks');
+    expect(sent.systemPrompt).toBe('Bearer [REDACTED] rock');
+
+    void resolver.resolve(
+      ask('again', { context: { transcriptMessages: 3 } }),
+      meta({ sessionId: 's9', event: { ts: T0, session_id: 's9', hook_event_name: 'Stop', transcript_path: transcript } }),
+    );
+    pending[0]!.answer('ok');
+    await settle();
+    await settle();
+    expect(pending[1]!.call.prompt).toContain('User: deploy with AWS key [REDACTED]');
+    expect(pending[1]!.call.prompt).not.toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+
+  it('rejects a transcript request above 12 messages, and ignores context when it is turned off', async () => {
+    const { pending, resolver, meta, logs } = setup({ transcriptContext: false });
+    await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({ reason: 'invalid' });
+    void resolver.resolve(ask('plain', { context: { transcriptMessages: 2 } }), meta({ event: { ts: T0, session_id: 's1', hook_event_name: 'Stop', transcript_path: '/nonexistent' } }));
+    await settle();
+    expect(pending[0]!.call.prompt).toBe('plain');
+    expect(logs).toContain('chat/accepted: transcript context is turned off');
+  });
+});
