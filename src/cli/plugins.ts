@@ -1,5 +1,129 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/**
+ * `buddy-tui plugins`: lists the loaded plugin handlers and every config error (exit 1 when
+ * there are errors). `buddy-tui plugins test <event.json>` runs the matching plugins on an
+ * event (a JSON object, or JSON lines for several) and prints what they answer.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { formatConfigError } from '../config/config-file.js';
+import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { createPluginRunner } from '../plugins/plugin-runner.js';
+import { matchingHandlers, type CompiledHandler } from '../plugins/matching.js';
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { sanitizeText } from '../text/sanitize.js';
+
+interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+const USAGE = `usage: buddy-tui plugins [--config <file>] [--json]
+       buddy-tui plugins test <event.json> [--config <file>] [--json]
+
+Lists the plugin handlers loaded from config.json (hooks, hooksFile, plugins, Claude Code
+settings when discoverClaudeSettings is on) and any config errors; exits 1 on errors.
+"test" runs the plugins matching the event(s) in the file and prints their answers.`;
+
+const clean = (text: unknown) => sanitizeText(text, { maxLength: 300 });
+
+function describe(handler: CompiledHandler): string {
+  const target = handler.handler.type === 'command' ? `command: ${handler.handler.command}` : `http: ${handler.handler.url}`;
+  const match = [
+    handler.matcher ? `matcher=${handler.matcher.source.slice(4, -2)}` : '',
+    ...handler.conditions.map((condition) => `if=${condition.source}`),
+  ].filter(Boolean).join(' ');
+  return `  ${clean(handler.name)}  ${handler.event}${match ? `  ${clean(match)}` : ''}\n    ${clean(target)}\n    from ${clean(handler.origin.file)} (${handler.origin.path})`;
+}
+
+function printSetup(setup: PluginSetup, json: boolean, io: Io): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify({
+      configFile: setup.configFile,
+      handlers: setup.handlers.map((h) => ({
+        name: h.name, event: h.event, matcher: h.matcher?.source, if: h.conditions.map((c) => c.source),
+        handler: h.handler, source: h.origin.kind, file: h.origin.file, path: h.origin.path,
+      })),
+      errors: setup.errors,
+    }, null, 2)}\n`);
+    return;
+  }
+  io.stdout.write(`config: ${clean(setup.configFile)}\n`);
+  io.stdout.write(setup.handlers.length === 0
+    ? 'no plugin handlers configured (the buddy still reacts with its built-in quips)\n'
+    : `${setup.handlers.length} plugin handler(s):\n${setup.handlers.map(describe).join('\n')}\n`);
+  if (setup.errors.length > 0) {
+    io.stderr.write(`${setup.errors.length} config error(s):\n${setup.errors.map((e) => `  ${clean(formatConfigError(e))}`).join('\n')}\n`);
+  }
+}
+
+function readEvents(file: string): JournalEvent[] {
+  const text = readFileSync(file, 'utf8').trim();
+  const values: unknown[] = text.startsWith('{') && !text.includes('\n{') ? [JSON.parse(text)] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+  return values.map((value, index) => {
+    const event = value as Partial<JournalEvent> | null;
+    if (typeof event !== 'object' || event === null || typeof event.session_id !== 'string' || typeof event.hook_event_name !== 'string') {
+      throw new Error(`event ${index + 1} needs "session_id" and "hook_event_name"`);
+    }
+    return { ...event, ts: typeof event.ts === 'number' ? event.ts : Date.now() } as JournalEvent;
+  });
+}
+
+async function testEvents(setup: PluginSetup, file: string, json: boolean, io: Io): Promise<number> {
+  let events: JournalEvent[];
+  try {
+    events = readEvents(file);
+  } catch (error) {
+    io.stderr.write(`buddy-tui plugins test: ${file}: ${clean((error as Error).message)}\n`);
+    return 2;
+  }
+  const print = (kind: string, value: Record<string, unknown>, line: string) =>
+    io.stdout.write(json ? `${JSON.stringify({ type: kind, ...value })}\n` : `${line}\n`);
+  const runner = createPluginRunner({
+    handlers: setup.handlers,
+    // Every answer is shown here, so no cooldown.
+    limits: { ...setup.config.limits, cooldownMs: 0 },
+    onReaction: (r) => print(r.kind, { reaction: r }, `${r.kind} [${r.source}] ${r.event}: ${r.text}`),
+    onDelegate: (request, meta) => print('delegate', { request, plugin: meta.plugin }, `delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`),
+    onWarning: (w) => print('log-warning', { warning: w }, `log-warning [${w.plugin}] ${w.event}: ${w.message}`),
+  });
+  try {
+    for (const event of events) {
+      const matched = matchingHandlers(setup.handlers, event);
+      if (!json) io.stdout.write(`${event.hook_event_name}${event.tool_name ? ` (${clean(event.tool_name)})` : ''}: ${matched.length === 0 ? 'no plugin matches' : `running ${matched.map((h) => h.name).join(', ')}`}\n`);
+      await runner.handleEvent(event);
+    }
+  } finally {
+    await runner.close();
+  }
+  return 0;
+}
+
+export async function run(args: string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args, allowPositionals: true,
+      options: { config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const setup = loadPlugins({ configFile: values.config });
+  const [sub, file, ...extra] = positionals;
+  if (sub === undefined) {
+    printSetup(setup, values.json ?? false, io);
+    return setup.errors.length > 0 ? 1 : 0;
+  }
+  if (sub !== 'test' || file === undefined || extra.length > 0) {
+    io.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  for (const error of setup.errors) io.stderr.write(`config error: ${clean(formatConfigError(error))}\n`);
+  return testEvents(setup, file, values.json ?? false, io);
 }

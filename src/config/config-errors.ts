@@ -3,6 +3,7 @@
  * (`hooks.PostToolUse[0].hooks[1].timeout`), one error per problem.
  */
 import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 export interface ConfigError {
   file: string;
@@ -31,7 +32,7 @@ export function joinJsonPath(prefix: string, segments: readonly PropertyKey[]): 
 }
 
 /** One ConfigError per zod issue; unknown keys get a path each so they are easy to find. */
-export function issuesToErrors(file: string, prefix: string, error: z.ZodError): ConfigError[] {
+export function issuesToErrors(file: string, prefix: string, error: z.ZodError | $ZodError): ConfigError[] {
   const out: ConfigError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
+import { delegateConfigSchema } from '../delegate/delegate-config.js';
+import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 
 /** Fields Claude Code accepts on every handler that buddy-tui tolerates but does not use. */
 const claudeHandlerExtras = {
@@ -86,10 +88,9 @@ export const hooksFileSchema = z.strictObject({
   hooks: hooksSchema,
 });
 
-// TODO(delegates, statusline): replace with `delegateConfigSchema` from src/delegate and
-// `statuslineConfigSchema` from src/statusline/statusline-config.ts once they exist.
-export const delegateSectionSchema = z.looseObject({}).describe('Delegate resolver settings (see docs/delegates.md).');
-export const statuslineSectionSchema = z.looseObject({}).describe('Statusline settings (see docs/statusline.md).');
+// Owned by their areas; embedded so one schema describes the whole file.
+export const delegateSectionSchema = delegateConfigSchema;
+export const statuslineSectionSchema = statuslineConfigSchema;
 export const tuiSectionSchema = z.looseObject({}).describe('TUI settings (see docs/tui.md).');
 
 export const speciesSectionSchema = z.strictObject({
@@ -119,7 +120,7 @@ export const configSections = {
 } as const;
 
 export const configSchema = z.strictObject(
-  Object.fromEntries(Object.entries(configSections).map(([key, schema]) => [key, schema.optional()])) as {
+  Object.fromEntries(Object.entries(configSections).map(([key, schema]) => [key, z.optional(schema)])) as {
     [K in keyof typeof configSections]: z.ZodOptional<(typeof configSections)[K]>;
   },
 );
