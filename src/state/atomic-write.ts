@@ -9,6 +9,12 @@ import { basename, dirname, join } from 'node:path';
 export interface AtomicWriteOptions {
   /** Runs after the temp file is complete, right before the rename; throwing aborts the write. */
   beforeRename?: () => void;
+  /**
+   * fsync before the rename (default true). Caches that can be rebuilt (the reader's checkpoint)
+   * skip it: the rename alone keeps them whole across a killed process, and a power cut only
+   * costs a re-fold.
+   */
+  durable?: boolean;
 }
 
 export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600, options: AtomicWriteOptions = {}): void {
@@ -18,7 +24,7 @@ export function atomicWriteFileSync(path: string, data: string | Uint8Array, mod
     const buffer = typeof data === 'string' ? Buffer.from(data) : data;
     let written = 0;
     while (written < buffer.length) written += writeSync(fd, buffer, written, buffer.length - written);
-    fsyncSync(fd);
+    if (options.durable !== false) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     try { unlinkSync(temp); } catch { /* already gone */ }

@@ -55,7 +55,7 @@ export function readSession(sessionDir: string, options: ReadSessionOptions = {}
   if (advanced && options.writeCheckpoint !== false) {
     try {
       const next: Checkpoint = { version: CHECKPOINT_VERSION, journal: chunk.position, state };
-      atomicWriteFileSync(join(sessionDir, CHECKPOINT_FILE), JSON.stringify(next));
+      atomicWriteFileSync(join(sessionDir, CHECKPOINT_FILE), JSON.stringify(next), 0o600, { durable: false });
     } catch {
       // A read-only or full disk only costs the next reader some folding.
     }

@@ -10,6 +10,28 @@ import { LIMITS, emptySessionState, type SessionState } from './session-state.js
 
 const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
+/**
+ * The private working copy a fold mutates: the state plus a Set mirror of its `seen` ring,
+ * so dedupe checks cost O(1) instead of a scan per event.
+ */
+interface Draft {
+  state: SessionState;
+  seen: Set<string>;
+  /** Keys in insertion order from `head` on; evicting from a Set's front is slow in V8. */
+  order: string[];
+  head: number;
+}
+
+function draftOf(state: SessionState): Draft {
+  const copy = copyState(state);
+  return { state: copy, seen: new Set(copy.seen), order: copy.seen.slice(), head: 0 };
+}
+
+function finish(draft: Draft): SessionState {
+  draft.state.seen = draft.order.slice(draft.head);
+  return draft.state;
+}
+
 /** A copy deep enough that applying events to it never touches the original. */
 function copyState(state: SessionState): SessionState {
   return {
@@ -22,24 +44,24 @@ function copyState(state: SessionState): SessionState {
     filesTouched: state.filesTouched.slice(),
     compactions: state.compactions.slice(),
     activity: state.activity.map((bucket) => [bucket[0], bucket[1]] as [number, number]),
-    seen: state.seen.slice(),
+    seen: state.seen,
   };
 }
 
 export function reduceEvent(state: SessionState, event: JournalEvent): SessionState {
-  const next = copyState(state);
-  applyEvent(next, event);
-  return next;
+  const draft = draftOf(state);
+  applyEvent(draft, event);
+  return finish(draft);
 }
 
 /** Folds many events; `state` is left untouched. */
 export function foldEvents(state: SessionState | undefined, events: Iterable<JournalEvent>, sessionId = ''): SessionState {
-  let next: SessionState | undefined = state ? copyState(state) : undefined;
+  let draft: Draft | undefined = state ? draftOf(state) : undefined;
   for (const event of events) {
-    next ??= emptySessionState(event.session_id ?? sessionId);
-    applyEvent(next, event);
+    draft ??= draftOf(emptySessionState(event.session_id ?? sessionId));
+    applyEvent(draft, event);
   }
-  return next ?? emptySessionState(sessionId);
+  return draft ? finish(draft) : emptySessionState(sessionId);
 }
 
 /** The dedupe key of an event that Claude Code may deliver twice (the same hook in two settings files). */
@@ -55,10 +77,19 @@ function dedupeKey(event: JournalEvent): string | undefined {
   return undefined;
 }
 
-function remember(state: SessionState, key: string): boolean {
-  if (state.seen.includes(key)) return false;
-  state.seen.push(key);
-  if (state.seen.length > LIMITS.seen) state.seen.splice(0, state.seen.length - LIMITS.seen);
+/** Records a key in the bounded ring; false when it was already there. */
+function remember(draft: Draft, key: string): boolean {
+  if (draft.seen.has(key)) return false;
+  draft.seen.add(key);
+  draft.order.push(key);
+  if (draft.seen.size > LIMITS.seen) {
+    draft.seen.delete(draft.order[draft.head]);
+    draft.head += 1;
+    if (draft.head > 4 * LIMITS.seen) {
+      draft.order = draft.order.slice(draft.head);
+      draft.head = 0;
+    }
+  }
   return true;
 }
 
@@ -106,8 +137,8 @@ function closeTurn(state: SessionState, ts: number): void {
 }
 
 function ageOutSubagents(state: SessionState, now: number): void {
-  for (const [id, agent] of Object.entries(state.subagents)) {
-    if (now - agent.startedAt > LIMITS.subagentMaxAgeMs) delete state.subagents[id];
+  for (const id in state.subagents) {
+    if (now - state.subagents[id].startedAt > LIMITS.subagentMaxAgeMs) delete state.subagents[id];
   }
 }
 
@@ -119,30 +150,33 @@ function recordDuration(state: SessionState, tool: string, ms: number): void {
 }
 
 /** Counts a tool call once, whichever of its Pre or Post event arrives first. */
-function countToolOnce(state: SessionState, event: JournalEvent, tool: string): void {
+function countToolOnce(draft: Draft, event: JournalEvent, tool: string): void {
+  const { state } = draft;
   const id = event.tool_use_id;
   const counted = typeof id === 'string' && id ? `count:${id}` : undefined;
-  if (counted && !remember(state, counted)) return;
+  if (counted && !remember(draft, counted)) return;
   state.toolsThisTurn[tool] = (state.toolsThisTurn[tool] ?? 0) + 1;
   state.toolRunsTotal += 1;
 }
 
-function finishTool(state: SessionState, event: JournalEvent, tool: string): void {
+function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
+  const { state } = draft;
   const id = event.tool_use_id;
   const running = typeof id === 'string' ? state.toolsRunning[id] : undefined;
   if (running) delete state.toolsRunning[id as string];
-  else if (typeof id === 'string' && id) remember(state, `done:${id}`);
+  else if (typeof id === 'string' && id) remember(draft, `done:${id}`);
   const ms = typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
   if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
-  countToolOnce(state, event, tool);
+  countToolOnce(draft, event, tool);
 }
 
 /** Applies one event to a state this module owns. */
-function applyEvent(state: SessionState, event: JournalEvent): void {
+function applyEvent(draft: Draft, event: JournalEvent): void {
+  const { state } = draft;
   const name = event.hook_event_name;
   const ts = typeof event.ts === 'number' ? event.ts : state.lastEventAt ?? 0;
   const key = dedupeKey(event);
-  if (key && !remember(state, key)) return;
+  if (key && !remember(draft, key)) return;
 
   state.eventCount += 1;
   state.lastEventName = name;
@@ -189,7 +223,7 @@ function applyEvent(state: SessionState, event: JournalEvent): void {
       if (!tool) break;
       const id = typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined;
       // A PostToolUse that arrived first already finished this call.
-      if (id && !state.seen.includes(`done:${id}`)) {
+      if (id && !draft.seen.has(`done:${id}`)) {
         state.toolsRunning[id] = {
           toolUseId: id,
           tool,
@@ -198,12 +232,12 @@ function applyEvent(state: SessionState, event: JournalEvent): void {
           detail: toolDetail(event.tool_input),
         };
       }
-      countToolOnce(state, event, tool);
+      countToolOnce(draft, event, tool);
       break;
     }
     case 'PostToolUse':
       if (!tool) break;
-      finishTool(state, event, tool);
+      finishTool(draft, event, tool);
       if (FILE_WRITING_TOOLS.has(tool)) {
         const path = event.tool_input?.file_path ?? event.tool_input?.notebook_path;
         if (typeof path === 'string' && path) touchFile(state, path);
@@ -211,7 +245,7 @@ function applyEvent(state: SessionState, event: JournalEvent): void {
       break;
     case 'PostToolUseFailure':
       if (!tool) break;
-      finishTool(state, event, tool);
+      finishTool(draft, event, tool);
       state.toolFailuresTotal += 1;
       pushFailure(state, {
         tool,
@@ -224,7 +258,7 @@ function applyEvent(state: SessionState, event: JournalEvent): void {
       break;
     case 'SubagentStart': {
       const id = typeof event.agent_id === 'string' ? event.agent_id : undefined;
-      if (!id || state.seen.includes(`SubagentStop:${id}`)) break;
+      if (!id || draft.seen.has(`SubagentStop:${id}`)) break;
       state.subagents[id] = { agentId: id, agentType: String(event.agent_type ?? 'agent'), startedAt: ts };
       state.subagentsStartedTotal += 1;
       break;

@@ -118,6 +118,17 @@ describe('reducer edge cases', () => {
     expect(state.subagentsStartedTotal).toBe(1);
   });
 
+  it('keeps its dedupe memory bounded, in a fold and across checkpoints', () => {
+    const events = Array.from({ length: 400 }, (_, i) => [pre('Read', `r${i}`), post('Read', `r${i}`)]).flat();
+    const whole = foldEvents(undefined, events);
+    const split = foldEvents(foldEvents(undefined, events.slice(0, 333)), events.slice(333));
+    expect(whole.seen.length).toBeLessThanOrEqual(256);
+    expect(split).toEqual(whole);
+    expect(whole.toolRunsTotal).toBe(400);
+    // A duplicate of a recent event is still caught after the ring has wrapped.
+    expect(reduceEvent(whole, events[events.length - 1]).toolRunsTotal).toBe(400);
+  });
+
   it('counts queued prompts and clears them at Stop or StopFailure', () => {
     let state = foldEvents(undefined, [ev('UserPromptSubmit', { prompt_id: 'p1' }), ev('UserPromptSubmit', { prompt_id: 'p2' })]);
     expect(state.pendingPrompts).toBe(2);
