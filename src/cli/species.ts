@@ -1,5 +1,157 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/**
+ * `buddy-tui species list | show <id> [--state s] | validate <file...> | new <id>`.
+ * validate exits 1 on errors so species authors can run it in their own CI.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { userSpeciesDir } from '../config/paths.js';
+import { atomicWriteJsonSync } from '../state/atomic-write.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { colorLevel, paint } from '../species/colors.js';
+import { frameCount, renderSprite, resolveState } from '../species/render.js';
+import { SPRITE_STATES, isSpriteState, type SpriteState } from '../species/sprite-state.js';
+import { speciesTemplate } from '../species/species-template.js';
+import { formatIssue, validateSpeciesFile, validateSpeciesValue } from '../species/validate-species.js';
+import { processIo, type CliIo } from './cli-io.js';
+import { openRegistry } from './load-buddy.js';
+import { runIfMain } from './run-direct.js';
+
+const USAGE = `usage: buddy-tui species list [--species-dir DIR]
+       buddy-tui species show <id> [--state STATE] [--species-dir DIR]
+       buddy-tui species validate <file...>
+       buddy-tui species new <id> [--out FILE] [--force]
+`;
+
+const clean = (text: string) => sanitizeText(text, { maxLength: 400 });
+
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        'species-dir': { type: 'string' },
+        state: { type: 'string' },
+        out: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.stderr(`buddy-tui species: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [sub, ...rest] = positionals;
+  if (values.help || !sub) {
+    (values.help ? io.stdout : io.stderr)(USAGE);
+    return values.help ? 0 : 2;
+  }
+  switch (sub) {
+    case 'list':
+      return list(io, values['species-dir']);
+    case 'show':
+      return show(io, rest[0], values.state, values['species-dir']);
+    case 'validate':
+      return validate(io, rest);
+    case 'new':
+      return create(io, rest[0], values.out, values.force === true);
+    default:
+      io.stderr(`buddy-tui species: unknown subcommand "${clean(sub)}"\n${USAGE}`);
+      return 2;
+  }
 }
+
+function list(io: CliIo, extraDir?: string): number {
+  const registry = openRegistry(io.env, extraDir);
+  for (const { species, origin, file, stale } of registry.list()) {
+    const note = origin === 'builtin' ? '' : `  ${origin}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
+    io.stdout(`${species.id.padEnd(12)} ${clean(species.name).padEnd(14)} ${clean(species.description)}${note}\n`);
+  }
+  for (const issue of registry.issues().filter((i) => i.severity === 'error')) io.stderr(`${clean(formatIssue(issue))}\n`);
+  return 0;
+}
+
+function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string): number {
+  if (!id) {
+    io.stderr(`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
+    return 2;
+  }
+  if (state !== undefined && !isSpriteState(state)) {
+    io.stderr(`buddy-tui species show: unknown state "${clean(state)}" (one of ${SPRITE_STATES.join(', ')})\n`);
+    return 2;
+  }
+  const registry = openRegistry(io.env, extraDir);
+  const entry = registry.get(id);
+  if (!entry) {
+    io.stderr(`buddy-tui species show: no species "${clean(id)}" (see \`buddy-tui species list\`)\n`);
+    return 1;
+  }
+  const { species } = entry;
+  const level = colorLevel(io.env, io.isTTY);
+  io.stdout(`${paint(clean(species.name), species.colors.accent, level)} (${species.id}): ${clean(species.description)}\n`);
+  io.stdout(`voice: ${clean(species.personality)}\n`);
+  const states: SpriteState[] = state ? [state as SpriteState] : [...SPRITE_STATES];
+  for (const mood of states) {
+    const drawn = resolveState(species, mood);
+    io.stdout(`\n${mood}${drawn === mood ? '' : ` (drawn as ${drawn})`}\n`);
+    // All frames of the state side by side; idle shows its sequence, blink included.
+    const count = frameCount(species, mood);
+    const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false }));
+    const height = Math.max(...frames.map((frame) => frame.length));
+    // Five frames to a band, so the show fits an 80-column terminal.
+    for (let start = 0; start < frames.length; start += 5) {
+      const band = frames.slice(start, start + 5);
+      for (let row = 0; row < height; row += 1) {
+        const line = band.map((frame) => frame[row] ?? '').join('  ');
+        io.stdout(`${paint(line, species.colors.body, level)}\n`);
+      }
+    }
+  }
+  return 0;
+}
+
+function validate(io: CliIo, files: string[]): number {
+  if (files.length === 0) {
+    io.stderr('buddy-tui species validate: give one or more species files\n');
+    return 2;
+  }
+  let errors = 0;
+  for (const file of files) {
+    const check = validateSpeciesFile(file);
+    for (const issue of check.issues) io.stdout(`${clean(formatIssue(issue))}\n`);
+    const fileErrors = check.issues.filter((issue) => issue.severity === 'error').length;
+    errors += fileErrors;
+    if (fileErrors === 0) {
+      const warnings = check.issues.length;
+      io.stdout(`✔ ${clean(file)}: ${check.species!.id} is valid${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}\n`);
+    }
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+function create(io: CliIo, id: string | undefined, out: string | undefined, force: boolean): number {
+  if (!id || !/^[a-z][a-z0-9-]{0,31}$/.test(id)) {
+    io.stderr('buddy-tui species new: give an id: lowercase letters, digits and "-", starting with a letter\n');
+    return 2;
+  }
+  const file = resolve(out ?? join(userSpeciesDir(io.env), `${id}.json`));
+  if (existsSync(file) && !force) {
+    io.stderr(`buddy-tui species new: ${clean(file)} exists (use --force to replace it)\n`);
+    return 1;
+  }
+  const template = speciesTemplate(id);
+  const check = validateSpeciesValue(template, file);
+  if (!check.species) {
+    for (const issue of check.issues) io.stderr(`${clean(formatIssue(issue))}\n`);
+    return 1;
+  }
+  mkdirSync(resolve(file, '..'), { recursive: true });
+  atomicWriteJsonSync(file, template, 0o644);
+  io.stdout(`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`);
+  return 0;
+}
+
+runIfMain(import.meta.url, (args) => run(args));
