@@ -1,5 +1,73 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/**
+ * `buddy-tui` / `buddy-tui tui`: the companion pane. Logs go to `<state-root>/tui.log`, never
+ * to the terminal Ink draws on.
+ */
+import { parseArgs } from 'node:util';
+import { expandPath } from '../config/paths.js';
+import { stateRootPath } from '../state/state-root.js';
+
+const HELP = `usage: buddy-tui [tui] [options]
+
+Opens the companion pane: the buddy, its speech bubbles and the live activity of your
+Claude Code sessions. Run it in a split beside Claude Code (or: buddy-tui pane).
+
+options:
+  --state-dir <dir>     session state root (default: $BUDDY_TUI_STATE_DIR, else
+                        $XDG_RUNTIME_DIR/buddy-tui, else <tmp>/buddy-tui-<uid>)
+  --species-dir <dir>   extra folder of species JSON files
+  --species <id>        draw this species instead of your buddy's own
+  --config <file>       config file (default: $XDG_CONFIG_HOME/buddy-tui/config.json)
+  --no-plugins          do not run configured plugins (the buddy's own quips still run)
+  --no-foundry          do not show Foundry task-log.js sessions
+  --no-alt-screen       draw in the normal screen instead of the alternate one
+  -h, --help            this help
+
+keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        'state-dir': { type: 'string' },
+        'species-dir': { type: 'string' },
+        species: { type: 'string' },
+        config: { type: 'string' },
+        'no-plugins': { type: 'boolean' },
+        'no-foundry': { type: 'boolean' },
+        'no-alt-screen': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`buddy-tui: ${(error as Error).message}\n\n${HELP}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
+  // React and Ink pick their build at import time.
+  process.env.NODE_ENV ??= 'production';
+  const { startTui } = await import('../tui/start-tui.js');
+  const stateRoot = values['state-dir'] ? expandPath(values['state-dir']) : stateRootPath();
+  let handle;
+  try {
+    handle = await startTui({
+      stateRoot,
+      speciesDir: values['species-dir'] ? expandPath(values['species-dir']) : undefined,
+      speciesId: values.species,
+      configFile: values.config ? expandPath(values.config) : undefined,
+      plugins: !values['no-plugins'],
+      foundry: !values['no-foundry'],
+      alternateScreen: values['no-alt-screen'] ? false : undefined,
+    });
+  } catch (error) {
+    process.stderr.write(`buddy-tui: cannot open the pane: ${(error as Error).message}\n`);
+    return 1;
+  }
+  await handle.closed;
+  return 0;
 }

@@ -1,0 +1,131 @@
+/**
+ * Starts the pane on a state root: store, runner lock, services, watcher, tick and the Ink app;
+ * `close()` undoes all of it so the process can exit at once. `buddy-tui` (src/cli/tui.ts) and
+ * `buddy-tui demo` both start the pane through here.
+ */
+import type { Instance } from 'ink';
+import { ensurePrivateDir } from '../state/state-root.js';
+import { createBuddyStore, TICK_MS, type BuddyStore } from '../store.js';
+import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
+import { createSessionWatcher, type SessionWatcher } from './session-watcher.js';
+import { createTuiLog, type TuiLog } from './tui-log.js';
+import { startTuiServices, type TuiServices } from './tui-services.js';
+
+export interface StartTuiOptions {
+  stateRoot: string;
+  /** Extra species folder (--species-dir). */
+  speciesDir?: string;
+  /** Draw this species instead of the pet's. */
+  speciesId?: string;
+  /** Run configured plugins (default true); the buddy's own quips run regardless. */
+  plugins?: boolean;
+  configFile?: string;
+  petFile?: string;
+  /** Also show Foundry task-log.js sessions (default true). */
+  foundry?: boolean;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  stdout?: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  stderr?: NodeJS.WriteStream;
+  /** Draw on the terminal's alternate screen (default: only when stdout is a TTY). */
+  alternateScreen?: boolean;
+  /** Handle SIGINT/SIGTERM/SIGHUP by closing (default true). */
+  handleSignals?: boolean;
+}
+
+export interface TuiHandle {
+  store: BuddyStore;
+  watcher: SessionWatcher;
+  services: TuiServices;
+  lock: RunnerLock;
+  log: TuiLog;
+  /** Resolves when the pane is closed (q, Ctrl+C, a signal, or close()). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+const ENTER_ALT_SCREEN = '\x1b[?1049h';
+const LEAVE_ALT_SCREEN = '\x1b[?1049l';
+
+export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  // React and Ink read these at import: production React renders faster, NO_COLOR means no SGR.
+  process.env.NODE_ENV ??= 'production';
+  if (env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
+  const [{ default: React }, { render }, { App }] = await Promise.all([import('react'), import('ink'), import('../../components/App.js')]);
+
+  const root = options.stateRoot;
+  ensurePrivateDir(root);
+  const log = createTuiLog(root, clock);
+  const stdout = options.stdout ?? process.stdout;
+  const stdin = options.stdin ?? process.stdin;
+  const store = createBuddyStore({ now: clock(), columns: stdout.columns || 80, rows: stdout.rows || 24 });
+
+  const lock = acquireRunnerLock(root);
+  store.getState().setRole(lock.held() ? 'runner' : 'viewer', lock.holderPid());
+  log.info(`start: ${lock.held() ? 'runner' : `viewer of pid ${lock.holderPid()}`}, root ${root}`);
+
+  const services = startTuiServices({
+    root, store, log, env, clock,
+    plugins: options.plugins, configFile: options.configFile, speciesDir: options.speciesDir,
+    speciesId: options.speciesId, petFile: options.petFile,
+  });
+
+  const watcher = createSessionWatcher({
+    root, store, env, clock,
+    foundry: options.foundry,
+    onEvents: (batch) => services.handleEvents(batch),
+    onLockChange: () => {
+      // The runner went away: the first viewer to notice takes over the plugins.
+      if (store.getState().role === 'viewer' && lock.retry()) services.becomeRunner();
+      else if (!lock.held()) store.getState().setRole('viewer', lock.holderPid());
+    },
+    onError: (where, error) => log.error(where, error),
+  });
+
+  const ticker = setInterval(() => {
+    const now = clock();
+    store.getState().advance(now);
+    services.tick(now);
+  }, TICK_MS);
+
+  const alternate = options.alternateScreen ?? stdout.isTTY === true;
+  if (alternate) stdout.write(ENTER_ALT_SCREEN);
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+  let instance: Instance | undefined;
+
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      clearInterval(ticker);
+      for (const signal of SIGNALS) process.off(signal, onSignal);
+      instance?.unmount();
+      await Promise.allSettled([watcher.close(), services.close()]);
+      lock.release();
+      if (alternate) stdout.write(LEAVE_ALT_SCREEN);
+      log.info('closed');
+      resolveClosed();
+    })();
+    return closing;
+  };
+  const onSignal = () => void close();
+  const SIGNALS: NodeJS.Signals[] = options.handleSignals === false ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+
+  instance = render(React.createElement(App, { store, theme: { color: !env.NO_COLOR }, onQuit: () => void close() }), {
+    stdout,
+    stdin,
+    stderr: options.stderr ?? process.stderr,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 30,
+  });
+  instance.waitUntilExit().then(() => void close(), () => void close());
+
+  await watcher.ready;
+  return { store, watcher, services, lock, log, closed, close };
+}

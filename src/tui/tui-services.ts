@@ -1,0 +1,338 @@
+/**
+ * Everything outside React that the pane runs, wired into the store: the species (sprite, live
+ * reload), the pet (needs, mood, feed/pet), and — only in the instance holding the runner lock —
+ * the plugin runner, the delegate resolver, the reactions log and the pet file. A viewer shows
+ * the same sessions and re-reads the pet the runner saves.
+ */
+import { hostname, userInfo } from 'node:os';
+import type { Reaction } from '../protocol/reaction.js';
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
+import { configFilePath, petFilePath, userSpeciesDir } from '../config/paths.js';
+import { createDelegateResolver, usageTotals, type DelegateResolver } from '../delegate/index.js';
+import { defaultSeed } from '../pet/hatch.js';
+import { deriveMood } from '../pet/mood.js';
+import { decayPet, stepPet } from '../pet/pet-engine.js';
+import { loadOrHatchPet, savePet } from '../pet/pet-file.js';
+import { readPetLite } from '../pet/pet-lite.js';
+import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
+import { appendReaction } from '../plugins/reactions-log.js';
+import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
+import { loadPlugins } from '../plugins/plugin-setup.js';
+import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
+import type { Species } from '../species/species-schema.js';
+import type { EventKind } from '../state/event-kind.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot } from '../store.js';
+import { DEFAULT_SPRITE } from './default-sprite.js';
+import type { SessionEvents } from './session-watcher.js';
+import { sessionMood } from './session-mood.js';
+import { spriteViewOf } from './species-view.js';
+import type { TuiLog } from './tui-log.js';
+import { createUpdateThrottle } from './update-throttle.js';
+
+/** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
+export const FRESH_EVENT_MS = 60_000;
+/** The pet file is saved at most this often while events stream in (and on quit). */
+const PET_SAVE_MS = 2_000;
+/** A viewer re-reads the pet file every this many ticks. */
+const VIEWER_PET_TICKS = 10;
+
+export interface TuiServicesOptions {
+  root: string;
+  store: BuddyStore;
+  log: TuiLog;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  /** Run configured plugins (the built-in quips run regardless). Default true. */
+  plugins?: boolean;
+  configFile?: string;
+  speciesDir?: string;
+  speciesId?: string;
+  petFile?: string;
+}
+
+export interface TuiServices {
+  /** New events from the watcher (already in the store). */
+  handleEvents(batch: SessionEvents[]): void;
+  /** The animation tick: pet decay, mood, viewer refresh. */
+  tick(now: number): void;
+  /** This instance just took the runner lock. */
+  becomeRunner(): void;
+  readonly runner: () => PluginRunner | undefined;
+  readonly delegate: () => DelegateResolver | undefined;
+  close(): Promise<void>;
+}
+
+export function petSnapshot(pet: Pet, now: number): PetSnapshot {
+  const current = decayPet(pet, now);
+  const level = levelForXp(current.xp);
+  const base = xpForLevel(level);
+  return {
+    name: current.identity.name,
+    level,
+    rarity: current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity,
+    hunger: current.needs.hunger,
+    energy: current.needs.energy,
+    happiness: current.needs.happiness,
+    xp: current.xp - base,
+    xpToNext: xpForLevel(level + 1) - current.xp,
+    mood: 'idle',
+  };
+}
+
+const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
+
+export function startTuiServices(options: TuiServicesOptions): TuiServices {
+  const { root, store, log } = options;
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  const petFile = options.petFile ?? petFilePath(env);
+  let runner: PluginRunner | undefined;
+  let delegate: DelegateResolver | undefined;
+  let pet: Pet | undefined;
+  let petDirty = false;
+  let ticks = 0;
+  let closed = false;
+  const quipTurns = new Map<string, number>();
+
+  // --- species (the registry reports its first load from inside the constructor: skip that one)
+  let registryReady = false;
+  const registry: SpeciesRegistry = createSpeciesRegistry({
+    userDir: userSpeciesDir(env),
+    extraDir: options.speciesDir,
+    onChange: () => {
+      if (registryReady) updateSprite();
+    },
+  });
+  registryReady = true;
+  for (const issue of registry.issues()) log.info(`species: ${JSON.stringify(issue)}`);
+  registry.watch().catch((error) => log.error('species watch', error));
+
+  const species = (): Species | undefined => {
+    const wanted = options.speciesId ?? pet?.identity.speciesId;
+    return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
+  };
+  function updateSprite(): void {
+    const current = species();
+    try {
+      store.getState().setSprite(current ? spriteViewOf(current, { eyes: pet?.identity.eyes, hat: pet?.identity.hat }) : DEFAULT_SPRITE);
+    } catch (error) {
+      log.error('sprite', error);
+      store.getState().setSprite(DEFAULT_SPRITE);
+    }
+  }
+
+  /** A quip of the species for a kind, rotating through its lines. */
+  const quipFor = (kind: EventKind): string | undefined => {
+    const lines = species()?.quips?.[kind];
+    if (!lines?.length) return undefined;
+    const turn = quipTurns.get(kind) ?? 0;
+    quipTurns.set(kind, turn + 1);
+    return lines[turn % lines.length];
+  };
+
+  // --- pet and mood
+  const refreshPet = (now: number) => {
+    const state = store.getState();
+    const session = selectSelectedSession(state);
+    if (pet) {
+      state.setPet(petSnapshot(pet, now));
+      state.setMood(deriveMood(pet, session, now));
+    } else state.setMood(sessionMood(session, now));
+  };
+  const savePetNow = () => {
+    if (!pet || !petDirty || store.getState().role !== 'runner') return;
+    petDirty = false;
+    try {
+      savePet(petFile, pet);
+    } catch (error) {
+      log.error('pet save', error);
+    }
+  };
+  const petSaver = createUpdateThrottle(savePetNow, PET_SAVE_MS, clock);
+
+  const loadPet = () => {
+    try {
+      if (store.getState().role === 'runner') {
+        const loaded = loadOrHatchPet(petFile, {
+          seed: defaultSeed(safeUser(), hostname()),
+          speciesIds: registry.list().map((entry) => entry.species.id),
+          now: clock(),
+        });
+        pet = loaded.pet;
+        if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock());
+      } else pet = readPetLite(petFile) ?? pet;
+    } catch (error) {
+      log.error('pet load', error);
+    }
+  };
+
+  // --- reactions
+  const pending: Reaction[] = [];
+  const flushReactions = () => {
+    const now = clock();
+    const state = store.getState();
+    for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
+  };
+  const reactionThrottle = createUpdateThrottle(flushReactions, 33, clock);
+  const onReaction = (raw: Reaction) => {
+    if (closed) return;
+    const reaction: Reaction = { ...raw, text: sanitizeText(raw.text, { keepNewlines: true, maxLength: 600 }), source: sanitizeText(raw.source, { maxLength: 60 }) };
+    pending.push(reaction);
+    reactionThrottle.schedule();
+    try {
+      appendReaction(root, reaction);
+    } catch (error) {
+      log.error('reactions log', error);
+    }
+  };
+
+  const interact = (what: Interaction) => {
+    if (!pet || store.getState().role !== 'runner') return;
+    const now = clock();
+    pet = stepPet(pet, { type: 'action', action: what }, now);
+    petDirty = true;
+    savePetNow();
+    const name = pet.identity.name;
+    const outcome = pet.last?.outcome;
+    const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
+    store.getState().setNotice(sanitizeText(text, { maxLength: 80 }), now);
+    const quip = outcome === 'ok' || outcome === undefined ? quipFor(ACTION_KIND[what]) : undefined;
+    const sessionId = store.getState().selectedId;
+    if (quip && sessionId) {
+      onReaction({
+        id: `${what}-${now}`, sessionId, kind: 'reaction', text: quip, source: 'buddy', event: what,
+        priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
+      });
+    }
+    refreshPet(now);
+  };
+
+  // --- the runner's part
+  const startRunner = () => {
+    if (runner || closed) return;
+    let handlers: ReturnType<typeof loadPlugins>['handlers'] = [];
+    let config: ReturnType<typeof loadPlugins>['config'] = {};
+    try {
+      const setup = loadPlugins({ env, configFile: options.configFile ?? configFilePath(env) });
+      config = setup.config;
+      if (options.plugins !== false) handlers = setup.handlers;
+      for (const error of setup.errors) log.info(`config: ${error.file} ${error.path}: ${error.message}`);
+      if (setup.errors.length) {
+        store.getState().setNotice(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``, clock(), 'warning');
+      }
+    } catch (error) {
+      log.error('plugins', error);
+    }
+    delegate = createDelegateResolver({
+      onReaction,
+      config: config.delegate,
+      quipsFor: (kind) => species()?.quips?.[kind],
+      speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
+      usageDir: root,
+      env,
+      now: clock,
+      onLog: (entry) => log.info(`delegate: ${JSON.stringify(entry)}`),
+    });
+    runner = createPluginRunner({
+      handlers,
+      limits: config.limits,
+      env,
+      quipFor,
+      onReaction,
+      onDelegate: (request, meta) => {
+        delegate?.resolve(request, meta).catch((error) => log.error('delegate', error));
+      },
+      onWarning: (warning) => {
+        log.info(`plugin warning: ${JSON.stringify(warning)}`);
+        store.getState().setNotice(`${warning.plugin}: ${warning.message}`, clock(), 'warning');
+      },
+      now: clock,
+    });
+    store.getState().setInteract(interact);
+  };
+
+  const updateDelegateStats = (now: number) => {
+    if (!delegate) return;
+    try {
+      const totals = usageTotals(delegate.usage(), now);
+      if (totals.calls === 0 && totals.failures === 0) return;
+      store.getState().setDelegateStats({
+        'calls today': totals.callsToday,
+        'calls total': totals.calls,
+        failures: totals.failures,
+        tokens: `${totals.inputTokens} in / ${totals.outputTokens} out`,
+        ...(totals.costUsd > 0 ? { cost: `$${totals.costUsd.toFixed(4)}` } : {}),
+      });
+    } catch (error) {
+      log.error('delegate stats', error);
+    }
+  };
+
+  loadPet();
+  updateSprite();
+  if (store.getState().role === 'runner') startRunner();
+  refreshPet(clock());
+
+  return {
+    runner: () => runner,
+    delegate: () => delegate,
+    handleEvents(batch) {
+      if (closed) return;
+      const now = clock();
+      const isRunner = store.getState().role === 'runner';
+      for (const { events } of batch) {
+        for (const event of events) {
+          if (isRunner && pet) {
+            const before = levelForXp(pet.xp);
+            pet = stepPet(pet, { type: 'event', event }, now);
+            petDirty = true;
+            const after = levelForXp(pet.xp);
+            if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
+          }
+          if (runner && now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) {
+            runner.handleEvent(event).catch((error) => log.error('plugin runner', error));
+          }
+        }
+      }
+      if (petDirty) petSaver.schedule();
+      refreshPet(now);
+    },
+    tick(now) {
+      if (closed) return;
+      ticks += 1;
+      if (store.getState().role === 'viewer' && ticks % VIEWER_PET_TICKS === 0) {
+        const previous = pet?.identity.speciesId;
+        loadPet();
+        if (pet?.identity.speciesId !== previous) updateSprite();
+      }
+      if (ticks % 20 === 0) updateDelegateStats(now);
+      refreshPet(now);
+    },
+    becomeRunner() {
+      store.getState().setRole('runner');
+      loadPet();
+      updateSprite();
+      startRunner();
+      store.getState().setNotice('this pane now runs the plugins', clock());
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      reactionThrottle.cancel();
+      petSaver.cancel();
+      savePetNow();
+      store.getState().setInteract(undefined);
+      delegate?.close();
+      await Promise.allSettled([runner?.close(), registry.close()]);
+    },
+  };
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'user';
+  }
+}
