@@ -5,6 +5,9 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 
+// OSC, DCS, SOS, PM and APC strings up to their terminator (BEL or ST). stripVTControlCharacters
+// misses OSC payloads with spaces (`ESC ]0;any title BEL` left "any title" behind).
+const CONTROL_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
 // C0 controls except \n, DEL, C1 controls, and bidi overrides that can reorder what is shown.
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -22,7 +25,7 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   const { keepNewlines = false, maxLength = 2000, tabWidth = 2 } = options;
   // Cap before the regexes so a 10 MB answer costs nothing.
   if (text.length > maxLength * 4 + 64) text = text.slice(0, maxLength * 4 + 64);
-  text = stripVTControlCharacters(text)
+  text = stripVTControlCharacters(text.replace(CONTROL_STRING, ''))
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, ' '.repeat(tabWidth))
     .replace(CONTROL, '');
