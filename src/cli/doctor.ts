@@ -1,5 +1,50 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/** `buddy-tui doctor`: checks the whole setup; each line ok/warn/fail with its fix; exit 1 on a fail. */
+import { parseArgs } from 'node:util';
+import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
+import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
+import { settingsChecks } from '../install/doctor-settings.js';
+
+const HELP = `usage: buddy-tui doctor [--json]
+
+Checks Node, the build, the state root, Claude Code's settings (hooks, statusLine, disableAllHooks,
+folder trust), the last event of each session, the config and species files, and the delegate adapter.
+Exits 1 when a check fails.
+`;
+
+export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), now: number = Date.now()): Promise<Array<{ section: string; checks: DoctorCheck[] }>> {
+  const { checks: config, config: loaded } = configChecks(env);
+  const guard = async (section: string, make: () => DoctorCheck[] | Promise<DoctorCheck[]>) => {
+    try {
+      return { section, checks: await make() };
+    } catch (error) {
+      // A check that crashes is itself a finding, never the end of the report.
+      return { section, checks: [{ status: 'fail' as const, title: `${section} check failed: ${(error as Error).message}` }] };
+    }
+  };
+  return Promise.all([
+    guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env)]),
+    guard('Claude Code', () => settingsChecks(env, cwd)),
+    guard('sessions', () => sessionChecks(env, now)),
+    guard('config', () => config),
+    guard('species', () => speciesChecks(env, loaded)),
+    guard('delegate', async () => [await delegateCheck(env, loaded)]),
+  ]);
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const sections = await collectChecks();
+  const all = sections.flatMap((section) => section.checks);
+  if (values.json) process.stdout.write(`${JSON.stringify(sections, null, 2)}\n`);
+  else {
+    const text = sections.map((section) => `${section.section}\n${section.checks.map(formatCheck).join('\n')}`).join('\n\n');
+    const fails = all.filter((check) => check.status === 'fail').length;
+    const warns = all.filter((check) => check.status === 'warn').length;
+    process.stdout.write(`${text}\n\n${fails ? `${fails} failing` : 'nothing failing'}, ${warns} warning(s)\n`);
+  }
+  return all.some((check) => check.status === 'fail') ? 1 : 0;
 }

@@ -87,7 +87,7 @@ export function isBuddyGroup(group: unknown): boolean {
 
 /**
  * True for a statusLine object that buddy-tui wrote: its command is our statusline command
- * (with or without a chain), or any `buddy-tui ... cli.js statusline` / `buddy-tui statusline`.
+ * (with or without a chain), or any `buddy-tui statusline` / `.../dist/cli.js statusline`.
  * The statusLine carries no tag field: Claude Code's schema for it is not ours to extend.
  */
 export function isBuddyStatusLine(statusLine: unknown, base?: string): boolean {
@@ -95,7 +95,7 @@ export function isBuddyStatusLine(statusLine: unknown, base?: string): boolean {
   const { command } = statusLine as { command?: unknown };
   if (typeof command !== 'string') return false;
   if (base && (command === base || command.startsWith(`${base} --chain `))) return true;
-  return /(^|[\s/\\])buddy-tui(\s|.*[/\\]dist[/\\]cli\.js'?\s)statusline(\s|$)/.test(command);
+  return /(\bbuddy-tui\s+statusline|[/\\]dist[/\\]cli\.js'?\s+statusline)(\s|$)/.test(command);
 }
 
 /** The command a buddy-tui statusLine chains to, recovered from its `--chain` argument. */

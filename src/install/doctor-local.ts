@@ -1,0 +1,124 @@
+/**
+ * Doctor checks of buddy-tui's own side: Node, the build, the state root and what it has
+ * received, the config file, species files, and which delegate adapter answers.
+ */
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configFilePath, expandPath, userSpeciesDir } from '../config/paths.js';
+import { formatConfigError, loadConfig, type BuddyConfig } from '../config/config-file.js';
+import { describeAutoChoice, resolveDelegateSettings } from '../delegate/index.js';
+import { formatIssue } from '../species/validate-species.js';
+import { createSpeciesRegistry } from '../species/species-registry.js';
+import { listSessions, readAnySession } from '../state/reader.js';
+import { formatElapsed } from '../state/selectors.js';
+import { ERROR_LOG_FILE, stateRootPath } from '../state/state-root.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { hookEntryPath } from './cli-entry.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+export const MIN_NODE_MAJOR = 20;
+
+export function nodeCheck(version: string = process.versions.node): DoctorCheck {
+  const major = Number(version.split('.')[0]);
+  return major >= MIN_NODE_MAJOR
+    ? { status: 'ok', title: `Node ${version}` }
+    : { status: 'fail', title: `Node ${version} is too old`, fix: `install Node ${MIN_NODE_MAJOR} or newer` };
+}
+
+export function buildCheck(): DoctorCheck {
+  const hook = hookEntryPath();
+  return existsSync(hook)
+    ? { status: 'ok', title: 'hook entry built', detail: hook }
+    : { status: 'fail', title: 'dist/hook.js is missing', detail: hook, fix: 'run `npm run build` in the buddy-tui folder' };
+}
+
+export function stateRootCheck(env: NodeJS.ProcessEnv): DoctorCheck {
+  const root = stateRootPath(env);
+  let stats;
+  try {
+    stats = lstatSync(root);
+  } catch {
+    return { status: 'warn', title: `state root ${root} does not exist yet`, detail: 'the first hook event creates it (mode 0700)', fix: 'start a Claude Code session after `buddy-tui install`' };
+  }
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (stats.isSymbolicLink() || !stats.isDirectory()) {
+    return { status: 'fail', title: `state root ${root} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the hook refuses it`, fix: `remove ${root} (buddy-tui recreates it)` };
+  }
+  if (uid !== undefined && stats.uid !== uid) {
+    return { status: 'fail', title: `state root ${root} belongs to uid ${stats.uid}, not you (${uid})`, fix: `remove it, or set BUDDY_TUI_STATE_DIR to a folder of yours` };
+  }
+  const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
+  if ((stats.mode & 0o077) !== 0) {
+    return { status: 'warn', title: `state root ${root} is mode ${mode}: others can read session data`, fix: `chmod 700 ${root} (the next hook event also tightens it)` };
+  }
+  return { status: 'ok', title: `state root ${root} (private, mode ${mode})` };
+}
+
+/** The last event of each session, most recent first (at most `limit`), and hook errors. */
+export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): DoctorCheck[] {
+  const root = stateRootPath(env);
+  const states = listSessions(root, env)
+    .map((entry) => ({ entry, state: readAnySession(entry, now, { writeCheckpoint: false }) }))
+    .filter((item) => item.state?.lastEventAt !== undefined)
+    .sort((a, b) => b.state!.lastEventAt! - a.state!.lastEventAt!);
+  const checks: DoctorCheck[] = [];
+  if (states.length === 0) {
+    checks.push({ status: 'warn', title: 'no session events received yet', fix: 'start (or restart) Claude Code after `buddy-tui install`; sessions already running do not load new hooks' });
+  }
+  for (const { entry, state } of states.slice(0, limit)) {
+    const project = state!.projectName ? ` ${sanitizeText(state!.projectName, { maxLength: 40 })}` : '';
+    const ended = state!.endedAt !== undefined ? ', ended' : '';
+    const origin = entry.origin === 'foundry' ? ' (Foundry task-log)' : '';
+    checks.push({
+      status: 'ok',
+      title: `session ${entry.id.slice(0, 8)}${project}: last event ${sanitizeText(state!.lastEventName ?? '?', { maxLength: 40 })} ${formatElapsed(Math.max(0, now - state!.lastEventAt!))} ago${ended}${origin}`,
+    });
+  }
+  if (states.length > limit) checks.push({ status: 'ok', title: `and ${states.length - limit} older session(s)` });
+
+  const errorLog = join(root, ERROR_LOG_FILE);
+  try {
+    const lines = readFileSync(errorLog, 'utf8').split('\n').filter(Boolean);
+    const last = JSON.parse(lines[lines.length - 1]) as { ts: number; where: string; message: string };
+    if (now - last.ts < 24 * 3600_000) {
+      checks.push({ status: 'warn', title: `the ${sanitizeText(last.where)} logged ${lines.length} error(s); last ${formatElapsed(now - last.ts)} ago: ${sanitizeText(last.message, { maxLength: 160 })}`, detail: errorLog, fix: `read ${errorLog}; run with BUDDY_TUI_DEBUG=1 to see errors as they happen` });
+    }
+  } catch {
+    // No error log (or an unreadable one): nothing to report.
+  }
+  return checks;
+}
+
+export function configChecks(env: NodeJS.ProcessEnv): { checks: DoctorCheck[]; config: BuddyConfig } {
+  const file = configFilePath(env);
+  const { config, errors } = loadConfig({ env });
+  if (errors.length === 0) {
+    return { checks: [{ status: 'ok', title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}` }], config };
+  }
+  return {
+    config,
+    checks: errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` })),
+  };
+}
+
+export function speciesChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): DoctorCheck[] {
+  const extra = config.species?.dir ? expandPath(config.species.dir, env) : undefined;
+  const registry = createSpeciesRegistry({ userDir: userSpeciesDir(env), extraDir: extra });
+  const issues = registry.issues();
+  const checks: DoctorCheck[] = issues.map((issue) => ({
+    status: issue.severity === 'error' ? 'fail' : 'warn',
+    title: `species ${formatIssue(issue)}`,
+    fix: `fix the file, or check it with \`buddy-tui species validate ${issue.file}\``,
+  }));
+  if (!issues.some((issue) => issue.severity === 'error')) {
+    checks.unshift({ status: 'ok', title: `${registry.list().length} species load (${registry.list().map((s) => s.species.id).join(', ')})` });
+  }
+  return checks;
+}
+
+export async function delegateCheck(env: NodeJS.ProcessEnv, config: BuddyConfig): Promise<DoctorCheck> {
+  const settings = resolveDelegateSettings(config.delegate ?? {});
+  const choice = await describeAutoChoice(settings, env);
+  const via = settings.adapter === 'auto' ? 'auto picks' : 'configured';
+  return { status: 'ok', title: `delegate adapter: ${choice.adapter} (${via})`, detail: choice.reason };
+}

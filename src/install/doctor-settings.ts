@@ -1,0 +1,133 @@
+/**
+ * Doctor checks of the Claude Code side: do the settings files hold buddy-tui's hooks and
+ * statusLine, would `disableAllHooks` or an untrusted folder stop them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entries.js';
+import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
+import { parseSettings, type JsonObject } from './settings-json.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+interface SettingsSource {
+  scope: 'user' | 'project' | 'local';
+  path: string;
+  settings?: JsonObject;
+  error?: string;
+}
+
+function loadSources(env: NodeJS.ProcessEnv, cwd: string): SettingsSource[] {
+  const sources: SettingsSource[] = [
+    { scope: 'user', path: userSettingsPath(env) },
+    { scope: 'project', path: projectSettingsPath(cwd) },
+    { scope: 'local', path: localSettingsPath(cwd) },
+  ];
+  for (const source of sources) {
+    if (!existsSync(source.path)) continue;
+    try {
+      source.settings = parseSettings(source.path, readFileSync(source.path, 'utf8'));
+    } catch (error) {
+      source.error = (error as Error).message;
+    }
+  }
+  return sources;
+}
+
+/** The script path of a hook command `<node> <path/hook.js>` (quoted or not). */
+function hookScriptOf(command: string): string | undefined {
+  const match = /\s'?([^']*?[/\\]hook\.js)'?\s*$/.exec(command);
+  return match?.[1];
+}
+
+function buddyHookCommands(settings: JsonObject): Array<{ event: string; command: string; async: boolean }> {
+  const out: Array<{ event: string; command: string; async: boolean }> = [];
+  for (const [event, groups] of Object.entries((settings.hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: string; async?: boolean }> }>) {
+      for (const hook of group.hooks ?? []) {
+        if (typeof hook.command === 'string') out.push({ event, command: hook.command, async: hook.async === true });
+      }
+    }
+  }
+  return out;
+}
+
+function pluginEnabled(sources: SettingsSource[]): string | undefined {
+  for (const source of sources) {
+    const enabled = source.settings?.enabledPlugins;
+    if (enabled && typeof enabled === 'object') {
+      const id = Object.entries(enabled as Record<string, unknown>).find(([name, on]) => name.startsWith('buddy-tui@') && on === true)?.[0];
+      if (id) return `${id} (${source.path})`;
+    }
+  }
+  return undefined;
+}
+
+/** True when Claude Code's `.claude.json` marks `cwd` or a folder above it as trusted. */
+export function isTrusted(env: NodeJS.ProcessEnv, cwd: string): boolean | undefined {
+  const file = env.CLAUDE_CONFIG_DIR ? join(claudeConfigDir(env), '.claude.json') : join(env.HOME ?? '', '.claude.json');
+  let projects: Record<string, { hasTrustDialogAccepted?: boolean }>;
+  try {
+    projects = (JSON.parse(readFileSync(file, 'utf8')) as { projects?: typeof projects }).projects ?? {};
+  } catch {
+    return undefined;
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (projects[dir]?.hasTrustDialogAccepted) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck[] {
+  const checks: DoctorCheck[] = [];
+  const sources = loadSources(env, cwd);
+  for (const source of sources.filter((s) => s.error)) {
+    checks.push({ status: 'fail', title: `${source.scope} settings cannot be read`, detail: source.error, fix: 'fix the file (plain JSON), then run `buddy-tui install` again' });
+  }
+
+  // Hooks: which events buddy-tui receives, from which file, and whether the scripts still exist.
+  const commands = sources.flatMap((source) => (source.settings ? buddyHookCommands(source.settings).map((c) => ({ ...c, source })) : []));
+  const events = new Set(commands.map((c) => c.event));
+  const plugin = pluginEnabled(sources);
+  if (commands.length === 0 && plugin) {
+    checks.push({ status: 'ok', title: 'hooks come from the buddy-tui Claude Code plugin', detail: plugin });
+  } else if (commands.length === 0) {
+    checks.push({ status: 'fail', title: 'buddy-tui hooks are not in any settings file', detail: sources.map((s) => s.path).join(', '), fix: 'run `buddy-tui install` (or enable the plugin in claude-plugin/)' });
+  } else {
+    const missing = BUDDY_HOOK_EVENTS.filter((event) => !events.has(event));
+    const files = [...new Set(commands.map((c) => c.source.path))].join(', ');
+    if (missing.length) checks.push({ status: 'warn', title: `buddy-tui hooks miss ${missing.length} event(s): ${missing.join(', ')}`, detail: files, fix: 'run `buddy-tui install` again' });
+    else checks.push({ status: 'ok', title: `buddy-tui hooks registered for all ${BUDDY_HOOK_EVENTS.length} events`, detail: files });
+    const broken = [...new Set(commands.map((c) => hookScriptOf(c.command)).filter((p): p is string => !!p && !existsSync(p)))];
+    if (broken.length) checks.push({ status: 'fail', title: `the hook command points to a missing file: ${broken.join(', ')}`, fix: 'buddy-tui moved or was reinstalled: run `buddy-tui install` again' });
+    if (commands.some((c) => c.async)) checks.push({ status: 'warn', title: 'some buddy-tui hooks are "async": true', detail: 'async hooks lose the last events of a print-mode session', fix: 'run `buddy-tui install` again (it writes synchronous hooks)' });
+    if (plugin) checks.push({ status: 'warn', title: 'both the plugin and installed hooks are active: every event runs twice', detail: plugin, fix: 'keep one: `buddy-tui uninstall` then `buddy-tui install --statusline-only`, or disable the plugin' });
+  }
+
+  // statusLine: the most specific file that sets one wins (local > project > user).
+  const effective = [...sources].reverse().find((source) => source.settings?.statusLine !== undefined);
+  if (!effective) {
+    checks.push({ status: 'warn', title: 'no statusLine is set: the buddy does not show in Claude Code', fix: 'run `buddy-tui install --statusline-only`' });
+  } else if (isBuddyStatusLine(effective.settings!.statusLine)) {
+    const command = String((effective.settings!.statusLine as JsonObject).command);
+    const chained = command.includes(' --chain ') ? ' (chaining your previous statusLine)' : '';
+    checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}`, detail: effective.path });
+  } else {
+    const ours = sources.find((source) => isBuddyStatusLine(source.settings?.statusLine));
+    checks.push({
+      status: 'warn',
+      title: ours ? `buddy-tui's statusLine in ${ours.path} is overridden by ${effective.path}` : `the statusLine is another command (${effective.path})`,
+      fix: `run \`buddy-tui install --statusline-only --settings ${effective.path}\` (your command is kept, chained above buddy-tui's)`,
+    });
+  }
+
+  const disabling = sources.find((source) => source.settings?.disableAllHooks === true);
+  if (disabling) {
+    checks.push({ status: 'fail', title: '"disableAllHooks": true turns off all hooks and the statusLine', detail: disabling.path, fix: `remove "disableAllHooks" from ${disabling.path}` });
+  }
+  const trusted = isTrusted(env, cwd);
+  if (trusted === false) {
+    checks.push({ status: 'warn', title: `this folder is not trusted in Claude Code yet: hooks and the statusLine wait for it`, detail: cwd, fix: 'start `claude` here once and accept the trust dialog' });
+  }
+  return checks;
+}
