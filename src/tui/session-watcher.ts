@@ -51,6 +51,9 @@ export interface SessionWatcher {
   close(): Promise<void>;
 }
 
+/** Longer than chokidar's 50 ms per-path change throttle. */
+const RECHECK_MS = 80;
+
 interface Tracked {
   entry: SessionEntry;
   tail?: JournalTail;
@@ -151,6 +154,22 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   };
   const throttle = createUpdateThrottle(update, options.intervalMs ?? 33);
 
+  // chokidar drops (does not delay) a second 'change' for a path within 50 ms of the first, so
+  // the last append of a quick pair would wait for the next event. One re-read shortly after
+  // the last trigger catches it: a debounce, not a polling loop.
+  const recheckIds = new Set<string>();
+  let recheckTimer: NodeJS.Timeout | undefined;
+  const recheckLater = (id: string) => {
+    recheckIds.add(id);
+    if (recheckTimer) clearTimeout(recheckTimer);
+    recheckTimer = setTimeout(() => {
+      recheckTimer = undefined;
+      for (const recheck of recheckIds) dirty.add(recheck);
+      recheckIds.clear();
+      throttle.schedule();
+    }, RECHECK_MS);
+  };
+
   const onRootEvent = (event: string, path: string) => {
     const rel = relative(root, path);
     if (!rel) return;
@@ -164,6 +183,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     if (event === 'addDir' || event === 'unlinkDir' || !tracked.has(id)) relist = true;
     else dirty.add(id);
     throttle.schedule();
+    recheckLater(id);
   };
 
   const watchers: FSWatcher[] = [];
@@ -200,6 +220,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       if (tracked.has(id)) dirty.add(id);
       else relist = true;
       throttle.schedule();
+      recheckLater(id);
     });
     foundryWatcher.on('error', (error) => onError('watch', error));
     watchers.push(foundryWatcher);
@@ -226,6 +247,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     async close() {
       closed = true;
       throttle.cancel();
+      if (recheckTimer) clearTimeout(recheckTimer);
       await Promise.all(watchers.map((w) => w.close()));
     },
   };

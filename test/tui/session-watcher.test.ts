@@ -1,0 +1,155 @@
+import { appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { fixturePayloads, runHook } from '../support/hook-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const watchers: SessionWatcher[] = [];
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.close()));
+});
+
+async function until<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)?.slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function setup(): { root: string; store: BuddyStore; batches: SessionEvents[][]; start: () => SessionWatcher; env: NodeJS.ProcessEnv } {
+  const base = makeTempDir('buddy-watch-');
+  const root = join(base, 'root');
+  mkdirSync(root, { mode: 0o700 });
+  const foundry = join(base, 'foundry');
+  mkdirSync(foundry, { mode: 0o700 });
+  const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_FOUNDRY_DIR: foundry };
+  const store = createBuddyStore({ now: Date.now() });
+  const batches: SessionEvents[][] = [];
+  const start = () => {
+    const watcher = createSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
+    watchers.push(watcher);
+    return watcher;
+  };
+  return { root, store, batches, start, env };
+}
+
+const line = (sessionId: string, event: Record<string, unknown>) => `${JSON.stringify({ ts: Date.now(), session_id: sessionId, ...event })}\n`;
+
+function writeJournal(root: string, sessionId: string, text: string): string {
+  const dir = join(root, sessionId);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, 'events.jsonl');
+  appendFileSync(path, text, { mode: 0o600 });
+  return path;
+}
+
+describe('session watcher', () => {
+  it('loads existing journals as history (store only, no plugin events)', async () => {
+    const { root, store, batches, start } = setup();
+    writeJournal(root, 'old-session', line('old-session', { hook_event_name: 'SessionStart', cwd: '/w/history' }));
+    await start().ready;
+    expect(store.getState().sessions['old-session']?.projectName).toBe('history');
+    expect(batches).toHaveLength(0);
+  });
+
+  it('picks up events appended by the real hook, for new and known sessions', async () => {
+    const { store, batches, start, env } = setup();
+    await start().ready;
+    const payloads = fixturePayloads();
+    const sessionId = JSON.parse(payloads[0]).session_id as string;
+    for (const payload of payloads.slice(0, 4)) {
+      const result = await runHook(payload, env);
+      expect(result.code).toBe(0);
+    }
+    const state = await until(() => store.getState().sessions[sessionId], (s) => s?.eventCount === 4, 'four events in the store');
+    expect(state.toolsRunning).toBeDefined();
+    expect(Object.values(state.toolsRunning).map((t) => t.tool).sort()).toEqual(['Bash', 'Glob']);
+    await until(() => batches.flat().reduce((n, b) => n + b.events.length, 0), (n) => n === 4, 'four events handed on');
+    expect(store.getState().selectedId).toBe(sessionId);
+  });
+
+  it('keeps a partial last line until it is complete', async () => {
+    const { root, store, start } = setup();
+    const path = writeJournal(root, 's1', line('s1', { hook_event_name: 'SessionStart', cwd: '/w/p' }));
+    await start().ready;
+    const whole = line('s1', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p1' });
+    appendFileSync(path, whole.slice(0, 20));
+    // A second session's event proves the watcher ran after the half line was written.
+    writeJournal(root, 's2', line('s2', { hook_event_name: 'SessionStart' }));
+    await until(() => store.getState().sessions.s2, Boolean, 's2');
+    appendFileSync(path, whole.slice(20, 30));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.getState().sessions.s1.eventCount).toBe(1);
+    appendFileSync(path, whole.slice(30));
+    const state = await until(() => store.getState().sessions.s1, (s) => s.eventCount === 2, 'the completed line');
+    expect(state.pendingPrompts).toBe(1);
+  });
+
+  it('starts the fold over when a journal is truncated or replaced', async () => {
+    const { root, store, start } = setup();
+    const path = writeJournal(root, 's1', [1, 2, 3].map((i) => line('s1', { hook_event_name: 'UserPromptSubmit', prompt_id: `p${i}` })).join(''));
+    await start().ready;
+    expect(store.getState().sessions.s1.pendingPrompts).toBe(3);
+    truncateSync(path, 0);
+    appendFileSync(path, line('s1', { hook_event_name: 'SessionStart', cwd: '/w/truncated' }));
+    let state = await until(() => store.getState().sessions.s1, (s) => s.projectName === 'truncated', 'the truncated journal');
+    expect(state.eventCount).toBe(1);
+    expect(state.pendingPrompts).toBe(0);
+    const replacement = join(root, 's1', 'events.jsonl.new');
+    writeFileSync(replacement, line('s1', { hook_event_name: 'SessionStart', cwd: '/w/replaced' }) + line('s1', { hook_event_name: 'Stop' }), { mode: 0o600 });
+    renameSync(replacement, path);
+    state = await until(() => store.getState().sessions.s1, (s) => s.projectName === 'replaced', 'the replaced journal');
+    expect(state.eventCount).toBe(2);
+  });
+
+  it('sees the last of two appends made within chokidar\'s 50 ms change throttle', async () => {
+    const { root, store, start } = setup();
+    const path = writeJournal(root, 's1', line('s1', { hook_event_name: 'SessionStart' }));
+    await start().ready;
+    for (let round = 1; round <= 5; round += 1) {
+      appendFileSync(path, line('s1', { hook_event_name: 'UserPromptSubmit', prompt_id: `a${round}` }));
+      await until(() => store.getState().sessions.s1.eventCount, (n) => n >= round * 2, `round ${round}, first append`);
+      // Right after the first change was reported: chokidar drops this one's event.
+      appendFileSync(path, line('s1', { hook_event_name: 'Stop', prompt_id: `a${round}` }));
+      await until(() => store.getState().sessions.s1.eventCount, (n) => n === round * 2 + 1, `round ${round}, second append`);
+    }
+    expect(store.getState().sessions.s1.pendingPrompts).toBe(0);
+  });
+
+  it('drops a session whose directory is removed', async () => {
+    const { root, store, start } = setup();
+    writeJournal(root, 'gone', line('gone', { hook_event_name: 'SessionStart' }));
+    writeJournal(root, 'kept', line('kept', { hook_event_name: 'SessionStart' }));
+    await start().ready;
+    rmSync(join(root, 'gone'), { recursive: true });
+    appendFileSync(join(root, 'kept', 'events.jsonl'), line('kept', { hook_event_name: 'Stop' }));
+    await until(() => Object.keys(store.getState().sessions).sort().join(','), (ids) => ids === 'kept', 'the removed session to go');
+  });
+
+  it('applies a burst in few store updates, losing nothing', async () => {
+    const { root, store, start } = setup();
+    const watcher = start();
+    await watcher.ready;
+    const sessions = ['b1', 'b2', 'b3', 'b4'];
+    const perSession = 1500;
+    const startedAt = Date.now();
+    for (let chunk = 0; chunk < 30; chunk += 1) {
+      for (const id of sessions) {
+        let text = '';
+        for (let i = 0; i < perSession / 30; i += 1) text += line(id, { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `${id}-${chunk}-${i}` });
+        writeJournal(root, id, text);
+      }
+    }
+    await until(() => sessions.map((id) => store.getState().sessions[id]?.eventCount ?? 0), (counts) => counts.every((n) => n === perSession), 'every event');
+    const elapsedMs = Date.now() - startedAt;
+    expect(store.getState().eventsApplied).toBe(sessions.length * perSession);
+    // At most one store update per throttle interval (33 ms), plus the first.
+    expect(watcher.updates()).toBeLessThanOrEqual(Math.ceil(elapsedMs / 33) + 2);
+    expect(watcher.updates()).toBeLessThan(120);
+  });
+});
