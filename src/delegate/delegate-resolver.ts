@@ -43,6 +43,8 @@ export interface DelegateResolverOptions {
   /** Directory of the accounting file (normally the state root); undefined = memory only. */
   usageDir?: string;
   now?: () => number;
+  /** Starts the call timeout; returns its cancel. Tests pass one they fire themselves. */
+  setTimer?: (fire: () => void, ms: number) => () => void;
   seed?: number;
   env?: NodeJS.ProcessEnv;
   newId?: () => string;
@@ -79,6 +81,12 @@ function priorityOf(kinds: readonly EventKind[]): number {
 export function createDelegateResolver(options: DelegateResolverOptions): DelegateResolver {
   const settings = resolveDelegateSettings(options.config);
   const now = options.now ?? Date.now;
+  const setTimer =
+    options.setTimer ??
+    ((fire: () => void, ms: number) => {
+      const timer = setTimeout(fire, ms);
+      return () => clearTimeout(timer);
+    });
   const env = options.env ?? process.env;
   const picker = createQuipPicker(options.quipsFor ?? (() => undefined), options.seed ?? 1);
   const gate = new DelegatePolicyGate();
@@ -135,7 +143,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   async function run(job: Job, adapter: DelegateAdapter) {
     const controller = new AbortController();
     running.add(controller);
-    const timer = setTimeout(
+    const cancelTimeout = setTimer(
       () => controller.abort(new DelegateCallError(`no answer within ${settings.timeoutMs} ms`, 'timeout')),
       settings.timeoutMs,
     );
@@ -161,7 +169,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       log(meta.plugin, meta.sessionId, 'failed', `${failure.kind}: ${failure.message}`);
       job.done(fallback(meta, `${failure.kind}: ${failure.message}`, job.reactionId));
     } finally {
-      clearTimeout(timer);
+      cancelTimeout();
       running.delete(controller);
       ledger.flush(now());
       pump(adapter);

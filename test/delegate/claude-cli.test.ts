@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
-import { claudeCliArgs, createClaudeCliAdapter } from '../../src/delegate/adapters/claude-cli.js';
+import { claudeChildEnv, claudeCliArgs, createClaudeCliAdapter } from '../../src/delegate/adapters/claude-cli.js';
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import { readDelegateUsage } from '../../src/delegate/delegate-usage.js';
 import { readTranscriptTail } from '../../src/delegate/transcript-tail.js';
@@ -114,6 +114,11 @@ describe.skipIf(skipWithoutClaude())('claude-cli adapter with the real Claude Co
     await expect(pending).rejects.toMatchObject({ kind: 'timeout', message: 'no answer within 20000 ms' });
   });
 
+  it('marks the child and drops the parent session\'s markers from its environment', () => {
+    const env = claudeChildEnv({ HOME: '/h', CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'parent', CLAUDE_PROJECT_DIR: '/p', PATH: '/bin' }, 120);
+    expect(env).toEqual({ HOME: '/h', PATH: '/bin', CLAUDE_CODE_MAX_OUTPUT_TOKENS: '120', BUDDY_TUI_CHILD: '1' });
+  });
+
   it('uses exactly the documented flags', () => {
     expect(claudeCliArgs({ model: 'haiku', systemPrompt: 'S' })).toEqual([
       '-p', '--output-format', 'json', '--no-session-persistence', '--max-turns', '1', '--tools', '',
@@ -210,23 +215,34 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
     const { api, home } = await setup({ other: hang() });
     const reactions: Reaction[] = [];
     const logs: string[] = [];
+    // The timeout fires when the test says so: once the CLI's request is hanging at the stand-in.
+    let fireTimeout: (() => void) | undefined;
+    let timeoutMs = 0;
     const resolver = createDelegateResolver({
       onReaction: (r) => reactions.push(r),
       onLog: (entry) => logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
-      config: { adapter: 'claude-cli', claudePath: binary, timeoutMs: 8000 },
+      config: { adapter: 'claude-cli', claudePath: binary },
       env: home.env,
       quipsFor: (kind) => quips[kind],
+      setTimer: (fire, ms) => {
+        fireTimeout = fire;
+        timeoutMs = ms;
+        return () => undefined;
+      },
     });
-    const outcome = await resolver.resolve({ delegate: true, prompt: 'Say something.' }, meta());
+    const pending = resolver.resolve({ delegate: true, prompt: 'Say something.' }, meta());
+    await api.waitForRequests(1);
+    expect(timeoutMs).toBe(20_000); // the default
+    fireTimeout!();
+    const outcome = await pending;
 
-    expect(api.messageRequests()).toHaveLength(1); // the CLI did reach the API, which never answered
-    expect(outcome).toMatchObject({ outcome: 'offline', reason: 'timeout: no answer within 8000 ms' });
+    expect(outcome).toMatchObject({ outcome: 'offline', reason: 'timeout: no answer within 20000 ms' });
     expect(reactions.map((r) => [r.kind, r.text, r.source])).toEqual([
       ['thinking', '…', 'roast'],
       ['reaction', 'Red again. Classic.', 'offline'],
     ]);
     expect(reactions[1]!.id).toBe(reactions[0]!.id);
-    expect(logs).toContain('failed: timeout: no answer within 8000 ms');
+    expect(logs).toContain('failed: timeout: no answer within 20000 ms');
   });
 
   it('logs a 401 with its message, falls back, and keeps serving the next request', async () => {

@@ -129,6 +129,14 @@ describe('delegate resolver: flow', () => {
     expect(resolver.usage().plugins.chat).toMatchObject({ calls: 2, failures: 2, offline: 2 });
   });
 
+  it('times out a call with its own timer and aborts the adapter', async () => {
+    const { reactions, pending, resolver, meta } = setup({ timeoutMs: 1000 }, { now: Date.now });
+    const outcome = await resolver.resolve(ask('never answered'), meta({ receivedAt: Date.now(), kinds: ['tool_failure'] }));
+    expect(outcome).toMatchObject({ outcome: 'offline', reason: 'timeout: no answer within 1000 ms' });
+    expect(pending[0]!.call.signal.aborted).toBe(true);
+    expect(reactions.at(-1)).toMatchObject({ id: reactions[0]!.id, source: 'offline' });
+  });
+
   it('with the offline adapter, answers with quips and no thinking bubble', async () => {
     const reactions: Reaction[] = [];
     const resolver = createDelegateResolver({ onReaction: (r) => reactions.push(r), config: { adapter: 'offline' }, quipsFor: (k) => QUIPS[k] });

@@ -79,6 +79,18 @@ export function interpretClaudeOutput(stdout: string, stderr: string, exitCode: 
   };
 }
 
+/**
+ * The child's environment: the user's (their login lives in HOME), minus the markers of a
+ * Claude Code session buddy-tui may have been started from, plus the output cap and our marker.
+ */
+export function claudeChildEnv(base: NodeJS.ProcessEnv, maxTokens: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base };
+  for (const name of ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SESSION_ID', 'CLAUDE_PROJECT_DIR', 'CLAUDE_PID']) delete env[name];
+  env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(maxTokens);
+  env.BUDDY_TUI_CHILD = '1';
+  return env;
+}
+
 export function createClaudeCliAdapter(options: ClaudeCliAdapterOptions = {}): DelegateAdapter {
   const binary = options.binary ?? 'claude';
   const baseEnv = options.env ?? process.env;
@@ -88,7 +100,7 @@ export function createClaudeCliAdapter(options: ClaudeCliAdapterOptions = {}): D
     async complete(call) {
       const run = await runProcessTree(binary, claudeCliArgs(call), {
         input: call.prompt,
-        env: { ...baseEnv, CLAUDE_CODE_MAX_OUTPUT_TOKENS: String(call.maxTokens), BUDDY_TUI_CHILD: '1' },
+        env: claudeChildEnv(baseEnv, call.maxTokens),
         cwd: options.cwd ?? tmpdir(),
         signal: call.signal,
       });
