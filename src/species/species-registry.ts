@@ -4,7 +4,7 @@
  * the JSON path, and the last good version of that file stays in use. `watch()` reloads
  * files as they change (chokidar on the directories), with no restart.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { Species } from './species-schema.js';
@@ -43,6 +43,9 @@ export interface SpeciesRegistry {
   close(): Promise<void>;
 }
 
+/** How long after a file event to look at the file once more. */
+const SETTLE_MS = 250;
+
 function jsonFiles(dir: string): string[] {
   try {
     return readdirSync(dir)
@@ -60,17 +63,28 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
   if (options.extraDir) sources.push({ dir: resolve(options.extraDir), origin: 'extra' });
 
   /** Per file: its last good species (if any) and its current issues. */
-  const files = new Map<string, { good?: Species; issues: SpeciesIssue[]; broken: boolean }>();
+  const files = new Map<string, { good?: Species; issues: SpeciesIssue[]; broken: boolean; signature: string }>();
+  const settleTimers = new Set<NodeJS.Timeout>();
   let byId = new Map<string, LoadedSpecies>();
   let watcher: FSWatcher | undefined;
 
   const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
 
+  function signatureOf(file: string): string {
+    try {
+      const stat = statSync(file);
+      return `${stat.size}:${stat.mtimeMs}`;
+    } catch {
+      return 'gone';
+    }
+  }
+
   function loadFile(file: string): void {
+    const signature = signatureOf(file);
     const check = validateSpeciesFile(file);
     const previous = files.get(file);
-    if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false });
-    else files.set(file, { good: previous?.good, issues: check.issues, broken: true });
+    if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false, signature });
+    else files.set(file, { good: previous?.good, issues: check.issues, broken: true, signature });
   }
 
   function rebuild(): void {
@@ -110,11 +124,24 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
       const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
       if (dirs.length === 0) return;
       watcher = watch(dirs, { ignoreInitial: true, depth: 0 });
-      const onFile = (path: string) => registry.reloadFile(path);
+      // chokidar drops events that follow each other within a few ms (an editor's truncate
+      // then write), so look again once things settle and reload if the file changed since.
+      const onFile = (path: string) => {
+        registry.reloadFile(path);
+        const timer = setTimeout(() => {
+          settleTimers.delete(timer);
+          const file = resolve(path);
+          if (signatureOf(file) !== (files.get(file)?.signature ?? 'gone')) registry.reloadFile(file);
+        }, SETTLE_MS);
+        timer.unref();
+        settleTimers.add(timer);
+      };
       watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
       await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     },
     async close() {
+      for (const timer of settleTimers) clearTimeout(timer);
+      settleTimers.clear();
       await watcher?.close();
       watcher = undefined;
     },
