@@ -68,6 +68,9 @@ export function checkArt(species: Species, file: string): SpeciesIssue[] {
     return true;
   };
 
+  for (const field of ['name', 'description', 'personality'] as const) {
+    if (CONTROL.test(species[field])) error([field], `contains ${describeControl(species[field])}`);
+  }
   // Eyes: exactly one cell, or the frames would change width with the mood.
   for (const [mood, glyph] of Object.entries(species.eyes)) {
     if (glyph === undefined || !checkText(['eyes', mood], glyph)) continue;
