@@ -4,3 +4,4 @@ export { delegateConfigSchema, delegatePolicySchema, resolveDelegateSettings, DE
 export { describeAutoChoice, type AdapterChoice } from './adapters/auto-choice.js';
 export { readDelegateUsage, usageTotals, DELEGATE_USAGE_FILE, type DelegateUsage, type PluginUsage, type DelegateLogEntry } from './delegate-usage.js';
 export { redactSecrets } from './redact-secrets.js';
+export { isBuddyAddressed } from './buddy-addressed.js';
