@@ -23,10 +23,17 @@
  * `tools` array is the MAIN loop (Claude Code's agent turns, subagents included); every other
  * message request (`tools` absent or `[]`: titles, `claude -p --tools ""`, the SDK) is OTHER.
  * `POST /v1/messages/count_tokens` answers `{"input_tokens": N}`. Anything else: 404 JSON.
+ * A subagent (Agent tool) runs its own main loop: its requests are `main` too; a function
+ * responder tells them apart by `request.systemText` / `request.userText` (the Agent prompt),
+ * and sees the tool results of earlier calls in `request.body.messages`.
  *
  * Replies (helpers below build them; a responder may also be a function of the request):
  *   text('hi', opts?)                       one text block, stop_reason end_turn
  *   toolUse('Read', { file_path }, opts?)   one tool_use block, stop_reason tool_use
+ *                                           (Bash: { command, description }; a failing one is just
+ *                                           a command that exits non-zero, e.g. 'npm test' in a
+ *                                           project whose test fails; Write: { file_path, content };
+ *                                           Agent: { description, prompt, subagent_type })
  *   blocks([textBlock('Looking'), toolUseBlock('Read', {...}), toolUseBlock('Grep', {...})])
  *                                           several blocks (parallel tool calls)
  *   hang()                                  accept the request and never answer
