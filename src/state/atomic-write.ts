@@ -3,7 +3,6 @@
  * A crash at any point leaves either the old file or the new one, never half of either.
  */
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -17,8 +16,13 @@ export interface AtomicWriteOptions {
   durable?: boolean;
 }
 
+// Not node:crypto: loading it costs the statusline and hook hot paths milliseconds. The name only
+// has to differ between concurrent writers; 'wx' below refuses to reuse an existing file anyway.
+let tempCounter = 0;
+const tempSuffix = (): string => `${process.pid}.${(tempCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
 export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600, options: AtomicWriteOptions = {}): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${tempSuffix()}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
     const buffer = typeof data === 'string' ? Buffer.from(data) : data;

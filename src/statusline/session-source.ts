@@ -1,0 +1,42 @@
+/**
+ * Finds the state of the session a payload names: buddy-tui's own journal (through the
+ * checkpointed reader), else a Foundry task-log.js directory. Only private directories of
+ * ours are read; an unsafe id or path just means "no state".
+ */
+import { join } from 'node:path';
+import { foundryDirFor, readFoundrySession } from '../state/foundry.js';
+import { readSession } from '../state/reader.js';
+import type { SessionState } from '../state/session-state.js';
+import { isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+
+export interface SessionSource {
+  /** Our session directory (it may not exist yet); undefined for an id that is not a safe name. */
+  dir?: string;
+  /** True when `dir` exists and is a private directory of ours. */
+  dirReady: boolean;
+  root: string;
+  state?: SessionState;
+}
+
+function privateDir(path: string): boolean {
+  try {
+    return isPrivateDir(path);
+  } catch {
+    return false;
+  }
+}
+
+export function locateSession(sessionId: string | undefined, env: NodeJS.ProcessEnv): Pick<SessionSource, 'dir' | 'dirReady' | 'root'> {
+  const root = stateRootPath(env);
+  const name = sessionDirName(sessionId);
+  if (!name) return { root, dirReady: false };
+  const dir = join(root, name);
+  return { root, dir, dirReady: privateDir(root) && privateDir(dir) };
+}
+
+export function readSessionSource(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number): SessionSource {
+  const source: SessionSource = locateSession(sessionId, env);
+  if (source.dir && source.dirReady) source.state = readSession(source.dir);
+  if (!source.state && sessionId) source.state = readFoundrySession(foundryDirFor(sessionId, env), now);
+  return source;
+}

@@ -1,0 +1,86 @@
+/**
+ * Everything the statusline shows, as plain sanitised values: built from the payload, the
+ * session state and the buddy at a given `now`. Pure; the only place outside text enters.
+ */
+import type { Reaction } from '../protocol/reaction.js';
+import { currentTool, isProcessingPrompt, subagentGroups, toolCounts } from '../state/selectors.js';
+import type { SessionState } from '../state/session-state.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { baseName, type PayloadView } from './payload.js';
+
+export interface StatuslineView {
+  face: string;
+  /** The buddy's name, when it has one. */
+  name?: string;
+  reaction?: { text: string; kind: Reaction['kind'] };
+  modelName?: string;
+  projectName?: string;
+  usedPercentage?: number;
+  /** Prompts waiting (0 = not processing). */
+  queue: number;
+  runningTool?: { name: string; elapsedMs: number };
+  tools: Array<[string, number]>;
+  agents: Array<{ type: string; count: number }>;
+  longestAgentMs: number;
+  /** Shown when there is no activity to show. */
+  idle?: { kind: 'no-state' | 'ended' | 'idle'; lastTurnMs?: number };
+}
+
+export interface ViewInput {
+  payload: PayloadView;
+  state?: SessionState;
+  face: string;
+  name?: string;
+  reaction?: Reaction;
+  reactionMaxAgeMs: number;
+  now: number;
+}
+
+/** Short labels: a name or type longer than this is cut (with an ellipsis) before layout. */
+const LABEL_MAX = 32;
+const REACTION_MAX = 300;
+
+const label = (text: unknown): string => sanitizeText(text, { maxLength: LABEL_MAX }).trim();
+
+/** The reaction to show, if it is recent enough (and not from the future by more than a clock skew). */
+export function recentReaction(reaction: Reaction | undefined, now: number, maxAgeMs: number): StatuslineView['reaction'] {
+  if (!reaction || typeof reaction.ts !== 'number') return undefined;
+  const age = now - reaction.ts;
+  if (age >= maxAgeMs || age < -60_000) return undefined;
+  const text = sanitizeText(reaction.text, { maxLength: REACTION_MAX }).trim();
+  if (!text) return undefined;
+  const kind = reaction.kind === 'warning' || reaction.kind === 'thinking' ? reaction.kind : 'reaction';
+  return { text, kind };
+}
+
+export function buildView(input: ViewInput): StatuslineView {
+  const { payload, state, now } = input;
+  const view: StatuslineView = {
+    face: sanitizeText(input.face, { maxLength: 24 }).trim() || '(o.o)',
+    name: input.name ? label(input.name) || undefined : undefined,
+    reaction: recentReaction(input.reaction, now, input.reactionMaxAgeMs),
+    modelName: payload.modelName ? label(payload.modelName) || undefined : state?.model ? label(state.model) || undefined : undefined,
+    projectName: payload.projectDir ? label(baseName(payload.projectDir)) || undefined : state?.projectName ? label(state.projectName) || undefined : undefined,
+    usedPercentage: payload.usedPercentage,
+    queue: 0,
+    tools: [],
+    agents: [],
+    longestAgentMs: 0,
+  };
+  if (!state) {
+    view.idle = { kind: 'no-state' };
+    return view;
+  }
+  if (isProcessingPrompt(state)) view.queue = state.pendingPrompts;
+  const running = currentTool(state);
+  if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
+  view.tools = toolCounts(state).map(([tool, count]) => [label(tool), count]);
+  for (const group of subagentGroups(state, now)) {
+    view.agents.push({ type: label(group.agentType) || 'agent', count: group.count });
+    view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);
+  }
+  if (!view.runningTool && view.tools.length === 0 && view.agents.length === 0 && view.queue === 0) {
+    view.idle = { kind: state.endedAt !== undefined ? 'ended' : 'idle', lastTurnMs: state.lastTurnMs };
+  }
+  return view;
+}
