@@ -5,9 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { defineBuddy, runBuddy } from 'buddy-tui/sdk';
 
-const FORCE_PUSH = /\bgit\s+push\b[^;&|]*?(?:\s--force(?:-with-lease)?\b|\s-[A-Za-z]*f[A-Za-z]*\b|\s\+[^\s]+)/;
-const RESET_HARD = /\bgit\s+reset\b[^;&|]*?\s--hard\b/;
-const COMMIT = /\bgit\s+(?:-C\s+\S+\s+)?commit\b/;
+// `git` as a command: at the start or after a shell separator, not inside `echo git push -f`.
+const GIT = String.raw`(?:^|[;&|(]\s*)git\s+(?:-C\s+\S+\s+)?`;
+const FORCE_PUSH = new RegExp(String.raw`${GIT}push\b[^;&|]*?(?:\s--force(?:-with-lease)?\b|\s-[A-Za-z]*f[A-Za-z]*\b|\s\+\S+)`);
+const RESET_HARD = new RegExp(String.raw`${GIT}reset\b[^;&|]*?\s--hard\b`);
+const COMMIT = new RegExp(String.raw`${GIT}commit\b`);
 const MAIN_BRANCHES = new Set(['main', 'master']);
 
 /** The checked-out branch of the session's folder, or undefined outside a repository. */
