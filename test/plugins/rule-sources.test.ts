@@ -5,7 +5,7 @@ import { collectRules, isBuddyTuiEntry } from '../../src/plugins/rule-sources.js
 import { loadPlugins } from '../../src/plugins/plugin-setup.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
-const rule = (command: string) => ({ hooks: [{ type: 'command', command }] });
+const rule = (command: string) => ({ hooks: [{ type: 'command' as const, command }] });
 const write = (file: string, value: unknown) => {
   mkdirSync(join(file, '..'), { recursive: true });
   writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
