@@ -193,38 +193,46 @@ function applyAction(pet: Pet, action: PetAction, at: number): void {
   }
 }
 
+/** Applies one input to a private copy of the pet. */
+function applyInput(next: Pet, input: PetInput, now: number): void {
+  switch (input.type) {
+    case 'tick':
+      advance(next, now);
+      return;
+    case 'event': {
+      const ts = typeof input.event.ts === 'number' && Number.isFinite(input.event.ts) ? Math.min(input.event.ts, now) : now;
+      if (ts < next.hatchedAt) return;
+      advance(next, ts);
+      applyEvent(next, input.event, input.kinds ?? eventKinds(input.event), ts);
+      return;
+    }
+    case 'action':
+      advance(next, now);
+      applyAction(next, input.action, Math.max(now, next.updatedAt));
+      return;
+    case 'rename': {
+      const name = input.name.trim().slice(0, 24);
+      if (name) next.identity.name = name;
+      return;
+    }
+  }
+}
+
 /**
  * One step. Events happen at their own `ts` (clamped to `now`); events from before the pet
  * hatched are ignored; late events change counters without moving time backwards.
  */
 export function stepPet(pet: Pet, input: PetInput, now: number): Pet {
+  if (input.type === 'event' && typeof input.event.ts === 'number' && input.event.ts < pet.hatchedAt) return pet;
   const next = copyPet(pet);
-  switch (input.type) {
-    case 'tick':
-      advance(next, now);
-      return next;
-    case 'event': {
-      const ts = typeof input.event.ts === 'number' && Number.isFinite(input.event.ts) ? Math.min(input.event.ts, now) : now;
-      if (ts < next.hatchedAt) return pet;
-      advance(next, ts);
-      applyEvent(next, input.event, input.kinds ?? eventKinds(input.event), ts);
-      return next;
-    }
-    case 'action':
-      advance(next, now);
-      applyAction(next, input.action, Math.max(now, next.updatedAt));
-      return next;
-    case 'rename': {
-      const name = input.name.trim().slice(0, 24);
-      if (name) next.identity.name = name;
-      return next;
-    }
-  }
+  applyInput(next, input, now);
+  return next;
 }
 
-/** Folds many events (in order) and ends with a tick at `now`. */
+/** Folds many events (in order, copying the pet once) and ends with a tick at `now`. */
 export function feedEvents(pet: Pet, events: Iterable<JournalEvent>, now: number): Pet {
-  let next = pet;
-  for (const event of events) next = stepPet(next, { type: 'event', event }, now);
-  return stepPet(next, { type: 'tick' }, now);
+  const next = copyPet(pet);
+  for (const event of events) applyInput(next, { type: 'event', event }, now);
+  applyInput(next, { type: 'tick' }, now);
+  return next;
 }

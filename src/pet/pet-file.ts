@@ -76,7 +76,7 @@ export function parsePet(text: string): { pet?: Pet; error?: string } {
   }
   const parsed = petSchema.safeParse(value);
   if (!parsed.success) return { error: z.prettifyError(parsed.error) };
-  return { pet: parsed.data as Pet };
+  return { pet: parsed.data as unknown as Pet };
 }
 
 /** Reads the pet, hatching (and saving) one when there is none or the file is corrupt. */

@@ -5,6 +5,7 @@
  * are warned about. Runs on a species that already passed the schema.
  */
 import stringWidth from 'string-width';
+import { cellWidth, isPrintableAscii } from './cell-width.js';
 import type { Species } from './species-schema.js';
 import { EYE_PLACEHOLDER, SPRITE_STATES } from './sprite-state.js';
 
@@ -31,13 +32,15 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 
 /** Width in terminal cells of a frame line once the eyes (one cell each) are in. */
 export function lineWidth(line: string): number {
-  return stringWidth(line.replaceAll(EYE_PLACEHOLDER, 'o'));
+  return cellWidth(line.replaceAll(EYE_PLACEHOLDER, 'o'));
 }
 
 /** The characters of `text` whose width depends on the terminal (East Asian Ambiguous). */
 export function ambiguousGlyphs(text: string): string[] {
   const found = new Set<string>();
+  if (isPrintableAscii(text)) return [];
   for (const char of text) {
+    if (char.charCodeAt(0) < 0x7f) continue;
     if (stringWidth(char, { ambiguousIsNarrow: false }) !== stringWidth(char)) found.add(char);
   }
   return [...found];
