@@ -1,5 +1,113 @@
-// PLACEHOLDER: replaced by the engineer who owns this command.
-export async function run(_args: string[]): Promise<number> {
-  process.stderr.write('buddy-tui: this command is not built yet\n');
-  return 1;
+/**
+ * `buddy-tui demo`: the zero-setup tour. Replays a session recorded from the real Claude Code
+ * through the real hook command into a temporary state root, with a demo plugin and the
+ * offline delegate adapter, and runs the pane on it. q quits and removes everything.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { expandPath } from '../config/paths.js';
+import { hookEntryPath } from '../install/cli-entry.js';
+import { loadRecording, replayThroughHook, sleep } from '../demo/demo-replay.js';
+import { createDemoWorld, demoRecordingPath } from '../demo/demo-world.js';
+
+const HELP = `usage: buddy-tui demo [--speed <x>] [--once] [--species <id>] [--session <file.jsonl>]
+
+Replays a recorded Claude Code session (failing test, fix, green tests, a subagent review, a commit)
+through buddy-tui's real hook into a throwaway state root and shows it in the pane. No Claude Code needed.
+  --speed <x>        replay speed (default 1; 2 = twice as fast)
+  --once             play the session once, then keep showing it (default: replay it in a loop)
+  --species <id>     draw this species
+  --session <file>   replay another recording (JSONL of hook payloads)
+  --no-alt-screen    draw in the normal screen
+keys: q quits (everything the demo wrote is removed), ? help
+`;
+
+/** The pause between two rounds of the loop, before the speed factor. */
+const ROUND_PAUSE_MS = 6000;
+
+export async function run(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        speed: { type: 'string', default: '1' },
+        once: { type: 'boolean' },
+        species: { type: 'string' },
+        session: { type: 'string' },
+        'no-alt-screen': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`buddy-tui demo: ${(error as Error).message}\n\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const speed = Number(values.speed);
+  if (!(speed > 0 && speed <= 100)) {
+    process.stderr.write(`buddy-tui demo: --speed must be a number above 0 (got "${values.speed}")\n`);
+    return 2;
+  }
+  const hookEntry = hookEntryPath();
+  if (!existsSync(hookEntry)) {
+    process.stderr.write(`buddy-tui demo: ${hookEntry} is missing; run \`npm run build\` first\n`);
+    return 1;
+  }
+  const file = values.session ? expandPath(values.session) : demoRecordingPath();
+  let events;
+  try {
+    events = loadRecording(file);
+  } catch (error) {
+    process.stderr.write(`buddy-tui demo: cannot read ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  if (events.length === 0) {
+    process.stderr.write(`buddy-tui demo: ${file} holds no hook events\n`);
+    return 1;
+  }
+
+  process.env.NODE_ENV ??= 'production';
+  const world = createDemoWorld();
+  const stop = new AbortController();
+  let handle;
+  try {
+    const { startTui } = await import('../tui/start-tui.js');
+    handle = await startTui({
+      stateRoot: world.stateRoot,
+      configFile: world.configFile,
+      petFile: world.petFile,
+      speciesId: values.species,
+      foundry: false,
+      env: world.env,
+      alternateScreen: values['no-alt-screen'] ? false : undefined,
+    });
+  } catch (error) {
+    world.remove();
+    process.stderr.write(`buddy-tui demo: cannot open the pane: ${(error as Error).message}\n`);
+    return 1;
+  }
+
+  const recorded = events[0].session_id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 36);
+  const replay = (async () => {
+    for (let round = 1; !stop.signal.aborted; round += 1) {
+      const sessionId = round === 1 ? recorded : `${recorded.slice(0, 27)}-round${round}`;
+      await replayThroughHook({ events, hookEntry, env: world.env, sessionId, speed, signal: stop.signal });
+      if (values.once || stop.signal.aborted) break;
+      await sleep(ROUND_PAUSE_MS / speed, stop.signal);
+      // The finished round leaves the stage so the tabs do not pile up.
+      rmSync(join(world.stateRoot, sessionId), { recursive: true, force: true });
+    }
+  })();
+
+  await handle.closed;
+  stop.abort();
+  await replay.catch(() => undefined);
+  world.remove();
+  return 0;
 }

@@ -1,0 +1,49 @@
+/**
+ * The throwaway world of `buddy-tui demo`: a private temp folder with its own state root,
+ * config (the demo plugin, the test-coach example, the offline delegate adapter) and pet, so
+ * the demo never touches the user's sessions, pet or settings.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../install/buddy-entries.js';
+
+export interface DemoWorld {
+  dir: string;
+  stateRoot: string;
+  configFile: string;
+  petFile: string;
+  /** The environment of the TUI and of the replayed hook processes. */
+  env: NodeJS.ProcessEnv;
+  remove(): void;
+}
+
+export const demoRecordingPath = (): string => join(packageRoot(), 'assets', 'demo-session.jsonl');
+
+export function demoConfig(root: string = packageRoot()): Record<string, unknown> {
+  return {
+    schemaVersion: 1,
+    plugins: [join(root, 'assets', 'demo-plugin'), join(root, 'examples', 'plugins', 'test-coach')],
+    discoverClaudeSettings: false,
+    delegate: { adapter: 'offline' },
+  };
+}
+
+export function createDemoWorld(baseEnv: NodeJS.ProcessEnv = process.env): DemoWorld {
+  const dir = mkdtempSync(join(tmpdir(), 'buddy-tui-demo-'));
+  const stateRoot = join(dir, 'state');
+  const configFile = join(dir, 'config.json');
+  writeFileSync(configFile, `${JSON.stringify(demoConfig(), null, 2)}\n`, { mode: 0o600 });
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    BUDDY_TUI_STATE_DIR: stateRoot,
+    XDG_STATE_HOME: join(dir, 'xdg-state'),
+    TMPDIR: dir,
+  };
+  delete env.BUDDY_TUI_CHILD;
+  return {
+    dir, stateRoot, configFile, env,
+    petFile: join(dir, 'pet.json'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
