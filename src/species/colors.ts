@@ -41,12 +41,13 @@ export function parseHex(value: string): [number, number, number] | undefined {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-/** The closest of the 16 colours to an RGB value (plain Euclidean distance is good enough here). */
+/** The closest of the 16 colours to an RGB value ("redmean" weighted distance, closer to how eyes see it). */
 export function nearestNamed(rgb: [number, number, number]): NamedColor {
   let best: NamedColor = 'white';
   let bestDistance = Infinity;
   for (const [name, { rgb: [r, g, b] }] of Object.entries(ANSI16) as Array<[NamedColor, (typeof ANSI16)[NamedColor]]>) {
-    const distance = (r - rgb[0]) ** 2 + (g - rgb[1]) ** 2 + (b - rgb[2]) ** 2;
+    const redMean = (r + rgb[0]) / 2;
+    const distance = (2 + redMean / 256) * (r - rgb[0]) ** 2 + 4 * (g - rgb[1]) ** 2 + (2 + (255 - redMean) / 256) * (b - rgb[2]) ** 2;
     if (distance < bestDistance) [best, bestDistance] = [name, distance];
   }
   return best;

@@ -27,12 +27,17 @@ export interface FaceSource {
   face: Partial<Record<Mood, string>>;
 }
 
-/** The eye glyph for a mood: the species' eye for that mood, else the pet's style, else the default. */
+/** The eye glyph for a mood: the species' eye for that mood (or the state it falls back to), else the pet's style, else the default. */
 export function eyeFor(species: Pick<FaceSource, 'eyes'>, mood: Mood | 'blink', petEyes?: string): string {
-  const own = species.eyes[mood];
-  if (own) return own;
-  if (mood === 'blink' || mood === 'sleep') return '-';
-  return petEyes || species.eyes.default || 'o';
+  if (mood === 'blink') return species.eyes.blink || '-';
+  // Along the fallback chain, so a celebrate drawn as happy gets happy's eyes.
+  for (const state of fallbackChain(mood)) {
+    if (state === 'idle') break;
+    const own = species.eyes[state];
+    if (own) return own;
+    if (state === 'sleep') return '-';
+  }
+  return species.eyes.idle || petEyes || species.eyes.default || 'o';
 }
 
 /** The face for a mood, along the same fallback chain as the frames, eyes filled in. */
