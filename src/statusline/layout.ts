@@ -16,7 +16,8 @@ function segmentCells(segment: Segment): number {
 }
 
 function renderSegment(segment: Segment, color: boolean, maxCells?: number): string {
-  const text = segment.parts.map((part) => paint(part.text, part.style, color)).join('');
+  const parts = (maxCells !== undefined && segment.shrink?.(maxCells)) || segment.parts;
+  const text = parts.map((part) => paint(part.text, part.style, color)).join('');
   return maxCells === undefined ? text : clipLine(text, maxCells);
 }
 

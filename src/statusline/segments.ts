@@ -4,6 +4,7 @@
  * is shortened before anything is dropped.
  */
 import { formatElapsed } from '../state/selectors.js';
+import { textCells } from './cells.js';
 import { contextBar } from './context-bar.js';
 import { agentStyle, type StyleName } from './style.js';
 import type { StatuslineView } from './view.js';
@@ -18,8 +19,10 @@ export interface Segment {
   parts: Part[];
   /** Higher stays longer. */
   priority: number;
-  /** Can be cut (with an ellipsis) down to this many cells before anything is dropped. */
+  /** Can be shortened down to this many cells before anything is dropped. */
   minCells?: number;
+  /** Shortens to at most `maxCells` (else the rendered segment is cut with an ellipsis). */
+  shrink?: (maxCells: number) => Part[] | undefined;
 }
 
 const dim = (text: string): Part => ({ text, style: 'dim' });
@@ -62,29 +65,71 @@ export function runningToolSegment(view: StatuslineView): Segment | undefined {
   return { key: 'running', parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)], priority: 85 };
 }
 
-/** `Bash x3 · Edit x2 · Read`, most used first. */
+const partsCells = (parts: Part[]): number => parts.reduce((sum, part) => sum + textCells(part.text), 0);
+
+/**
+ * A list that shortens by whole items: the first `k` items, then `+N` for the rest, the
+ * longest `k` that fits. undefined when not even one item fits.
+ */
+function listShrinker(build: (shown: number) => Part[], total: number): (maxCells: number) => Part[] | undefined {
+  return (maxCells) => {
+    for (let shown = total - 1; shown >= 1; shown--) {
+      const parts = build(shown);
+      if (partsCells(parts) <= maxCells) return parts;
+    }
+    return undefined;
+  };
+}
+
+/** `Bash x3 · Edit x2 · Read`, most used first; dim once the turn is over. */
 export function toolsSegment(view: StatuslineView): Segment | undefined {
-  if (view.tools.length === 0) return undefined;
-  const parts: Part[] = [];
-  view.tools.forEach(([tool, count], index) => {
-    if (index > 0) parts.push(dim(' · '));
-    parts.push({ text: tool, style: 'tool' });
-    if (count > 1) parts.push({ text: ` x${count}`, style: 'count' });
-  });
-  return { key: 'tools', parts, priority: 60, minCells: 10 };
+  const tools = view.tools;
+  if (tools.length === 0) return undefined;
+  const toolStyle: StyleName = view.turnOpen ? 'tool' : 'dim';
+  const build = (shown: number): Part[] => {
+    const parts: Part[] = [];
+    tools.slice(0, shown).forEach(([tool, count], index) => {
+      if (index > 0) parts.push(dim(' · '));
+      parts.push({ text: tool, style: toolStyle });
+      if (count > 1) parts.push({ text: ` x${count}`, style: 'count' });
+    });
+    if (shown < tools.length) parts.push(dim(` +${tools.length - shown}`));
+    return parts;
+  };
+  const parts = build(tools.length);
+  return { key: 'tools', parts, priority: 60, minCells: Math.min(partsCells(parts), partsCells(build(1))), shrink: listShrinker(build, tools.length) };
 }
 
 /** `◆ Explore x2, general-purpose 1m12s`: each type in its own colour, then the longest elapsed. */
 export function agentsSegment(view: StatuslineView): Segment | undefined {
-  if (view.agents.length === 0) return undefined;
-  const parts: Part[] = [dim('◆ ')];
-  view.agents.forEach(({ type, count }, index) => {
-    if (index > 0) parts.push(dim(', '));
-    parts.push({ text: type, style: agentStyle(type) });
-    if (count > 1) parts.push({ text: ` x${count}`, style: 'count' });
-  });
-  parts.push(dim(` ${formatElapsed(view.longestAgentMs)}`));
-  return { key: 'agents', parts, priority: 75, minCells: 14 };
+  const agents = view.agents;
+  if (agents.length === 0) return undefined;
+  const build = (shown: number): Part[] => {
+    const parts: Part[] = [dim('◆ ')];
+    agents.slice(0, shown).forEach(({ type, count }, index) => {
+      if (index > 0) parts.push(dim(', '));
+      parts.push({ text: type, style: agentStyle(type) });
+      if (count > 1) parts.push({ text: ` x${count}`, style: 'count' });
+    });
+    if (shown < agents.length) parts.push(dim(` +${agents.length - shown}`));
+    parts.push(dim(` ${formatElapsed(view.longestAgentMs)}`));
+    return parts;
+  };
+  const parts = build(agents.length);
+  const total = agents.reduce((sum, group) => sum + group.count, 0);
+  // Narrower still: just how many, and for how long.
+  const counted: Part[] = [dim('◆ '), { text: `${total} agent${total > 1 ? 's' : ''}`, style: agentStyle(agents[0].type) }, dim(` ${formatElapsed(view.longestAgentMs)}`)];
+  const byItems = listShrinker(build, agents.length);
+  const shrink = (maxCells: number): Part[] | undefined => byItems(maxCells) ?? (partsCells(counted) <= maxCells ? counted : undefined);
+  return { key: 'agents', parts, priority: 75, minCells: Math.min(partsCells(parts), partsCells(counted)), shrink };
+}
+
+/** `◆3`: how many subagents run, for the short --segment layout. */
+export function agentCountSegment(view: StatuslineView): Segment | undefined {
+  const count = view.agents.reduce((sum, group) => sum + group.count, 0);
+  if (count === 0) return undefined;
+  const type = view.agents[0].type;
+  return { key: 'agents', parts: [{ text: `◆${count}`, style: agentStyle(type) }], priority: 70 };
 }
 
 export function idleSegment(view: StatuslineView): Segment | undefined {
@@ -103,8 +148,8 @@ const present = (segments: Array<Segment | undefined>): Segment[] => segments.fi
 export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean): Segment[][] {
   const face = buddySegment(view);
   if (segmentMode) {
-    // Short: what the buddy says or what is happening now, nothing the host statusline has.
-    return [present([face, queueSegment(view), runningToolSegment(view), agentsSegment(view), reactionSegment(view)])];
+    // Short: what the buddy says and what is happening now, nothing the host statusline has.
+    return [present([face, queueSegment(view), runningToolSegment(view), agentCountSegment(view), reactionSegment(view)])];
   }
   const buddyRow = [face, reactionSegment(view), modelSegment(view), projectSegment(view), contextSegment(view), queueSegment(view)];
   const activityRow = [runningToolSegment(view), toolsSegment(view), agentsSegment(view)];

@@ -18,6 +18,8 @@ export interface StatuslineView {
   usedPercentage?: number;
   /** Prompts waiting (0 = not processing). */
   queue: number;
+  /** A turn is under way (the tool counts are this turn's, not the last one's). */
+  turnOpen: boolean;
   runningTool?: { name: string; elapsedMs: number };
   tools: Array<[string, number]>;
   agents: Array<{ type: string; count: number }>;
@@ -63,6 +65,7 @@ export function buildView(input: ViewInput): StatuslineView {
     projectName: payload.projectDir ? label(baseName(payload.projectDir)) || undefined : state?.projectName ? label(state.projectName) || undefined : undefined,
     usedPercentage: payload.usedPercentage,
     queue: 0,
+    turnOpen: false,
     tools: [],
     agents: [],
     longestAgentMs: 0,
@@ -71,7 +74,12 @@ export function buildView(input: ViewInput): StatuslineView {
     view.idle = { kind: 'no-state' };
     return view;
   }
+  if (state.endedAt !== undefined) {
+    view.idle = { kind: 'ended' };
+    return view;
+  }
   if (isProcessingPrompt(state)) view.queue = state.pendingPrompts;
+  view.turnOpen = view.queue > 0;
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
   view.tools = toolCounts(state).map(([tool, count]) => [label(tool), count]);
@@ -80,7 +88,7 @@ export function buildView(input: ViewInput): StatuslineView {
     view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);
   }
   if (!view.runningTool && view.tools.length === 0 && view.agents.length === 0 && view.queue === 0) {
-    view.idle = { kind: state.endedAt !== undefined ? 'ended' : 'idle', lastTurnMs: state.lastTurnMs };
+    view.idle = { kind: 'idle', lastTurnMs: state.lastTurnMs };
   }
   return view;
 }

@@ -1,0 +1,120 @@
+/**
+ * Fixtures for the statusline tests: journals built from the real Claude Code 2.1.332 hook
+ * events (test/fixtures/hook-events.jsonl) with fixed timestamps, state roots in temp folders,
+ * and a pinned clock (BUDDY_TUI_NOW), so every output is deterministic.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JournalEvent } from '../../src/protocol/hook-event.js';
+import type { Reaction } from '../../src/protocol/reaction.js';
+
+export const FIXTURE_SESSION = '0501210e-ee64-41c1-85d0-349c27fac4b3';
+/** 2026-11-30T00:00:00Z: the journals' first event. */
+export const T0 = Date.UTC(2026, 10, 30);
+/** The pinned "now" for every statusline run in the tests. */
+export const NOW = T0 + 95_000;
+
+const repoFile = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+
+export const realPayload = (): Record<string, any> => JSON.parse(repoFile('test/fixtures/statusline-input.json'));
+
+export function realEvents(): JournalEvent[] {
+  return repoFile('test/fixtures/hook-events.jsonl')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as JournalEvent);
+}
+
+/** The payload Claude Code would send for the fixture session, with some context used. */
+export function fixturePayload(usedPercentage: number | null = 42): Record<string, any> {
+  const payload = realPayload();
+  payload.session_id = FIXTURE_SESSION;
+  payload.context_window.used_percentage = usedPercentage;
+  payload.context_window.remaining_percentage = usedPercentage === null ? null : 100 - usedPercentage;
+  return payload;
+}
+
+/** Offsets (ms after T0) for the real events up to the first subagent's start. */
+const MID_TURN_OFFSETS = [
+  0, 1000, 2000, 2100, 2200, 2500, 2600, 3000, 3200, 3300, 4000, 4100, 4200, 5000, 5300, 5400,
+  6000, 6100, 6200, 7000, 7500, 7600, 7700, 8000, 8100,
+];
+
+/**
+ * Mid-turn: the real events through `SubagentStart general-purpose`, then two Explore agents,
+ * a Bash call still running inside one of them, and a second prompt queued behind the first.
+ */
+export function midTurnEvents(): JournalEvent[] {
+  const real = realEvents();
+  const events = MID_TURN_OFFSETS.map((offset, index) => ({ ...real[index], ts: T0 + offset }));
+  const start = real[24];
+  const preBash = real[2];
+  const prompt = real[1];
+  events.push(
+    { ...start, agent_id: 'explore-1', agent_type: 'Explore', ts: T0 + 9000 },
+    { ...start, agent_id: 'explore-2', agent_type: 'Explore', ts: T0 + 9500 },
+    { ...preBash, agent_id: 'explore-1', agent_type: 'Explore', tool_use_id: 'toolu_running', tool_input: { command: 'npm test' }, ts: T0 + 88_000 },
+    { ...prompt, prompt_id: 'second-prompt', prompt: 'and then this', ts: T0 + 25_000 },
+  );
+  return events;
+}
+
+/** The whole recorded session (it ends with SessionEnd), one second apart. */
+export function endedEvents(): JournalEvent[] {
+  return realEvents().map((event, index) => ({ ...event, ts: T0 + index * 1000 }));
+}
+
+export function reaction(text: string, ageMs: number, kind: Reaction['kind'] = 'reaction'): Reaction {
+  return {
+    id: `r-${ageMs}`,
+    sessionId: FIXTURE_SESSION,
+    kind,
+    text,
+    source: 'test',
+    priority: 1,
+    ttlMs: 10_000,
+    ts: NOW - ageMs,
+  };
+}
+
+export interface Sandbox {
+  base: string;
+  root: string;
+  env: Record<string, string>;
+  /** Creates the session directory (private) and writes its files. */
+  session(id: string, files: { events?: JournalEvent[]; reactions?: Reaction[]; raw?: Record<string, string> }): string;
+}
+
+export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
+  const base = mkdtempSync(join(tmpdir(), 'buddy-statusline-'));
+  const root = join(base, 'state');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: join(base, 'home'),
+    BUDDY_TUI_STATE_DIR: root,
+    BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+    BUDDY_TUI_NOW: String(NOW),
+    ...extraEnv,
+  };
+  mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true });
+  return {
+    base,
+    root,
+    env,
+    session(id, files) {
+      const dir = join(root, id);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      mkdirSync(root, { recursive: true, mode: 0o700 });
+      if (files.events) writeFileSync(join(dir, 'events.jsonl'), files.events.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
+      if (files.reactions) writeFileSync(join(dir, 'reactions.jsonl'), files.reactions.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
+      for (const [name, text] of Object.entries(files.raw ?? {})) writeFileSync(join(dir, name), text, { mode: 0o600 });
+      return dir;
+    },
+  };
+}
+
+/** Escape bytes shown as ⎋ so golden files stay readable in a diff. */
+export const visible = (text: string): string => text.replaceAll('\u001b', '⎋');
