@@ -105,10 +105,14 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
   let closed = false;
 
   const warn = (handler: { name: string; file?: string }, event: JournalEvent, message: string) => {
-    options.onWarning?.({
-      plugin: handler.name, sessionId: event.session_id, event: event.hook_event_name,
-      message: sanitizeText(message, { maxLength: 400 }), ts: now(), ...(handler.file ? { file: handler.file } : {}),
-    });
+    try {
+      options.onWarning?.({
+        plugin: handler.name, sessionId: event.session_id, event: event.hook_event_name,
+        message: sanitizeText(message, { maxLength: 400 }), ts: now(), ...(handler.file ? { file: handler.file } : {}),
+      });
+    } catch {
+      // A failing logger must not take the runner down.
+    }
   };
 
   /** Per-plugin cooldown on anything that reaches the bubble. */
@@ -262,16 +266,15 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds));
       if (options.quipFor) {
         const startedAt = now();
-        let answer: ReturnType<typeof builtinQuipAnswer>;
         try {
-          answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor);
+          const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor);
+          if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: limits.cooldownMs }, event, kinds, { kind: 'answer', raw: answer }, startedAt);
         } catch (error) {
-          answer = undefined;
           warn({ name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
         }
-        if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: limits.cooldownMs }, event, kinds, { kind: 'answer', raw: answer }, startedAt);
       }
-      const all = Promise.all(tasks).then(() => undefined);
+      // Never rejects: callers may fire and forget.
+      const all = Promise.allSettled(tasks).then(() => undefined);
       pending.add(all);
       void all.finally(() => pending.delete(all));
       return all;

@@ -80,3 +80,15 @@ describe('built-in quip reactions (no plugin configured)', () => {
     expect(builtinQuipAnswer(['turn_end'], 's', () => 'x')).toBeUndefined();
   });
 });
+
+describe('callbacks that throw', () => {
+  it('never make handleEvent throw or reject', async () => {
+    const runner = createPluginRunner({
+      quipFor: () => 'hi',
+      onReaction: () => { throw new Error('ui broke'); },
+      onWarning: () => { throw new Error('logger broke'); },
+    });
+    await expect(runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }))).resolves.toBeUndefined();
+    await runner.close();
+  });
+});
