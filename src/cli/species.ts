@@ -4,10 +4,12 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { userSpeciesDir } from '../config/paths.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { builtinSpeciesDir } from '../species/builtin-dir.js';
 import { colorLevel, paint } from '../species/colors.js';
 import { frameCount, renderSprite, resolveState } from '../species/render.js';
 import { SPRITE_STATES, isSpriteState, type SpriteState } from '../species/sprite-state.js';
@@ -142,7 +144,8 @@ function create(io: CliIo, id: string | undefined, out: string | undefined, forc
     io.stderr(`buddy-tui species new: ${clean(file)} exists (use --force to replace it)\n`);
     return 1;
   }
-  const template = speciesTemplate(id);
+  // Point editors at the schema that ships with this install, so they autocomplete offline.
+  const template = speciesTemplate(id, pathToFileURL(join(builtinSpeciesDir(), 'species.schema.json')).href);
   const check = validateSpeciesValue(template, file);
   if (!check.species) {
     for (const issue of check.issues) io.stderr(`${clean(formatIssue(issue))}\n`);

@@ -18,6 +18,7 @@ export function speciesTemplate(id: string, schemaRef = 'https://github.com/budd
     name,
     description: `A new buddy called ${name}. Describe it here.`,
     personality: 'Friendly and curious; says short, kind things.',
+    systemPrompt: `You are ${name}, a small terminal companion. Reply in one short, kind sentence.`,
     colors: { body: 'cyan', accent: '#ffcc00', bubble: 'white' },
     eyes: { default: 'o', happy: '^', error: 'x' },
     face: { idle: '({E}.{E})', happy: '({E}v{E})', sleep: '(-.-)z', error: '({E}_{E})!' },
