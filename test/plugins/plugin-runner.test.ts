@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPluginRunner, MAX_REACTION_LENGTH, type PluginRunner, type PluginRunnerOptions } from '../../src/plugins/plugin-runner.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
+import { loadPlugins } from '../../src/plugins/plugin-setup.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { bashEvent, collector, command, handlers, processGone, script, waitFor } from './plugin-fixtures.js';
 
@@ -101,9 +102,9 @@ describe('exit codes and signals', () => {
     const dir = makeTempDir();
     const cmd = script(dir, 'hang', `sleep 300 &\necho $! > '${dir}/child.pid'\necho $$ > '${dir}/self.pid'\nwait`);
     const out = collector();
-    const runner = runnerWith({ handlers: handlers({ handler: command(cmd, { timeout: 1 }) }), ...out.callbacks });
+    const runner = runnerWith({ handlers: handlers({ handler: command(cmd, { timeout: 3 }) }), ...out.callbacks });
     await runner.handleEvent(bashEvent('ls'));
-    expect(out.warnings).toMatchObject([{ message: expect.stringMatching(/timed out after 1s; its process group was killed/) }]);
+    expect(out.warnings).toMatchObject([{ message: expect.stringMatching(/timed out after 3s; its process group was killed/) }]);
     expect(out.reactions).toEqual([]);
     const child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
     const self = Number(readFileSync(join(dir, 'self.pid'), 'utf8'));
@@ -271,5 +272,38 @@ describe('scheduling', () => {
     await runner.handleEvent(bashEvent('x', { tool_name: 'Write', tool_input: { file_path: '/tmp/a' } }));
     await runner.handleEvent({ ts: 2, session_id: 'sess-1', hook_event_name: 'Stop' });
     expect(out.reactions.map((r) => r.text).sort()).toEqual(['edits', 'everything', 'everything', 'everything', 'git-only', 'stop']);
+  });
+});
+
+describe('Claude Code compatibility', () => {
+  it('a stock Claude Code hook from .claude/settings.json runs as a plugin (discoverClaudeSettings)', async () => {
+    const project = makeTempDir();
+    mkdirSync(join(project, '.claude', 'hooks'), { recursive: true });
+    // Written for Claude Code: reads the hook JSON, answers with systemMessage, uses $CLAUDE_PROJECT_DIR.
+    writeFileSync(join(project, '.claude', 'hooks', 'warn-rm.mjs'), [
+      'let raw = ""; process.stdin.on("data", (c) => (raw += c)); process.stdin.on("end", () => {',
+      '  const input = JSON.parse(raw);',
+      '  if (/rm -rf/.test(input.tool_input?.command ?? "")) console.log(JSON.stringify({ decision: "block", reason: "no", systemMessage: `careful in ${process.env.CLAUDE_PROJECT_DIR}` }));',
+      '});',
+    ].join('\n'));
+    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [
+          { type: 'command', command: 'node "$CLAUDE_PROJECT_DIR/.claude/hooks/warn-rm.mjs"' },
+          { type: 'command', command: 'buddy-tui hook' },
+        ] }],
+      },
+    }));
+    const configFile = join(project, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'] }));
+    const setup = loadPlugins({ configFile, projectDir: project });
+    expect(setup.errors).toEqual([]);
+    expect(setup.handlers).toHaveLength(1); // buddy-tui's own entry skipped
+    const out = collector();
+    const runner = runnerWith({ handlers: setup.handlers, ...out.callbacks });
+    await runner.handleEvent(bashEvent('rm -rf build', { hook_event_name: 'PreToolUse', cwd: project }));
+    await runner.handleEvent(bashEvent('ls', { hook_event_name: 'PreToolUse', cwd: project }));
+    expect(out.warnings).toEqual([]);
+    expect(out.reactions.map((r) => [r.text, r.source])).toEqual([[`careful in ${project}`, 'warn-rm']]);
   });
 });
