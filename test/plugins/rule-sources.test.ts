@@ -103,4 +103,16 @@ describe('loadPlugins', () => {
     expect(setup.errors.map((e) => e.path)).toEqual(['', 'hooks.PostToolUse[1].matcher']);
     expect(setup.errors[0]!.message).toMatch(/no buddy-plugin.json/);
   });
+
+  it('keeps the last good handlers when config.json is saved broken', () => {
+    const dir = makeTempDir();
+    const configFile = join(dir, 'config.json');
+    write(configFile, { hooks: { Stop: [rule('kept')] } });
+    const good = loadPlugins({ configFile, env: {} });
+    write(configFile, '{"hooks": {"Stop": [');
+    const broken = loadPlugins({ configFile, env: {}, previous: good.config });
+    expect(broken.fileOk).toBe(false);
+    expect(broken.errors).toMatchObject([{ file: configFile, path: '', message: expect.stringMatching(/not valid JSON/) }]);
+    expect(broken.handlers.map((h) => (h.handler as { command: string }).command)).toEqual(['kept']);
+  });
 });
