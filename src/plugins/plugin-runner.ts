@@ -73,6 +73,10 @@ type Outcome =
   | { kind: 'none' };
 
 const MAX_TRACKED_SESSIONS = 256;
+/** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
+export const MIN_TTL_MS = 1_000;
+export const MAX_TTL_MS = 60_000;
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function isDirectory(path: unknown): path is string {
   if (typeof path !== 'string' || path === '') return false;
@@ -181,8 +185,8 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
           kind: 'reaction',
           text,
           ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
-          priority: extra?.priority ?? REACTION_PRIORITY.info,
-          ttlMs: extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS,
+          priority: clamp(extra?.priority ?? REACTION_PRIORITY.info, REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
+          ttlMs: clamp(extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS, MIN_TTL_MS, MAX_TTL_MS),
           ts: now(),
           elapsedMs: now() - startedAt,
         });

@@ -39,6 +39,13 @@ describe('answer shapes (real processes)', () => {
     expect(out.reactions).toMatchObject([{ text: 'Green!', mood: 'happy', ttlMs: 4000, priority: 2 }]);
   });
 
+  it('keeps a plugin\'s priority and ttl within bounds so it cannot pin the bubble', async () => {
+    const out = await answerOf(`echo '{"reaction": "me first", "ttlMs": 86400000, "priority": 1000}'`);
+    expect(out.reactions).toMatchObject([{ priority: REACTION_PRIORITY.failure, ttlMs: 60_000 }]);
+    const low = await answerOf(`echo '{"reaction": "blink", "ttlMs": 1, "priority": -5}'`);
+    expect(low.reactions).toMatchObject([{ priority: REACTION_PRIORITY.chat, ttlMs: 1_000 }]);
+  });
+
   it('hands a delegate request to onDelegate with its meta', async () => {
     const out = await answerOf(`echo '{"delegate": true, "systemPrompt": "You are Rex.", "prompt": "Roast this", "maxTokens": 150, "model": "haiku"}'`);
     expect(out.reactions).toEqual([]);
