@@ -212,8 +212,9 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       killers.add(run.kill);
       const result = await run.result.finally(() => killers.delete(run.kill));
       if (result.cancelled) return { kind: 'none' };
-      if (result.stdoutBytes > cap) warn(handler, event, capNote('stdout', result.stdoutBytes));
-      if (result.stderrBytes > cap) warn(handler, event, capNote('stderr', result.stderrBytes));
+      const who = { name: handler.name, file: origin.file };
+      if (result.stdoutBytes > cap) warn(who, event, capNote('stdout', result.stdoutBytes));
+      if (result.stderrBytes > cap) warn(who, event, capNote('stderr', result.stderrBytes));
       if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s; its process group was killed` };
       if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
       if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };
@@ -240,11 +241,15 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     }
     const text = result.body.trim();
     if (text === '') return { kind: 'none' };
+    let parsed: unknown;
     try {
-      return { kind: 'answer', raw: JSON.parse(text) as unknown };
+      parsed = JSON.parse(text);
     } catch {
       return { kind: 'warning', message: 'answered with a body that is not JSON' };
     }
+    // A JSON string would otherwise pass for plain-text stdout.
+    if (typeof parsed === 'string') return { kind: 'warning', message: 'answered with a JSON string; expected an object' };
+    return { kind: 'answer', raw: parsed };
   }
 
   async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[]): Promise<void> {

@@ -28,6 +28,7 @@ beforeAll(async () => {
       if (path === '/nothing') return json(200, '{}');
       if (path === '/not-json') return json(200, 'hello there');
       if (path === '/invalid') return json(200, '{"reaction": 7}');
+      if (path === '/string') return json(200, '"just a string"');
       if (path === '/error') return json(500, '{"reaction": "never shown"}');
       if (path === '/huge') {
         response.writeHead(200, { 'content-type': 'application/json' });
@@ -87,6 +88,7 @@ describe('http plugins (real loopback server)', () => {
     ['/error', /answered HTTP 500/],
     ['/not-json', /not JSON/],
     ['/invalid', /invalid answer/],
+    ['/string', /JSON string/],
     ['/huge', /response body was \d+ bytes; cut at 65536/],
   ])('%s is a logged warning', async (path, message) => {
     const out = await post({ url: `${base}${path}` });

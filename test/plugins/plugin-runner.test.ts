@@ -144,7 +144,7 @@ describe('exit codes and signals', () => {
 describe('output hygiene', () => {
   it('caps 10 MB of stdout at 64 KiB, logs the cut, still answers briefly', async () => {
     const out = await answerOf(`head -c 10485760 /dev/zero | tr '\\0' 'a'`);
-    expect(out.warnings).toMatchObject([{ message: 'stdout was 10485760 bytes; cut at 65536' }]);
+    expect(out.warnings).toMatchObject([{ message: 'stdout was 10485760 bytes; cut at 65536', plugin: 'probe', file: '/test/config.json' }]);
     expect(out.reactions).toHaveLength(1);
     expect(out.reactions[0]!.text.length).toBeLessThanOrEqual(MAX_REACTION_LENGTH);
     expect(out.reactions[0]!.text.endsWith('…')).toBe(true);
