@@ -4,8 +4,8 @@
  * the JSON path, and the last good version of that file stays in use. `watch()` reloads
  * files as they change (chokidar on the directories), with no restart.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import type { Species } from './species-schema.js';
 import { builtinSpeciesDir } from './builtin-dir.js';
@@ -43,6 +43,12 @@ export interface SpeciesRegistry {
   close(): Promise<void>;
 }
 
+function nearestExisting(dir: string): string {
+  let current = dir;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
 /** How long after a file event to look at the file once more. */
 const SETTLE_MS = 250;
 
@@ -69,6 +75,15 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
   let watcher: FSWatcher | undefined;
 
   const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
+
+  function settleLater(action: () => void): void {
+    const timer = setTimeout(() => {
+      settleTimers.delete(timer);
+      action();
+    }, SETTLE_MS);
+    timer.unref();
+    settleTimers.add(timer);
+  }
 
   function signatureOf(file: string): string {
     try {
@@ -123,20 +138,38 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
       // Watch the directories, not globs (chokidar 5 has none); user dirs only: built-ins ship read-only.
       const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
       if (dirs.length === 0) return;
-      watcher = watch(dirs, { ignoreInitial: true, depth: 0 });
+      // A folder that does not exist yet (no species written so far) is waited for from its
+      // nearest existing ancestor, and watched once it appears.
+      const waiting = new Set(dirs.filter((dir) => !existsSync(dir)));
+      const watched = new Set(dirs.map((dir) => (waiting.has(dir) ? nearestExisting(dir) : dir)));
+      watcher = watch([...watched], { ignoreInitial: true, depth: 0 });
+      const active = watcher;
+      const onDir = () => {
+        for (const dir of waiting) {
+          const target = existsSync(dir) ? dir : nearestExisting(dir);
+          if (target === dir) waiting.delete(dir);
+          if (!watched.has(target)) {
+            watched.add(target);
+            active.add(target);
+          }
+          if (target === dir) {
+            registry.reload();
+            // Files written while chokidar was still scanning the new folder count as initial
+            // (and are not reported): look once more after that.
+            settleLater(() => registry.reload());
+          }
+        }
+      };
       // chokidar drops events that follow each other within a few ms (an editor's truncate
       // then write), so look again once things settle and reload if the file changed since.
       const onFile = (path: string) => {
         registry.reloadFile(path);
-        const timer = setTimeout(() => {
-          settleTimers.delete(timer);
+        settleLater(() => {
           const file = resolve(path);
           if (signatureOf(file) !== (files.get(file)?.signature ?? 'gone')) registry.reloadFile(file);
-        }, SETTLE_MS);
-        timer.unref();
-        settleTimers.add(timer);
+        });
       };
-      watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
+      watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('addDir', onDir);
       await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     },
     async close() {

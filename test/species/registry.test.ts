@@ -99,4 +99,17 @@ describe('species registry', () => {
     await seen.next(() => registry.get('ghost')?.origin === 'user');
     expect(registry.get('ghost')?.species.name).toBe('Casper-ish');
   });
+
+  it('waits for a species folder that does not exist yet, and loads it once created', async () => {
+    const base = tempDir();
+    const userDir = join(base, 'config', 'buddy-tui', 'species');
+    const seen = changes();
+    const registry = createSpeciesRegistry({ userDir, onChange: () => seen.notify() });
+    registries.push(registry);
+    await registry.watch();
+    mkdirSync(userDir, { recursive: true });
+    write(join(userDir, 'late.json'), validSpecies('late'));
+    await seen.next(() => registry.get('late') !== undefined);
+    expect(registry.get('late')?.origin).toBe('user');
+  });
 });
