@@ -39,6 +39,7 @@ function copyPet(pet: Pet): Pet {
     needs: { ...pet.needs },
     counters: { ...pet.counters },
     moments: { ...pet.moments },
+    openTurns: pet.openTurns ? { ...pet.openTurns } : undefined,
     last: pet.last ? { ...pet.last } : undefined,
   };
 }
@@ -193,6 +194,34 @@ function applyAction(pet: Pet, action: PetAction, at: number): void {
   }
 }
 
+/** Sessions whose open turn is remembered; the oldest is forgotten past this. */
+const MAX_OPEN_TURNS = 16;
+
+/**
+ * Remembers when a session's turn starts and, on its Stop, says how long it was (so the kinds
+ * include long_turn); also forgets the turn.
+ */
+function turnLength(pet: Pet, event: JournalEvent, at: number): number | undefined {
+  const session = typeof event.session_id === 'string' ? event.session_id : '';
+  if (!session) return undefined;
+  if (event.hook_event_name === 'UserPromptSubmit') {
+    const turns = { ...(pet.openTurns ?? {}) };
+    turns[session] ??= at;
+    const sessions = Object.keys(turns).sort((a, b) => turns[a] - turns[b]);
+    for (const old of sessions.slice(0, Math.max(0, sessions.length - MAX_OPEN_TURNS))) delete turns[old];
+    pet.openTurns = turns;
+    return undefined;
+  }
+  if (event.hook_event_name === 'Stop' || event.hook_event_name === 'StopFailure' || event.hook_event_name === 'SessionEnd') {
+    const started = pet.openTurns?.[session];
+    if (started === undefined) return undefined;
+    const { [session]: _, ...rest } = pet.openTurns!;
+    pet.openTurns = rest;
+    return event.hook_event_name === 'Stop' ? at - started : undefined;
+  }
+  return undefined;
+}
+
 /** Applies one input to a private copy of the pet. */
 function applyInput(next: Pet, input: PetInput, now: number): void {
   switch (input.type) {
@@ -203,7 +232,7 @@ function applyInput(next: Pet, input: PetInput, now: number): void {
       const ts = typeof input.event.ts === 'number' && Number.isFinite(input.event.ts) ? Math.min(input.event.ts, now) : now;
       if (ts < next.hatchedAt) return;
       advance(next, ts);
-      applyEvent(next, input.event, input.kinds ?? eventKinds(input.event), ts);
+      applyEvent(next, input.event, input.kinds ?? eventKinds(input.event, turnLength(next, input.event, ts)), ts);
       return;
     }
     case 'action':

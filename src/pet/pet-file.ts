@@ -47,6 +47,7 @@ export const petSchema = z.object({
       ),
     ),
   ),
+  openTurns: z.record(z.string(), time).optional(),
   last: z.object({ kind: z.enum(EVENT_KINDS), at: time, outcome: z.enum(['ok', 'too_full', 'too_tired']).optional() }).optional(),
 });
 

@@ -74,6 +74,8 @@ export interface Pet {
   /** Tool failures in a row, reset by a success. */
   failStreak: number;
   moments: PetMoments;
+  /** When the open turn of each session started (bounded), so a Stop can tell a long turn. */
+  openTurns?: Record<string, number>;
   /** The last notable thing, for a quip: its kind, when, and for actions how it went. */
   last?: { kind: EventKind; at: number; outcome?: ActionOutcome };
 }

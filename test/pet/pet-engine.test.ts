@@ -106,6 +106,34 @@ describe('streaks and milestones', () => {
   });
 });
 
+describe('turns', () => {
+  const prompt = firstPayload('UserPromptSubmit');
+  const stop = firstPayload('Stop');
+  it.each([
+    ['a quick turn', 30_000, false],
+    ['a long turn (3 minutes or more)', 4 * MINUTE, true],
+  ])('tells %s from the prompt and Stop of the same session', (_, length, long) => {
+    let pet = newPet(T0);
+    pet = stepPet(pet, { type: 'event', event: at(prompt, T0 + 1000) }, T0 + 1000);
+    expect(pet.openTurns).toEqual({ [prompt.session_id as string]: T0 + 1000 });
+    const before = pet.needs.energy;
+    pet = stepPet(pet, { type: 'event', event: at(stop, T0 + 1000 + length) }, T0 + 1000 + length);
+    expect(pet.openTurns).toEqual({});
+    expect(pet.counters.turns).toBe(1);
+    expect(pet.last?.kind).toBe(long ? 'long_turn' : 'turn_end');
+    expect(pet.xp).toBe(long ? 15 : 10);
+    if (long) expect(pet.needs.energy).toBeLessThan(before - 3);
+  });
+
+  it('remembers at most 16 open turns', () => {
+    let pet = newPet(T0);
+    for (let i = 0; i < 20; i += 1) pet = stepPet(pet, { type: 'event', event: at({ ...prompt, session_id: `s${i}` }, T0 + i) }, T0 + i);
+    expect(Object.keys(pet.openTurns!)).toHaveLength(16);
+    expect(pet.openTurns!.s0).toBeUndefined();
+    expect(pet.openTurns!.s19).toBe(T0 + 19);
+  });
+});
+
 describe('actions', () => {
   it('feeding meets hunger, but a full pet refuses', () => {
     let pet = decayPet(newPet(T0), T0 + 10 * HOUR);
