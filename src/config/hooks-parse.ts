@@ -17,7 +17,8 @@ export interface ParseHooksOptions {
    * and keys it does not know are skipped quietly, since they are valid for Claude Code.
    */
   claudeSettings?: boolean;
-  /** Drops a handler without an error (buddy-tui's own hook entries). */
+  /** Drops a rule or a handler without an error (buddy-tui's own hook entries). */
+  skipRule?: (rule: Record<string, unknown>) => boolean;
   skipHandler?: (handler: Record<string, unknown>) => boolean;
 }
 
@@ -64,6 +65,7 @@ function parseRule(
   errors: ConfigError[],
   options: ParseHooksOptions,
 ): HookRule | undefined {
+  if (isObject(raw) && options.skipRule?.(raw)) return undefined;
   const shell = ruleShellSchema.safeParse(options.claudeSettings && isObject(raw) ? pick(raw, ['matcher', 'if', 'hooks']) : raw);
   if (!shell.success) {
     errors.push(...issuesToErrors(file, path, shell.error));

@@ -13,6 +13,7 @@ import {
   type BuddyConfig, type HookRule, type HooksConfig, type PluginLimits,
 } from '../config/config-schema.js';
 import type { HookEventName } from '../protocol/hook-event.js';
+import { BUDDY_TAG } from '../install/buddy-entries.js';
 
 export const MANIFEST_FILE = 'buddy-plugin.json';
 
@@ -61,6 +62,11 @@ function flatten(hooks: HooksConfig, base: Omit<RuleOrigin, 'path'>, prefix: str
   return out;
 }
 
+/** A hook group `buddy-tui install` wrote (tagged), or one tagged `buddyTui` by hand. */
+export function isBuddyTuiRule(rule: Record<string, unknown>): boolean {
+  return rule._tag === BUDDY_TAG || 'buddyTui' in rule;
+}
+
 /** buddy-tui's own entries in Claude Code settings (they would only journal the event again). */
 export function isBuddyTuiEntry(handler: Record<string, unknown>): boolean {
   if ('buddyTui' in handler) return true;
@@ -100,7 +106,7 @@ export function collectRules(config: BuddyConfig, options: CollectOptions): { ru
       if (!read.ok || !read.exists) continue;
       const value = read.value as { hooks?: unknown } | null;
       if (typeof value !== 'object' || value === null || value.hooks === undefined) continue;
-      const hooks = parseHooks(value.hooks, file, 'hooks', errors, { claudeSettings: true, skipHandler: isBuddyTuiEntry });
+      const hooks = parseHooks(value.hooks, file, 'hooks', errors, { claudeSettings: true, skipRule: isBuddyTuiRule, skipHandler: isBuddyTuiEntry });
       rules.push(...flatten(hooks, { kind: 'claude-settings', file, root: projectDir, env: [] }, 'hooks'));
     }
   }

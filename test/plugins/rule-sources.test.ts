@@ -28,6 +28,9 @@ describe('collectRules', () => {
           { matcher: '*', hooks: [{ type: 'command', command: 'buddy-tui hook' }, { type: 'command', command: 'from-claude' }] },
           { hooks: [{ type: 'command', command: 'node /opt/buddy-tui/dist/hook.js' }] },
           { hooks: [{ type: 'command', command: 'tagged', buddyTui: true }, { type: 'prompt', prompt: 'judge this' }] },
+          // What `buddy-tui install` writes: a tagged group running node on dist/hook.js.
+          { _tag: 'buddy-tui-managed', hooks: [{ type: 'command', command: "'/usr/bin/node' '/opt/bt/dist/hook.js'", timeout: 5 }] },
+          { _tag: 'buddy-tui-managed', hooks: [{ type: 'command', command: 'renamed-but-tagged' }] },
         ],
       },
     });
