@@ -10,7 +10,9 @@ import { userSpeciesDir } from '../config/paths.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { builtinSpeciesDir } from '../species/builtin-dir.js';
+import { cellWidth } from '../species/cell-width.js';
 import { colorLevel, paint } from '../species/colors.js';
+import { HAT_IDS, isHatId } from '../species/hats.js';
 import { frameCount, renderSprite, resolveState } from '../species/render.js';
 import { SPRITE_STATES, isSpriteState, type SpriteState } from '../species/sprite-state.js';
 import { speciesTemplate } from '../species/species-template.js';
@@ -20,7 +22,7 @@ import { openRegistry } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const USAGE = `usage: buddy-tui species list [--species-dir DIR]
-       buddy-tui species show <id> [--state STATE] [--species-dir DIR]
+       buddy-tui species show <id> [--state STATE] [--hat HAT] [--eyes E] [--species-dir DIR]
        buddy-tui species validate <file...>
        buddy-tui species new <id> [--out FILE] [--force]
 `;
@@ -36,6 +38,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       options: {
         'species-dir': { type: 'string' },
         state: { type: 'string' },
+        hat: { type: 'string' },
+        eyes: { type: 'string' },
         out: { type: 'string' },
         force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -55,7 +59,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'list':
       return list(io, values['species-dir']);
     case 'show':
-      return show(io, rest[0], values.state, values['species-dir']);
+      return show(io, rest[0], values.state, values['species-dir'], { hat: values.hat, eyes: values.eyes });
     case 'validate':
       return validate(io, rest);
     case 'new':
@@ -76,13 +80,21 @@ function list(io: CliIo, extraDir?: string): number {
   return 0;
 }
 
-function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string): number {
+function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string, looks: { hat?: string; eyes?: string } = {}): number {
   if (!id) {
     io.stderr(`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
     return 2;
   }
   if (state !== undefined && !isSpriteState(state)) {
     io.stderr(`buddy-tui species show: unknown state "${clean(state)}" (one of ${SPRITE_STATES.join(', ')})\n`);
+    return 2;
+  }
+  if (looks.hat !== undefined && !isHatId(looks.hat)) {
+    io.stderr(`buddy-tui species show: unknown hat "${clean(looks.hat)}" (one of ${HAT_IDS.join(', ')})\n`);
+    return 2;
+  }
+  if (looks.eyes !== undefined && (cellWidth(looks.eyes) !== 1 || clean(looks.eyes) !== looks.eyes)) {
+    io.stderr('buddy-tui species show: --eyes takes one character, one cell wide\n');
     return 2;
   }
   const registry = openRegistry(io.env, extraDir);
@@ -101,7 +113,7 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
     io.stdout(`\n${mood}${drawn === mood ? '' : ` (drawn as ${drawn})`}\n`);
     // All frames of the state side by side; idle shows its sequence, blink included.
     const count = frameCount(species, mood);
-    const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false }));
+    const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false, ...looks }));
     const height = Math.max(...frames.map((frame) => frame.length));
     // Five frames to a band, so the show fits an 80-column terminal.
     for (let start = 0; start < frames.length; start += 5) {
