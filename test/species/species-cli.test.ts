@@ -53,7 +53,7 @@ describe('buddy-tui species', () => {
     expect(await run(['show', 'owl', '--state', 'dancing'], one.io)).toBe(2);
     const hatted = session();
     expect(await run(['show', 'owl', '--state', 'happy', '--hat', 'tophat', '--eyes', '@'], hatted.io)).toBe(0);
-    expect(hatted.out()).toContain('   [___]  ~');
+    expect(hatted.out()).toContain('   [___] ~');
     expect(await run(['show', 'owl', '--hat', 'sombrero'], hatted.io)).toBe(2);
     expect(await run(['show', 'owl', '--eyes', 'ab'], hatted.io)).toBe(2);
     expect(await run(['show', 'nobody'], one.io)).toBe(1);
