@@ -33,7 +33,8 @@ function Row({ label, value, color, width }: { label: string; value: number; col
   );
 }
 
-export function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, width }: NeedsBarsProps) {
+/** Memoised: the pane redraws on every tick, the needs change far less often. */
+export const NeedsBars = React.memo(function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, width }: NeedsBarsProps) {
   const { pick } = useTheme();
   const need = (value: number, badHigh = false) => {
     const good = badHigh ? 100 - value : value;
@@ -54,4 +55,4 @@ export function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, widt
       </Text>
     </Box>
   );
-}
+});

@@ -26,7 +26,12 @@ export function tabText(tab: SessionTab, index: number): string {
   return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.busy ? ' 💬' : ''} `;
 }
 
-export function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
+const sameTabs = (a: SessionTabsProps, b: SessionTabsProps) =>
+  a.width === b.width && a.selectedId === b.selectedId && a.tabs.length === b.tabs.length &&
+  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy; });
+
+/** Memoised on what the tabs show, not on object identity. */
+export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
   const { pick } = useTheme();
   if (tabs.length === 0) return <Text dimColor>no sessions</Text>;
   const texts = tabs.map(tabText);
@@ -69,4 +74,4 @@ export function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
       </Text>
     </Box>
   );
-}
+}, sameTabs);

@@ -17,7 +17,11 @@ export interface SparklineProps {
   width: number;
 }
 
-export function Sparkline({ counts, width }: SparklineProps) {
+const sameCounts = (a: SparklineProps, b: SparklineProps) =>
+  a.width === b.width && a.counts.length === b.counts.length && a.counts.every((count, i) => count === b.counts[i]);
+
+/** Memoised on the counts' values: they change once a minute at most when idle. */
+export const Sparkline = React.memo(function Sparkline({ counts, width }: SparklineProps) {
   const { pick } = useTheme();
   const shown = counts.slice(-Math.max(1, width));
   const total = counts.reduce((sum, count) => sum + count, 0);
@@ -28,4 +32,4 @@ export function Sparkline({ counts, width }: SparklineProps) {
       <Text color={pick('green')} wrap="truncate-end">{sparkline(shown)}</Text>
     </Box>
   );
-}
+}, sameCounts);

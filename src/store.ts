@@ -12,8 +12,6 @@ import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type B
 export const RECENTLY_ENDED_MS = 30 * 60_000;
 /** A session with no event for this long and no SessionEnd is taken as abandoned. */
 export const ABANDONED_MS = 6 * 60 * 60_000;
-/** The animation and clock tick. */
-export const TICK_MS = 500;
 
 /** What the pane shows of the pet; the pet engine fills it. */
 export interface PetSnapshot {
@@ -89,7 +87,8 @@ export interface BuddyState {
   selectRelative(step: number): void;
   selectIndex(index: number): void;
   pushReaction(reaction: Reaction, now: number): void;
-  advance(now: number): void;
+  /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
+  advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
   toggleHelp(): void;
   setPet(pet: PetSnapshot | undefined): void;
@@ -104,6 +103,12 @@ export interface BuddyState {
 }
 
 export type BuddyStore = StoreApi<BuddyState>;
+
+/** What the services recompute on each tick (merged into the tick's single store update). */
+export interface TickExtras {
+  pet?: PetSnapshot;
+  mood?: string;
+}
 
 export interface BuddyStoreOptions {
   now: number;
@@ -212,12 +217,12 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       set((state) => ({ bubbles: enqueueReaction(state.bubbles, reaction, now), now: Math.max(state.now, now) }));
     },
 
-    advance(now) {
+    advance(now, extras = {}) {
       set((state) => {
         const bubbles = advanceBubbles(state.bubbles, now);
         const notice = state.notice && now - state.notice.at >= NOTICE_MS ? undefined : state.notice;
         const selection = state.userSelected ? {} : reselect(state, now);
-        return { tick: state.tick + 1, now, bubbles, notice, ...selection };
+        return { tick: state.tick + 1, now, bubbles, notice, ...selection, ...extras };
       });
     },
 

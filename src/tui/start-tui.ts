@@ -5,9 +5,10 @@
  */
 import type { Instance } from 'ink';
 import { ensurePrivateDir } from '../state/state-root.js';
-import { createBuddyStore, TICK_MS, type BuddyStore } from '../store.js';
+import { createBuddyStore, type BuddyStore } from '../store.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
 import { createSessionWatcher, type SessionWatcher } from './session-watcher.js';
+import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
 
@@ -60,6 +61,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   ensurePrivateDir(root);
   const log = createTuiLog(root, clock);
   const stdout = options.stdout ?? process.stdout;
+  // Piped (no TTY), Ink asks `tput` for the width on every frame (a process spawn per frame):
+  // give the stream a fixed size instead.
+  if (!stdout.columns) Object.assign(stdout, { columns: Number(env.COLUMNS) || 80, rows: Number(env.LINES) || 24 });
   const stdin = options.stdin ?? process.stdin;
   const store = createBuddyStore({ now: clock(), columns: stdout.columns || 80, rows: stdout.rows || 24 });
 
@@ -85,11 +89,23 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     onError: (where, error) => log.error(where, error),
   });
 
-  const ticker = setInterval(() => {
-    const now = clock();
-    store.getState().advance(now);
-    services.tick(now);
-  }, TICK_MS);
+  // The tick: a chain of timeouts whose pace follows what is going on (see tick-pace.ts).
+  let ticker: NodeJS.Timeout | undefined;
+  let tickDue = 0;
+  const scheduleTick = (delay: number) => {
+    if (ticker) clearTimeout(ticker);
+    tickDue = Date.now() + delay;
+    ticker = setTimeout(() => {
+      const now = clock();
+      store.getState().advance(now, services.tick(now));
+      scheduleTick(tickDelay(store.getState()));
+    }, delay);
+  };
+  scheduleTick(BUSY_TICK_MS);
+  // Something started while the pane was breathing slowly: back to the steady tick at once.
+  const unsubscribePace = store.subscribe((state) => {
+    if (ticker && tickDue - Date.now() > BUSY_TICK_MS && tickDelay(state) === BUSY_TICK_MS) scheduleTick(BUSY_TICK_MS);
+  });
 
   const alternate = options.alternateScreen ?? stdout.isTTY === true;
   if (alternate) stdout.write(ENTER_ALT_SCREEN);
@@ -101,7 +117,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      clearInterval(ticker);
+      if (ticker) clearTimeout(ticker);
+      ticker = undefined;
+      unsubscribePace();
       for (const signal of SIGNALS) process.off(signal, onSignal);
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);

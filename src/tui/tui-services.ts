@@ -22,7 +22,7 @@ import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-
 import type { Species } from '../species/species-schema.js';
 import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot } from '../store.js';
+import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
 import { DEFAULT_SPRITE } from './default-sprite.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
@@ -54,8 +54,8 @@ export interface TuiServicesOptions {
 export interface TuiServices {
   /** New events from the watcher (already in the store). */
   handleEvents(batch: SessionEvents[]): void;
-  /** The animation tick: pet decay, mood, viewer refresh. */
-  tick(now: number): void;
+  /** The animation tick: pet decay, mood, viewer refresh; returns what the tick's store update carries. */
+  tick(now: number): TickExtras;
   /** This instance just took the runner lock. */
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;
@@ -71,9 +71,10 @@ export function petSnapshot(pet: Pet, now: number): PetSnapshot {
     name: current.identity.name,
     level,
     rarity: current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity,
-    hunger: current.needs.hunger,
-    energy: current.needs.energy,
-    happiness: current.needs.happiness,
+    // Whole numbers: the bars cannot show more, and equal snapshots let the needs skip a redraw.
+    hunger: Math.round(current.needs.hunger),
+    energy: Math.round(current.needs.energy),
+    happiness: Math.round(current.needs.happiness),
     xp: current.xp - base,
     xpToNext: xpForLevel(level + 1) - current.xp,
     mood: 'idle',
@@ -131,14 +132,14 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     return lines[turn % lines.length];
   };
 
-  // --- pet and mood
+  // --- pet and mood: recomputed on the tick, so events cost one store update, not three
+  const petView = (now: number): TickExtras => {
+    const session = selectSelectedSession(store.getState());
+    return pet ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) } : { mood: sessionMood(session, now) };
+  };
   const refreshPet = (now: number) => {
-    const state = store.getState();
-    const session = selectSelectedSession(state);
-    if (pet) {
-      state.setPet(petSnapshot(pet, now));
-      state.setMood(deriveMood(pet, session, now));
-    } else state.setMood(sessionMood(session, now));
+    const view = petView(now);
+    store.setState(view);
   };
   const savePetNow = () => {
     if (!pet || !petDirty || store.getState().role !== 'runner') return;
@@ -296,10 +297,9 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         }
       }
       if (petDirty) petSaver.schedule();
-      refreshPet(now);
     },
     tick(now) {
-      if (closed) return;
+      if (closed) return {};
       ticks += 1;
       if (store.getState().role === 'viewer' && ticks % VIEWER_PET_TICKS === 0) {
         const previous = pet?.identity.speciesId;
@@ -307,7 +307,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         if (pet?.identity.speciesId !== previous) updateSprite();
       }
       if (ticks % 20 === 0) updateDelegateStats(now);
-      refreshPet(now);
+      return petView(now);
     },
     becomeRunner() {
       store.getState().setRole('runner');

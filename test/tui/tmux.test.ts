@@ -1,0 +1,89 @@
+/**
+ * The pane in a real terminal: tmux on a private socket runs the built `buddy-tui`, the
+ * recorded Claude Code session goes through the real hook command, and `capture-pane` shows
+ * what a user would see. Needs tmux (`.ci/run` installs it) and `npm run build`.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isPidAlive } from '../../src/tui/runner-lock.js';
+import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const socket = `buddy-test-${process.pid}-${randomBytes(3).toString('hex')}`;
+const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+
+afterAll(() => {
+  try {
+    tmux('kill-server');
+  } catch {
+    // Already gone.
+  }
+});
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+async function poll<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last:\n${String(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('buddy-tui in tmux', () => {
+  it('shows a live session, survives 40x12, has a viewer, and exits at once on q', { timeout: 240_000 }, async () => {
+    const base = makeTempDir('buddy-tmux-');
+    const root = join(base, 'root');
+    for (const dir of ['cfg', 'state', 'foundry']) mkdirSync(join(base, dir), { mode: 0o700 });
+    const env = {
+      BUDDY_TUI_STATE_DIR: root,
+      XDG_CONFIG_HOME: join(base, 'cfg'),
+      XDG_STATE_HOME: join(base, 'state'),
+      BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+    };
+    const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+    const command = `exec env ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
+
+    tmux('new-session', '-d', '-s', 'main', '-x', '100', '-y', '30', command);
+    tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
+    const pid = Number(tmux('display-message', '-p', '-t', 'main', '#{pane_pid}').trim());
+    const screen = (target = 'main') => tmux('capture-pane', '-p', '-t', target);
+
+    await poll(screen, (text) => text.includes('buddy-tui install'), 'the empty state');
+
+    const payloads = fixturePayloads();
+    const upToSubagent = payloads.findIndex((p) => JSON.parse(p).hook_event_name === 'SubagentStart') + 1;
+    await feedThroughHook(payloads.slice(0, upToSubagent), env);
+    const live = await poll(
+      screen,
+      (text) => ['1 project', '💬', 'tools Bash×2', '▶ Agent', '● general-purpose', '✗ Bash', '╰─ buddy'].every((part) => text.includes(part)),
+      'the session, its tools, the queue badge and a reaction',
+    );
+    // The frame fits (rows - 1): the tab row is still the top line, nothing scrolled away.
+    expect(live.split('\n')[0]).toContain('1 project');
+
+    // A second instance on the same root is a viewer and says so.
+    tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', command);
+    await poll(() => screen('main:viewer'), (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'), 'the viewer');
+    tmux('send-keys', '-t', 'main:viewer', 'q');
+
+    tmux('resize-window', '-t', 'main:0', '-x', '40', '-y', '12');
+    const small = await poll(
+      screen,
+      (text) => text.trimEnd().split('\n').length <= 12 && text.split('\n')[0].includes('project') && text.includes('💬') && !text.includes('events/min'),
+      'the 40x12 layout',
+    );
+    for (const line of small.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+
+    expect(isPidAlive(pid)).toBe(true);
+    tmux('send-keys', '-t', 'main:0', 'q');
+    await poll(() => (isPidAlive(pid) ? `alive; screen:\n${screen('main:0')}` : 'gone'), (state) => state === 'gone', 'the process to exit after q', 10_000);
+    expect(tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead} #{pane_dead_status}').trim()).toBe('1 0');
+  });
+});
