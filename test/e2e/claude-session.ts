@@ -77,8 +77,8 @@ export async function createWorld(opts: { turns?: (project: string) => StandinRe
 }
 
 /** Runs the real `buddy-tui <args>` with the world's HOME. */
-export function buddyCli(world: E2eWorld, args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: world.claudeHome.env, cwd: world.project, encoding: 'utf8' });
+export function buddyCli(world: E2eWorld, args: string[], extraEnv: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { ...world.claudeHome.env, ...extraEnv }, cwd: world.project, encoding: 'utf8' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
