@@ -18,7 +18,7 @@ import type { BuddyStore } from '../store.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 import { createUpdateThrottle } from './update-throttle.js';
 
-/** New events of one session, after they were applied to the store. */
+/** New events of one session, handed on as it is read (its state reaches the store right after). */
 export interface SessionEvents {
   sessionId: string;
   events: JournalEvent[];
@@ -93,61 +93,61 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     return item;
   };
 
-  const scan = (initial: boolean) => {
+  /**
+   * Reads the given sessions. Each session's new events are handed on as soon as it is read
+   * (so a burst never holds every session's events in memory at once); the states of all of
+   * them go to the store afterwards in ONE update.
+   */
+  const readAll = (items: Tracked[], handOn: boolean) => {
     const now = clock();
-    const listed = listSessions(root, env);
-    const seen = new Set<string>();
     const changed: SessionState[] = [];
-    const batch: SessionEvents[] = [];
     let count = 0;
-    for (const entry of listed) {
-      seen.add(entry.id);
-      let item = tracked.get(entry.id);
-      const isNew = !item;
-      if (!item) item = track(entry);
-      if (!isNew && !dirty.has(entry.id)) continue;
-      dirty.delete(entry.id);
+    for (const item of items) {
       const events = readTracked(item, now);
       count += events.length;
-      if (item.state) changed.push(item.state);
-      if (!initial && events.length && item.state) batch.push({ sessionId: entry.id, events, state: item.state });
+      if (!item.state) continue;
+      changed.push(item.state);
+      if (handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);
+    }
+    return { changed, count, now };
+  };
+
+  /** Lists the root again: new sessions are read, vanished ones dropped. */
+  const relistSessions = (): { fresh: Tracked[]; gone: string[] } => {
+    const seen = new Set<string>();
+    const fresh: Tracked[] = [];
+    for (const entry of listSessions(root, env)) {
+      seen.add(entry.id);
+      if (!tracked.has(entry.id)) fresh.push(track(entry));
     }
     const gone = [...tracked.keys()].filter((id) => !seen.has(id));
     for (const id of gone) tracked.delete(id);
-    dirty.clear();
-    return { changed, batch, gone, count, now };
+    return { fresh, gone };
   };
 
   const update = () => {
     if (closed) return;
     try {
-      let result: ReturnType<typeof scan>;
+      const items: Tracked[] = [];
+      let gone: string[] = [];
       if (relist) {
         relist = false;
-        result = scan(false);
-      } else {
-        const now = clock();
-        const changed: SessionState[] = [];
-        const batch: SessionEvents[] = [];
-        let count = 0;
-        for (const id of dirty) {
-          const item = tracked.get(id);
-          if (!item) continue;
-          const events = readTracked(item, now);
-          count += events.length;
-          if (item.state) changed.push(item.state);
-          if (events.length && item.state) batch.push({ sessionId: id, events, state: item.state });
-        }
-        dirty.clear();
-        result = { changed, batch, gone: [], count, now };
+        const listed = relistSessions();
+        items.push(...listed.fresh);
+        gone = listed.gone;
       }
+      for (const id of dirty) {
+        const item = tracked.get(id);
+        if (item && !items.includes(item)) items.push(item);
+      }
+      dirty.clear();
+      const result = readAll(items, true);
       const state = store.getState();
-      if (result.gone.length) state.removeSessions(result.gone, result.now);
+      if (gone.length) state.removeSessions(gone, result.now);
       if (result.changed.length) {
         state.applySessions(result.changed, result.now, result.count);
         updates += 1;
       }
-      if (result.batch.length) onEvents?.(result.batch);
     } catch (error) {
       onError('watcher', error);
     }
@@ -230,7 +230,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     if (closed) return;
     // The first scan is history: it goes to the store but not to the plugins.
     try {
-      const result = scan(true);
+      const result = readAll(relistSessions().fresh, false);
       if (result.changed.length) {
         store.getState().applySessions(result.changed, result.now, result.count);
         updates += 1;

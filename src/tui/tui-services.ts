@@ -8,7 +8,8 @@ import { hostname, userInfo } from 'node:os';
 import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { configFilePath, petFilePath, userSpeciesDir } from '../config/paths.js';
-import { createDelegateResolver, usageTotals, type DelegateResolver } from '../delegate/index.js';
+// Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
+import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
 import { deriveMood } from '../pet/mood.js';
 import { decayPet, stepPet } from '../pet/pet-engine.js';
@@ -90,6 +91,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const petFile = options.petFile ?? petFilePath(env);
   let runner: PluginRunner | undefined;
   let delegate: DelegateResolver | undefined;
+  let delegateModule: typeof import('../delegate/index.js') | undefined;
+  let delegateLoading: Promise<DelegateResolver> | undefined;
   let pet: Pet | undefined;
   let petDirty = false;
   let ticks = 0;
@@ -225,16 +228,22 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     } catch (error) {
       log.error('plugins', error);
     }
-    delegate = createDelegateResolver({
-      onReaction,
-      config: config.delegate,
-      quipsFor: (kind) => species()?.quips?.[kind],
-      speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
-      usageDir: root,
-      env,
-      now: clock,
-      onLog: (entry) => log.info(`delegate: ${JSON.stringify(entry)}`),
-    });
+    const loadDelegate = (): Promise<DelegateResolver> =>
+      (delegateLoading ??= import('../delegate/index.js').then((module) => {
+        delegateModule = module;
+        delegate = module.createDelegateResolver({
+          onReaction,
+          config: config.delegate,
+          quipsFor: (kind) => species()?.quips?.[kind],
+          speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
+          usageDir: root,
+          env,
+          now: clock,
+          onLog: (entry) => log.info(`delegate: ${JSON.stringify(entry)}`),
+        });
+        if (closed) delegate.close();
+        return delegate;
+      }));
     runner = createPluginRunner({
       handlers,
       limits: config.limits,
@@ -242,7 +251,9 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       quipFor,
       onReaction,
       onDelegate: (request, meta) => {
-        delegate?.resolve(request, meta).catch((error) => log.error('delegate', error));
+        loadDelegate()
+          .then((resolver) => resolver.resolve(request, meta))
+          .catch((error) => log.error('delegate', error));
       },
       onWarning: (warning) => {
         log.info(`plugin warning: ${JSON.stringify(warning)}`);
@@ -254,9 +265,9 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
 
   const updateDelegateStats = (now: number) => {
-    if (!delegate) return;
+    if (!delegate || !delegateModule) return;
     try {
-      const totals = usageTotals(delegate.usage(), now);
+      const totals = delegateModule.usageTotals(delegate.usage(), now);
       if (totals.calls === 0 && totals.failures === 0) return;
       store.getState().setDelegateStats({
         'calls today': totals.callsToday,
