@@ -1,7 +1,7 @@
 // The Claude Code plugin folder: same events as `buddy-tui install`, a launcher that really feeds the journal.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUDDY_HOOK_EVENTS } from '../../src/install/buddy-entries.js';
 import { requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
@@ -10,11 +10,13 @@ import { makeTempDir } from '../support/temp-dir.js';
 
 const PLUGIN = join(REPO_ROOT, 'claude-plugin');
 const hooksJson = JSON.parse(readFileSync(join(PLUGIN, 'hooks', 'hooks.json'), 'utf8'));
+/** `node` (the one running the tests) and the basic tools, nothing else. */
+const SYSTEM_PATH = `${dirname(process.execPath)}:/usr/bin:/bin`;
 const payload = (sid: string) => JSON.stringify({ session_id: sid, hook_event_name: 'Stop', cwd: '/x' });
 
 function launch(env: NodeJS.ProcessEnv, sid: string) {
   const command: string = hooksJson.hooks.Stop[0].hooks[0].command;
-  return spawnSync('sh', ['-c', command], { input: payload(sid), env: { PATH: '/usr/bin:/bin', ...env }, encoding: 'utf8' });
+  return spawnSync('sh', ['-c', command], { input: payload(sid), env: { PATH: SYSTEM_PATH, ...env }, encoding: 'utf8' });
 }
 
 describe('claude-plugin/', () => {
@@ -46,7 +48,7 @@ describe('claude-plugin/', () => {
     mkdirSync(bin);
     symlinkSync(CLI_ENTRY, join(bin, 'buddy-tui'));
     const state = join(dir, 'state');
-    const found = launch({ CLAUDE_PLUGIN_ROOT: copy, BUDDY_TUI_STATE_DIR: state, PATH: `${bin}:/usr/bin:/bin` }, 'plugin-path');
+    const found = launch({ CLAUDE_PLUGIN_ROOT: copy, BUDDY_TUI_STATE_DIR: state, PATH: `${bin}:${SYSTEM_PATH}` }, 'plugin-path');
     expect(found.status).toBe(0);
     expect(readFileSync(join(state, 'plugin-path', 'events.jsonl'), 'utf8')).toContain('"Stop"');
 
