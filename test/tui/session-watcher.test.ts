@@ -121,6 +121,19 @@ describe('session watcher', () => {
     expect(store.getState().sessions.s1.pendingPrompts).toBe(0);
   });
 
+  it('reports the runner lock appearing and going away (a viewer takes over on that)', async () => {
+    const { root, store, env } = setup();
+    let changes = 0;
+    const watcher = createSessionWatcher({ root, store, env, onLockChange: () => (changes += 1) });
+    watchers.push(watcher);
+    await watcher.ready;
+    writeFileSync(join(root, 'runner.lock'), JSON.stringify({ pid: 1 }));
+    await until(() => changes, (n) => n >= 1, 'the lock to appear');
+    const seen = changes;
+    rmSync(join(root, 'runner.lock'));
+    await until(() => changes, (n) => n > seen, 'the lock to go away');
+  });
+
   it('drops a session whose directory is removed', async () => {
     const { root, store, start } = setup();
     writeJournal(root, 'gone', line('gone', { hook_event_name: 'SessionStart' }));

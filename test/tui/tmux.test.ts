@@ -37,7 +37,7 @@ async function poll<T>(read: () => T, check: (value: T) => boolean, what: string
 }
 
 describe('buddy-tui in tmux', () => {
-  it('shows a live session, survives 40x12, has a viewer, and exits at once on q', { timeout: 240_000 }, async () => {
+  it('shows a live session, survives 40x12, has a viewer that takes over, and exits at once on q', { timeout: 240_000 }, async () => {
     const base = makeTempDir('buddy-tmux-');
     const root = join(base, 'root');
     for (const dir of ['cfg', 'state', 'foundry']) mkdirSync(join(base, dir), { mode: 0o700 });
@@ -71,7 +71,7 @@ describe('buddy-tui in tmux', () => {
     // A second instance on the same root is a viewer and says so.
     tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', command);
     await poll(() => screen('main:viewer'), (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'), 'the viewer');
-    tmux('send-keys', '-t', 'main:viewer', 'q');
+    const viewerPid = Number(tmux('display-message', '-p', '-t', 'main:viewer', '#{pane_pid}').trim());
 
     tmux('resize-window', '-t', 'main:0', '-x', '40', '-y', '12');
     const small = await poll(
@@ -85,5 +85,10 @@ describe('buddy-tui in tmux', () => {
     tmux('send-keys', '-t', 'main:0', 'q');
     await poll(() => (isPidAlive(pid) ? `alive; screen:\n${screen('main:0')}` : 'gone'), (state) => state === 'gone', 'the process to exit after q', 10_000);
     expect(tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead} #{pane_dead_status}').trim()).toBe('1 0');
+
+    // The runner is gone: the viewer takes over the plugins, then quits as promptly.
+    await poll(() => screen('main:viewer'), (text) => text.includes('this pane now runs the plugins'), 'the viewer to take over');
+    tmux('send-keys', '-t', 'main:viewer', 'q');
+    await poll(() => (isPidAlive(viewerPid) ? 'alive' : 'gone'), (state) => state === 'gone', 'the viewer to exit after q', 10_000);
   });
 });
