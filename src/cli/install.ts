@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUDDY_HOOK_EVENTS, buddyCommands, packageRoot } from '../install/buddy-entries.js';
+import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm } from '../install/buddy-entries.js';
+import { claudeVersion, findExecutable } from '../delegate/adapters/auto-choice.js';
 import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings } from '../install/settings-install.js';
 import { SettingsChangedError } from '../install/settings-file.js';
@@ -25,8 +26,21 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
   --settings <file>   edit this settings file
   --project           edit ./.claude/settings.json
   --statusline-only   only the statusLine (for users of the buddy-tui Claude Code plugin, which brings the hooks)
+  --exec-form         hooks in exec form (\`command\` + \`args\`, no shell: one process fewer per event)
+  --shell-form        hooks as one shell command line
+                      (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
   --dry-run           print the change as a diff, write nothing
 `;
+
+/** Exec form only for a Claude Code known to support it; an older one would run node without its script. */
+async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: boolean }, env: NodeJS.ProcessEnv): Promise<{ form: HookForm; why: string }> {
+  if (values['exec-form']) return { form: 'exec', why: '--exec-form' };
+  if (values['shell-form']) return { form: 'shell', why: '--shell-form' };
+  const binary = findExecutable('claude', env);
+  const version = binary ? await claudeVersion(binary, env) : undefined;
+  if (supportsExecForm(version)) return { form: 'exec', why: `Claude Code ${version} runs exec-form hooks` };
+  return { form: 'shell', why: version ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}` : '`claude` was not found on PATH to check its version' };
+}
 
 /** Prints a settings error the way every command should: the file, what is wrong, the fix. */
 export function reportSettingsError(error: unknown): number {
@@ -38,7 +52,11 @@ export function reportSettingsError(error: unknown): number {
 }
 
 export async function run(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' } },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
@@ -48,15 +66,23 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`buddy-tui: ${dist} has no hook.js/cli.js; run \`npm run build\` in ${packageRoot()} first.\n`);
     return 1;
   }
+  if (values['exec-form'] && values['shell-form']) {
+    process.stderr.write('buddy-tui: --exec-form and --shell-form exclude each other\n');
+    return 2;
+  }
   const path = resolveSettingsPath(values);
+  const hookForm = values['statusline-only'] ? { form: 'shell' as const, why: '' } : await chooseHookForm(values, process.env);
   try {
     const result = installIntoSettings({
       path,
       commands: buddyCommands({ distDir: dist }),
       statuslineOnly: values['statusline-only'],
+      hookForm: hookForm.form,
       dryRun: values['dry-run'],
     });
-    const what = values['statusline-only'] ? 'the statusLine' : `the hook (${BUDDY_HOOK_EVENTS.length} events) and the statusLine`;
+    const what = values['statusline-only']
+      ? 'the statusLine'
+      : `the hook (${BUDDY_HOOK_EVENTS.length} events, ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
     const chain = result.chained ? `\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
     if (result.status === 'unchanged') process.stdout.write(`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
     else if (result.status === 'dry-run') process.stdout.write(`${result.diff}(dry run: ${path} was not changed)\n`);

@@ -57,17 +57,21 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 }
 
 export interface BuddyCommands {
-  /** The hook command: `<node> <dist/hook.js>`. */
+  /** The hook command for Claude Code's shell form: `<node> <dist/hook.js>`. */
   hook: string;
+  /** The same for the exec form (no shell): the program and its arguments. */
+  hookExec: { command: string; args: string[] };
   /** The statusLine command without a chain: `<node> <dist/cli.js> statusline`. */
   statusline: string;
 }
 
 export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}): BuddyCommands {
-  const node = shellQuote(resolve(opts.nodePath ?? process.execPath));
+  const nodePath = resolve(opts.nodePath ?? process.execPath);
+  const node = shellQuote(nodePath);
   const dist = resolve(opts.distDir ?? join(packageRoot(), 'dist'));
   return {
     hook: `${node} ${shellQuote(join(dist, 'hook.js'))}`,
+    hookExec: { command: nodePath, args: [join(dist, 'hook.js')] },
     statusline: `${node} ${shellQuote(join(dist, 'cli.js'))} statusline`,
   };
 }
@@ -76,9 +80,29 @@ export function statuslineCommand(base: string, chain?: string): string {
   return chain ? `${base} --chain ${shellQuote(chain)}` : base;
 }
 
+/**
+ * How Claude Code starts the hook: `shell` runs `command` through `sh -c`; `exec` (checked with
+ * Claude Code 2.1.332) runs `command` with `args` directly, one process fewer per event.
+ */
+export type HookForm = 'exec' | 'shell';
+
+/** The first Claude Code version the exec form was checked with; older ones get the shell form. */
+export const EXEC_FORM_MIN_VERSION = '2.1.332';
+
+export function supportsExecForm(version: string | undefined): boolean {
+  if (!version) return false;
+  const parts = (v: string) => v.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const [a, b] = [parts(version), parts(EXEC_FORM_MIN_VERSION)];
+  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  return true;
+}
+
 /** The hook group for one event; no matcher, so it sees every tool. */
-export function hookGroup(command: string): Record<string, unknown> {
-  return { _tag: BUDDY_TAG, hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS }] };
+export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell'): Record<string, unknown> {
+  const handler = form === 'exec'
+    ? { type: 'command', command: commands.hookExec.command, args: commands.hookExec.args, timeout: HOOK_TIMEOUT_SECONDS }
+    : { type: 'command', command: commands.hook, timeout: HOOK_TIMEOUT_SECONDS };
+  return { _tag: BUDDY_TAG, hooks: [handler] };
 }
 
 export function isBuddyGroup(group: unknown): boolean {

@@ -43,9 +43,11 @@ function buddyHookCommands(settings: JsonObject): Array<{ event: string; command
   const out: Array<{ event: string; command: string; async: boolean }> = [];
   for (const [event, groups] of Object.entries((settings.hooks ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
-    for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: string; async?: boolean }> }>) {
+    for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: string; args?: unknown; async?: boolean }> }>) {
       for (const hook of group.hooks ?? []) {
-        if (typeof hook.command === 'string') out.push({ event, command: hook.command, async: hook.async === true });
+        // The exec form keeps the script in `args`; joined, both forms read `<node> <path/hook.js>`.
+        const args = Array.isArray(hook.args) ? hook.args.filter((a): a is string => typeof a === 'string') : [];
+        if (typeof hook.command === 'string') out.push({ event, command: [hook.command, ...args].join(' '), async: hook.async === true });
       }
     }
   }

@@ -4,7 +4,7 @@
  */
 import {
   BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, isBuddyGroup, isBuddyStatusLine, statuslineCommand,
-  type BuddyCommands,
+  type BuddyCommands, type HookForm,
 } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
 
@@ -14,6 +14,8 @@ export const MIN_REFRESH_INTERVAL_S = 2;
 export interface AddOptions {
   commands: BuddyCommands;
   statuslineOnly?: boolean;
+  /** Exec form (no shell) or shell form for the hook handlers; default shell. */
+  hookForm?: HookForm;
   /** The statusLine that was there before buddy-tui's, when an earlier install recorded it. */
   knownPrevious?: JsonObject;
 }
@@ -34,7 +36,7 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
     const hooks = (settings.hooks ??= {}) as Record<string, unknown[]>;
     for (const event of BUDDY_HOOK_EVENTS) {
       const groups = hooks[event] ?? [];
-      const group = hookGroup(opts.commands.hook);
+      const group = hookGroup(opts.commands, opts.hookForm);
       const first = groups.findIndex(isBuddyGroup);
       // Replace in place so a re-install never reorders the user's entries.
       hooks[event] = first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));

@@ -2,7 +2,7 @@
  * Install and uninstall as whole operations on one settings file: read, plan, show or write,
  * and remember what was changed. The CLI commands only parse flags and print the result.
  */
-import { buddyCommands, type BuddyCommands } from './buddy-entries.js';
+import { buddyCommands, type BuddyCommands, type HookForm } from './buddy-entries.js';
 import { readInstallRecord, writeInstallRecord, deleteInstallRecord } from './install-record.js';
 import { addBuddy, buddyPresence, removeBuddy } from './merge-settings.js';
 import { detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
@@ -29,7 +29,7 @@ export interface SettingsChangeResult {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOnly?: boolean }): SettingsChangeResult {
+export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm }): SettingsChangeResult {
   const env = opts.env ?? process.env;
   const commands = opts.commands ?? buddyCommands();
   const snapshot = readSettingsSnapshot(opts.path);
@@ -40,6 +40,7 @@ export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOn
   const { settings: next, previousStatusLine } = addBuddy(settings, {
     commands,
     statuslineOnly: opts.statuslineOnly,
+    hookForm: opts.hookForm,
     knownPrevious: record?.previousStatusLine,
   });
   const chained = typeof previousStatusLine?.command === 'string' ? previousStatusLine.command : undefined;

@@ -30,6 +30,8 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(installed.stderr).toBe('');
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain('Backup of the previous file:');
+    // No `claude` on this PATH to check its version: the shell form, which every version runs.
+    expect(installed.stdout).toContain('shell form: `claude` was not found on PATH');
     expect(installed.stdout).toContain('Your statusLine "echo mine" stays');
     const settings = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8'));
     const hookCommand: string = settings.hooks.Stop[0].hooks[0].command;
@@ -49,6 +51,16 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(removed.stdout).toContain('Restored your statusLine "echo mine"');
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
     expect(cli(['uninstall'], env).stdout).toContain('not installed');
+
+    // --exec-form: no shell, the program and its script; it runs the same way.
+    expect(cli(['install', '--exec-form'], env).stdout).toContain('exec form: --exec-form');
+    const exec = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8')).hooks.SessionEnd[0].hooks[0];
+    expect(exec).toEqual({ type: 'command', command: process.execPath, args: [HOOK_ENTRY], timeout: 5 });
+    execFileSync(exec.command, exec.args, { input: payload.replace('SessionStart', 'SessionEnd'), env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionEnd"');
+    expect(cli(['install', '--exec-form', '--shell-form'], env).code).toBe(2);
+    cli(['uninstall'], env);
+    expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
   });
 
   it('--project edits ./.claude/settings.json; a JSONC file is refused with exit 1 and left alone', () => {

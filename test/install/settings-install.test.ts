@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync, lstatSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync, lstatSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUDDY_HOOK_EVENTS, BUDDY_TAG, buddyCommands } from '../../src/install/buddy-entries.js';
+import { BUDDY_HOOK_EVENTS, BUDDY_TAG, buddyCommands, supportsExecForm } from '../../src/install/buddy-entries.js';
 import { installIntoSettings, uninstallFromSettings } from '../../src/install/settings-install.js';
 import { SettingsChangedError, readSettingsSnapshot, writeSettings } from '../../src/install/settings-file.js';
 import { SettingsFileError } from '../../src/install/settings-json.js';
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const install = (extra: { statuslineOnly?: boolean; dryRun?: boolean } = {}) => installIntoSettings({ path, commands, env, ...extra });
+const install = (extra: { statuslineOnly?: boolean; dryRun?: boolean; hookForm?: 'exec' | 'shell' } = {}) => installIntoSettings({ path, commands, env, ...extra });
 const uninstall = (extra: { dryRun?: boolean } = {}) => uninstallFromSettings({ path, commands, env, ...extra });
 const read = () => JSON.parse(readFileSync(path, 'utf8'));
 const backups = () => readdirSync(join(dir, '.claude')).filter((name) => name.includes('buddy-tui-backup'));
@@ -107,6 +107,30 @@ describe('install into settings.json', () => {
     expect(result.diff).toContain(`+   "model": "opus",`);
     expect(readFileSync(path, 'utf8')).toBe('{\n  "model": "opus"\n}\n');
     expect(backups()).toHaveLength(0);
+  });
+
+  it('the exec form puts node and the script in command + args, and switching forms replaces in place', () => {
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(path, '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}}');
+    install({ hookForm: 'exec' });
+    const exec = read();
+    expect(exec.hooks.Stop).toEqual([
+      { hooks: [{ type: 'command', command: 'say done' }] },
+      { _tag: BUDDY_TAG, hooks: [{ type: 'command', command: '/usr/bin/node', args: ['/opt/buddy tui/dist/hook.js'], timeout: 5 }] },
+    ]);
+    expect(install({ hookForm: 'exec' }).status).toBe('unchanged');
+    install({ hookForm: 'shell' });
+    expect(read().hooks.Stop[1].hooks).toEqual([{ type: 'command', command: commands.hook, timeout: 5 }]);
+    expect(read().hooks.Stop).toHaveLength(2);
+  });
+
+  it('uses the exec form only for Claude Code versions it was checked with', () => {
+    expect(supportsExecForm('2.1.332')).toBe(true);
+    expect(supportsExecForm('2.2.0')).toBe(true);
+    expect(supportsExecForm('3.0.1')).toBe(true);
+    expect(supportsExecForm('2.1.331')).toBe(false);
+    expect(supportsExecForm('1.9.999')).toBe(false);
+    expect(supportsExecForm(undefined)).toBe(false);
   });
 
   it('--statusline-only adds only the statusLine', () => {
