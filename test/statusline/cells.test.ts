@@ -57,3 +57,19 @@ describe('clipLine', () => {
     expect(clipLine('abc', 0)).toBe('');
   });
 });
+
+describe('the buddy never needs string-width', () => {
+  it('measures every built-in species face and eye style from the fast table', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { EYE_STYLES } = await import('../../src/pet/hatch.js');
+    const { DEFAULT_FACES } = await import('../../src/species/face.js');
+    const dir = new URL('../../species/', import.meta.url);
+    const glyphs: string[] = [...EYE_STYLES, ...Object.values(DEFAULT_FACES), '▰▱◆▸│·…💬'];
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json')) {
+      const species = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as { face?: Record<string, string>; eyes?: Record<string, string> };
+      glyphs.push(...Object.values(species.face ?? {}), ...Object.values(species.eyes ?? {}));
+    }
+    expect(glyphs.length).toBeGreaterThan(20);
+    expect(glyphs.filter(needsSlowWidth)).toEqual([]);
+  });
+});
