@@ -65,4 +65,5 @@ process.on('uncaughtException', () => {
   printed = true;
   process.exitCode = 0;
 });
-await main();
+// No top-level await: the same source bundles as ESM or CommonJS (CommonJS starts faster).
+void main();
