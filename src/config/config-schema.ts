@@ -104,19 +104,19 @@ export const DEFAULT_CLAUDE_SETTINGS_PATHS = ['.claude/settings.json', '.claude/
 
 /** Each top-level key validated on its own, so one bad section never loses the others. */
 export const configSections = {
-  $schema: z.string(),
-  schemaVersion: z.literal(CONFIG_SCHEMA_VERSION),
-  hooks: hooksSchema,
+  $schema: z.string().describe('Path or URL of config.schema.json, for editor completion.'),
+  schemaVersion: z.literal(CONFIG_SCHEMA_VERSION).describe('The config format version (1).'),
+  hooks: hooksSchema.describe('Plugin rules in Claude Code settings.json shape: {"PostToolUse": [{"matcher", "if", "hooks": [...]}]}.'),
   hooksFile: z.string().min(1).describe('A JSON file holding {"hooks": ...}; ~ and ${VAR} expand.'),
   plugins: z.array(z.string().min(1)).describe('Plugin folders holding a buddy-plugin.json; ~ and ${VAR} expand.'),
   discoverClaudeSettings: z.boolean().describe('Also run the hook entries of Claude Code settings files (buddy-tui\'s own skipped).'),
-  claudeSettingsPaths: z.array(z.string().min(1)),
-  limits: runnerLimitsSchema,
+  claudeSettingsPaths: z.array(z.string().min(1)).describe('Settings files read with discoverClaudeSettings (default: .claude/settings.json, .claude/settings.local.json, ~/.claude/settings.json).'),
+  limits: runnerLimitsSchema.describe('Plugin runner limits.'),
   delegate: delegateSectionSchema,
   statusline: statuslineSectionSchema,
   tui: tuiSectionSchema,
-  species: speciesSectionSchema,
-  retentionHours: z.number().positive().max(24 * 365),
+  species: speciesSectionSchema.describe('Which species to use, and an extra folder of species files.'),
+  retentionHours: z.number().positive().max(24 * 365).describe('Ended sessions are removed after this many hours (default 24).'),
 } as const;
 
 export const configSchema = z.strictObject(
