@@ -55,6 +55,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   // React and Ink read these at import: production React renders faster, NO_COLOR means no SGR.
   process.env.NODE_ENV ??= 'production';
   if (env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
+  // Ink reads CI=false as "not CI", but chalk's colour check takes any CI variable as a CI log
+  // and turns colour off: an explicit "not CI" must not cost the pane its colours.
+  if (process.env.CI === 'false' || process.env.CI === '0') delete process.env.CI;
   const [{ default: React }, { render }, { App }] = await Promise.all([import('react'), import('ink'), import('../../components/App.js')]);
 
   const root = options.stateRoot;
@@ -127,6 +130,11 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       if (alternate) stdout.write(LEAVE_ALT_SCREEN);
       log.info('closed');
       resolveClosed();
+      // Nothing should be left to keep the process alive; if something is, say what (unref'd).
+      setTimeout(() => {
+        const handles = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
+        log.info(`still open after close: ${handles.map((h) => h.constructor?.name).join(', ')}`);
+      }, 2000).unref();
     })();
     return closing;
   };

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,10 @@ describe('buddy-tui in tmux', () => {
       BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
     };
     const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
-    const command = `exec env ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
+    // vitest sets FORCE_COLOR=0 and the tmux server inherits it: unset it so colour is the pane's choice.
+    const command = `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
+    const noColorCommand = `exec env -u FORCE_COLOR ${envPrefix} NO_COLOR=1 ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
+    const COLOR_SGR = /\x1b\[[0-9;]*(?:3[0-7]|9[0-7]|38;[0-9;]+)m/;
 
     tmux('new-session', '-d', '-s', 'main', '-x', '100', '-y', '30', command);
     tmux('set-option', '-t', 'main', 'remain-on-exit', 'on');
@@ -68,9 +71,11 @@ describe('buddy-tui in tmux', () => {
     // The frame fits (rows - 1): the tab row is still the top line, nothing scrolled away.
     expect(live.split('\n')[0]).toContain('1 project');
 
-    // A second instance on the same root is a viewer and says so.
-    tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', command);
+    // A second instance on the same root is a viewer and says so (this one honouring NO_COLOR).
+    tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', noColorCommand);
     await poll(() => screen('main:viewer'), (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'), 'the viewer');
+    expect(tmux('capture-pane', '-e', '-p', '-t', 'main:0')).toMatch(COLOR_SGR);
+    expect(tmux('capture-pane', '-e', '-p', '-t', 'main:viewer')).not.toMatch(COLOR_SGR);
     const viewerPid = Number(tmux('display-message', '-p', '-t', 'main:viewer', '#{pane_pid}').trim());
 
     tmux('resize-window', '-t', 'main:0', '-x', '40', '-y', '12');
@@ -83,12 +88,23 @@ describe('buddy-tui in tmux', () => {
 
     expect(isPidAlive(pid)).toBe(true);
     tmux('send-keys', '-t', 'main:0', 'q');
-    await poll(() => (isPidAlive(pid) ? `alive; screen:\n${screen('main:0')}` : 'gone'), (state) => state === 'gone', 'the process to exit after q', 10_000);
-    expect(tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead} #{pane_dead_status}').trim()).toBe('1 0');
+    await poll(
+      () => (isPidAlive(pid) ? `alive; screen:\n${screen('main:0')}\nlog:\n${readFileSync(join(root, 'tui.log'), 'utf8')}` : 'gone'),
+      (state) => state === 'gone',
+      'the process to exit after q',
+      10_000,
+    );
+    // (tmux may take a while to reap it and learn its status; the pane is dead either way.)
+    await poll(() => tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead}').trim(), (dead) => dead === '1', 'tmux to see the pane die', 10_000);
 
     // The runner is gone: the viewer takes over the plugins, then quits as promptly.
     await poll(() => screen('main:viewer'), (text) => text.includes('this pane now runs the plugins'), 'the viewer to take over');
     tmux('send-keys', '-t', 'main:viewer', 'q');
-    await poll(() => (isPidAlive(viewerPid) ? 'alive' : 'gone'), (state) => state === 'gone', 'the viewer to exit after q', 10_000);
+    await poll(
+      () => (isPidAlive(viewerPid) ? `alive; log:\n${readFileSync(join(root, 'tui.log'), 'utf8')}` : 'gone'),
+      (state) => state === 'gone',
+      'the viewer to exit after q',
+      10_000,
+    );
   });
 });
