@@ -30,6 +30,8 @@ const IDLE_SECONDS = FULL ? 60 : 10;
 const CLOCK_TICKS = 100;
 /** Extra flags for the pane process, e.g. BUDDY_BENCH_PANE_ARGS=--no-plugins. */
 const extraArgs = (process.env.BUDDY_BENCH_PANE_ARGS ?? '').split(' ').filter(Boolean);
+/** Node flags for the pane process, e.g. BUDDY_BENCH_NODE_FLAGS=--max-semi-space-size=1. */
+const nodeFlags = (process.env.BUDDY_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 interface Scratch {
   base: string;
@@ -71,7 +73,7 @@ class PaneProcess {
   private listeners = new Set<(text: string, at: number) => void>();
 
   constructor(s: Scratch) {
-    this.child = spawn(process.execPath, [join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
+    this.child = spawn(process.execPath, [...nodeFlags, join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
       env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
       stdio: 'pipe',
     });
