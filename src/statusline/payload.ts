@@ -1,64 +1,13 @@
 /**
- * The JSON Claude Code sends to a statusLine command (sample:
- * test/fixtures/statusline-input.json). Read tolerantly: unknown fields are ignored, any field
- * may be missing or null, a field of the wrong type is dropped on its own (never the whole
- * payload), and numbers that arrive as strings are accepted. zod/mini: this is the hot path.
+ * Reads the JSON Claude Code sends to a statusLine command (sample:
+ * test/fixtures/statusline-input.json) on the hot path. Tolerant: unknown fields are ignored,
+ * any field may be missing or null, a field of the wrong type is dropped on its own (never the
+ * whole payload), and numbers that arrive as strings are accepted.
+ *
+ * The contract is `statuslinePayloadSchema` (zod/mini, payload-schema.ts); this hand-written
+ * reader gives the same view (test/statusline/payload.test.ts checks them against each other)
+ * without loading zod, which costs the statusline a fifth of `node -e 0` at start-up.
  */
-import * as z from 'zod/mini';
-
-/** A finite number, or a string holding one ("42.5"); anything else becomes undefined. */
-const looseNumber = z.catch(
-  z.pipe(
-    z.union([z.number(), z.string(), z.null(), z.undefined()]),
-    z.transform((value): number | undefined => {
-      if (value === null || value === undefined) return undefined;
-      const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-      return Number.isFinite(number) ? number : undefined;
-    }),
-  ),
-  undefined,
-);
-
-const looseString = z.catch(
-  z.pipe(
-    z.union([z.string(), z.number(), z.null(), z.undefined()]),
-    z.transform((value): string | undefined => (value === null || value === undefined ? undefined : String(value))),
-  ),
-  undefined,
-);
-
-/** An object whose own fields are each optional and loose; not an object at all → undefined. */
-function looseSection<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
-  return z.catch(z.optional(z.looseObject(shape)), undefined);
-}
-
-export const statuslinePayloadSchema = z.looseObject({
-  session_id: looseString,
-  transcript_path: looseString,
-  cwd: looseString,
-  version: looseString,
-  session_name: looseString,
-  // Older versions and some wrappers send the model as a plain string.
-  model: z.catch(
-    z.optional(
-      z.union([
-        z.looseObject({ id: looseString, display_name: looseString }),
-        z.pipe(z.string(), z.transform((id): { id?: string; display_name?: string } => ({ id, display_name: id }))),
-      ]),
-    ),
-    undefined,
-  ),
-  workspace: looseSection({ current_dir: looseString, project_dir: looseString }),
-  context_window: looseSection({
-    used_percentage: looseNumber,
-    remaining_percentage: looseNumber,
-    context_window_size: looseNumber,
-    total_input_tokens: looseNumber,
-  }),
-  cost: looseSection({ total_cost_usd: looseNumber, total_duration_ms: looseNumber }),
-});
-
-export type StatuslinePayload = z.output<typeof statuslinePayloadSchema>;
 
 /** What the statusline uses from the payload, already reduced to plain values. */
 export interface PayloadView {
@@ -69,15 +18,39 @@ export interface PayloadView {
   usedPercentage?: number;
 }
 
-export function viewOf(payload: StatuslinePayload): PayloadView {
-  const model = payload.model;
-  const context = payload.context_window;
-  let used = context?.used_percentage;
-  if (used === undefined && context?.remaining_percentage !== undefined) used = 100 - context.remaining_percentage;
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A string, or a number written out; anything else is absent. */
+export function looseString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+/** A finite number, or a string holding one ("42.5"); anything else is absent. */
+export function looseNumber(value: unknown): number | undefined {
+  let number: number;
+  if (typeof value === 'number') number = value;
+  else if (typeof value === 'string' && value.trim() !== '') number = Number(value);
+  else return undefined;
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** The view of an already parsed payload object. */
+export function readPayloadView(payload: Loose): PayloadView {
+  const rawModel = payload.model;
+  const model = typeof rawModel === 'string' ? { id: rawModel, display_name: rawModel } : isObject(rawModel) ? rawModel : undefined;
+  const workspace = isObject(payload.workspace) ? payload.workspace : undefined;
+  const context = isObject(payload.context_window) ? payload.context_window : undefined;
+  let used = looseNumber(context?.used_percentage);
+  const remaining = looseNumber(context?.remaining_percentage);
+  if (used === undefined && remaining !== undefined) used = 100 - remaining;
   return {
-    sessionId: payload.session_id || undefined,
-    modelName: model?.display_name || model?.id || undefined,
-    projectDir: payload.workspace?.project_dir || payload.workspace?.current_dir || payload.cwd || undefined,
+    sessionId: looseString(payload.session_id) || undefined,
+    modelName: looseString(model?.display_name) || looseString(model?.id) || undefined,
+    projectDir: looseString(workspace?.project_dir) || looseString(workspace?.current_dir) || looseString(payload.cwd) || undefined,
     usedPercentage: used === undefined ? undefined : Math.min(100, Math.max(0, used)),
   };
 }
@@ -94,9 +67,7 @@ export function parsePayload(text: string): PayloadView | undefined {
   } catch {
     return undefined;
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const parsed = statuslinePayloadSchema.safeParse(json);
-  return parsed.success ? viewOf(parsed.data) : undefined;
+  return isObject(json) ? readPayloadView(json) : undefined;
 }
 
 /** The last path component, for the project name. */

@@ -14,7 +14,7 @@ import { USAGE, resolveNow, resolveOptions, type StatuslineOptions } from './opt
 import { parsePayload, type PayloadView } from './payload.js';
 import { rowsFor } from './segments.js';
 import { locateSession, readSessionSource } from './session-source.js';
-import { readStatuslineConfig } from './statusline-config.js';
+import { readStatuslineConfig } from './statusline-config-reader.js';
 import { lookBuddy } from './buddy.js';
 import { buildView } from './view.js';
 import { RESET } from './style.js';

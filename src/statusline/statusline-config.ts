@@ -1,9 +1,9 @@
 /**
- * The `statusline` section of config.json. zod/mini because the statusline reads it on its
- * hot path; the plugins engineer's config schema embeds this same schema for validation and
- * error messages (`buddy-tui doctor`). Flags override every key.
+ * The `statusline` section of config.json, as a zod/mini schema: the config file's schema
+ * (src/config/config-schema.ts) embeds it for validation and error messages (`buddy-tui doctor`).
+ * The statusline itself reads the section with the zod-free statusline-config-reader.ts, which
+ * the tests hold to this schema key by key. Flags override every key.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 
 export const statuslineConfigSchema = z.strictObject({
@@ -43,19 +43,4 @@ export function statuslineConfigFrom(section: unknown): StatuslineConfig {
     if (one.success) config[key] = one.data;
   }
   return config as StatuslineConfig;
-}
-
-/** Reads the `statusline` section of a config file; a missing or broken file gives {}. */
-export function readStatuslineConfig(configPath: string): StatuslineConfig {
-  let text: string;
-  try {
-    text = readFileSync(configPath, 'utf8');
-  } catch {
-    return {};
-  }
-  try {
-    return statuslineConfigFrom((JSON.parse(text) as { statusline?: unknown })?.statusline);
-  } catch {
-    return {};
-  }
 }

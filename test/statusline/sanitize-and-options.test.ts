@@ -4,6 +4,7 @@ import { fitRow } from '../../src/statusline/layout.js';
 import { resolveOptions } from '../../src/statusline/options.js';
 import { runStatusline } from '../../src/statusline/render.js';
 import type { Segment } from '../../src/statusline/segments.js';
+import { STATUSLINE_KEY_READERS, statuslineConfigOf } from '../../src/statusline/statusline-config-reader.js';
 import { statuslineConfigFrom, statuslineConfigSchema } from '../../src/statusline/statusline-config.js';
 import { agentColorIndex } from '../../src/statusline/style.js';
 import { FIXTURE_SESSION, T0, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
@@ -71,6 +72,21 @@ describe('statusline config section', () => {
     expect(statuslineConfigSchema.safeParse({ lines: 3 }).success).toBe(false);
     expect(statuslineConfigFrom({ lines: 3, color: false, width: 'wide', segmentWidth: 30, unknown: 1 })).toEqual({ color: false, segmentWidth: 30 });
     expect(statuslineConfigFrom('nonsense')).toEqual({});
+  });
+
+  it('is read on the hot path without zod, accepting exactly what the schema accepts, key by key', () => {
+    const values = [undefined, null, true, false, 0, 1, 2, 3, 7, 8, 9, 10, 49, 50, 51, 200, 201, 1000, 1001, 10_000, 10_001, 3_600_000, 3_600_001, 1.5, -1, '', 'x', 'npx ccstatusline', '2', [], {}];
+    const shape = statuslineConfigSchema.def.shape as Record<string, { safeParse: (v: unknown) => { success: boolean; data?: unknown } }>;
+    expect(Object.keys(STATUSLINE_KEY_READERS).sort()).toEqual(Object.keys(shape).sort());
+    for (const [key, read] of Object.entries(STATUSLINE_KEY_READERS)) {
+      for (const value of values) {
+        if (value === undefined) continue;
+        const schema = shape[key].safeParse(value);
+        expect(read(value), `${key} = ${JSON.stringify(value)}`).toEqual(schema.success ? schema.data : undefined);
+      }
+    }
+    const section = { lines: 3, color: false, width: 'wide', segmentWidth: 30, unknown: 1 };
+    expect(statuslineConfigOf(section)).toEqual(statuslineConfigFrom(section));
   });
 });
 
