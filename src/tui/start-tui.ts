@@ -124,6 +124,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       ticker = undefined;
       unsubscribePace();
       for (const signal of SIGNALS) process.off(signal, onSignal);
+      process.off('unhandledRejection', onUnhandled);
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
@@ -139,6 +140,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     return closing;
   };
   const onSignal = () => void close();
+  // A promise some service forgot to catch must not take the pane down (Node's default): log it.
+  const onUnhandled = (reason: unknown) => log.error('unhandled rejection', reason);
+  process.on('unhandledRejection', onUnhandled);
   const SIGNALS: NodeJS.Signals[] = options.handleSignals === false ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of SIGNALS) process.on(signal, onSignal);
 
