@@ -182,6 +182,22 @@ describe('buddy-tui statusline (spawned)', () => {
     expect(cold.stdout).not.toContain('💬 ');
   });
 
+  it('shows what the real hook recorded: events fed through `buddy-tui hook`, then the statusline', () => {
+    const sandboxed = box();
+    const { BUDDY_TUI_NOW: _pinned, ...env } = sandboxed.env; // the hook stamps real times
+    // The recorded session through the subagent's start: a turn open, an agent running.
+    for (const event of realEvents().slice(0, 25)) {
+      const hook = spawnSync(process.execPath, [CLI, 'hook'], { input: JSON.stringify(event), env, encoding: 'utf8', timeout: 60_000 });
+      expect(hook.status).toBe(0);
+      expect(hook.stdout).toBe('');
+    }
+    const run = statusline(JSON.stringify(fixturePayload(42)), env, ['--no-color', '--width', '200']);
+    expect(run.status).toBe(0);
+    const [first, second] = run.stdout.split('\n');
+    expect(first).toMatch(/^\S+ │ Opus 5\.5 │ project │ ▰▰▱▱▱ 42% │ 💬$/);
+    expect(second).toMatch(/^▸ Agent \d+s │ Bash x2 · Agent · Edit · Glob · Grep · Read · Write │ ◆ general-purpose \d+s$/);
+  });
+
   it('takes its layout from the config file, and flags override it', () => {
     const sandboxed = box();
     sandboxed.session(FIXTURE_SESSION, { events: midTurnEvents() });
