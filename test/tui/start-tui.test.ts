@@ -6,11 +6,17 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTui, type TuiHandle } from '../../src/tui/start-tui.js';
 import { FakeStdin, FakeStdout, waitForFrame } from '../components/render-at-size.js';
 import { feedThroughHook, fixturePayloads, HOOK_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+
+// Ink draws only the last frame when CI is set (is-in-ci, read when ink is imported), and this
+// test watches the live frames: clear it before the imports run.
+vi.hoisted(() => {
+  process.env.CI = 'false';
+});
 
 const handles: TuiHandle[] = [];
 afterEach(async () => {
