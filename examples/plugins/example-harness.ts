@@ -19,9 +19,9 @@ import { makeTempDir } from '../../test/support/temp-dir.js';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const EXAMPLES_DIR = fileURLToPath(new URL('./', import.meta.url));
 
-/** The SDK examples import `buddy-tui/sdk`, i.e. dist/sdk.js. */
+/** The SDK examples import `buddy-tui/sdk`, i.e. dist/sdk.mjs. */
 export function requireBuild(): void {
-  for (const file of ['dist/sdk.js', 'dist/hook.js']) {
+  for (const file of ['dist/sdk.mjs', 'dist/hook.js']) {
     if (!existsSync(join(REPO_ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
   }
 }

@@ -38,6 +38,10 @@ export function usage(): string {
 }
 
 export async function main(args: string[]): Promise<number> {
+  // `buddy-tui species list | head`: a closed pipe ends the output, not the program with a trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   let [name, ...rest] = args;
   if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${usage()}\n`);

@@ -1,16 +1,19 @@
 /**
  * The `buddy-tui` binary. Kept tiny on purpose: the hot paths (`hook`, `statusline`) load
- * their own small bundles and never pay for React, Ink or full zod. The paths are computed
- * so the bundler leaves them as separate files.
+ * their own small CommonJS bundles and never pay for React, Ink or full zod; everything else
+ * is in the ESM main bundle. The paths are computed so the bundler leaves them as separate files.
  */
+import { createRequire } from 'node:module';
+
 const command = process.argv[2];
-const sibling = (name: string): string => new URL(`./${name}.js`, import.meta.url).href;
+const load = createRequire(import.meta.url);
 
 if (command === 'hook') {
-  await import(sibling('hook'));
+  load('./hook.js');
 } else if (command === 'statusline') {
-  await import(sibling('statusline'));
+  load('./statusline.js');
 } else {
-  const { main } = (await import(sibling('main'))) as { main: (args: string[]) => Promise<number> };
-  process.exitCode = await main(process.argv.slice(2));
+  void import(new URL('./main.mjs', import.meta.url).href).then(async ({ main }: { main: (args: string[]) => Promise<number> }) => {
+    process.exitCode = await main(process.argv.slice(2));
+  });
 }

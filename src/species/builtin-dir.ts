@@ -3,7 +3,7 @@
  * this module to the folder with package.json, so it works from src/ (tsx, vitest) and from
  * a bundled dist/ file alike. Zod-free.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +12,19 @@ let cached: string | undefined;
 export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
   let dir = dirname(from);
   for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
+    // dist/ holds a package.json of its own (it marks the hot paths as CommonJS): skip it.
+    if (existsSync(join(dir, 'package.json')) && isBuddyPackage(join(dir, 'package.json'))) return dir;
     const parent = dirname(dir);
     if (parent === dir) return dirname(from);
     dir = parent;
+  }
+}
+
+function isBuddyPackage(path: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path, 'utf8')) as { name?: string }).name === 'buddy-tui';
+  } catch {
+    return false;
   }
 }
 

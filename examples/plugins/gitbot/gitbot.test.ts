@@ -35,7 +35,7 @@ function gitRepo(branch: string): string {
 
 beforeAll(() => requireBuild());
 
-describe('GitBot (SDK example), spawned through dist/sdk.js', () => {
+describe('GitBot (SDK example), spawned through dist/sdk.mjs', () => {
   it.each([
     ['git push --force origin main', /Force push incoming/],
     ['git push -f', /Force push incoming/],
@@ -110,7 +110,7 @@ describe('GitBot (SDK example), spawned through dist/sdk.js', () => {
         if (spec!.startsWith('.')) visit(join(file, '..', spec!));
       }
     };
-    visit(join(REPO_ROOT, 'dist/sdk.js'));
+    visit(join(REPO_ROOT, 'dist/sdk.mjs'));
     expect(seen.size).toBeGreaterThan(1);
   });
 });
