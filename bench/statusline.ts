@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
 import { join } from 'node:path';
 import { hatchPet } from '../src/pet/hatch.js';
 import { readSession } from '../src/state/reader.js';
@@ -55,36 +54,6 @@ function stateRoot(base: string, journalMb: number): string {
   return root;
 }
 
-/**
- * Not shipped: the same entries bundled as CommonJS in a folder marked `"type": "commonjs"`, to
- * show what the ESM loader costs the hot path (dist/ is ESM today). The dispatcher mirrors
- * src/entries/cli.ts. Its built-in species folder is not found from there, so it draws the
- * default face (one small file read less).
- */
-async function commonJsBuild(base: string): Promise<string> {
-  const out = join(base, 'cjs');
-  mkdirSync(out, { recursive: true });
-  const shim = join(base, 'import-meta-url.js');
-  writeFileSync(shim, "export const importMetaUrl = require('node:url').pathToFileURL(__filename).href;\n");
-  const dispatcher = join(base, 'cli-cjs.ts');
-  writeFileSync(
-    dispatcher,
-    [
-      "import { createRequire } from 'node:module';",
-      'const load = createRequire(import.meta.url);',
-      "if (process.argv[2] === 'statusline') load('./statusline.js');",
-      "else if (process.argv[2] === 'hook') load('./hook.js');",
-    ].join('\n'),
-  );
-  await build({
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifySyntax: true, logLevel: 'warning', outdir: out,
-    define: { 'import.meta.url': 'importMetaUrl' }, inject: [shim],
-    entryPoints: { cli: dispatcher, statusline: join(REPO_ROOT, 'src/entries/statusline.ts') },
-  });
-  writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'commonjs' }));
-  return join(out, 'cli.js');
-}
-
 const describe = (stats: CommandStats): string => `${formatMs(stats.medianMs)}, ${formatMb(stats.medianRssKb)}`;
 
 export async function bench(): Promise<BenchRow[]> {
@@ -111,14 +80,12 @@ export async function bench(): Promise<BenchRow[]> {
     const node = process.execPath;
     const cli = join(REPO_ROOT, 'dist/cli.js');
     const ccstatusline = ensureCcstatusline();
-    const commonJsCli = await commonJsBuild(base);
 
     const commands = [
       { name: 'node -e 0', argv: [node, '-e', '0'], stdin, env: small },
       { name: 'cli', argv: [node, cli, 'statusline'], stdin, env: small },
       { name: 'bundle', argv: [node, join(REPO_ROOT, 'dist/statusline.js')], stdin, env: small },
       { name: 'large', argv: [node, cli, 'statusline'], stdin, env: large },
-      { name: 'cjs', argv: [node, commonJsCli, 'statusline'], stdin, env: small },
       ...(ccstatusline ? [{ name: 'ccstatusline', argv: [node, ccstatusline], stdin, env: small }] : []),
     ];
     const stats = measureCommands(commands, 40, 3);
@@ -138,8 +105,6 @@ export async function bench(): Promise<BenchRow[]> {
       versus('cli', 1.25, 'buddy-tui statusline vs node -e 0'),
       versus('bundle', 1.25, 'node dist/statusline.js vs node -e 0'),
       versus('large', 1.35, 'buddy-tui statusline, 20 MB journal + checkpoint'),
-      // Informational, not a goal: it is not what ships.
-      { ...versus('cjs', 1.25, 'experiment (not shipped): same entry as CommonJS'), goal: undefined, ok: undefined },
     ];
     if (ccstatusline) {
       const cc = stats.ccstatusline;
