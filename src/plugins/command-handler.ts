@@ -1,9 +1,9 @@
 /**
  * Runs one `type: "command"` handler through the user's shell with execa, in its own process
  * group so a timeout (or close) kills the plugin and everything it started. stdout and stderr
- * are capped; the rest is drained and counted, never buffered.
+ * are capped; the rest is drained and counted, never buffered. execa is loaded on the first
+ * run, so a pane with no command plugin never pays its memory.
  */
-import { execa } from 'execa';
 import { basename } from 'node:path';
 
 export interface CommandRunInput {
@@ -76,47 +76,49 @@ export function runCommand(input: CommandRunInput): CommandRun {
   const stderr = new CappedSink(input.maxOutputBytes);
   let timedOut = false;
   let cancelled = false;
-  const subprocess = execa(input.command, {
-    shell: input.shell,
-    cwd: input.cwd,
-    env: input.env,
-    extendEnv: false,
-    input: input.input,
-    buffer: false,
-    reject: false,
-    // Its own process group, so the whole tree can be killed at once.
-    detached: true,
-    stripFinalNewline: false,
-    encoding: 'buffer',
-  });
-  const pid = subprocess.pid;
-  subprocess.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-  subprocess.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killGroup(pid);
-  }, input.timeoutMs);
+  let pid: number | undefined;
 
-  const result = subprocess.then(
-    (done) => {
-      clearTimeout(timer);
-      // Nothing a plugin started outlives its run.
+  const result = import('execa').then(async ({ execa }) => {
+    const subprocess = execa(input.command, {
+      shell: input.shell,
+      cwd: input.cwd,
+      env: input.env,
+      extendEnv: false,
+      input: input.input,
+      buffer: false,
+      reject: false,
+      // Its own process group, so the whole tree can be killed at once.
+      detached: true,
+      stripFinalNewline: false,
+      encoding: 'buffer',
+    });
+    pid = subprocess.pid;
+    // Cancelled while execa was loading: the run ends as soon as it starts.
+    if (cancelled) killGroup(pid);
+    subprocess.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    subprocess.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const timer = setTimeout(() => {
+      timedOut = true;
       killGroup(pid);
-      const failedToStart = done.failed && done.exitCode === undefined && !done.signal && !timedOut && !cancelled;
-      return {
-        exitCode: done.exitCode,
-        signal: done.signal,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        stdoutBytes: stdout.total,
-        stderrBytes: stderr.total,
-        timedOut,
-        cancelled,
-        pid,
-        ...(failedToStart ? { spawnError: done.shortMessage ?? done.message } : {}),
-      } satisfies CommandRunResult;
-    },
-  );
+    }, input.timeoutMs);
+    const done = await subprocess;
+    clearTimeout(timer);
+    // Nothing a plugin started outlives its run.
+    killGroup(pid);
+    const failedToStart = done.failed && done.exitCode === undefined && !done.signal && !timedOut && !cancelled;
+    return {
+      exitCode: done.exitCode,
+      signal: done.signal,
+      stdout: stdout.text(),
+      stderr: stderr.text(),
+      stdoutBytes: stdout.total,
+      stderrBytes: stderr.total,
+      timedOut,
+      cancelled,
+      pid,
+      ...(failedToStart ? { spawnError: done.shortMessage ?? done.message } : {}),
+    } satisfies CommandRunResult;
+  });
   return {
     result,
     kill() {
