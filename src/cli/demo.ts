@@ -109,5 +109,7 @@ export async function run(args: string[]): Promise<number> {
   stop.abort();
   await replay.catch(() => undefined);
   world.remove();
+  // q means quit: a plugin or delegate child still winding down must not keep the demo on screen.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1500).unref();
   return 0;
 }

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 export type RecordedEvent = Record<string, unknown> & { hook_event_name: string; session_id: string };
 
 export const MIN_GAP_MS = 200;
-export const MAX_GAP_MS = 650;
+export const MAX_GAP_MS = 550;
 /** The pause before the first event, so the empty pane shows for a moment. */
-export const FIRST_DELAY_MS = 500;
+export const FIRST_DELAY_MS = 400;
 
 /** Parses a JSONL recording, skipping lines that are not hook payloads. */
 export function parseRecording(text: string): RecordedEvent[] {

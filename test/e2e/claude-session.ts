@@ -70,8 +70,8 @@ export async function createWorld(opts: { turns?: (project: string) => StandinRe
     root, project, stateDir, api, claudeHome, claude,
     async cleanup() {
       await api.close();
-      claudeHome.cleanup();
-      rmSync(root, { recursive: true, force: true });
+      // Processes that were just told to stop (a pane, a delegate child) may still write a last file.
+      for (const dir of [claudeHome.home, root]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

@@ -4,7 +4,7 @@
  * the screen shows tools, a subagent, the queue badge, a failure, a plugin reaction and the
  * buddy's mood; q quits and the demo's temporary folder is gone.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI_ENTRY } from '../support/hook-process.js';
@@ -37,7 +37,9 @@ describe('buddy-tui demo under tmux', () => {
     const tmp = join(dir, 'tmp');
     mkdirSync(tmp);
     const env = { TMPDIR: tmp, XDG_CONFIG_HOME: join(dir, 'config'), XDG_STATE_HOME: join(dir, 'state') };
-    const started = startTmux(dir, { width: 110, height: 36, env, command: `${process.execPath} ${CLI_ENTRY} demo --species dragon` });
+    const exitFile = join(dir, 'exit-code');
+    const command = `sh -c '${process.execPath} ${CLI_ENTRY} demo --species dragon; echo $? > ${exitFile}'`;
+    const started = startTmux(dir, { width: 110, height: 36, env, command });
     server = started.server;
     const pane = started.pane;
 
@@ -58,7 +60,8 @@ describe('buddy-tui demo under tmux', () => {
     expect(readdirSync(tmp).filter((name) => name.startsWith('buddy-tui-demo-'))).toHaveLength(1);
 
     server.sendKeys(pane, 'q');
-    await server.waitFor(pane, () => server!.tmux(['display-message', '-p', '-t', pane, '#{pane_dead} #{pane_dead_status}']).stdout.trim() === '1 0', 15_000);
+    await server.waitFor(pane, () => existsSync(exitFile), 15_000);
+    expect(readFileSync(exitFile, 'utf8').trim()).toBe('0');
     expect(readdirSync(tmp).filter((name) => name.startsWith('buddy-tui-demo-'))).toEqual([]);
   }, 150_000);
 });

@@ -28,7 +28,10 @@ function interactiveTurns(project: string) {
   ];
 }
 
-/** A buddy plugin folder: a static reaction to failures, a delegate request on each prompt. */
+/**
+ * A buddy plugin folder: a static reaction to failures, and a delegate request when the turn stops
+ * (nothing comes after it to push its bubble off the screen, so the pane shows the answer).
+ */
 function writePlugin(dir: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'react.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "e2e-watch saw the failing command", "priority": 5}'\n`);
@@ -36,7 +39,7 @@ function writePlugin(dir: string): void {
   const hook = (script: string) => [{ hooks: [{ type: 'command', command: `sh "\${BUDDY_PLUGIN_ROOT}/${script}"`, timeout: 5 }] }];
   writeFileSync(join(dir, 'buddy-plugin.json'), JSON.stringify({
     name: 'e2e-watch',
-    hooks: { UserPromptSubmit: hook('delegate.sh'), PostToolUseFailure: hook('react.sh') },
+    hooks: { PostToolUseFailure: hook('react.sh'), Stop: hook('delegate.sh') },
     limits: { cooldownMs: 0 },
   }));
 }
@@ -58,7 +61,8 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
       schemaVersion: 1,
       plugins: [join(world.root, 'plugins', 'e2e-watch')],
       discoverClaudeSettings: false,
-      delegate: { adapter: 'claude-cli', claudePath: world.claude },
+      // Generous limits: on a loaded machine the `claude -p` child alone can take many seconds to start.
+      delegate: { adapter: 'claude-cli', claudePath: world.claude, timeoutMs: 90_000, staleMs: 120_000 },
     }));
     // The user's own settings, in their own style: install and uninstall must give these bytes back.
     settingsBefore = `{\n    "permissions": {\n        "defaultMode": "default",\n        "allow": ["Bash", "Read", "Grep", "Glob", "Write", "Edit"]\n    }\n}`;
@@ -73,6 +77,7 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
 
   afterAll(async () => {
     server?.kill();
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the pane's buddy-tui closes on SIGHUP
     await world?.cleanup();
   });
 
@@ -85,7 +90,7 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
 
   it("a typed prompt: Claude Code shows buddy-tui's statusline, the pane shows the session, tools and reactions", async () => {
     await server.waitFor(claudePane, /❯/, 90_000);
-    await server.waitFor(buddyPane, /buddy-tui|session/i, 60_000);
+    await server.waitFor(buddyPane, /q quit|No Claude Code session|project/, 60_000);
     server.typeText(claudePane, 'List the sources and run the check.');
     await new Promise((resolve) => setTimeout(resolve, 500));
     server.sendKeys(claudePane, 'Enter');

@@ -7,9 +7,11 @@ import { startTmux, type TmuxServer } from '../e2e/tmux-server.js';
 import { forwardedEnv, splitWindowArgs } from '../../src/cli/pane.js';
 
 let server: TmuxServer | undefined;
-afterEach(() => {
+afterEach(async () => {
   server?.kill();
   server = undefined;
+  // The split's buddy-tui closes on SIGHUP and may write its last log line into the temp dir.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
 });
 
 function pane(args: string[], env: NodeJS.ProcessEnv) {
