@@ -154,6 +154,25 @@ describe('store: speech bubbles', () => {
     expect(store.getState().bubbles.waiting.map((b) => b.reaction.id)).toEqual(['chat']);
   });
 
+  it('withdraws a thinking bubble at once when its id comes back with ttlMs 0', () => {
+    const store = createBuddyStore({ now: T0 });
+    const s = store.getState();
+    s.pushReaction(reaction('d1', 1, { kind: 'thinking', text: '…' }), T0);
+    s.pushReaction(reaction('chat', 3), T0 + 10);
+    s.pushReaction(reaction('d2', 1, { kind: 'thinking', text: '…' }), T0 + 20);
+    // On screen: gone in the same update (no minimum display time), the next one shows.
+    s.pushReaction(reaction('d1', 1, { text: '', ttlMs: 0 }), T0 + 100);
+    expect(store.getState().bubbles.current?.reaction.id).toBe('chat');
+    expect(store.getState().bubbles.current?.shownAt).toBe(T0 + 100);
+    // Queued: leaves the queue, never shown.
+    s.pushReaction(reaction('d2', 1, { text: '', ttlMs: 0 }), T0 + 200);
+    expect(store.getState().bubbles.waiting).toEqual([]);
+    // An unknown id withdraws nothing and shows nothing.
+    s.pushReaction(reaction('nope', 9, { text: 'x', ttlMs: 0 }), T0 + 300);
+    expect(store.getState().bubbles.current?.reaction.id).toBe('chat');
+    expect(store.getState().bubbles.dropped).toBe(0);
+  });
+
   it('mute clears the bubbles and ignores new reactions until unmuted', () => {
     const store = createBuddyStore({ now: T0 });
     const s = store.getState();

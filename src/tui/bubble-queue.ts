@@ -46,6 +46,13 @@ function byPriority(a: Bubble, b: Bubble): number {
  */
 export function enqueueReaction(queue: BubbleQueue, reaction: Reaction, now: number): BubbleQueue {
   const { current } = queue;
+  // ttlMs 0 means "withdraw the bubble with this id" (a delegate that chose to say nothing):
+  // it leaves at once, with no minimum display time, and is never shown itself.
+  if (reaction.ttlMs <= 0) {
+    if (current && current.reaction.id === reaction.id) return promoteNext(queue.waiting.slice(), queue.dropped, now);
+    const waiting = queue.waiting.filter((bubble) => bubble.reaction.id !== reaction.id);
+    return waiting.length === queue.waiting.length ? queue : { ...queue, waiting };
+  }
   if (current && current.reaction.id === reaction.id) {
     return { ...queue, current: { reaction, shownAt: now, queuedAt: current.queuedAt } };
   }
@@ -87,8 +94,11 @@ export function isDim(bubble: Bubble, now: number): boolean {
  */
 export function advanceBubbles(queue: BubbleQueue, now: number): BubbleQueue {
   if (!queue.current || !isExpired(queue.current, now)) return queue;
-  const waiting = queue.waiting.slice();
-  let dropped = queue.dropped;
+  return promoteNext(queue.waiting.slice(), queue.dropped, now);
+}
+
+/** The next waiting bubble that is still fresh goes on screen (`waiting` is consumed). */
+function promoteNext(waiting: Bubble[], dropped: number, now: number): BubbleQueue {
   let next: Bubble | undefined;
   while (waiting.length) {
     const candidate = waiting.shift() as Bubble;
