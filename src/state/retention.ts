@@ -5,7 +5,7 @@
  */
 import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCheckpoint } from './reader.js';
+import { readSession } from './reader.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from './state-root.js';
 
 export const DEFAULT_RETENTION_MS = 24 * 3600_000;
@@ -73,7 +73,8 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
       }
       const quietFor = now - lastWrite;
       if (quietFor < retentionMs) continue;
-      const endedAt = readCheckpoint(dir)?.state.endedAt;
+      // Caught up past the checkpoint: no statusline runs after SessionEnd, so it is often behind.
+      const endedAt = readSession(dir)?.endedAt;
       const expired = endedAt !== undefined ? now - endedAt >= retentionMs : quietFor >= abandonedAfterMs;
       if (!expired || hasLiveReader(dir)) continue;
       // Rename first so no hook appends into a directory half removed.

@@ -8,11 +8,11 @@ import { makeTempDir } from '../support/temp-dir.js';
 
 const DAY = 24 * 3600_000;
 
-function session(root: string, id: string, events: Array<{ name: string; ts: number }>, mtime: number): string {
+function session(root: string, id: string, events: Array<{ name: string; ts: number }>, mtime: number, checkpoint = true): string {
   const dir = join(root, id);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(join(dir, 'events.jsonl'), events.map((e) => serializeEventLine({ ts: e.ts, session_id: id, hook_event_name: e.name })).join(''));
-  readSession(dir);
+  if (checkpoint) readSession(dir);
   const seconds = mtime / 1000;
   utimesSync(join(dir, 'events.jsonl'), seconds, seconds);
   utimesSync(dir, seconds, seconds);
@@ -31,6 +31,18 @@ describe('pruneSessions', () => {
     expect(pruneSessions(root, { now }).sort()).toEqual(['abandoned', 'ended-old']);
     expect(existsSync(join(root, 'ended-recent'))).toBe(true);
     expect(existsSync(join(root, 'open-quiet'))).toBe(true);
+  });
+
+  it('sees a SessionEnd that no reader has folded into the checkpoint yet', () => {
+    const root = makeTempDir();
+    const now = Date.now();
+    const old = now - 2 * DAY;
+    // Checkpoint taken mid-session (the statusline's last run), SessionEnd appended after it.
+    const dir = session(root, 'ended-unread', [{ name: 'SessionStart', ts: old }], old);
+    writeFileSync(join(dir, 'events.jsonl'), serializeEventLine({ ts: old, session_id: 'ended-unread', hook_event_name: 'SessionEnd' }), { flag: 'a' });
+    utimesSync(join(dir, 'events.jsonl'), old / 1000, old / 1000);
+    session(root, 'never-read', [{ name: 'SessionStart', ts: old }, { name: 'SessionEnd', ts: old }], old, false);
+    expect(pruneSessions(root, { now }).sort()).toEqual(['ended-unread', 'never-read']);
   });
 
   it('leaves a session that a live reader has open', () => {
