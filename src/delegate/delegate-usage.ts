@@ -94,6 +94,29 @@ export function usageTotals(usage: DelegateUsage, now: number): UsageTotals {
   return totals;
 }
 
+/**
+ * The help view's rows: the totals, then one row per plugin (the issue asks for calls, tokens
+ * and cost per plugin), busiest first. Empty when nothing was ever asked.
+ */
+export function usageStatRows(usage: DelegateUsage, now: number): Record<string, string | number> {
+  const totals = usageTotals(usage, now);
+  if (totals.calls === 0 && totals.failures === 0) return {};
+  const money = (usd: number) => (usd > 0 ? ` · $${usd.toFixed(4)}` : '');
+  const rows: Record<string, string | number> = {
+    'calls today': totals.callsToday,
+    'calls total': totals.calls,
+    failures: totals.failures,
+    tokens: `${totals.inputTokens} in / ${totals.outputTokens} out`,
+    ...(totals.costUsd > 0 ? { cost: `$${totals.costUsd.toFixed(4)}` } : {}),
+  };
+  const plugins = Object.entries(usage.plugins).filter(([, p]) => p.calls > 0).sort(([, a], [, b]) => b.calls - a.calls);
+  for (const [name, p] of plugins) {
+    const failed = p.failures ? ` (${p.failures} failed)` : '';
+    rows[`· ${name}`] = `${p.calls} call(s)${failed} · ${p.inputTokens} in / ${p.outputTokens} out${money(p.costUsd)}`;
+  }
+  return rows;
+}
+
 /** The resolver's writable ledger. `dir` undefined keeps it in memory only. */
 export class DelegateUsageLedger {
   private usage: DelegateUsage;

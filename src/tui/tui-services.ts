@@ -7,7 +7,9 @@
 import { hostname, userInfo } from 'node:os';
 import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
-import { configFilePath, petFilePath, userSpeciesDir } from '../config/paths.js';
+import { statSync } from 'node:fs';
+import { loadConfig } from '../config/config-file.js';
+import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../config/paths.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
@@ -98,12 +100,24 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   let ticks = 0;
   let closed = false;
   const quipTurns = new Map<string, number>();
+  const configFile = options.configFile ?? configFilePath(env);
+
+  // The config's species section (the command-line flags win over it).
+  let speciesConfig: { id?: string; dir?: string } = {};
+  try {
+    const loaded = loadConfig({ file: configFile, env });
+    speciesConfig = loaded.config.species ?? {};
+  } catch (error) {
+    log.error('config', error);
+  }
+  const speciesDir = options.speciesDir ?? (speciesConfig.dir ? expandPath(speciesConfig.dir, env) : undefined);
+  const speciesId = options.speciesId ?? speciesConfig.id;
 
   // --- species (the registry reports its first load from inside the constructor: skip that one)
   let registryReady = false;
   const registry: SpeciesRegistry = createSpeciesRegistry({
     userDir: userSpeciesDir(env),
-    extraDir: options.speciesDir,
+    extraDir: speciesDir,
     onChange: () => {
       if (registryReady) updateSprite();
     },
@@ -113,7 +127,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   registry.watch().catch((error) => log.error('species watch', error));
 
   const species = (): Species | undefined => {
-    const wanted = options.speciesId ?? pet?.identity.speciesId;
+    const wanted = speciesId ?? pet?.identity.speciesId;
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
   function updateSprite(): void {
@@ -218,7 +232,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     let handlers: ReturnType<typeof loadPlugins>['handlers'] = [];
     let config: ReturnType<typeof loadPlugins>['config'] = {};
     try {
-      const setup = loadPlugins({ env, configFile: options.configFile ?? configFilePath(env) });
+      const setup = loadPlugins({ env, configFile });
       config = setup.config;
       if (options.plugins !== false) handlers = setup.handlers;
       for (const error of setup.errors) log.info(`config: ${error.file} ${error.path}: ${error.message}`);
@@ -231,9 +245,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const loadDelegate = (): Promise<DelegateResolver> =>
       (delegateLoading ??= import('../delegate/index.js').then((module) => {
         delegateModule = module;
+        const { isBuddyAddressed } = module;
         delegate = module.createDelegateResolver({
           onReaction,
           config: config.delegate,
+          // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
+          isAddressed: (event) => isBuddyAddressed(event, [pet?.identity.name, species()?.name, 'buddy']),
           quipsFor: (kind) => species()?.quips?.[kind],
           speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
           usageDir: root,
@@ -267,15 +284,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const updateDelegateStats = (now: number) => {
     if (!delegate || !delegateModule) return;
     try {
-      const totals = delegateModule.usageTotals(delegate.usage(), now);
-      if (totals.calls === 0 && totals.failures === 0) return;
-      store.getState().setDelegateStats({
-        'calls today': totals.callsToday,
-        'calls total': totals.calls,
-        failures: totals.failures,
-        tokens: `${totals.inputTokens} in / ${totals.outputTokens} out`,
-        ...(totals.costUsd > 0 ? { cost: `$${totals.costUsd.toFixed(4)}` } : {}),
-      });
+      const rows = delegateModule.usageStatRows(delegate.usage(), now);
+      if (Object.keys(rows).length) store.getState().setDelegateStats(rows);
     } catch (error) {
       log.error('delegate stats', error);
     }

@@ -2,7 +2,10 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DELEGATE_USAGE_FILE, DelegateUsageLedger, readDelegateUsage, usageTotals, utcDay } from '../../src/delegate/delegate-usage.js';
+import React from 'react';
+import { render } from 'ink-testing-library';
+import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { DELEGATE_USAGE_FILE, DelegateUsageLedger, readDelegateUsage, usageStatRows, usageTotals, utcDay } from '../../src/delegate/delegate-usage.js';
 
 const root = mkdtempSync(join(tmpdir(), 'buddy-usage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -67,5 +70,31 @@ describe('DelegateUsageLedger', () => {
     ledger.admitted('p', T0);
     expect(() => ledger.flush(T0)).not.toThrow();
     expect(errors).toHaveLength(1);
+  });
+
+  it('gives the help view the totals and a row per plugin, which the overlay shows', () => {
+    const ledger = new DelegateUsageLedger(undefined);
+    expect(usageStatRows(ledger.snapshot(), T0)).toEqual({});
+    ledger.admitted('roast', T0);
+    ledger.answered('roast', T0, 'claude-cli', { inputTokens: 100, outputTokens: 20, costUsd: 0.0025 });
+    for (let i = 0; i < 2; i++) {
+      ledger.admitted('coach', T0);
+      ledger.answered('coach', T0, 'claude-cli', { inputTokens: 50, outputTokens: 10 });
+    }
+    ledger.failed('coach', T0, 'timeout');
+    ledger.refused('quiet', 'cooldown');
+    const rows = usageStatRows(ledger.snapshot(), T0);
+    expect(rows).toEqual({
+      'calls today': 3,
+      'calls total': 4,
+      failures: 1,
+      tokens: '200 in / 40 out',
+      cost: '$0.0025',
+      '· coach': '3 call(s) (1 failed) · 100 in / 20 out',
+      '· roast': '1 call(s) · 100 in / 20 out · $0.0025',
+    });
+    const frame = render(React.createElement(HelpOverlay, { width: 70, maxLines: 30, role: 'runner', muted: false, stats: rows })).lastFrame() ?? '';
+    expect(frame).toMatch(/· coach\s+3 call\(s\) \(1 failed\) · 100 in \/ 20 out/);
+    expect(frame).toMatch(/· roast\s+1 call\(s\) · 100 in \/ 20 out · \$0\.0025/);
   });
 });
