@@ -4,11 +4,11 @@
  * replaced buddy is kept as pet.json.prev.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { petFilePath } from '../config/paths.js';
 import { hatchPet } from '../pet/hatch.js';
-import { parsePet, savePet } from '../pet/pet-file.js';
+import { backupPath, parsePet, savePet } from '../pet/pet-file.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { titleLine, spriteLines } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
@@ -42,7 +42,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const now = io.now();
   const registry = openRegistry(io.env, values['species-dir']);
   const path = petFilePath(io.env);
-  const existing = existsSync(path) ? parsePet(readFileSync(path, 'utf8')).pet : undefined;
+  const current = existsSync(path) ? parsePet(readFileSync(path, 'utf8')) : undefined;
+  const existing = current?.pet;
   const replacing = values.species !== undefined || values.name !== undefined || values.seed !== undefined || values.reroll === true;
 
   if (existing && !replacing) {
@@ -63,7 +64,14 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const seed = values.seed ?? (values.reroll ? randomBytes(8).toString('hex') : defaultSeedFor(io.env));
   const speciesIds = registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
   const pet = hatchPet({ seed, speciesIds, now, species: values.species, name });
-  if (existsSync(path)) copyFileSync(path, `${path}.prev`);
+  if (current?.error) {
+    // A corrupt pet.json is kept aside as .bak and reported, as everywhere else.
+    const backup = backupPath(path, now);
+    renameSync(path, backup);
+    io.stderr(`${path} could not be read (${current.error.replace(/\n\s*/g, ' ')}); kept it as ${backup}.\n`);
+  } else if (existing) {
+    copyFileSync(path, `${path}.prev`);
+  }
   savePet(path, pet);
   const species = speciesOf(registry, pet);
   io.stdout(`${[...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)].join('\n')}\n`);

@@ -64,7 +64,7 @@ export function savePet(path: string, pet: Pet): void {
 }
 
 /** A free name next to `path` for the broken file: .bak, or .bak.<time> if that is taken. */
-function backupPath(path: string, now: number): string {
+export function backupPath(path: string, now: number): string {
   return existsSync(`${path}.bak`) ? `${path}.bak.${now}` : `${path}.bak`;
 }
 

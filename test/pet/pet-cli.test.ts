@@ -46,6 +46,17 @@ describe('hatch command', () => {
     await hatch(['--reroll'], c.io);
     expect(readPet(c).identity.seed).not.toBe('one');
   });
+
+  it('keeps a corrupt pet.json aside as .bak, says so, and hatches a fresh buddy', async () => {
+    const c = session();
+    await hatch(['--seed', 'one'], c.io);
+    writeFileSync(petFile(c), '{broken');
+    expect(await hatch([], c.io)).toBe(0);
+    expect(c.err()).toContain(`kept it as ${petFile(c)}.bak`);
+    expect(readFileSync(`${petFile(c)}.bak`, 'utf8')).toBe('{broken');
+    expect(existsSync(`${petFile(c)}.prev`)).toBe(false);
+    expect(readPet(c).version).toBe(1);
+  });
 });
 
 describe('pet actions', () => {
