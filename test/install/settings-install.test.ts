@@ -200,6 +200,24 @@ describe('writing settings safely', () => {
     expect(readdirSync(join(dir, '.claude')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('does not clobber a file that changes after the first check, right before the rename', () => {
+    install();
+    const snapshot = readSettingsSnapshot(path);
+    // The backup's time stamp is taken after the first comparison and before the rename: another
+    // writer landing at that moment must still be caught by the compare-then-rename.
+    class RacingDate extends Date {
+      override toISOString(): string {
+        writeFileSync(path, '{"raced": true}\n');
+        return super.toISOString();
+      }
+    }
+    expect(() => writeSettings(snapshot, '{}\n', new RacingDate())).toThrow(SettingsChangedError);
+    expect(readFileSync(path, 'utf8')).toBe('{"raced": true}\n');
+    expect(readdirSync(join(dir, '.claude')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // The backup holds what was read, not the racing text.
+    expect(backups().map((name) => readFileSync(join(dir, '.claude', name), 'utf8'))).toEqual([snapshot.text]);
+  });
+
   it('writes through a symlinked settings.json instead of replacing the link', () => {
     const real = join(dir, 'dotfiles-settings.json');
     writeFileSync(real, '{"model": "opus"}\n');
