@@ -14,7 +14,7 @@ import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../conf
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
 import { deriveMood } from '../pet/mood.js';
-import { decayPet, stepPet } from '../pet/pet-engine.js';
+import { decayPet, stepPet, type PetInput } from '../pet/pet-engine.js';
 import { loadOrHatchPet, savePet } from '../pet/pet-file.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
@@ -39,6 +39,8 @@ export const FRESH_EVENT_MS = 60_000;
 const PET_SAVE_MS = 2_000;
 /** A viewer re-reads the pet file every this many ticks. */
 const VIEWER_PET_TICKS = 10;
+/** Pet steps kept for a merge before the pane saves early. */
+const MAX_PET_STEPS = 2_000;
 
 export interface TuiServicesOptions {
   root: string;
@@ -97,6 +99,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   let delegateLoading: Promise<DelegateResolver> | undefined;
   let pet: Pet | undefined;
   let petDirty = false;
+  /** pet.json's mtime when this pane last loaded or saved it. */
+  let petMtime: number | undefined;
+  /** What this pane applied to the pet since then, replayed onto the file if someone else wrote it. */
+  const petSteps: Array<{ input: PetInput; at: number }> = [];
   let ticks = 0;
   let closed = false;
   const quipTurns = new Map<string, number>();
@@ -162,12 +168,30 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     if (!pet || !petDirty || store.getState().role !== 'runner') return;
     petDirty = false;
     try {
+      // `buddy-tui feed` from another terminal may have written the file since: start from that
+      // file and apply this pane's own steps again, instead of overwriting it.
+      if (fileMtime(petFile) !== petMtime) {
+        const fresh = readPetLite(petFile);
+        if (fresh) pet = petSteps.reduce((next, step) => stepPet(next, step.input, step.at), fresh);
+      }
       savePet(petFile, pet);
+      petSteps.length = 0;
+      petMtime = fileMtime(petFile);
     } catch (error) {
       log.error('pet save', error);
     }
   };
   const petSaver = createUpdateThrottle(savePetNow, PET_SAVE_MS, clock);
+
+  /** Applies one step to the pet and remembers it until the next save. */
+  const stepOwnPet = (input: PetInput, at: number) => {
+    if (!pet) return;
+    pet = stepPet(pet, input, at);
+    petDirty = true;
+    petSteps.push({ input, at });
+    // Bounded: a long burst saves early rather than holding its events.
+    if (petSteps.length >= MAX_PET_STEPS) savePetNow();
+  };
 
   const loadPet = () => {
     try {
@@ -178,6 +202,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           now: clock(),
         });
         pet = loaded.pet;
+        petSteps.length = 0;
+        petMtime = fileMtime(petFile);
         if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock());
       } else pet = readPetLite(petFile) ?? pet;
     } catch (error) {
@@ -208,9 +234,9 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const interact = (what: Interaction) => {
     if (!pet || store.getState().role !== 'runner') return;
     const now = clock();
-    pet = stepPet(pet, { type: 'action', action: what }, now);
-    petDirty = true;
+    stepOwnPet({ type: 'action', action: what }, now);
     savePetNow();
+    if (!pet) return;
     const name = pet.identity.name;
     const outcome = pet.last?.outcome;
     const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
@@ -245,12 +271,9 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const loadDelegate = (): Promise<DelegateResolver> =>
       (delegateLoading ??= import('../delegate/index.js').then((module) => {
         delegateModule = module;
-        const { isBuddyAddressed } = module;
         delegate = module.createDelegateResolver({
           onReaction,
           config: config.delegate,
-          // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
-          isAddressed: (event) => isBuddyAddressed(event, [pet?.identity.name, species()?.name, 'buddy']),
           quipsFor: (kind) => species()?.quips?.[kind],
           speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
           usageDir: root,
@@ -307,8 +330,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         for (const event of events) {
           if (isRunner && pet) {
             const before = levelForXp(pet.xp);
-            pet = stepPet(pet, { type: 'event', event }, now);
-            petDirty = true;
+            stepOwnPet({ type: 'event', event }, now);
             const after = levelForXp(pet.xp);
             if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
           }
@@ -348,6 +370,14 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       await Promise.allSettled([runner?.close(), registry.close()]);
     },
   };
+}
+
+function fileMtime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 function safeUser(): string {

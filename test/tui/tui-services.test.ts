@@ -1,0 +1,74 @@
+/**
+ * The pane's services without Ink: the pet file shared with `buddy-tui feed` in another
+ * terminal, and the config's species section.
+ */
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { savePet } from '../../src/pet/pet-file.js';
+import { foldEvents } from '../../src/state/reducer.js';
+import { createBuddyStore } from '../../src/store.js';
+import { createTuiLog } from '../../src/tui/tui-log.js';
+import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
+import { REPO_ROOT } from '../support/hook-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const open: TuiServices[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((services) => services.close()));
+});
+
+function setup(config?: unknown) {
+  const base = makeTempDir('buddy-tui-services-');
+  const root = join(base, 'root');
+  for (const dir of ['root', 'cfg', 'state', 'species']) mkdirSync(join(base, dir), { recursive: true, mode: 0o700 });
+  const configFile = join(base, 'cfg', 'config.json');
+  if (config) writeFileSync(configFile, JSON.stringify(config));
+  const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state')};
+  let now = Date.now();
+  const clock = () => now;
+  const store = createBuddyStore({ now });
+  const services = startTuiServices({
+    root, store, env, clock, configFile, plugins: false,
+    petFile: join(base, 'state', 'pet.json'),
+    log: createTuiLog(root, clock),
+  });
+  open.push(services);
+  return { base, store, services, petFile: join(base, 'state', 'pet.json'), advance: (ms: number) => (now += ms), clock };
+}
+
+describe('tui services', () => {
+  it('merges pet.json written by another process before saving over it', async () => {
+    const { services, petFile, advance, clock } = setup();
+    const hatched = JSON.parse(readFileSync(petFile, 'utf8'));
+    // `buddy-tui feed`/`rename` from another terminal writes the file...
+    const outside = { ...hatched, identity: { ...hatched.identity, name: 'Outsider' }, counters: { ...hatched.counters, played: 7 } };
+    savePet(petFile, outside);
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(petFile, later, later);
+    // ...while the pane applies events of its own.
+    advance(1_000);
+    const sessionId = 'sess-merge';
+    const event = { ts: clock(), session_id: sessionId, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } } as never;
+    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    await services.close();
+    const saved = JSON.parse(readFileSync(petFile, 'utf8'));
+    expect(saved.identity.name).toBe('Outsider');
+    expect(saved.counters.played).toBe(7);
+    expect(saved.counters.toolsRun).toBe(hatched.counters.toolsRun + 1);
+  });
+
+  it('takes the species folder and id from the config file', () => {
+    const source = JSON.parse(readFileSync(join(REPO_ROOT, 'species', 'frog.json'), 'utf8'));
+    const { store } = (() => {
+      const base = makeTempDir('buddy-tui-species-');
+      mkdirSync(join(base, 'mine'));
+      writeFileSync(join(base, 'mine', 'zorb.json'), JSON.stringify({ ...source, $schema: undefined, id: 'zorb', name: 'Zorb' }));
+      process.env.BUDDY_TEST_SPECIES = join(base, 'mine');
+      return setup({ species: { dir: '${BUDDY_TEST_SPECIES}', id: 'zorb' } });
+    })();
+    delete process.env.BUDDY_TEST_SPECIES;
+    expect(store.getState().sprite?.speciesId).toBe('zorb');
+    expect(store.getState().sprite?.speciesName).toBe('Zorb');
+  });
+});
