@@ -44,7 +44,8 @@ const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
 
 /** The target of an alias, or undefined when it is not one. */
 export function resolveAlias(alias: string): AliasTarget | undefined {
-  if (FIXED[alias]) return FIXED[alias];
+  // Own keys only: `constructor` or `toString` are not aliases.
+  if (Object.hasOwn(FIXED, alias)) return FIXED[alias];
   if (EVENT_NAMES.has(alias)) return { event: alias };
   const match = /^([A-Za-z0-9_-]+):(before|after|error)$/.exec(alias);
   if (!match) return undefined;

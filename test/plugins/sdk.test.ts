@@ -34,6 +34,8 @@ describe('SDK aliases', () => {
 
   it('rejects unknown aliases and missing parts when the buddy is defined', () => {
     expect(() => defineBuddy({ name: 'x', hooks: { 'bash:later': { react: () => 'x' } } })).toThrow(/unknown event alias "bash:later"/);
+    for (const inherited of ['constructor', 'toString', '__proto__']) expect(resolveAlias(inherited)).toBeUndefined();
+    expect(() => defineBuddy({ name: 'x', hooks: { toString: { react: () => 'x' } } })).toThrow(/unknown event alias "toString"/);
     expect(() => defineBuddy({ name: 'x', hooks: { stop: {} as never } })).toThrow(/react/);
     expect(() => defineBuddy({ name: '', hooks: {} })).toThrow(/name/);
   });
