@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { configFilePath } from '../config/paths.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
@@ -22,6 +23,19 @@ function readStdin(): Buffer {
     if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return Buffer.alloc(0);
     throw error;
   }
+}
+
+/** `BUDDY_TUI_RETENTION_HOURS`, else the config file's `retentionHours` (read without zod: hot path). */
+function retentionMs(env: NodeJS.ProcessEnv): number | undefined {
+  const fromEnv = Number(env.BUDDY_TUI_RETENTION_HOURS);
+  if (fromEnv > 0) return fromEnv * 3600_000;
+  try {
+    const hours = (JSON.parse(readFileSync(configFilePath(env), 'utf8')) as { retentionHours?: unknown }).retentionHours;
+    if (typeof hours === 'number' && hours > 0 && hours <= 24 * 365) return hours * 3600_000;
+  } catch {
+    // No config, or a broken one (doctor reports it): the default retention.
+  }
+  return undefined;
 }
 
 export function runHook(env: NodeJS.ProcessEnv = process.env): void {
@@ -51,8 +65,7 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
     // A new session is the moment to clear out expired ones: rare, and after our line is safe.
     if (checked.data.hook_event_name === 'SessionStart') {
-      const hours = Number(env.BUDDY_TUI_RETENTION_HOURS);
-      pruneSessions(root, { now: receivedAt, retentionMs: hours > 0 ? hours * 3600_000 : undefined });
+      pruneSessions(root, { now: receivedAt, retentionMs: retentionMs(env) });
     }
   } catch (error) {
     // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.

@@ -2,10 +2,10 @@
  * The real `buddy-tui hook` process, spawned as Claude Code spawns it. Whatever it is fed, it
  * prints nothing, exits 0, and writes nowhere but the state root.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJournalLines, MAX_LINE_BYTES } from '../../src/state/journal.js';
+import { parseJournalLines, MAX_LINE_BYTES, serializeEventLine } from '../../src/state/journal.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 
@@ -144,6 +144,29 @@ describe('buddy-tui hook', () => {
     expect(result.stderr).toMatch(/owned by uid 65534/);
     expect(readdirSync(root)).toEqual([]);
   });
+
+  it('removes ended sessions on SessionStart after retentionHours from the config, the environment first', async () => {
+    const base = makeTempDir();
+    const root = join(base, 'state');
+    const config = join(base, 'config');
+    const endedAt = Date.now() - 3 * 3600_000;
+    const old = join(root, 'ended-3h-ago');
+    mkdirSync(old, { recursive: true, mode: 0o700 });
+    writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
+    utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
+    const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: config, BUDDY_TUI_RETENTION_HOURS: '' };
+    const start = payload({ hook_event_name: 'SessionStart', source: 'startup' });
+    // Default 24 h: three hours after its end, it stays.
+    expect(await runHook(start, env)).toMatchObject({ code: 0, stdout: '' });
+    expect(existsSync(old)).toBe(true);
+    mkdirSync(join(config, 'buddy-tui'), { recursive: true });
+    writeFileSync(join(config, 'buddy-tui', 'config.json'), JSON.stringify({ retentionHours: 1 }));
+    expect(await runHook(start, { ...env, BUDDY_TUI_RETENTION_HOURS: '100' })).toMatchObject({ code: 0, stdout: '' });
+    expect(existsSync(old)).toBe(true);
+    expect(await runHook(start, env)).toMatchObject({ code: 0, stdout: '' });
+    expect(existsSync(old)).toBe(false);
+    expect(journalLines(root)).toHaveLength(3);
+  }, 60_000);
 
   it('exits 0 when the root cannot be written', async () => {
     const base = makeTempDir();
