@@ -271,9 +271,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const loadDelegate = (): Promise<DelegateResolver> =>
       (delegateLoading ??= import('../delegate/index.js').then((module) => {
         delegateModule = module;
+        const { isBuddyAddressed } = module;
         delegate = module.createDelegateResolver({
           onReaction,
           config: config.delegate,
+          // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
+          isAddressed: (event) => isBuddyAddressed(event, [pet?.identity.name, species()?.name, 'buddy']),
           quipsFor: (kind) => species()?.quips?.[kind],
           speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
           usageDir: root,
