@@ -154,6 +154,25 @@ describe('uninstall', () => {
     expect(uninstall().status).toBe('not-installed');
   });
 
+  it('--dry-run shows what uninstall would remove and changes nothing, not even its record', () => {
+    install();
+    writeFileSync(path, USER_FILE);
+    rmSync(join(dir, 'state'), { recursive: true, force: true });
+    install();
+    const installed = readFileSync(path, 'utf8');
+    const result = uninstall({ dryRun: true });
+    expect(result.status).toBe('dry-run');
+    expect(result.chained).toBe('npx -y ccstatusline@latest');
+    expect(result.diff).toMatch(new RegExp(`^- +"_tag": "${BUDDY_TAG}",$`, 'm'));
+    // The diff leads back to the user's own bytes, their one-line statusLine included.
+    expect(result.diff).toContain('+     "statusLine": { "type": "command", "command": "npx -y ccstatusline@latest", "padding": 1, "refreshInterval": 1 },');
+    expect(readFileSync(path, 'utf8')).toBe(installed);
+    expect(backups()).toHaveLength(1);
+    // The install record survived: the real uninstall still gives back the exact bytes.
+    expect(uninstall().status).toBe('changed');
+    expect(readFileSync(path, 'utf8')).toBe(USER_FILE);
+  });
+
   it('deletes the file it created when nothing else was ever in it', () => {
     install();
     expect(existsSync(path)).toBe(true);
