@@ -10,7 +10,7 @@ import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions } from '../state/retention.js';
-import { JOURNAL_FILE, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 
 /** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -69,7 +69,9 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     }
   } catch (error) {
     // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.
-    const safeRoot = error && (error as Error).name === 'UnsafePathError' ? undefined : root;
+    // An unsafe session directory inside a sound root is logged in the root.
+    const unsafeRoot = error instanceof UnsafePathError && error.path === root;
+    const safeRoot = unsafeRoot ? undefined : root;
     logError(safeRoot, 'hook', error, env);
   }
 }

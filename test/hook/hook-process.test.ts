@@ -132,6 +132,7 @@ describe('buddy-tui hook', () => {
     const result = await runHook(payload(), { BUDDY_TUI_STATE_DIR: root });
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(readdirSync(join(base, 'victim'))).toEqual([]);
+    expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/symbolic link/);
   });
 
   it.runIf(process.getuid?.() === 0)('refuses a root owned by another user', async () => {
@@ -167,6 +168,17 @@ describe('buddy-tui hook', () => {
     expect(existsSync(old)).toBe(false);
     expect(journalLines(root)).toHaveLength(3);
   }, 60_000);
+
+  it.runIf(process.getuid?.() === 0)('refuses a session directory owned by another user', async () => {
+    const root = join(makeTempDir(), 'state');
+    mkdirSync(join(root, SID), { recursive: true, mode: 0o700 });
+    chownSync(join(root, SID), 65534, 65534);
+    const result = await runHook(payload(), { BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_DEBUG: '1' });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/owned by uid 65534/);
+    expect(readdirSync(join(root, SID))).toEqual([]);
+    expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/owned by uid 65534/);
+  });
 
   it('exits 0 when the root cannot be written', async () => {
     const base = makeTempDir();
