@@ -35,8 +35,10 @@ export function buildDelegatePrompt(
   defaultModel: string,
   sources: PromptSources,
 ): BuiltPrompt {
-  const systemPrompt = request.systemPrompt || sources.pluginSystemPrompt || sources.speciesSystemPrompt || DEFAULT_SYSTEM_PROMPT;
-  const shaped = shapeRequest({ ...request, systemPrompt }, policy, defaultModel);
+  // Redacted before the caps: a cut through the middle of a secret would leave a part no rule knows.
+  const asked = redactSecrets(request.prompt);
+  const system = redactSecrets(request.systemPrompt || sources.pluginSystemPrompt || sources.speciesSystemPrompt || DEFAULT_SYSTEM_PROMPT);
+  const shaped = shapeRequest({ ...request, prompt: asked.text, systemPrompt: system.text }, policy, defaultModel);
   const notes = [...shaped.notes];
 
   let context = '';
@@ -57,9 +59,10 @@ export function buildDelegatePrompt(
     }
   }
 
-  const prompt = redactSecrets(context ? `${shaped.prompt}\n\nRecent conversation (oldest first):\n${context}` : shaped.prompt);
-  const system = redactSecrets(shaped.systemPrompt);
-  const redactions = prompt.count + system.count;
-  if (redactions > 0) notes.push(`${redactions} secret(s) redacted (${[...new Set([...prompt.rules, ...system.rules])].join(', ')})`);
-  return { ...shaped, prompt: prompt.text, systemPrompt: system.text, notes, redactions, contextMessages };
+  // The transcript tail is redacted on its own (its total is bounded by MAX_TRANSCRIPT_CHARS, not cut here).
+  const tail = redactSecrets(context);
+  const prompt = context ? `${shaped.prompt}\n\nRecent conversation (oldest first):\n${tail.text}` : shaped.prompt;
+  const redactions = asked.count + system.count + tail.count;
+  if (redactions > 0) notes.push(`${redactions} secret(s) redacted (${[...new Set([...asked.rules, ...system.rules, ...tail.rules])].join(', ')})`);
+  return { ...shaped, prompt, notes, redactions, contextMessages };
 }

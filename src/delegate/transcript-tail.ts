@@ -4,6 +4,7 @@
  * tail matters, so the cost is bounded by `maxBytes` whatever the file's size.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { redactSecrets } from './redact-secrets.js';
 
 export interface TranscriptMessage {
   role: 'user' | 'assistant';
@@ -93,6 +94,8 @@ export function readTranscriptTail(path: string, options: TranscriptTailOptions)
   scanLinesBackwards(path, options.maxBytes ?? 4 * 1024 * 1024, options.chunkBytes ?? 64 * 1024, (line) => {
     const message = transcriptLineMessage(line);
     if (!message) return true;
+    // Redacted before the cut: half a secret is something no redaction rule recognises.
+    message.text = redactSecrets(message.text).text;
     if (message.text.length > budget) message.text = `${message.text.slice(0, Math.max(0, budget - 1))}…`;
     budget -= message.text.length;
     if (message.text.length > 0) newestFirst.push(message);

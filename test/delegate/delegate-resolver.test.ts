@@ -351,6 +351,36 @@ describe('delegate resolver: what leaves the machine', () => {
     expect(pending[1]!.call.prompt).not.toContain('AKIAIOSFODNN7EXAMPLE');
   });
 
+  it('redacts before the length cap, so a secret cut in half by the cap does not leak its first part', async () => {
+    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
+    // The default cap keeps 3999 characters: the token starts 30 characters before the cut.
+    const long = `${'x'.repeat(3968)} ${token} and more`;
+    const { pending, resolver, meta } = setup();
+    void resolver.resolve(ask(long, { systemPrompt: `${'y'.repeat(1980)} AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` }), meta());
+    await settle();
+    const sent = pending[0]!.call;
+    expect(sent.prompt.length).toBeLessThanOrEqual(4000);
+    expect(sent.prompt).toContain('[REDACTED]');
+    expect(sent.prompt).not.toContain('ghp_0123456789');
+    expect(sent.systemPrompt.length).toBeLessThanOrEqual(2000);
+    expect(sent.systemPrompt).not.toContain('wJalrXUtnFEMI');
+
+    // The same for a transcript message cut by the 5,000-character budget.
+    const transcript = join(scratch, 'long-transcript.jsonl');
+    const text = `${'z'.repeat(4970)} ${token}`;
+    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`);
+    void resolver.resolve(
+      ask('short', { context: { transcriptMessages: 1 } }),
+      meta({ sessionId: 's2', event: { ts: T0, session_id: 's2', hook_event_name: 'Stop', transcript_path: transcript } }),
+    );
+    pending[0]!.answer('ok');
+    await settle();
+    await settle();
+    expect(pending[1]!.call.prompt).toContain('Recent conversation (oldest first):\nUser: zzz');
+    expect(pending[1]!.call.prompt).toContain('[REDACTED]');
+    expect(pending[1]!.call.prompt).not.toContain('ghp_0123456789');
+  });
+
   it('rejects a transcript request above 12 messages, and ignores context when it is turned off', async () => {
     const { pending, resolver, meta, logs } = setup({ transcriptContext: false });
     await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({ reason: 'invalid' });
