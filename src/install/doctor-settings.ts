@@ -123,8 +123,9 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     });
   }
 
-  const disabling = sources.find((source) => source.settings?.disableAllHooks === true);
-  if (disabling) {
+  // A scalar setting: the most specific file that sets it wins, like the statusLine above.
+  const disabling = [...sources].reverse().find((source) => typeof source.settings?.disableAllHooks === 'boolean');
+  if (disabling?.settings?.disableAllHooks === true) {
     checks.push({ status: 'fail', title: '"disableAllHooks": true turns off all hooks and the statusLine', detail: disabling.path, fix: `remove "disableAllHooks" from ${disabling.path}` });
   }
   const trusted = isTrusted(env, cwd);

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isTrusted, settingsChecks } from '../../src/install/doctor-settings.js';
 import { claudeBinary } from '../support/claude-cli.js';
 import { CLI_ENTRY, feedThroughHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -103,5 +104,38 @@ describe('buddy-tui doctor', () => {
     expect(result.stdout).toContain(`FAIL  the hook command points to a missing file: ${home}/gone/dist/hook.js`);
     expect(result.stdout).toContain('      fix: buddy-tui moved or was reinstalled: run `buddy-tui install` again');
     expect(result.stdout).toMatch(/\d+ failing, \d+ warning\(s\)\n$/);
+  });
+});
+
+describe('doctor: trust and disableAllHooks', () => {
+  it('a trusted parent folder trusts its subfolders; CLAUDE_CONFIG_DIR holds .claude.json; no file says nothing', () => {
+    const { home, project } = setupHome();
+    const deep = join(project, 'packages', 'app');
+    mkdirSync(deep, { recursive: true });
+    expect(isTrusted({ HOME: home }, deep)).toBe(true);
+    expect(isTrusted({ HOME: home }, home)).toBe(false);
+    const config = join(home, 'claude-config');
+    mkdirSync(config);
+    expect(isTrusted({ HOME: home, CLAUDE_CONFIG_DIR: config }, project)).toBeUndefined();
+    writeFileSync(join(config, '.claude.json'), JSON.stringify({ projects: { [deep]: { hasTrustDialogAccepted: true } } }));
+    expect(isTrusted({ HOME: home, CLAUDE_CONFIG_DIR: config }, deep)).toBe(true);
+    expect(isTrusted({ HOME: home, CLAUDE_CONFIG_DIR: config }, project)).toBe(false);
+  });
+
+  it('"disableAllHooks" is failed from any scope, unless a more specific file sets it back to false', () => {
+    const { home, project } = setupHome();
+    mkdirSync(join(home, '.claude'));
+    mkdirSync(join(project, '.claude'));
+    const user = join(home, '.claude', 'settings.json');
+    const local = join(project, '.claude', 'settings.local.json');
+    const disabled = () => settingsChecks({ HOME: home }, project).find((c) => c.title.startsWith('"disableAllHooks": true'));
+    expect(disabled()).toBeUndefined();
+    writeFileSync(user, JSON.stringify({ disableAllHooks: true }));
+    expect(disabled()).toMatchObject({ status: 'fail', detail: user, fix: `remove "disableAllHooks" from ${user}` });
+    writeFileSync(local, JSON.stringify({ disableAllHooks: false }));
+    expect(disabled()).toBeUndefined();
+    writeFileSync(local, JSON.stringify({ disableAllHooks: true }));
+    writeFileSync(user, '{}');
+    expect(disabled()).toMatchObject({ status: 'fail', detail: local });
   });
 });
