@@ -47,6 +47,8 @@ const label = (text: unknown): string => sanitizeText(text, { maxLength: LABEL_M
 /** The reaction to show, if it is recent enough (and not from the future by more than a clock skew). */
 export function recentReaction(reaction: Reaction | undefined, now: number, maxAgeMs: number): StatuslineView['reaction'] {
   if (!reaction || typeof reaction.ts !== 'number') return undefined;
+  // ttlMs 0 withdraws the bubble of the same id (a delegate that ended with nothing to say).
+  if (reaction.ttlMs === 0) return undefined;
   const age = now - reaction.ts;
   if (age >= maxAgeMs || age < -60_000) return undefined;
   const text = sanitizeText(reaction.text, { maxLength: REACTION_MAX }).trim();

@@ -7,7 +7,7 @@ import type { Segment } from '../../src/statusline/segments.js';
 import { STATUSLINE_KEY_READERS, statuslineConfigOf } from '../../src/statusline/statusline-config-reader.js';
 import { statuslineConfigFrom, statuslineConfigSchema } from '../../src/statusline/statusline-config.js';
 import { agentColorIndex } from '../../src/statusline/style.js';
-import { FIXTURE_SESSION, T0, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
+import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
 
 const boxes: Sandbox[] = [];
 afterAll(() => boxes.forEach((box) => rmSync(box.base, { recursive: true, force: true })));
@@ -43,12 +43,29 @@ describe('everything from outside is sanitised', () => {
     expect(output).toContain('Opus');
   });
 
-  it('does not show a reaction older than the limit, or one from another session\'s file', async () => {
+  it('does not show a reaction older than the limit', async () => {
     const box = sandbox();
     boxes.push(box);
     box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('stale words', 25_000)] });
     const { output } = await runStatusline(JSON.stringify(fixturePayload(42)), ['--width', '200', '--no-color'], box.env);
     expect(output).not.toContain('stale words');
+  });
+
+  it('drops a thinking bubble once it is withdrawn (same id, ttlMs 0), and never shows another session\'s reaction', async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const input = JSON.stringify(fixturePayload(42));
+    const args = ['--width', '200', '--no-color'];
+    box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [] });
+    const quiet = (await runStatusline(input, args, box.env)).output;
+    const thinking = { ...reaction('…', 3000, 'thinking'), id: 'delegate-1' };
+    box.session(FIXTURE_SESSION, { reactions: [thinking] });
+    expect((await runStatusline(input, args, box.env)).output).not.toBe(quiet);
+    // What the delegate resolver emits when it has no answer and no offline quip.
+    box.session(FIXTURE_SESSION, { reactions: [thinking, { ...thinking, kind: 'reaction', source: 'offline', ttlMs: 0, ts: NOW - 1000 }] });
+    expect((await runStatusline(input, args, box.env)).output).toBe(quiet);
+    box.session('another-session', { reactions: [{ ...reaction('not for you', 1000), sessionId: 'another-session' }] });
+    expect((await runStatusline(input, args, box.env)).output).toBe(quiet);
   });
 });
 
