@@ -105,6 +105,8 @@ export interface JournalChunk {
   position: JournalPosition;
   /** True when the journal shrank or was replaced: the caller must start its fold over. */
   reset: boolean;
+  /** True when `maxBytes` stopped the read before the end: read again for the rest. */
+  more?: boolean;
 }
 
 const READ_BLOCK = 1 << 20;
@@ -113,7 +115,7 @@ const READ_BLOCK = 1 << 20;
  * Reads the complete lines after `from` (or from the start). Returns undefined when the journal
  * does not exist. A partial last line is not consumed: the next read sees it whole.
  */
-export function readJournalFrom(path: string, from?: JournalPosition): JournalChunk | undefined {
+export function readJournalFrom(path: string, from?: JournalPosition, maxBytes = Infinity): JournalChunk | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -131,9 +133,13 @@ export function readJournalFrom(path: string, from?: JournalPosition): JournalCh
     const events: JournalEvent[] = [];
     let carry: Buffer | undefined;
     let position = offset;
-    const block = Buffer.allocUnsafe(Math.min(READ_BLOCK, Math.max(1, stats.size - offset)));
-    while (position < stats.size) {
-      const read = readSync(fd, block, 0, Math.min(block.length, stats.size - position), position);
+    const start = offset;
+    const block = Buffer.allocUnsafe(Math.min(READ_BLOCK, Math.max(maxBytes, 4096), Math.max(1, stats.size - offset)));
+    // A soft limit (a long backlog in slices): it stops only after whole lines were consumed.
+    while (position < stats.size && offset - start < maxBytes) {
+      // Within a slice, read no further than its end (and at least a small block, to finish a line).
+      const want = Math.min(block.length, stats.size - position, Math.max(maxBytes - (position - start), 4096));
+      const read = readSync(fd, block, 0, want, position);
       if (read <= 0) break;
       position += read;
       const data = carry ? Buffer.concat([carry, block.subarray(0, read)]) : block.subarray(0, read);
@@ -146,7 +152,7 @@ export function readJournalFrom(path: string, from?: JournalPosition): JournalCh
       offset += lastNewline + 1;
       carry = lastNewline + 1 < data.length ? Buffer.from(data.subarray(lastNewline + 1)) : undefined;
     }
-    return { events, position: { ino: stats.ino, offset }, reset };
+    return { events, position: { ino: stats.ino, offset }, reset, more: position < stats.size };
   } finally {
     closeSync(fd);
   }
@@ -164,7 +170,7 @@ export interface JournalTail {
   readonly path: string;
   position(): JournalPosition | undefined;
   /** New complete events since the last call; `reset` means start the fold over with these. */
-  readNew(): { events: JournalEvent[]; reset: boolean };
+  readNew(maxBytes?: number): { events: JournalEvent[]; reset: boolean; more?: boolean };
 }
 
 export function createJournalTail(path: string, start?: JournalPosition): JournalTail {
@@ -172,15 +178,15 @@ export function createJournalTail(path: string, start?: JournalPosition): Journa
   return {
     path,
     position: () => position,
-    readNew() {
-      const chunk = readJournalFrom(path, position);
+    readNew(maxBytes) {
+      const chunk = readJournalFrom(path, position, maxBytes);
       if (!chunk) {
         const reset = position !== undefined;
         position = undefined;
         return { events: [], reset };
       }
       position = chunk.position;
-      return { events: chunk.events, reset: chunk.reset };
+      return { events: chunk.events, reset: chunk.reset, more: chunk.more };
     },
   };
 }

@@ -51,6 +51,12 @@ export interface SessionWatcher {
   close(): Promise<void>;
 }
 
+/**
+ * A session's backlog is read at most this much per store update: a burst is taken in slices,
+ * so its events die young (less heap, a lower peak RSS) and frames keep coming in between.
+ */
+export const READ_SLICE_BYTES = 256 * 1024;
+
 /** Longer than chokidar's 50 ms per-path change throttle. */
 const RECHECK_MS = 80;
 
@@ -69,8 +75,11 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   let closed = false;
   let updates = 0;
 
+  /** Sessions whose last read stopped at the slice limit: read again on the next update. */
+  const unfinished = new Set<string>();
+
   /** Reads what is new for one session; returns the new events (all of them after a reset). */
-  const readTracked = (item: Tracked, now: number): JournalEvent[] => {
+  const readTracked = (item: Tracked, now: number, maxBytes: number): JournalEvent[] => {
     if (item.entry.origin === 'foundry') {
       item.state = readFoundrySession(item.entry.dir, now) ?? item.state;
       return [];
@@ -81,7 +90,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), checkpoint?.journal);
       item.state = checkpoint?.state;
     }
-    const { events, reset } = item.tail.readNew();
+    const { events, reset, more } = item.tail.readNew(maxBytes);
+    if (more) unfinished.add(item.entry.id);
     if (reset) item.state = undefined;
     if (events.length || reset) item.state = foldEvents(item.state, events, item.entry.id);
     return events;
@@ -103,7 +113,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     const changed: SessionState[] = [];
     let count = 0;
     for (const item of items) {
-      const events = readTracked(item, now);
+      // History (the first scan) is read whole: it must not reach the plugins slice by slice.
+      const events = readTracked(item, now, handOn ? READ_SLICE_BYTES : Infinity);
       count += events.length;
       if (!item.state) continue;
       changed.push(item.state);
@@ -142,6 +153,11 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       }
       dirty.clear();
       const result = readAll(items, true);
+      if (unfinished.size) {
+        for (const id of unfinished) dirty.add(id);
+        unfinished.clear();
+        throttle.schedule();
+      }
       const state = store.getState();
       if (gone.length) state.removeSessions(gone, result.now);
       if (result.changed.length) {

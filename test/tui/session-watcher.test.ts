@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileS
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
-import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { createSessionWatcher, READ_SLICE_BYTES, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -164,5 +164,32 @@ describe('session watcher', () => {
     // At most one store update per throttle interval (33 ms), plus the first.
     expect(watcher.updates()).toBeLessThanOrEqual(Math.ceil(elapsedMs / 33) + 2);
     expect(watcher.updates()).toBeLessThan(120);
+  });
+
+  it('takes a big backlog in bounded slices (memory), losing nothing; history at start is read whole', async () => {
+    const { root, store, batches, start } = setup();
+    const pad = 'x'.repeat(400);
+    const backlog = (id: string, count: number) => {
+      let text = '';
+      for (let i = 0; i < count; i += 1) text += line(id, { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_use_id: `${id}-${i}`, tool_input: { file_path: pad } });
+      return text;
+    };
+    const historyText = backlog('hist', 2000);
+    expect(historyText.length).toBeGreaterThan(2 * READ_SLICE_BYTES);
+    writeJournal(root, 'hist', historyText);
+    const watcher = start();
+    await watcher.ready;
+    expect(store.getState().sessions.hist?.eventCount).toBe(2000);
+    expect(batches).toEqual([]);
+    const text = backlog('big', 2000);
+    writeJournal(root, 'big', text);
+    await until(() => store.getState().sessions.big?.eventCount ?? 0, (n) => n === 2000, 'the whole backlog');
+    const handed = batches.flat().filter((b) => b.sessionId === 'big');
+    expect(handed.reduce((sum, b) => sum + b.events.length, 0)).toBe(2000);
+    // Several slices, none much bigger than the limit (it stops at the first line end past it).
+    const perLine = text.length / 2000;
+    expect(handed.length).toBeGreaterThanOrEqual(Math.floor(text.length / READ_SLICE_BYTES));
+    for (const b of handed) expect(b.events.length * perLine).toBeLessThanOrEqual(READ_SLICE_BYTES + 4096 + 2 * perLine);
+    expect(handed.flatMap((b) => b.events.map((e) => e.tool_use_id))).toEqual(Array.from({ length: 2000 }, (_, i) => `big-${i}`));
   });
 });
