@@ -4,7 +4,7 @@
  * query), or against the JSON of its input when the tool has none. Anything richer is an
  * error, so a rule is never silently widened.
  */
-import { isAbsolute, relative } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { JournalEvent } from '../protocol/hook-event.js';
 
 export interface PermissionRule {
@@ -96,7 +96,8 @@ export function matchesPermissionRule(rule: PermissionRule, event: JournalEvent)
   // A relative path glob also matches an absolute path inside the project.
   if (arg.isPath && isAbsolute(arg.value) && typeof event.cwd === 'string') {
     const rel = relative(event.cwd, arg.value);
-    if (!rel.startsWith('..')) return rule.arg.test(rel) || rule.arg.test(`./${rel}`);
+    // Outside the project is `..` or `../…`; a file named `..notes.md` is inside it.
+    if (rel !== '..' && !rel.startsWith(`..${sep}`)) return rule.arg.test(rel) || rule.arg.test(`./${rel}`);
   }
   return false;
 }

@@ -73,6 +73,8 @@ describe('if (one permission rule)', () => {
     ['Write(/etc/*)', 'Write', { file_path: '/etc/passwd' }, true],
     ['Read(*.md)', 'Read', { file_path: 'README.md' }, true],
     ['Read(*.md)', 'Read', { file_path: '/elsewhere/README.md' }, false],
+    ['Read(*.md)', 'Read', { file_path: '/work/project/..notes.md' }, true],
+    ['Read(*.md)', 'Read', { file_path: '/work/README.md' }, false],
     ['WebFetch(https://docs.*)', 'WebFetch', { url: 'https://docs.example.com/a' }, true],
     ['Grep(TODO*)', 'Grep', { pattern: 'TODO|FIXME' }, true],
     ['Glob(**/*.md)', 'Glob', { pattern: '**/*.md' }, true],
