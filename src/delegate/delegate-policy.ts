@@ -48,6 +48,13 @@ export class DelegatePolicyGate {
     return { ok: false, reason: 'cooldown', detail: `next call in ${Math.ceil(waitMs / 1000)} s` };
   }
 
+  /** Gives back an admission that made no call (a cache hit, a request replaced in the queue). */
+  refund(plugin: string, policy: DelegatePolicy, bypass: boolean): void {
+    const bucket = this.buckets.get(plugin);
+    if (!bucket || bypass) return; // a bypass took no token; its once-per-period mark stays
+    bucket.tokens = Math.min(policy.burst, bucket.tokens + 1);
+  }
+
   private refill(plugin: string, policy: DelegatePolicy, now: number): Bucket {
     let bucket = this.buckets.get(plugin);
     if (!bucket) {

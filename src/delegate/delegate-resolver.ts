@@ -68,6 +68,9 @@ interface Job {
   built: BuiltPrompt;
   reactionId: string;
   priority: number;
+  /** When policy admitted it, and whether by the bypass: to give the admission back if it is replaced. */
+  admittedAt: number;
+  bypass: boolean;
   done: (outcome: DelegateOutcome) => void;
 }
 
@@ -234,6 +237,9 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       const id = newId();
       emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
       ledger.cacheHit(meta.plugin);
+      // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
+      gate.refund(meta.plugin, policy, admission.bypass);
+      ledger.unadmitted(meta.plugin, at);
       ledger.flush(now());
       log(meta.plugin, meta.sessionId, 'cached', undefined, hit.source);
       return { outcome: 'cached', reactionId: id, source: hit.source };
@@ -246,6 +252,9 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     if (older >= 0) {
       const [replaced] = queue.splice(older, 1);
       reactionId = replaced!.reactionId;
+      // The replaced request never made its call: give its admission back.
+      gate.refund(meta.plugin, settings.policyFor(meta.plugin), replaced!.bypass);
+      ledger.unadmitted(meta.plugin, replaced!.admittedAt);
       log(meta.plugin, meta.sessionId, 'dropped', 'replaced by a newer request');
       replaced!.done({ outcome: 'dropped', reason: 'replaced' });
     } else {
@@ -259,7 +268,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       });
     }
     return new Promise<DelegateOutcome>((done) => {
-      queue.push({ key, meta, built, reactionId, priority: priorityOf(meta.kinds), done });
+      queue.push({ key, meta, built, reactionId, priority: priorityOf(meta.kinds), admittedAt: at, bypass: admission.bypass, done });
       // Failures before small talk; equal priorities keep their order (sort is stable).
       queue.sort((a, b) => b.priority - a.priority);
       pump(adapter);

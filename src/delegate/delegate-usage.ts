@@ -145,6 +145,13 @@ export class DelegateUsageLedger {
     for (const old of Object.keys(usage.days).sort().slice(0, -DAYS_KEPT)) delete usage.days[old];
   }
 
+  /** An admission that made no call after all: it does not count against the day's budget. */
+  unadmitted(plugin: string, at: number): void {
+    const days = this.plugin(plugin).days;
+    const day = utcDay(at);
+    if ((days[day] ?? 0) > 0) days[day] -= 1;
+  }
+
   answered(plugin: string, now: number, source: string, figures: { inputTokens?: number; outputTokens?: number; costUsd?: number }): void {
     const usage = this.plugin(plugin);
     usage.calls++;

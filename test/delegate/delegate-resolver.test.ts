@@ -313,6 +313,35 @@ describe('delegate resolver: queue', () => {
     expect(pending).toHaveLength(2); // expired
   });
 
+  it('gives the admission back when no call was made: a cache hit, a replaced request', async () => {
+    // Burst 2, no refill while the clock stands still: without the refunds the third call is refused.
+    const cached = setup();
+    const first = cached.resolver.resolve(ask('same'), cached.meta());
+    await settle();
+    cached.pending[0]!.answer('cached words');
+    await first;
+    await expect(cached.resolver.resolve(ask('same'), cached.meta())).resolves.toMatchObject({ outcome: 'cached' });
+    void cached.resolver.resolve(ask('different'), cached.meta());
+    await settle();
+    expect(cached.pending.map((p) => p.call.prompt)).toEqual(['same', 'different']);
+    expect(cached.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
+
+    const replaced = setup();
+    void replaced.resolver.resolve(ask('busy'), replaced.meta({ plugin: 'other' }));
+    const older = replaced.resolver.resolve(ask('two'), replaced.meta());
+    await settle();
+    void replaced.resolver.resolve(ask('three'), replaced.meta());
+    await expect(older).resolves.toEqual({ outcome: 'dropped', reason: 'replaced' });
+    const elsewhere = replaced.resolver.resolve(ask('other session'), replaced.meta({ sessionId: 's2' }));
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      replaced.pending[i]!.answer('ok');
+    }
+    await expect(elsewhere).resolves.toMatchObject({ outcome: 'answered' });
+    expect(replaced.pending.map((p) => p.call.prompt)).toEqual(['busy', 'three', 'other session']);
+    expect(replaced.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
+  });
+
   it('close() aborts running calls and falls back for queued ones', async () => {
     const { pending, resolver, meta } = setup();
     const running = resolver.resolve(ask('a'), meta({ plugin: 'one', kinds: ['tool_failure'] }));
