@@ -185,6 +185,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       const waited = now() - job.meta.receivedAt;
       if (waited > settings.staleMs) {
         log(job.meta.plugin, job.meta.sessionId, 'dropped', `stale: waited ${waited} ms`);
+        gate.refund(job.meta.plugin, settings.policyFor(job.meta.plugin), job.bypass);
+        ledger.unadmitted(job.meta.plugin, job.admittedAt);
         fallback(job.meta, 'stale', job.reactionId);
         job.done({ outcome: 'dropped', reason: 'stale' });
         continue;

@@ -262,6 +262,8 @@ describe('delegate resolver: queue', () => {
     expect(pending).toHaveLength(1); // "waiting" never reached the adapter
     expect(reactions.at(-1)).toMatchObject({ id: thinkingId, kind: 'reaction', source: 'offline' });
     expect(logs.some((l) => /^two\/dropped: stale: waited 21000 ms$/.test(l))).toBe(true);
+    // It never made its call: today's budget does not count it.
+    expect(resolver.usage().plugins.two!.days).toEqual({ '2026-11-30': 0 });
   });
 
   it('replaces a queued request with a newer one from the same plugin and session, keeping its bubble', async () => {
