@@ -27,6 +27,7 @@ import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
 import { DEFAULT_SPRITE } from './default-sprite.js';
+import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
 import { spriteViewOf } from './species-view.js';
@@ -39,8 +40,6 @@ export const FRESH_EVENT_MS = 60_000;
 const PET_SAVE_MS = 2_000;
 /** A viewer re-reads the pet file every this many ticks. */
 const VIEWER_PET_TICKS = 10;
-/** Pet steps kept for a merge before the pane saves early. */
-const MAX_PET_STEPS = 2_000;
 
 export interface TuiServicesOptions {
   root: string;
@@ -101,8 +100,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   let petDirty = false;
   /** pet.json's mtime when this pane last loaded or saved it. */
   let petMtime: number | undefined;
-  /** What this pane applied to the pet since then, replayed onto the file if someone else wrote it. */
-  const petSteps: Array<{ input: PetInput; at: number }> = [];
+  /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
+  let petBase: Pet | undefined;
   let ticks = 0;
   let closed = false;
   const quipTurns = new Map<string, number>();
@@ -168,14 +167,14 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     if (!pet || !petDirty || store.getState().role !== 'runner') return;
     petDirty = false;
     try {
-      // `buddy-tui feed` from another terminal may have written the file since: start from that
-      // file and apply this pane's own steps again, instead of overwriting it.
+      // `buddy-tui feed` from another terminal may have written the file since: merge what this
+      // pane added onto that file instead of overwriting it.
       if (fileMtime(petFile) !== petMtime) {
         const fresh = readPetLite(petFile);
-        if (fresh) pet = petSteps.reduce((next, step) => stepPet(next, step.input, step.at), fresh);
+        if (fresh && petBase) pet = mergePetWrites(petBase, pet, fresh, clock());
       }
       savePet(petFile, pet);
-      petSteps.length = 0;
+      petBase = pet;
       petMtime = fileMtime(petFile);
     } catch (error) {
       log.error('pet save', error);
@@ -183,14 +182,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
   const petSaver = createUpdateThrottle(savePetNow, PET_SAVE_MS, clock);
 
-  /** Applies one step to the pet and remembers it until the next save. */
   const stepOwnPet = (input: PetInput, at: number) => {
     if (!pet) return;
     pet = stepPet(pet, input, at);
     petDirty = true;
-    petSteps.push({ input, at });
-    // Bounded: a long burst saves early rather than holding its events.
-    if (petSteps.length >= MAX_PET_STEPS) savePetNow();
   };
 
   const loadPet = () => {
@@ -202,7 +197,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           now: clock(),
         });
         pet = loaded.pet;
-        petSteps.length = 0;
+        petBase = pet;
         petMtime = fileMtime(petFile);
         if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock());
       } else pet = readPetLite(petFile) ?? pet;
