@@ -84,13 +84,25 @@ function parseRule(
       });
       return;
     }
-    const candidate = options.claudeSettings && isObject(handler) ? pick(handler, [...HANDLER_KEYS]) : handler;
+    const candidate = options.claudeSettings && isObject(handler) ? pick(foldExecForm(handler), [...HANDLER_KEYS]) : handler;
     const parsed = hookHandlerSchema.safeParse(candidate);
     if (parsed.success) handlers.push(parsed.data);
     else errors.push(...issuesToErrors(file, handlerPath, parsed.error));
   });
   if (handlers.length === 0) return undefined;
   return { ...shell.data, hooks: handlers };
+}
+
+const shellQuote = (word: string): string => (/^[\w/.:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * Claude Code's exec form (`command` + `args`, no shell) as one shell command with each word
+ * quoted, so it runs with its arguments instead of losing them.
+ */
+function foldExecForm(handler: Record<string, unknown>): Record<string, unknown> {
+  const { command, args } = handler;
+  if (typeof command !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return handler;
+  return { ...handler, command: [command, ...args].map(shellQuote).join(' ') };
 }
 
 function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

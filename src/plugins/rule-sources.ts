@@ -70,7 +70,9 @@ export function isBuddyTuiRule(rule: Record<string, unknown>): boolean {
 /** buddy-tui's own entries in Claude Code settings (they would only journal the event again). */
 export function isBuddyTuiEntry(handler: Record<string, unknown>): boolean {
   if ('buddyTui' in handler) return true;
-  const command = typeof handler.command === 'string' ? handler.command : '';
+  // The exec form keeps the script in `args`: judge the whole command line.
+  const args = Array.isArray(handler.args) ? handler.args.filter((arg): arg is string => typeof arg === 'string') : [];
+  const command = [typeof handler.command === 'string' ? handler.command : '', ...args].join(' ');
   return /\bbuddy-tui(?:\.js)?["']?\s+hook\b/.test(command) || /dist\/hook\.js\b/.test(command);
 }
 

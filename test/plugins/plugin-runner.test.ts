@@ -313,4 +313,28 @@ describe('Claude Code compatibility', () => {
     expect(out.warnings).toEqual([]);
     expect(out.reactions.map((r) => [r.text, r.source])).toEqual([[`careful in ${project}`, 'warn-rm']]);
   });
+
+  it('an exec-form hook (command + args, no shell) runs with its arguments; buddy-tui\'s own is skipped', async () => {
+    const project = makeTempDir();
+    mkdirSync(join(project, '.claude', 'hooks'), { recursive: true });
+    writeFileSync(join(project, '.claude', 'hooks', 'args.mjs'), 'console.log(JSON.stringify({ systemMessage: process.argv.slice(2).join("|") }));');
+    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({
+      hooks: {
+        PostToolUse: [{ matcher: 'Bash', hooks: [
+          { type: 'command', command: 'node', args: ['${CLAUDE_PROJECT_DIR}/.claude/hooks/args.mjs', 'two words', "it's", '$HOME'] },
+          { type: 'command', command: process.execPath, args: ['/opt/buddy-tui/dist/hook.js'] },
+        ] }],
+      },
+    }));
+    const configFile = join(project, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'] }));
+    const setup = loadPlugins({ configFile, projectDir: project });
+    expect(setup.errors).toEqual([]);
+    expect(setup.handlers).toHaveLength(1);
+    const out = collector();
+    await runnerWith({ handlers: setup.handlers, ...out.callbacks }).handleEvent(bashEvent('ls', { cwd: project }));
+    expect(out.warnings).toEqual([]);
+    // No shell word splitting or expansion of the arguments, as Claude Code runs them.
+    expect(out.reactions.map((r) => r.text)).toEqual(["two words|it's|$HOME"]);
+  });
 });

@@ -83,6 +83,8 @@ describe('collectRules', () => {
     expect(isBuddyTuiEntry({ command: 'npx -y buddy-tui hook' })).toBe(true);
     expect(isBuddyTuiEntry({ command: 'node "/x/buddy-tui/dist/hook.js"' })).toBe(true);
     expect(isBuddyTuiEntry({ command: 'my-hook.sh', buddyTui: { version: 1 } })).toBe(true);
+    expect(isBuddyTuiEntry({ command: '/usr/bin/node', args: ['/x/buddy-tui/dist/hook.js'] })).toBe(true);
+    expect(isBuddyTuiEntry({ command: '/usr/bin/node', args: ['/x/my-hook.js'] })).toBe(false);
     expect(isBuddyTuiEntry({ command: 'buddy-tui-fan hooked' })).toBe(false);
     expect(isBuddyTuiEntry({ command: './hook.js' })).toBe(false);
   });
