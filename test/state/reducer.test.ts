@@ -83,9 +83,9 @@ describe('reducer over the real Claude Code 2.1.332 session', () => {
 
   it('reads the model from a SessionStart that carries one, and records compactions', () => {
     const state = foldEvents(undefined, events);
-    expect(state.model).toBeTruthy();
+    expect(state.model).toBe('claude-opus-5-5');
     expect(state.compactionCount).toBe(1);
-    expect(state.compactions.map((c) => c.phase)).toEqual(['pre', 'post']);
+    expect(state.compactions.map((c) => [c.phase, c.trigger])).toEqual([['pre', 'manual'], ['post', 'manual']]);
     expect(state.endedAt).toBe(T0 + (events.length - 1) * 1000);
   });
 });
