@@ -57,6 +57,14 @@ export type PluginAnswer =
 /** Keys of Claude Code's hook output; an answer made only of these is a stock hook script. */
 const CLAUDE_OUTPUT_KEYS = new Set(['decision', 'reason', 'systemMessage', 'continue', 'stopReason', 'suppressOutput', 'hookSpecificOutput']);
 
+function isJsonArray(text: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Classifies an answer: a string is stdout (JSON when it starts with `{`, otherwise plain
  * text taken as a reaction), anything else a parsed body. Never throws.
@@ -65,7 +73,9 @@ export function parsePluginAnswer(answer: unknown): PluginAnswer {
   if (answer === undefined || answer === null) return { type: 'none' };
   if (typeof answer === 'string') {
     const text = answer.trim();
-    if (text === '') return { type: 'none' };
+    // JSON `null` is "nothing", a JSON array a wrong answer; neither is text for the bubble.
+    if (text === '' || text === 'null') return { type: 'none' };
+    if (text.startsWith('[') && isJsonArray(text)) return parsePluginAnswer([]);
     if (!text.startsWith('{')) return { type: 'reaction', reaction: { reaction: text } };
     let parsed: unknown;
     try {

@@ -9,6 +9,8 @@ describe('parsePluginAnswer', () => {
     ['{}', { type: 'none' }],
     [{}, { type: 'none' }],
     ['Nice commit!\n', { type: 'reaction', reaction: { reaction: 'Nice commit!' } }],
+    ['null\n', { type: 'none' }],
+    ['[WIP] commit on main', { type: 'reaction', reaction: { reaction: '[WIP] commit on main' } }],
     ['{"reaction": "hi"}', { type: 'reaction', reaction: { reaction: 'hi' } }],
     [{ reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 }, { type: 'reaction', reaction: { reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 } }],
     [{ delegate: true, prompt: 'p', systemPrompt: 's', maxTokens: 150, model: 'haiku' },
@@ -23,6 +25,7 @@ describe('parsePluginAnswer', () => {
   it.each([
     ['{"reaction": ', /not valid JSON/],
     [[1, 2], /array/],
+    ['[1, 2]\n', /array/],
     [42, /number/],
     [{ reaction: 5 }, /reaction/],
     [{ reaction: 'x', ttlMs: -1 }, /ttlMs/],
