@@ -5,6 +5,7 @@
  */
 import type { Instance } from 'ink';
 import { ensurePrivateDir } from '../state/state-root.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { createBuddyStore, type BuddyStore } from '../store.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
 import { createSessionWatcher, type SessionWatcher } from './session-watcher.js';
@@ -125,6 +126,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       unsubscribePace();
       for (const signal of SIGNALS) process.off(signal, onSignal);
       process.off('unhandledRejection', onUnhandled);
+      if (SIGNALS.length) process.off('uncaughtException', onUncaught);
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
@@ -145,6 +147,16 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   process.on('unhandledRejection', onUnhandled);
   const SIGNALS: NodeJS.Signals[] = options.handleSignals === false ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of SIGNALS) process.on(signal, onSignal);
+  // A bug must not leave plugin process groups behind or the terminal in the alternate screen:
+  // close everything, say where the details are, and exit non-zero.
+  const onUncaught = (error: unknown) => {
+    log.error('uncaught exception', error);
+    void close().finally(() => {
+      (options.stderr ?? process.stderr).write(`buddy-tui: stopped by an internal error: ${sanitizeText((error as Error)?.message ?? error, { maxLength: 200 })} (details in tui.log)\n`);
+      process.exit(1);
+    });
+  };
+  if (SIGNALS.length) process.on('uncaughtException', onUncaught);
 
   instance = render(React.createElement(App, { store, theme: { color: !env.NO_COLOR }, onQuit: () => void close() }), {
     stdout,
