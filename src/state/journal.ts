@@ -62,11 +62,17 @@ export function serializeEventLine(event: Record<string, unknown>): string {
   return `${JSON.stringify(basics)}\n`;
 }
 
-/** Appends one line with a single write() on an O_APPEND descriptor (atomic against other appenders). */
+/**
+ * Appends one line with a single write() on an O_APPEND descriptor (atomic against other appenders).
+ * A file that does not end in a newline holds the head of a line cut short (a full disk): ours
+ * then starts with a newline, so the damage stays in that line and does not swallow ours. A
+ * concurrent appender seen mid-write only costs an empty line, which readers skip.
+ */
 export function appendLine(path: string, line: string): void {
-  const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
   try {
-    const buffer = Buffer.from(line);
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.from(size > 0 && !endsWithNewlineAt(fd, size) ? `\n${line}` : line);
     const written = writeSync(fd, buffer);
     if (written !== buffer.length) throw new Error(`short write to ${path}: ${written} of ${buffer.length} bytes`);
   } finally {

@@ -3,11 +3,12 @@
  * prints nothing, exits 0, and writes nowhere but the state root.
  */
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJournalLines, MAX_LINE_BYTES, serializeEventLine } from '../../src/state/journal.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { fixturePayloads, runHook } from '../support/hook-process.js';
+import { HOOK_ENTRY, fixturePayloads, runHook } from '../support/hook-process.js';
 
 const SID = 'f1e2d3c4-0000-4000-8000-000000000001';
 const payload = (fields: Record<string, unknown> = {}) =>
@@ -179,6 +180,23 @@ describe('buddy-tui hook', () => {
     expect(readdirSync(join(root, SID))).toEqual([]);
     expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/owned by uid 65534/);
   });
+
+  it('exits 0 on a full disk, and the line cut short there does not swallow the next event', async () => {
+    const root = join(makeTempDir(), 'state');
+    // A file-size limit makes the journal write come up short, as a full disk does.
+    const cut = spawnSync('sh', ['-c', 'ulimit -f 2; exec "$0" "$1"', process.execPath, HOOK_ENTRY], {
+      input: payload({ tool_use_id: 'cut', tool_response: { stdout: 'z'.repeat(4000) } }),
+      env: { ...process.env, BUDDY_TUI_STATE_DIR: root },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(cut).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/short write|EFBIG/);
+    expect(readFileSync(join(root, SID, 'events.jsonl'), 'utf8').endsWith('\n')).toBe(false);
+    expect(await runHook(payload({ tool_use_id: 'after' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '' });
+    const events = parseJournalLines(readFileSync(join(root, SID, 'events.jsonl'), 'utf8'));
+    expect(events.map((event) => event.tool_use_id)).toEqual(['after']);
+  }, 60_000);
 
   it('exits 0 when the root cannot be written', async () => {
     const base = makeTempDir();
