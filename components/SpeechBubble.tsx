@@ -4,6 +4,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
+import type { ReactionKind } from '../src/protocol/reaction.js';
 import { sanitizeText } from '../src/text/sanitize.js';
 import { displayWidth, padTo, truncate, wrapText } from './text-layout.js';
 import { useTheme } from './theme.js';
@@ -11,7 +12,7 @@ import { useTheme } from './theme.js';
 export interface SpeechBubbleProps {
   text: string;
   source: string;
-  kind: 'reaction' | 'warning' | 'thinking';
+  kind: ReactionKind;
   dim: boolean;
   width: number;
   maxLines: number;

@@ -213,7 +213,8 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     pushReaction(reaction, now) {
-      if (get().muted) return;
+      // Notices only go to reactions.jsonl; muted means nothing new on screen.
+      if (get().muted || reaction.kind === 'notice') return;
       set((state) => ({ bubbles: enqueueReaction(state.bubbles, reaction, now), now: Math.max(state.now, now) }));
     },
 

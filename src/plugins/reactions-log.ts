@@ -34,7 +34,10 @@ function looksLikeReaction(value: unknown): value is Reaction {
     && typeof r.kind === 'string' && typeof r.sessionId === 'string';
 }
 
-/** The last complete, well-formed line of `<sessionDir>/reactions.jsonl`, reading only its tail. */
+/**
+ * The last complete, well-formed line of `<sessionDir>/reactions.jsonl` that the buddy said
+ * (notices of logged plugin problems are skipped), reading only the file's tail.
+ */
 export function readLatestReaction(sessionDir: string): Reaction | undefined {
   let fd: number;
   try {
@@ -58,7 +61,7 @@ export function readLatestReaction(sessionDir: string): Reaction | undefined {
     for (let i = lines.length - 2; i >= (length < size ? 1 : 0); i -= 1) {
       try {
         const value: unknown = JSON.parse(lines[i]!);
-        if (looksLikeReaction(value)) return value;
+        if (looksLikeReaction(value) && value.kind !== 'notice') return value;
       } catch {
         // A damaged line: look further back.
       }

@@ -3,7 +3,12 @@
  * quips all produce this shape; the TUI shows it and appends it to `<session>/reactions.jsonl`,
  * where the statusline reads the latest one.
  */
-export type ReactionKind = 'reaction' | 'warning' | 'thinking';
+/**
+ * `reaction` and `warning` are said by the buddy; `thinking` is a delegate in flight; `notice`
+ * records a plugin problem that is only logged (a timeout, exit 1, an invalid answer): it goes
+ * to reactions.jsonl for scripts, never to a bubble or the statusline.
+ */
+export type ReactionKind = 'reaction' | 'warning' | 'thinking' | 'notice';
 
 export interface Reaction {
   /** Unique per reaction, so a "thinking" bubble can be replaced by its answer. */

@@ -296,6 +296,22 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       onWarning: (warning) => {
         log.info(`plugin warning: ${JSON.stringify(warning)}`);
         store.getState().setNotice(`${warning.plugin}: ${warning.message}`, clock(), 'warning');
+        // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
+        try {
+          appendReaction(root, {
+            id: `notice-${warning.ts}-${Math.random().toString(36).slice(2, 8)}`,
+            sessionId: warning.sessionId,
+            kind: 'notice',
+            text: sanitizeText(warning.message, { maxLength: 600 }),
+            source: sanitizeText(warning.plugin, { maxLength: 60 }),
+            event: warning.event,
+            priority: 0,
+            ttlMs: 0,
+            ts: warning.ts,
+          });
+        } catch (error) {
+          log.error('reactions log', error);
+        }
       },
       now: clock,
     });

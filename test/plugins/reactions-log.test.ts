@@ -26,6 +26,14 @@ describe('reactions.jsonl', () => {
     expect(readLatestReaction(join(root, 'sess-1'))).toEqual(reaction('second', { kind: 'warning', mood: 'sad' }));
   });
 
+  it('keeps notices of logged plugin problems in the file but never offers them as the latest', () => {
+    const root = join(makeTempDir(), 'state');
+    appendReaction(root, reaction('said'));
+    const file = appendReaction(root, reaction('gitbot timed out after 10 s', { kind: 'notice', priority: 0, ttlMs: 0 }));
+    expect(readFileSync(file, 'utf8')).toContain('"kind":"notice"');
+    expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('said');
+  });
+
   it('refuses unsafe session ids and symlinked files', () => {
     const root = makeTempDir();
     expect(() => appendReaction(root, reaction('x', { sessionId: '../escape' }))).toThrow(/not a valid session id/);

@@ -18,7 +18,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((services) => services.close()));
 });
 
-function setup(config?: unknown) {
+function setup(config?: unknown, plugins = false) {
   const base = makeTempDir('buddy-tui-services-');
   const root = join(base, 'root');
   for (const dir of ['root', 'cfg', 'state', 'species']) mkdirSync(join(base, dir), { recursive: true, mode: 0o700 });
@@ -29,12 +29,12 @@ function setup(config?: unknown) {
   const clock = () => now;
   const store = createBuddyStore({ now });
   const services = startTuiServices({
-    root, store, env, clock, configFile, plugins: false,
+    root, store, env, clock, configFile, plugins,
     petFile: join(base, 'state', 'pet.json'),
     log: createTuiLog(root, clock),
   });
   open.push(services);
-  return { base, store, services, petFile: join(base, 'state', 'pet.json'), advance: (ms: number) => (now += ms), clock };
+  return { base, root, store, services, petFile: join(base, 'state', 'pet.json'), advance: (ms: number) => (now += ms), clock };
 }
 
 describe('tui services', () => {
@@ -70,5 +70,31 @@ describe('tui services', () => {
     delete process.env.BUDDY_TEST_SPECIES;
     expect(store.getState().sprite?.speciesId).toBe('zorb');
     expect(store.getState().sprite?.speciesName).toBe('Zorb');
+  });
+});
+
+describe('tui services and plugin warnings', () => {
+  it('appends a logged plugin warning to reactions.jsonl as a notice, not to the bubble queue', async () => {
+    const config = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo broken >&2; exit 1' }] }] } };
+    const { root, store, services, clock } = setup(config, true);
+    const sessionId = 'sess-warn';
+    const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
+    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    const file = join(root, sessionId, 'reactions.jsonl');
+    const deadline = Date.now() + 30_000;
+    let notices: Array<{ kind: string; source: string; text: string; event: string }> = [];
+    while (Date.now() < deadline) {
+      try {
+        notices = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((r) => r.kind === 'notice');
+      } catch {
+        // Not written yet.
+      }
+      if (notices.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ kind: 'notice', event: 'Stop' });
+    expect(notices[0].text).toMatch(/exit|1/);
+    expect(store.getState().bubbles.current?.reaction.kind).not.toBe('notice');
   });
 });
