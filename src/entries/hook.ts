@@ -5,11 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configFilePath } from '../config/paths.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
-import { pruneSessions } from '../state/retention.js';
+import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 
 /** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
@@ -25,18 +24,6 @@ function readStdin(): Buffer {
   }
 }
 
-/** `BUDDY_TUI_RETENTION_HOURS`, else the config file's `retentionHours` (read without zod: hot path). */
-function retentionMs(env: NodeJS.ProcessEnv): number | undefined {
-  const fromEnv = Number(env.BUDDY_TUI_RETENTION_HOURS);
-  if (fromEnv > 0) return fromEnv * 3600_000;
-  try {
-    const hours = (JSON.parse(readFileSync(configFilePath(env), 'utf8')) as { retentionHours?: unknown }).retentionHours;
-    if (typeof hours === 'number' && hours > 0 && hours <= 24 * 365) return hours * 3600_000;
-  } catch {
-    // No config, or a broken one (doctor reports it): the default retention.
-  }
-  return undefined;
-}
 
 export function runHook(env: NodeJS.ProcessEnv = process.env): void {
   // buddy-tui's own `claude -p` children must never feed the buddy.
@@ -65,7 +52,7 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
     // A new session is the moment to clear out expired ones: rare, and after our line is safe.
     if (checked.data.hook_event_name === 'SessionStart') {
-      pruneSessions(root, { now: receivedAt, retentionMs: retentionMs(env) });
+      pruneSessions(root, { now: receivedAt, retentionMs: retentionMsFromSettings(env) });
     }
   } catch (error) {
     // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.

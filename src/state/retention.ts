@@ -3,8 +3,9 @@
  * the hook on SessionStart, the TUI on start. A session a live reader has marked is left alone.
  * Sessions that never saw a SessionEnd (a crashed Claude Code) go after a week of silence.
  */
-import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { configFilePath } from '../config/paths.js';
 import { readSession } from './reader.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from './state-root.js';
 
@@ -87,4 +88,17 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
     }
   }
   return removed;
+}
+
+/** `BUDDY_TUI_RETENTION_HOURS`, else the config file's `retentionHours` (read without zod: hot path). */
+export function retentionMsFromSettings(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const fromEnv = Number(env.BUDDY_TUI_RETENTION_HOURS);
+  if (fromEnv > 0) return fromEnv * 3600_000;
+  try {
+    const hours = (JSON.parse(readFileSync(configFilePath(env), 'utf8')) as { retentionHours?: unknown }).retentionHours;
+    if (typeof hours === 'number' && hours > 0 && hours <= 24 * 365) return hours * 3600_000;
+  } catch {
+    // No config, or a broken one (doctor reports it): the default retention.
+  }
+  return undefined;
 }

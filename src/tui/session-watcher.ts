@@ -11,6 +11,7 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import { foundryRoot, FOUNDRY_DIR_PREFIX, readFoundrySession } from '../state/foundry.js';
 import { createJournalTail, type JournalTail } from '../state/journal.js';
 import { listSessions, readCheckpoint, type SessionEntry } from '../state/reader.js';
+import { markReader, unmarkReader } from '../state/retention.js';
 import { foldEvents } from '../state/reducer.js';
 import type { SessionState } from '../state/session-state.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
@@ -100,6 +101,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   const track = (entry: SessionEntry): Tracked => {
     const item: Tracked = { entry };
     tracked.set(entry.id, item);
+    // Retention leaves a session alone while a live reader has it marked.
+    if (entry.origin === 'journal') markReader(entry.dir);
     return item;
   };
 
@@ -265,6 +268,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       throttle.cancel();
       if (recheckTimer) clearTimeout(recheckTimer);
       await Promise.all(watchers.map((w) => w.close()));
+      for (const item of tracked.values()) if (item.entry.origin === 'journal') unmarkReader(item.entry.dir);
     },
   };
 }

@@ -4,6 +4,7 @@
  * `buddy-tui demo` both start the pane through here.
  */
 import type { Instance } from 'ink';
+import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { createBuddyStore, type BuddyStore } from '../store.js';
@@ -64,6 +65,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   const root = options.stateRoot;
   ensurePrivateDir(root);
   const log = createTuiLog(root, clock);
+  // The pane is the other one who notices expired sessions (the hook does on SessionStart).
+  const pruned = pruneSessions(root, { now: clock(), retentionMs: retentionMsFromSettings(env) });
+  if (pruned.length) log.info(`removed ${pruned.length} expired session(s)`);
   const stdout = options.stdout ?? process.stdout;
   // Piped (no TTY), Ink asks `tput` for the width on every frame (a process spawn per frame):
   // give the stream a fixed size instead.

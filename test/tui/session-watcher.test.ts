@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
@@ -49,6 +49,17 @@ function writeJournal(root: string, sessionId: string, text: string): string {
 }
 
 describe('session watcher', () => {
+  it('marks the sessions it reads so retention leaves them alone, and unmarks them on close', async () => {
+    const { root, start } = setup();
+    writeJournal(root, 'watched', line('watched', { hook_event_name: 'SessionStart', cwd: '/w/watched' }));
+    const watcher = start();
+    await watcher.ready;
+    const mark = join(root, 'watched', `.reader-${process.pid}`);
+    expect(existsSync(mark)).toBe(true);
+    await watcher.close();
+    expect(existsSync(mark)).toBe(false);
+  });
+
   it('loads existing journals as history (store only, no plugin events)', async () => {
     const { root, store, batches, start } = setup();
     writeJournal(root, 'old-session', line('old-session', { hook_event_name: 'SessionStart', cwd: '/w/history' }));
