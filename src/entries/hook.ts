@@ -58,8 +58,12 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.
     // An unsafe session directory inside a sound root is logged in the root.
     const unsafeRoot = error instanceof UnsafePathError && error.path === root;
-    const safeRoot = unsafeRoot ? undefined : root;
-    logError(safeRoot, 'hook', error, env);
+    if (unsafeRoot && !env.BUDDY_TUI_DEBUG) {
+      // The error log lives in the refused root, so stderr is the only place left to say it.
+      // Claude Code keeps a hook's stderr out of the conversation on exit 0.
+      process.stderr.write(`buddy-tui hook: state root refused: ${(error as Error).message}\n`);
+    }
+    logError(unsafeRoot ? undefined : root, 'hook', error, env);
   }
 }
 
