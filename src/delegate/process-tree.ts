@@ -3,6 +3,7 @@
  * (a shell's grandchildren, the CLI's helpers), not just the direct child.
  */
 import { execa } from 'execa';
+import { killProcessGroup } from '../process/kill-group.js';
 
 export interface TreeRunOptions {
   input: string;
@@ -26,15 +27,6 @@ export interface TreeRunResult {
   spawnError?: string;
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 export async function runProcessTree(file: string, args: string[], options: TreeRunOptions): Promise<TreeRunResult> {
   const child = execa(file, args, {
     input: options.input,
@@ -51,8 +43,8 @@ export async function runProcessTree(file: string, args: string[], options: Tree
   let killTimer: NodeJS.Timeout | undefined;
   const onAbort = () => {
     aborted = true;
-    killGroup(child.pid, 'SIGTERM');
-    killTimer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), options.killGraceMs ?? 1000);
+    killProcessGroup(child.pid, 'SIGTERM');
+    killTimer = setTimeout(() => killProcessGroup(child.pid, 'SIGKILL'), options.killGraceMs ?? 1000);
     killTimer.unref();
   };
   if (options.signal.aborted) onAbort();
@@ -72,7 +64,7 @@ export async function runProcessTree(file: string, args: string[], options: Tree
   } finally {
     options.signal.removeEventListener('abort', onAbort);
     // The direct child is done; anything it left in its group goes too.
-    if (aborted) killGroup(child.pid, 'SIGKILL');
+    if (aborted) killProcessGroup(child.pid, 'SIGKILL');
     if (killTimer) clearTimeout(killTimer);
   }
 }

@@ -5,6 +5,7 @@
  * run, so a pane with no command plugin never pays its memory.
  */
 import { basename } from 'node:path';
+import { killProcessGroup } from '../process/kill-group.js';
 
 export interface CommandRunInput {
   command: string;
@@ -62,15 +63,6 @@ class CappedSink {
   }
 }
 
-function killGroup(pid: number | undefined): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-}
-
 export function runCommand(input: CommandRunInput): CommandRun {
   const stdout = new CappedSink(input.maxOutputBytes);
   const stderr = new CappedSink(input.maxOutputBytes);
@@ -94,17 +86,17 @@ export function runCommand(input: CommandRunInput): CommandRun {
     });
     pid = subprocess.pid;
     // Cancelled while execa was loading: the run ends as soon as it starts.
-    if (cancelled) killGroup(pid);
+    if (cancelled) killProcessGroup(pid);
     subprocess.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     subprocess.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(pid);
+      killProcessGroup(pid);
     }, input.timeoutMs);
     const done = await subprocess;
     clearTimeout(timer);
     // Nothing a plugin started outlives its run.
-    killGroup(pid);
+    killProcessGroup(pid);
     const failedToStart = done.failed && done.exitCode === undefined && !done.signal && !timedOut && !cancelled;
     return {
       exitCode: done.exitCode,
@@ -123,7 +115,7 @@ export function runCommand(input: CommandRunInput): CommandRun {
     result,
     kill() {
       cancelled = true;
-      killGroup(pid);
+      killProcessGroup(pid);
     },
   };
 }

@@ -6,21 +6,13 @@
 import { closeSync, lstatSync, openSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { configFilePath } from '../config/paths.js';
+import { isPidAlive } from '../process/pid-alive.js';
 import { readSession } from './reader.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from './state-root.js';
 
 export const DEFAULT_RETENTION_MS = 24 * 3600_000;
 export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
 const READER_MARK = '.reader-';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Marks a session as open by this process until `unmarkReader` (or the process dies). */
 export function markReader(sessionDir: string, pid = process.pid): void {
@@ -40,7 +32,7 @@ export function unmarkReader(sessionDir: string, pid = process.pid): void {
 }
 
 function hasLiveReader(sessionDir: string): boolean {
-  return readdirSync(sessionDir).some((name) => name.startsWith(READER_MARK) && isAlive(Number(name.slice(READER_MARK.length))));
+  return readdirSync(sessionDir).some((name) => name.startsWith(READER_MARK) && isPidAlive(Number(name.slice(READER_MARK.length))));
 }
 
 export interface PruneOptions {

@@ -4,6 +4,7 @@
  * killed, so nothing it started outlives the statusline.
  */
 import type { ChildProcess } from 'node:child_process';
+import { killProcessGroup } from '../process/kill-group.js';
 import { RESET } from './style.js';
 import { clipLine } from './cells.js';
 
@@ -56,9 +57,7 @@ export async function runChain(command: string, input: string, timeoutMs: number
 }
 
 function killGroup(child: ChildProcess): void {
-  try {
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  } catch {
+  if (!killProcessGroup(child.pid)) {
     try {
       child.kill('SIGKILL');
     } catch {

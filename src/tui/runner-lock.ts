@@ -5,6 +5,7 @@
  */
 import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { isPidAlive } from '../process/pid-alive.js';
 
 export const RUNNER_LOCK_FILE = 'runner.lock';
 
@@ -18,26 +19,6 @@ export interface RunnerLock {
   retry(): boolean;
   /** Removes the lock file if it is still ours. */
   release(): void;
-}
-
-/**
- * True when a process with this pid is running (EPERM: it exists, owned by someone else).
- * A zombie (exited, not yet reaped by its parent) counts as dead: it will never run again.
- */
-export function isPidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  try {
-    // Linux: the state is the field after the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
 }
 
 function readHolder(path: string): number | undefined {

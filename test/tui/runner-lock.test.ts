@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireRunnerLock, isPidAlive, RUNNER_LOCK_FILE } from '../../src/tui/runner-lock.js';
+import { isPidAlive } from '../../src/process/pid-alive.js';
+import { acquireRunnerLock, RUNNER_LOCK_FILE } from '../../src/tui/runner-lock.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 /** The pid of a process that has exited (spawned and waited for). */
@@ -44,17 +45,5 @@ describe('runner lock', () => {
     const root = makeTempDir();
     writeFileSync(join(root, RUNNER_LOCK_FILE), '');
     expect(acquireRunnerLock(root).held()).toBe(false);
-  });
-});
-
-describe('isPidAlive', () => {
-  it('is true for this process and false for one that has exited', async () => {
-    expect(isPidAlive(process.pid)).toBe(true);
-    // Spawned without waiting: until Node reaps it the child is a zombie after it exits.
-    const child = spawn('sh', ['-c', 'exit 0'], { stdio: 'ignore' });
-    const pid = child.pid!;
-    await new Promise((resolve) => child.on('exit', resolve));
-    expect(isPidAlive(pid)).toBe(false);
-    expect(isPidAlive(-1)).toBe(false);
   });
 });

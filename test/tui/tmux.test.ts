@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isPidAlive } from '../../src/tui/runner-lock.js';
+import { isPidAlive } from '../../src/process/pid-alive.js';
 import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
