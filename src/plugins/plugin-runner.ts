@@ -73,6 +73,7 @@ type Outcome =
   | { kind: 'none' };
 
 const MAX_TRACKED_SESSIONS = 256;
+const SETTLED: Promise<void> = Promise.resolve();
 /** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
 export const MIN_TTL_MS = 1_000;
 export const MAX_TTL_MS = 60_000;
@@ -119,15 +120,18 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     }
   };
 
+  const coolingDown = (plugin: string, cooldownMs: number): boolean => {
+    const last = lastShown.get(plugin);
+    return last !== undefined && now() - last < cooldownMs;
+  };
+
   /** Per-plugin cooldown on anything that reaches the bubble. */
   const passesCooldown = (plugin: string, cooldownMs: number): boolean => {
-    const at = now();
-    const last = lastShown.get(plugin);
-    if (last !== undefined && at - last < cooldownMs) {
+    if (coolingDown(plugin, cooldownMs)) {
       droppedByCooldown += 1;
       return false;
     }
-    lastShown.set(plugin, at);
+    lastShown.set(plugin, now());
     return true;
   };
 
@@ -270,10 +274,11 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
 
   return {
     handleEvent(event: JournalEvent): Promise<void> {
-      if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return Promise.resolve();
+      if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
       const kinds = eventKinds(event, turnLength(event));
-      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds));
-      if (options.quipFor) {
+      const tasks = handlers.length ? matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds)) : [];
+      // A quip that the cooldown would drop is not made at all.
+      if (options.quipFor && !coolingDown(BUILTIN_PLUGIN_NAME, limits.cooldownMs)) {
         const startedAt = now();
         try {
           const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor);
@@ -282,6 +287,9 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
           warn({ name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
         }
       }
+      // Most events match no plugin: no promise per event then (a burst of 50,000 would make
+      // a quarter of a million of them).
+      if (tasks.length === 0) return SETTLED;
       // Never rejects: callers may fire and forget.
       const all = Promise.allSettled(tasks).then(() => undefined);
       pending.add(all);

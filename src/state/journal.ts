@@ -80,15 +80,22 @@ export function appendLine(path: string, line: string): void {
   }
 }
 
-/** Parses complete journal lines; a line that is not an event object is skipped. */
-export function parseJournalLines(text: string, into: JournalEvent[] = []): JournalEvent[] {
+/**
+ * Parses complete journal lines; a line that is not an event object is skipped. From a Buffer,
+ * each line is decoded on its own: no string of the whole chunk is built, and a line of plain
+ * ASCII stays a one-byte string even when another line holds an emoji (half the memory).
+ */
+export function parseJournalLines(text: string | Buffer, into: JournalEvent[] = []): JournalEvent[] {
+  const buffer = typeof text === 'string' ? undefined : text;
+  const length = text.length;
   let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
+  while (start < length) {
+    let end = buffer ? buffer.indexOf(0x0a, start) : (text as string).indexOf('\n', start);
+    if (end < 0) end = length;
     if (end > start) {
       try {
-        const event = JSON.parse(text.slice(start, end)) as JournalEvent;
+        const line = buffer ? buffer.toString('utf8', start, end) : (text as string).slice(start, end);
+        const event = JSON.parse(line) as JournalEvent;
         if (event && typeof event === 'object' && typeof event.hook_event_name === 'string') into.push(event);
       } catch {
         // A damaged line (a disk that filled up mid-write) costs that line only.
@@ -154,7 +161,7 @@ export function readJournalFrom(path: string, from?: JournalPosition, maxBytes =
         carry = Buffer.from(data);
         continue;
       }
-      parseJournalLines(data.toString('utf8', 0, lastNewline + 1), events);
+      parseJournalLines(data.subarray(0, lastNewline + 1), events);
       offset += lastNewline + 1;
       carry = lastNewline + 1 < data.length ? Buffer.from(data.subarray(lastNewline + 1)) : undefined;
     }

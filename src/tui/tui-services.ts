@@ -14,7 +14,7 @@ import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../conf
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
 import { deriveMood } from '../pet/mood.js';
-import { decayPet, stepPet, type PetInput } from '../pet/pet-engine.js';
+import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engine.js';
 import { loadOrHatchPet, savePet } from '../pet/pet-file.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
@@ -341,16 +341,18 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       const now = clock();
       const isRunner = store.getState().role === 'runner';
       for (const { events } of batch) {
+        if (isRunner && pet) {
+          // One pet copy per batch, not per event: a burst is tens of thousands of events.
+          const before = levelForXp(pet.xp);
+          pet = stepPetEvents(pet, events, now);
+          petDirty = true;
+          const after = levelForXp(pet.xp);
+          if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
+        }
+        if (!runner) continue;
         for (const event of events) {
-          if (isRunner && pet) {
-            const before = levelForXp(pet.xp);
-            stepOwnPet({ type: 'event', event }, now);
-            const after = levelForXp(pet.xp);
-            if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
-          }
-          if (runner && now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) {
-            runner.handleEvent(event).catch((error) => log.error('plugin runner', error));
-          }
+          // handleEvent never rejects.
+          if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void runner.handleEvent(event);
         }
       }
       if (petDirty) petSaver.schedule();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decayPet, feedEvents, stepPet, PET_RULES } from '../../src/pet/pet-engine.js';
+import { decayPet, feedEvents, stepPet, stepPetEvents, PET_RULES } from '../../src/pet/pet-engine.js';
 import { levelForXp, xpForLevel, type Pet } from '../../src/pet/pet.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { HOUR, MINUTE, T0, firstPayload, fixtureEvents, newPet } from './pet-fixture.js';
@@ -27,6 +27,16 @@ describe('pet engine over the recorded session', () => {
     expect(pet.failStreak).toBe(0);
     expect(pet.xp).toBe(5 + 5 + 7 + 2 + 10);
     expect(pet.moments.lastFailureAt).toBe(events.findIndex((e) => e.hook_event_name === 'PostToolUseFailure') * 1000 + T0 + MINUTE);
+  });
+
+  it('steps a batch of events exactly like one step per event, copying once', () => {
+    const events = fixtureEvents();
+    const now = events[events.length - 1].ts;
+    const start = newPet();
+    const frozen = structuredClone(start);
+    const oneByOne = events.reduce((pet, event) => stepPet(pet, { type: 'event', event }, now), start);
+    expect(stepPetEvents(start, events, now)).toEqual(oneByOne);
+    expect(start).toEqual(frozen);
   });
 
   it('never mutates its input and ignores events from before the hatch', () => {

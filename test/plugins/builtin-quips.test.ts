@@ -67,6 +67,18 @@ describe('built-in quip reactions (no plugin configured)', () => {
     expect(out.reactions.map((r) => r.ts)).toEqual([0, 1500]);
   });
 
+  it('are not even made while the cooldown would drop them (a burst costs one quip)', async () => {
+    let clock = 0;
+    let made = 0;
+    const out = collector();
+    const runner = createPluginRunner({ now: () => clock, limits: { cooldownMs: 1000 }, quipFor: () => ((made += 1), 'ow'), ...out.callbacks });
+    for (let i = 0; i < 50; i += 1) await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
+    expect([made, out.reactions.length]).toEqual([1, 1]);
+    clock = 1000;
+    await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
+    expect([made, out.reactions.length]).toEqual([2, 2]);
+  });
+
   it('a throwing quipFor is a logged warning, not a crash', async () => {
     const out = collector();
     const runner = createPluginRunner({ quipFor: () => { throw new Error('species broke'); }, ...out.callbacks });

@@ -49,3 +49,26 @@ describe('cutString', () => {
     expect(cut).toContain('cut 908 chars');
   });
 });
+
+describe('parseJournalLines', () => {
+  const lines = [
+    JSON.stringify({ ...base, tool_input: { command: 'echo 🦊 ünïcode' } }),
+    '{"damaged": tr',
+    JSON.stringify({ ...base, tool_use_id: 'toolu_2' }),
+    '',
+    '["not an event"]',
+    JSON.stringify({ ...base, tool_use_id: 'toolu_3', prompt: '€' }),
+  ].join('\n');
+
+  it('reads the same events from a Buffer as from a string, line by line, skipping damage', () => {
+    const fromText = parseJournalLines(`${lines}\n`);
+    const fromBuffer = parseJournalLines(Buffer.from(`${lines}\n`));
+    expect(fromText.map((e) => e.tool_use_id)).toEqual(['toolu_1', 'toolu_2', 'toolu_3']);
+    expect(fromBuffer).toEqual(fromText);
+    expect(fromBuffer[0].tool_input).toEqual({ command: 'echo 🦊 ünïcode' });
+  });
+
+  it('takes a last line without a newline from a Buffer too', () => {
+    expect(parseJournalLines(Buffer.from(lines)).map((e) => e.tool_use_id)).toEqual(['toolu_1', 'toolu_2', 'toolu_3']);
+  });
+});
