@@ -48,6 +48,8 @@ export interface TuiHandle {
   close(): Promise<void>;
 }
 
+/** A computed key: the bundler's define would turn `process.env.NODE_ENV` into a constant. */
+const REACT_BUILD_VARIABLE = 'NODE_ENV';
 const ENTER_ALT_SCREEN = '\x1b[?1049h';
 const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 
@@ -55,7 +57,8 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   // React and Ink read these at import: production React renders faster, NO_COLOR means no SGR.
-  process.env.NODE_ENV ??= 'production';
+  // (The built bundle has React's production build fixed at build time; this is for the sources.)
+  process.env[REACT_BUILD_VARIABLE] ??= 'production';
   if (env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
   // Ink reads CI=false as "not CI", but chalk's colour check takes any CI variable as a CI log
   // and turns colour off: an explicit "not CI" must not cost the pane its colours.
