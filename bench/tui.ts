@@ -238,6 +238,7 @@ async function benchBurstChild(): Promise<BenchRow[]> {
   const pane = new PaneProcess(s);
   try {
     await pane.waitFor('buddy-tui install', 60_000);
+    const cpuBefore = pane.cpuSeconds();
     const start = performance.now();
     await writeBurst(s.root);
     // Give the pane time to catch up and keep drawing (ticks included) before counting.
@@ -245,6 +246,7 @@ async function benchBurstChild(): Promise<BenchRow[]> {
     const seconds = (performance.now() - start) / 1000;
     const frames = pane.writes.filter((w) => w.at >= start).length;
     const rssKb = pane.peakRssKb();
+    const cpu = pane.cpuSeconds() - cpuBefore;
     return [
       {
         area: 'tui',
@@ -252,6 +254,11 @@ async function benchBurstChild(): Promise<BenchRow[]> {
         value: `${(frames / seconds).toFixed(1)} frames/s over ${seconds.toFixed(1)} s`,
         goal: '<= ~30/s',
         ok: frames / seconds <= 32,
+      },
+      {
+        area: 'tui',
+        name: 'burst: CPU used by the pane process (reading, folding, drawing)',
+        value: `${cpu.toFixed(2)} s`,
       },
       {
         area: 'tui',

@@ -10,6 +10,7 @@ import { expandPath } from '../config/paths.js';
 import { hookEntryPath } from '../install/cli-entry.js';
 import { loadRecording, replayThroughHook, sleep } from '../demo/demo-replay.js';
 import { createDemoWorld, demoRecordingPath } from '../demo/demo-world.js';
+import { preferSmallHeap } from '../process/small-heap.js';
 
 const HELP = `usage: buddy-tui demo [--speed <x>] [--once] [--species <id>] [--session <file.jsonl>]
 
@@ -72,11 +73,11 @@ export async function run(args: string[]): Promise<number> {
     return 1;
   }
 
-  process.env.NODE_ENV ??= 'production';
   const world = createDemoWorld();
   const stop = new AbortController();
   let handle;
   try {
+    preferSmallHeap();
     const { startTui } = await import('../tui/start-tui.js');
     handle = await startTui({
       stateRoot: world.stateRoot,

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
 import { stateRootPath } from '../state/state-root.js';
+import { preferSmallHeap } from '../process/small-heap.js';
 
 const HELP = `usage: buddy-tui [tui] [options]
 
@@ -49,8 +50,7 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  // React and Ink pick their build at import time.
-  process.env.NODE_ENV ??= 'production';
+  preferSmallHeap();
   const { startTui } = await import('../tui/start-tui.js');
   const stateRoot = values['state-dir'] ? expandPath(values['state-dir']) : stateRootPath();
   let handle;
