@@ -6,8 +6,10 @@
  * - the young generation keeps its first size (1 MB semi-spaces), and
  * - the old generation grows by 30% past what was live after a full collection (V8's own
  *   "conservative" factor) instead of up to 4x.
- * Measured on the 50,000-event burst benchmark: peak RSS about 122 MB → 95 MB, at about 5%
- * more CPU for the burst, with idle CPU and hook-to-frame latency unchanged.
+ * Measured with `npm run bench`: peak RSS after the 50,000-event burst about 122 MB → 93 MB,
+ * for about 5-10% more CPU during the burst and idle CPU from about 0.6% to 0.8-0.9% of a core
+ * (each idle frame now costs a few 1 MB young-generation collections); latency is unchanged.
+ * (`--optimize-for-size` reached 106 MB but cost 2-3% of a core idle.)
  * Neither is a cap (unlike `--max-old-space-size`): a huge session is collected more often,
  * never killed for running out of heap. V8 reads both at each collection, so setting them at
  * run time works; call this before the pane starts allocating.
