@@ -34,6 +34,17 @@ describe('reactions.jsonl', () => {
     expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('said');
   });
 
+  it('looks further back when the last kilobyte holds only notices or part of a long line', () => {
+    const root = join(makeTempDir(), 'state');
+    const long = 'a long reaction '.repeat(120);
+    appendReaction(root, reaction(long));
+    expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe(long);
+    appendReaction(root, reaction('said'));
+    for (let i = 0; i < 30; i += 1) appendReaction(root, reaction(`plugin ${i} timed out after 10 s`, { kind: 'notice', priority: 0, ttlMs: 0 }));
+    expect(statSync(join(root, 'sess-1', 'reactions.jsonl')).size).toBeGreaterThan(4 * 1024);
+    expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('said');
+  });
+
   it('refuses unsafe session ids and symlinked files', () => {
     const root = makeTempDir();
     expect(() => appendReaction(root, reaction('x', { sessionId: '../escape' }))).toThrow(/not a valid session id/);
