@@ -41,7 +41,17 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
       return 'http-plugin';
     }
   }
-  const tokens = handler.command.split(/\s+/).map((token) => token.replace(/^["']|["']$/g, ''));
+  // Words of the command line, without shell separators and redirections (`>/dev/null` is
+  // not the plugin's name).
+  const words = handler.command.split(/[\s;|&()]+/).filter(Boolean);
+  const tokens: string[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    if (/^\d*[<>]/.test(words[i]!)) {
+      if (/^\d*[<>]+$/.test(words[i]!)) i += 1; // `> file`: skip the target too
+      continue;
+    }
+    tokens.push(words[i]!.replace(/^["']|["']$/g, ''));
+  }
   const script = tokens.find((token) => /[/\\]|\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token)) ?? tokens[0] ?? 'command';
   return basename(script).replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64) || 'command';
 }

@@ -119,6 +119,9 @@ describe('compileRules', () => {
     expect(handlerName(cmd('node "${BUDDY_PLUGIN_ROOT}/gitbot.mjs"'), origin)).toBe('gitbot');
     expect(handlerName(cmd('~/hooks/notify.sh --loud'), origin)).toBe('notify');
     expect(handlerName(cmd('say hello'), origin)).toBe('say');
+    expect(handlerName(cmd('cat >/dev/null; node ./bots/lint-bot.mjs'), origin)).toBe('lint-bot');
+    expect(handlerName(cmd("cat > /dev/null && echo '{\"reaction\": \"hi\"}'"), origin)).toBe('cat');
+    expect(handlerName(cmd('2>/dev/null ./x/helper.sh|tee out'), origin)).toBe('helper');
     expect(handlerName({ ...cmd('x'), name: 'Named' }, origin)).toBe('Named');
     expect(handlerName(cmd('x'), { ...origin, plugin: 'p' })).toBe('p');
     expect(handlerName({ type: 'http', url: 'http://127.0.0.1:8080/x' }, origin)).toBe('127.0.0.1:8080');

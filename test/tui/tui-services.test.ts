@@ -98,3 +98,57 @@ describe('tui services and plugin warnings', () => {
     expect(store.getState().bubbles.current?.reaction.kind).not.toBe('notice');
   });
 });
+
+describe('tui services and delegates', () => {
+  /** Polls until `check` returns something truthy (the plugin and the adapter are real processes). */
+  async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const value = check();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; ${logOf()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  let logOf = () => '';
+  const readLines = (file: string): string[] => {
+    try {
+      return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+
+  it("lets a prompt that names the buddy past the delegate cooldown, once", async () => {
+    const config = {
+      hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `cat >/dev/null; echo '{"delegate": true, "prompt": "say something"}'` }] }] },
+      limits: { cooldownMs: 0 },
+      delegate: {
+        adapter: 'command',
+        command: 'cat >/dev/null; echo "a model answer"',
+        cacheTtlMs: 0,
+        policy: { burst: 1, refillMs: 3_600_000 },
+      },
+    };
+    const { root, services, clock, petFile } = setup(config, true);
+    logOf = () => readLines(join(root, 'tui.log')).join('\n') + readLines(join(root, 'sess-addressed', 'reactions.jsonl')).join('\n');
+    const name: string = JSON.parse(readFileSync(petFile, 'utf8')).identity.name;
+    const sessionId = 'sess-addressed';
+    const answers = () => readLines(join(root, sessionId, 'reactions.jsonl')).filter((line) => line.includes('a model answer'));
+    const prompt = (text: string) => {
+      const event = { ts: clock(), session_id: sessionId, hook_event_name: 'UserPromptSubmit', prompt: text } as never;
+      services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    };
+
+    prompt('fix the bug');
+    await eventually(() => answers().length === 1, 'the first answer');
+    // The burst of one is spent: a second prompt is turned away by the cooldown...
+    prompt('fix it again');
+    await eventually(() => readLines(join(root, 'tui.log')).some((line) => line.includes('cooldown: next call in')), 'the cooldown');
+    expect(answers()).toHaveLength(1);
+    // ...but one that names the buddy gets through.
+    prompt(`${name}, what do you think?`);
+    await eventually(() => answers().length === 2, 'the answer to the addressed prompt');
+    expect(readLines(join(root, 'tui.log')).some((line) => line.includes('cooldown bypassed once'))).toBe(true);
+  });
+});
