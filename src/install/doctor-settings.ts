@@ -123,9 +123,8 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     });
   }
 
-  // A scalar setting: the most specific file that sets it wins, like the statusLine above.
-  // As for the statusLine, the most specific file that sets it wins: checked against Claude Code
-  // 2.1.332 in test/e2e/disable-all-hooks.test.ts (a local `false` re-enables a user `true`).
+  // A scalar setting: the most specific file that sets it wins, like the statusLine above
+  // (checked against Claude Code 2.1.332 in test/e2e/disable-all-hooks.test.ts).
   const disabling = [...sources].reverse().find((source) => typeof source.settings?.disableAllHooks === 'boolean');
   if (disabling?.settings?.disableAllHooks === true) {
     checks.push({ status: 'fail', title: '"disableAllHooks": true turns off all hooks and the statusLine', detail: disabling.path, fix: `remove "disableAllHooks" from ${disabling.path}` });
