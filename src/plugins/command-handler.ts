@@ -63,6 +63,10 @@ class CappedSink {
   }
 }
 
+/** Loaded once: a dynamic import() resolves its specifier again on every call. */
+let execaModule: Promise<typeof import('execa')> | undefined;
+const loadExeca = () => (execaModule ??= import('execa'));
+
 export function runCommand(input: CommandRunInput): CommandRun {
   const stdout = new CappedSink(input.maxOutputBytes);
   const stderr = new CappedSink(input.maxOutputBytes);
@@ -70,7 +74,7 @@ export function runCommand(input: CommandRunInput): CommandRun {
   let cancelled = false;
   let pid: number | undefined;
 
-  const result = import('execa').then(async ({ execa }) => {
+  const result = loadExeca().then(async ({ execa }) => {
     const subprocess = execa(input.command, {
       shell: input.shell,
       cwd: input.cwd,
