@@ -28,24 +28,19 @@ keys: q quits (everything the demo wrote is removed), ? help
 const ROUND_PAUSE_MS = 6000;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        speed: { type: 'string', default: '1' },
-        once: { type: 'boolean' },
-        species: { type: 'string' },
-        session: { type: 'string' },
-        'no-alt-screen': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    process.stderr.write(`buddy-tui demo: ${(error as Error).message}\n\n${HELP}`);
-    return 2;
-  }
+  // An unknown flag is reported by the dispatcher (main.ts).
+  const { values } = parseArgs({
+    args,
+    options: {
+      speed: { type: 'string', default: '1' },
+      once: { type: 'boolean' },
+      species: { type: 'string' },
+      session: { type: 'string' },
+      'no-alt-screen': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;

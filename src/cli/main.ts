@@ -63,5 +63,13 @@ export async function main(args: string[]): Promise<number> {
     process.stderr.write(`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
-  return (await command.load()).run(rest);
+  try {
+    return await (await command.load()).run(rest);
+  } catch (error) {
+    // Every command reads its flags with node:util parseArgs; a flag it does not know is a
+    // usage error, not a crash with a stack trace.
+    if (!String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) throw error;
+    process.stderr.write(`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`);
+    return 2;
+  }
 }

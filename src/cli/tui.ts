@@ -26,26 +26,21 @@ options:
 keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
 
 export async function run(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        'state-dir': { type: 'string' },
-        'species-dir': { type: 'string' },
-        species: { type: 'string' },
-        config: { type: 'string' },
-        'no-plugins': { type: 'boolean' },
-        'no-foundry': { type: 'boolean' },
-        'no-alt-screen': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    process.stderr.write(`buddy-tui: ${(error as Error).message}\n\n${HELP}\n`);
-    return 2;
-  }
+  // An unknown flag is reported by the dispatcher (main.ts).
+  const { values } = parseArgs({
+    args,
+    options: {
+      'state-dir': { type: 'string' },
+      'species-dir': { type: 'string' },
+      species: { type: 'string' },
+      config: { type: 'string' },
+      'no-plugins': { type: 'boolean' },
+      'no-foundry': { type: 'boolean' },
+      'no-alt-screen': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(`${HELP}\n`);
     return 0;
