@@ -181,17 +181,25 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
 });
 
 describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
+  /** A resolver on the real CLI, collecting its reactions and `outcome: reason` log lines. */
+  function cliResolver(env: NodeJS.ProcessEnv, options: Partial<Parameters<typeof createDelegateResolver>[0]> = {}) {
+    const reactions: Reaction[] = [];
+    const logs: string[] = [];
+    const resolver = createDelegateResolver({
+      onReaction: (r) => reactions.push(r),
+      onLog: (entry) => logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
+      config: { adapter: 'claude-cli', claudePath: binary },
+      env,
+      quipsFor: (kind) => quips[kind],
+      ...options,
+    });
+    return { resolver, reactions, logs };
+  }
+
   it('shows thinking at once, then the model\'s answer under the same id, and accounts for it', async () => {
     const usageDir = mkdtempSync(join(scratch, 'usage-'));
     const { api, home } = await setup({ other: text('Pebble yawns. Fix it.') });
-    const reactions: Reaction[] = [];
-    const resolver = createDelegateResolver({
-      onReaction: (r) => reactions.push(r),
-      config: { adapter: 'claude-cli', claudePath: binary },
-      env: home.env,
-      usageDir,
-      quipsFor: (kind) => quips[kind],
-    });
+    const { resolver, reactions } = cliResolver(home.env, { usageDir });
     const outcome = await resolver.resolve({ delegate: true, prompt: 'Tests failed. token=abc123secret', systemPrompt: SYSTEM }, meta());
 
     expect(outcome).toMatchObject({ outcome: 'answered' });
@@ -213,17 +221,10 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
 
   it('falls back to the offline quip when the API hangs past the timeout', async () => {
     const { api, home } = await setup({ other: hang() });
-    const reactions: Reaction[] = [];
-    const logs: string[] = [];
     // The timeout fires when the test says so: once the CLI's request is hanging at the stand-in.
     let fireTimeout: (() => void) | undefined;
     let timeoutMs = 0;
-    const resolver = createDelegateResolver({
-      onReaction: (r) => reactions.push(r),
-      onLog: (entry) => logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
-      config: { adapter: 'claude-cli', claudePath: binary },
-      env: home.env,
-      quipsFor: (kind) => quips[kind],
+    const { resolver, reactions, logs } = cliResolver(home.env, {
       setTimer: (fire, ms) => {
         fireTimeout = fire;
         timeoutMs = ms;
@@ -247,15 +248,7 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
 
   it('logs a 401 with its message, falls back, and keeps serving the next request', async () => {
     const { api, home } = await setup({ other: httpError(401, 'invalid x-api-key') });
-    const reactions: Reaction[] = [];
-    const logs: string[] = [];
-    const resolver = createDelegateResolver({
-      onReaction: (r) => reactions.push(r),
-      onLog: (entry) => logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
-      config: { adapter: 'claude-cli', claudePath: binary },
-      env: home.env,
-      quipsFor: (kind) => quips[kind],
-    });
+    const { resolver, reactions, logs } = cliResolver(home.env);
     const failed = await resolver.resolve({ delegate: true, prompt: 'Say something.' }, meta());
     expect(failed).toMatchObject({ outcome: 'offline' });
     expect(logs.find((l) => l.startsWith('failed: auth: claude:'))).toMatch(/API key/i);
