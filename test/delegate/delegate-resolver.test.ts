@@ -69,6 +69,10 @@ function setup(config: DelegateConfig = {}, extra: Partial<DelegateResolverOptio
 
 const ask = (prompt: string, more: Record<string, unknown> = {}) => ({ delegate: true, prompt, ...more });
 
+/** A Stop event of `sessionId` whose transcript is `transcriptPath`. */
+const stopWithTranscript = (meta: ReturnType<typeof setup>['meta'], sessionId: string, transcriptPath: string) =>
+  meta({ sessionId, event: { ts: T0, session_id: sessionId, hook_event_name: 'Stop', transcript_path: transcriptPath } });
+
 describe('delegate resolver: flow', () => {
   it('emits thinking at once, then the answer with the same id and the model as source', async () => {
     const { reactions, pending, resolver, meta } = setup();
@@ -364,7 +368,7 @@ describe('delegate resolver: what leaves the machine', () => {
     const { pending, resolver, meta } = setup();
     void resolver.resolve(
       ask('Comment. password=hunter2', { systemPrompt: 'Bearer abcdefghijklmnop rock', context: { transcriptMessages: 2 } }),
-      meta({ event: { ts: T0, session_id: 's1', hook_event_name: 'Stop', transcript_path: transcript } }),
+      stopWithTranscript(meta, 's1', transcript),
     );
     await settle();
     const sent = pending[0]!.call;
@@ -373,7 +377,7 @@ describe('delegate resolver: what leaves the machine', () => {
 
     void resolver.resolve(
       ask('again', { context: { transcriptMessages: 3 } }),
-      meta({ sessionId: 's9', event: { ts: T0, session_id: 's9', hook_event_name: 'Stop', transcript_path: transcript } }),
+      stopWithTranscript(meta, 's9', transcript),
     );
     pending[0]!.answer('ok');
     await settle();
@@ -402,7 +406,7 @@ describe('delegate resolver: what leaves the machine', () => {
     writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`);
     void resolver.resolve(
       ask('short', { context: { transcriptMessages: 1 } }),
-      meta({ sessionId: 's2', event: { ts: T0, session_id: 's2', hook_event_name: 'Stop', transcript_path: transcript } }),
+      stopWithTranscript(meta, 's2', transcript),
     );
     pending[0]!.answer('ok');
     await settle();
@@ -415,7 +419,7 @@ describe('delegate resolver: what leaves the machine', () => {
   it('rejects a transcript request above 12 messages, and ignores context when it is turned off', async () => {
     const { pending, resolver, meta, logs } = setup({ transcriptContext: false });
     await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({ reason: 'invalid' });
-    void resolver.resolve(ask('plain', { context: { transcriptMessages: 2 } }), meta({ event: { ts: T0, session_id: 's1', hook_event_name: 'Stop', transcript_path: '/nonexistent' } }));
+    void resolver.resolve(ask('plain', { context: { transcriptMessages: 2 } }), stopWithTranscript(meta, 's1', '/nonexistent'));
     await settle();
     expect(pending[0]!.call.prompt).toBe('plain');
     expect(logs).toContain('chat/accepted: transcript context is turned off');
