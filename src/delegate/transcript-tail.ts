@@ -3,7 +3,8 @@
  * from the end of the file in chunks: a transcript can be hundreds of megabytes and only its
  * tail matters, so the cost is bounded by `maxBytes` whatever the file's size.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { scanLinesFromEnd } from '../state/lines-from-end.js';
 import { redactSecrets } from './redact-secrets.js';
 
 export interface TranscriptMessage {
@@ -50,57 +51,27 @@ export function transcriptLineMessage(line: string): TranscriptMessage | undefin
   return text ? { role, text } : undefined;
 }
 
-/** Reads lines from the end of the file, newest first, until `wanted` returns false. */
-function scanLinesBackwards(path: string, maxBytes: number, chunkBytes: number, visit: (line: string) => boolean): void {
-  const fd = openSync(path, 'r');
-  try {
-    let position = fstatSync(fd).size;
-    const stopAt = Math.max(0, position - maxBytes);
-    let carry = Buffer.alloc(0); // the partial (first) line of the chunk read last
-    while (position > stopAt) {
-      const length = Math.min(chunkBytes, position - stopAt);
-      position -= length;
-      const chunk = Buffer.alloc(length);
-      let read = 0;
-      while (read < length) {
-        const n = readSync(fd, chunk, read, length - read, position + read);
-        if (n === 0) break;
-        read += n;
-      }
-      let buffer = Buffer.concat([chunk.subarray(0, read), carry]);
-      let end = buffer.length;
-      for (let i = buffer.length - 1; i >= 0; i--) {
-        if (buffer[i] !== 0x0a) continue;
-        const line = buffer.subarray(i + 1, end).toString('utf8').trim();
-        end = i;
-        if (line && !visit(line)) return;
-      }
-      carry = buffer.subarray(0, end);
-      buffer = Buffer.alloc(0);
-    }
-    // The first line of the file is complete only when we reached its start.
-    if (position === 0 && carry.length > 0) visit(carry.toString('utf8').trim());
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The last `messages` user/assistant messages, oldest first, within the character budget. */
 export function readTranscriptTail(path: string, options: TranscriptTailOptions): TranscriptMessage[] {
   const wanted = Math.max(0, Math.min(MAX_TRANSCRIPT_MESSAGES, Math.floor(options.messages)));
   if (wanted === 0) return [];
   let budget = Math.min(options.maxChars ?? MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_CHARS);
   const newestFirst: TranscriptMessage[] = [];
-  scanLinesBackwards(path, options.maxBytes ?? 4 * 1024 * 1024, options.chunkBytes ?? 64 * 1024, (line) => {
-    const message = transcriptLineMessage(line);
-    if (!message) return true;
-    // Redacted before the cut: half a secret is something no redaction rule recognises.
-    message.text = redactSecrets(message.text).text;
-    if (message.text.length > budget) message.text = `${message.text.slice(0, Math.max(0, budget - 1))}…`;
-    budget -= message.text.length;
-    if (message.text.length > 0) newestFirst.push(message);
-    return newestFirst.length < wanted && budget > 0;
-  });
+  const fd = openSync(path, 'r');
+  try {
+    scanLinesFromEnd(fd, { maxBytes: options.maxBytes ?? 4 * 1024 * 1024, chunkBytes: options.chunkBytes ?? 64 * 1024 }, (line) => {
+      const message = transcriptLineMessage(line);
+      if (!message) return true;
+      // Redacted before the cut: half a secret is something no redaction rule recognises.
+      message.text = redactSecrets(message.text).text;
+      if (message.text.length > budget) message.text = `${message.text.slice(0, Math.max(0, budget - 1))}…`;
+      budget -= message.text.length;
+      if (message.text.length > 0) newestFirst.push(message);
+      return newestFirst.length < wanted && budget > 0;
+    });
+  } finally {
+    closeSync(fd);
+  }
   return newestFirst.reverse();
 }
 

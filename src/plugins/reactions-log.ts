@@ -3,9 +3,10 @@
  * the runner lock, read (latest line only) by the statusline. Zod-free and small: the
  * statusline loads it on every refresh.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reaction } from '../protocol/reaction.js';
+import { scanLinesFromEnd } from '../state/lines-from-end.js';
 import { ensureSessionDir, REACTIONS_FILE } from '../state/state-root.js';
 
 /** How much of the file end `readLatestReaction` reads; a line is far smaller. */
@@ -34,14 +35,13 @@ function looksLikeReaction(value: unknown): value is Reaction {
     && typeof r.kind === 'string' && typeof r.sessionId === 'string';
 }
 
-/** The first look at the tail: a reaction line is a few hundred bytes. */
-const FIRST_TAIL_BYTES = 1024;
+/** Bytes per read from the end: a reaction line is a few hundred bytes. */
+const TAIL_CHUNK_BYTES = 1024;
 
 /**
  * The last complete, well-formed line of `<sessionDir>/reactions.jsonl` that the buddy said
- * (notices of logged plugin problems are skipped), reading only the file's tail: 1 KB first,
- * wider (up to REACTIONS_TAIL_BYTES) only when that holds no such line. A 50 MB log costs
- * what a one-line log does.
+ * (notices of logged plugin problems are skipped), reading only the file's tail: 1 KB at a
+ * time, at most REACTIONS_TAIL_BYTES. A 50 MB log costs what a one-line log does.
  */
 export function readLatestReaction(sessionDir: string): Reaction | undefined {
   let fd: number;
@@ -50,37 +50,19 @@ export function readLatestReaction(sessionDir: string): Reaction | undefined {
   } catch {
     return undefined;
   }
+  let latest: Reaction | undefined;
   try {
-    const size = fstatSync(fd).size;
-    const widest = Math.min(size, REACTIONS_TAIL_BYTES);
-    for (let length = Math.min(size, FIRST_TAIL_BYTES); length > 0; length = Math.min(widest, length * 4)) {
-      const found = latestInTail(fd, size, length);
-      if (found || length === widest) return found;
-    }
-    return undefined;
+    scanLinesFromEnd(fd, { maxBytes: REACTIONS_TAIL_BYTES, chunkBytes: TAIL_CHUNK_BYTES, completeOnly: true }, (line) => {
+      try {
+        const value: unknown = JSON.parse(line);
+        if (looksLikeReaction(value) && value.kind !== 'notice') latest = value;
+      } catch {
+        // A damaged line: look further back.
+      }
+      return latest === undefined;
+    });
   } finally {
     closeSync(fd);
   }
-}
-
-/** The latest reaction among the complete lines of the file's last `length` bytes. */
-function latestInTail(fd: number, size: number, length: number): Reaction | undefined {
-  const buffer = Buffer.alloc(length);
-  let read = 0;
-  while (read < length) {
-    const n = readSync(fd, buffer, read, length - read, size - length + read);
-    if (n === 0) break;
-    read += n;
-  }
-  const lines = buffer.subarray(0, read).toString('utf8').split('\n');
-  // The last piece is unterminated (being written) or empty; the first may be cut.
-  for (let i = lines.length - 2; i >= (length < size ? 1 : 0); i -= 1) {
-    try {
-      const value: unknown = JSON.parse(lines[i]!);
-      if (looksLikeReaction(value) && value.kind !== 'notice') return value;
-    } catch {
-      // A damaged line: look further back.
-    }
-  }
-  return undefined;
+  return latest;
 }
