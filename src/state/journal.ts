@@ -81,21 +81,19 @@ export function appendLine(path: string, line: string): void {
 }
 
 /**
- * Parses complete journal lines; a line that is not an event object is skipped. From a Buffer,
- * each line is decoded on its own: no string of the whole chunk is built, and a line of plain
+ * Parses complete journal lines; a line that is not an event object is skipped. Each line is
+ * decoded from the bytes on its own: no string of the whole chunk is built, and a line of plain
  * ASCII stays a one-byte string even when another line holds an emoji (half the memory).
  */
 export function parseJournalLines(text: string | Buffer, into: JournalEvent[] = []): JournalEvent[] {
-  const buffer = typeof text === 'string' ? undefined : text;
-  const length = text.length;
+  const buffer = typeof text === 'string' ? Buffer.from(text) : text;
   let start = 0;
-  while (start < length) {
-    let end = buffer ? buffer.indexOf(0x0a, start) : (text as string).indexOf('\n', start);
-    if (end < 0) end = length;
+  while (start < buffer.length) {
+    let end = buffer.indexOf(0x0a, start);
+    if (end < 0) end = buffer.length;
     if (end > start) {
       try {
-        const line = buffer ? buffer.toString('utf8', start, end) : (text as string).slice(start, end);
-        const event = JSON.parse(line) as JournalEvent;
+        const event = JSON.parse(buffer.toString('utf8', start, end)) as JournalEvent;
         if (event && typeof event === 'object' && typeof event.hook_event_name === 'string') into.push(event);
       } catch {
         // A damaged line (a disk that filled up mid-write) costs that line only.
