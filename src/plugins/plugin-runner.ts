@@ -276,7 +276,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     handleEvent(event: JournalEvent): Promise<void> {
       if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
       const kinds = eventKinds(event, turnLength(event));
-      const tasks = handlers.length ? matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds)) : [];
+      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds));
       // A quip that the cooldown would drop is not made at all.
       if (options.quipFor && !coolingDown(BUILTIN_PLUGIN_NAME, limits.cooldownMs)) {
         const startedAt = now();
