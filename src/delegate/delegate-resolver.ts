@@ -62,15 +62,20 @@ export interface DelegateResolver {
   close(): void;
 }
 
-interface Job {
-  key: string;
+/** A request policy admitted: what it takes to give the admission back (see `release`). */
+interface Admitted {
   meta: DelegateMeta;
+  admittedAt: number;
+  /** Admitted by the cooldown bypass (which took no token). */
+  bypass: boolean;
+  released?: boolean;
+}
+
+interface Job extends Admitted {
+  key: string;
   built: BuiltPrompt;
   reactionId: string;
   priority: number;
-  /** When policy admitted it, and whether by the bypass: to give the admission back if it is replaced. */
-  admittedAt: number;
-  bypass: boolean;
   done: (outcome: DelegateOutcome) => void;
 }
 
@@ -138,6 +143,20 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     return { outcome: 'offline', reactionId, reason };
   }
 
+  /**
+   * Gives back an admission that made no call after all: its cooldown token and its count
+   * against the day's budget. Every such path comes here, and at most once per admission,
+   * since the daily budget depends on getting this right every time.
+   */
+  function release(held: Admitted, outcome: 'cached' | 'dropped', reason?: string, source?: string): void {
+    if (held.released) return;
+    held.released = true;
+    const { plugin, sessionId } = held.meta;
+    gate.refund(plugin, settings.policyFor(plugin), held.bypass);
+    ledger.unadmitted(plugin, held.admittedAt);
+    log(plugin, sessionId, outcome, reason, source);
+  }
+
   function settleIdle() {
     if (queue.length > 0 || running.size > 0) return;
     for (const wake of idleWaiters.splice(0)) wake();
@@ -184,9 +203,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       const job = queue.shift()!;
       const waited = now() - job.meta.receivedAt;
       if (waited > settings.staleMs) {
-        log(job.meta.plugin, job.meta.sessionId, 'dropped', `stale: waited ${waited} ms`);
-        gate.refund(job.meta.plugin, settings.policyFor(job.meta.plugin), job.bypass);
-        ledger.unadmitted(job.meta.plugin, job.admittedAt);
+        release(job, 'dropped', `stale: waited ${waited} ms`);
         fallback(job.meta, 'stale', job.reactionId);
         job.done({ outcome: 'dropped', reason: 'stale' });
         continue;
@@ -224,6 +241,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       return outcome;
     }
     ledger.admitted(meta.plugin, at);
+    const held: Admitted = { meta, admittedAt: at, bypass: admission.bypass };
 
     const built = buildDelegatePrompt(parsed.data, policy, settings.model, {
       pluginSystemPrompt: meta.systemPrompt,
@@ -240,10 +258,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
       ledger.cacheHit(meta.plugin);
       // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
-      gate.refund(meta.plugin, policy, admission.bypass);
-      ledger.unadmitted(meta.plugin, at);
+      release(held, 'cached', undefined, hit.source);
       ledger.flush(now());
-      log(meta.plugin, meta.sessionId, 'cached', undefined, hit.source);
       return { outcome: 'cached', reactionId: id, source: hit.source };
     }
 
@@ -255,9 +271,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       const [replaced] = queue.splice(older, 1);
       reactionId = replaced!.reactionId;
       // The replaced request never made its call: give its admission back.
-      gate.refund(meta.plugin, settings.policyFor(meta.plugin), replaced!.bypass);
-      ledger.unadmitted(meta.plugin, replaced!.admittedAt);
-      log(meta.plugin, meta.sessionId, 'dropped', 'replaced by a newer request');
+      release(replaced!, 'dropped', 'replaced by a newer request');
       replaced!.done({ outcome: 'dropped', reason: 'replaced' });
     } else {
       reactionId = newId();
@@ -270,7 +284,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       });
     }
     return new Promise<DelegateOutcome>((done) => {
-      queue.push({ key, meta, built, reactionId, priority: priorityOf(meta.kinds), admittedAt: at, bypass: admission.bypass, done });
+      queue.push({ ...held, key, built, reactionId, priority: priorityOf(meta.kinds), done });
       // Failures before small talk; equal priorities keep their order (sort is stable).
       queue.sort((a, b) => b.priority - a.priority);
       pump(adapter);
