@@ -1,0 +1,41 @@
+/**
+ * What an admission costs: a request that makes no model call after all gives its cooldown
+ * token and its count against the day's budget back, in memory and in the accounting file.
+ */
+import { describe, expect, it } from 'vitest';
+import { readDelegateUsage } from '../../src/delegate/delegate-usage.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { ask, settle, setup } from './resolver-fixture.js';
+
+const DAY = '2026-11-30';
+
+describe('delegate resolver: admissions given back', () => {
+  it('gives the admission back when no call was made: a cache hit, a replaced request', async () => {
+    // Burst 2, no refill while the clock stands still: without the refunds the third call is refused.
+    const cached = setup();
+    const first = cached.resolver.resolve(ask('same'), cached.meta());
+    await settle();
+    cached.pending[0]!.answer('cached words');
+    await first;
+    await expect(cached.resolver.resolve(ask('same'), cached.meta())).resolves.toMatchObject({ outcome: 'cached' });
+    void cached.resolver.resolve(ask('different'), cached.meta());
+    await settle();
+    expect(cached.pending.map((p) => p.call.prompt)).toEqual(['same', 'different']);
+    expect(cached.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
+
+    const replaced = setup();
+    void replaced.resolver.resolve(ask('busy'), replaced.meta({ plugin: 'other' }));
+    const older = replaced.resolver.resolve(ask('two'), replaced.meta());
+    await settle();
+    void replaced.resolver.resolve(ask('three'), replaced.meta());
+    await expect(older).resolves.toEqual({ outcome: 'dropped', reason: 'replaced' });
+    const elsewhere = replaced.resolver.resolve(ask('other session'), replaced.meta({ sessionId: 's2' }));
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      replaced.pending[i]!.answer('ok');
+    }
+    await expect(elsewhere).resolves.toMatchObject({ outcome: 'answered' });
+    expect(replaced.pending.map((p) => p.call.prompt)).toEqual(['busy', 'three', 'other session']);
+    expect(replaced.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
+  });
+});
