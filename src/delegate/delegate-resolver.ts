@@ -145,8 +145,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
 
   /**
    * Gives back an admission that made no call after all: its cooldown token and its count
-   * against the day's budget. Every such path comes here, and at most once per admission,
-   * since the daily budget depends on getting this right every time.
+   * against the day's budget, written at once (a restart must not count it). Every such path
+   * comes here, and at most once per admission, since the daily budget depends on it.
    */
   function release(held: Admitted, outcome: 'cached' | 'dropped', reason?: string, source?: string): void {
     if (held.released) return;
@@ -155,6 +155,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     gate.refund(plugin, settings.policyFor(plugin), held.bypass);
     ledger.unadmitted(plugin, held.admittedAt);
     log(plugin, sessionId, outcome, reason, source);
+    ledger.flush(now());
   }
 
   function settleIdle() {
@@ -259,7 +260,6 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       ledger.cacheHit(meta.plugin);
       // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
       release(held, 'cached', undefined, hit.source);
-      ledger.flush(now());
       return { outcome: 'cached', reactionId: id, source: hit.source };
     }
 

@@ -38,4 +38,18 @@ describe('delegate resolver: admissions given back', () => {
     expect(replaced.pending.map((p) => p.call.prompt)).toEqual(['busy', 'three', 'other session']);
     expect(replaced.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
   });
+
+  it('writes the give-back of a request gone stale in the queue to the accounting file at once', async () => {
+    const usageDir = makeTempDir('buddy-admission-');
+    const { pending, resolver, meta, clock } = setup({}, { usageDir });
+    void resolver.resolve(ask('running'), meta({ plugin: 'one' }));
+    const queued = resolver.resolve(ask('waiting'), meta({ plugin: 'two' }));
+    await settle();
+    clock.now += 21_000;
+    pending[0]!.answer('late but fine');
+    await expect(queued).resolves.toEqual({ outcome: 'dropped', reason: 'stale' });
+    // The answered call's write came before the drop; a restart must not count "waiting".
+    expect(readDelegateUsage(usageDir).plugins.two!.days).toEqual({ [DAY]: 0 });
+    expect(readDelegateUsage(usageDir).plugins.one!.days).toEqual({ [DAY]: 1 });
+  });
 });
