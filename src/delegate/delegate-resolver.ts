@@ -310,7 +310,10 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     close() {
       closed = true;
       for (const controller of running) controller.abort(new DelegateCallError('buddy-tui is closing', 'timeout'));
-      for (const job of queue.splice(0)) job.done(fallback(job.meta, 'closed', job.reactionId));
+      for (const job of queue.splice(0)) {
+        release(job, 'dropped', 'closed before its call');
+        job.done(fallback(job.meta, 'closed', job.reactionId));
+      }
       settleIdle();
     },
   };

@@ -52,4 +52,19 @@ describe('delegate resolver: admissions given back', () => {
     expect(readDelegateUsage(usageDir).plugins.two!.days).toEqual({ [DAY]: 0 });
     expect(readDelegateUsage(usageDir).plugins.one!.days).toEqual({ [DAY]: 1 });
   });
+
+  it('close() gives the admissions of queued requests back; the running call keeps its own', async () => {
+    const usageDir = makeTempDir('buddy-admission-');
+    const { pending, resolver, meta } = setup({}, { usageDir });
+    const running = resolver.resolve(ask('a'), meta({ plugin: 'one' }));
+    const queued = resolver.resolve(ask('b'), meta({ plugin: 'two' }));
+    await settle();
+    resolver.close();
+    await expect(queued).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
+    await running;
+    expect(pending).toHaveLength(1);
+    expect(resolver.usage().plugins.two!.days).toEqual({ [DAY]: 0 });
+    expect(readDelegateUsage(usageDir).plugins.two!.days).toEqual({ [DAY]: 0 });
+    expect(readDelegateUsage(usageDir).plugins.one).toMatchObject({ calls: 1, failures: 1, days: { [DAY]: 1 } });
+  });
 });
