@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { delegateRequestSchema, type DelegateMeta } from '../protocol/plugin-answer.js';
+import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import type { EventKind } from '../state/event-kind.js';
@@ -14,7 +14,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
 import { AnswerCache, cacheKey } from './answer-cache.js';
-import { resolveDelegateSettings, type DelegateConfig } from './delegate-config.js';
+import { resolveDelegateSettings, type DelegateConfig, type DelegatePolicy } from './delegate-config.js';
 import { BYPASS_KINDS, DelegatePolicyGate } from './delegate-policy.js';
 import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
 import { DelegateUsageLedger, utcDay, type DelegateLogEntry, type DelegateUsage } from './delegate-usage.js';
@@ -214,6 +214,54 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     settleIdle();
   }
 
+  /**
+   * An admitted request up to the queue: the prompt built, then the cached answer, or the job to
+   * queue (taking the place and bubble of an older one, or showing the thinking bubble).
+   */
+  function prepare(held: Admitted, request: DelegateRequest, policy: DelegatePolicy, adapter: DelegateAdapter): DelegateOutcome | Omit<Job, 'done'> {
+    const { meta } = held;
+    const built = buildDelegatePrompt(request, policy, settings.model, {
+      pluginSystemPrompt: meta.systemPrompt,
+      speciesSystemPrompt: options.speciesSystemPromptFor?.(meta.sessionId),
+      transcriptPath: meta.event.transcript_path,
+      transcriptAllowed: settings.transcriptContext,
+    });
+    log(meta.plugin, meta.sessionId, 'accepted', [held.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
+
+    const key = cacheKey({ adapter: adapter.name, ...built });
+    const hit = cache.get(key, held.admittedAt);
+    if (hit) {
+      const id = newId();
+      emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
+      ledger.cacheHit(meta.plugin);
+      // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
+      release(held, 'cached', undefined, hit.source);
+      return { outcome: 'cached', reactionId: id, source: hit.source };
+    }
+
+    // A newer request from the same plugin for the same session takes the older one's place
+    // (and its bubble): only the latest thing worth saying is said.
+    const older = queue.findIndex((job) => job.meta.plugin === meta.plugin && job.meta.sessionId === meta.sessionId);
+    let reactionId: string;
+    if (older >= 0) {
+      const [replaced] = queue.splice(older, 1);
+      reactionId = replaced!.reactionId;
+      // The replaced request never made its call: give its admission back.
+      release(replaced!, 'dropped', 'replaced by a newer request');
+      replaced!.done({ outcome: 'dropped', reason: 'replaced' });
+    } else {
+      reactionId = newId();
+      emit(meta, {
+        id: reactionId,
+        kind: 'thinking',
+        text: THINKING_TEXT,
+        source: sanitizeText(meta.plugin, { maxLength: 60 }),
+        ttlMs: settings.timeoutMs + settings.staleMs,
+      });
+    }
+    return { ...held, key, built, reactionId, priority: priorityOf(meta.kinds) };
+  }
+
   async function resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome> {
     const parsed = delegateRequestSchema.safeParse(request);
     if (!parsed.success) {
@@ -244,47 +292,17 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     ledger.admitted(meta.plugin, at);
     const held: Admitted = { meta, admittedAt: at, bypass: admission.bypass };
 
-    const built = buildDelegatePrompt(parsed.data, policy, settings.model, {
-      pluginSystemPrompt: meta.systemPrompt,
-      speciesSystemPrompt: options.speciesSystemPromptFor?.(meta.sessionId),
-      transcriptPath: meta.event.transcript_path,
-      transcriptAllowed: settings.transcriptContext,
-    });
-    log(meta.plugin, meta.sessionId, 'accepted', [admission.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
-
-    const key = cacheKey({ adapter: adapter.name, ...built });
-    const hit = cache.get(key, at);
-    if (hit) {
-      const id = newId();
-      emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
-      ledger.cacheHit(meta.plugin);
-      // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
-      release(held, 'cached', undefined, hit.source);
-      return { outcome: 'cached', reactionId: id, source: hit.source };
+    let prepared: ReturnType<typeof prepare>;
+    try {
+      prepared = prepare(held, parsed.data, policy, adapter);
+    } catch (error) {
+      // Nothing was called yet: the admission goes back before the error is reported.
+      release(held, 'dropped', 'resolver error before its call');
+      throw error;
     }
-
-    // A newer request from the same plugin for the same session takes the older one's place
-    // (and its bubble): only the latest thing worth saying is said.
-    const older = queue.findIndex((job) => job.meta.plugin === meta.plugin && job.meta.sessionId === meta.sessionId);
-    let reactionId: string;
-    if (older >= 0) {
-      const [replaced] = queue.splice(older, 1);
-      reactionId = replaced!.reactionId;
-      // The replaced request never made its call: give its admission back.
-      release(replaced!, 'dropped', 'replaced by a newer request');
-      replaced!.done({ outcome: 'dropped', reason: 'replaced' });
-    } else {
-      reactionId = newId();
-      emit(meta, {
-        id: reactionId,
-        kind: 'thinking',
-        text: THINKING_TEXT,
-        source: sanitizeText(meta.plugin, { maxLength: 60 }),
-        ttlMs: settings.timeoutMs + settings.staleMs,
-      });
-    }
+    if ('outcome' in prepared) return prepared;
     return new Promise<DelegateOutcome>((done) => {
-      queue.push({ ...held, key, built, reactionId, priority: priorityOf(meta.kinds), done });
+      queue.push({ ...prepared, done });
       // Failures before small talk; equal priorities keep their order (sort is stable).
       queue.sort((a, b) => b.priority - a.priority);
       pump(adapter);

@@ -67,4 +67,23 @@ describe('delegate resolver: admissions given back', () => {
     expect(readDelegateUsage(usageDir).plugins.two!.days).toEqual({ [DAY]: 0 });
     expect(readDelegateUsage(usageDir).plugins.one).toMatchObject({ calls: 1, failures: 1, days: { [DAY]: 1 } });
   });
+
+  it('gives the admission back when the resolver fails before the call (here: the species prompt throws)', async () => {
+    let broken = true;
+    const speciesSystemPromptFor = () => {
+      if (broken) throw new Error('species file half read');
+      return undefined;
+    };
+    // Burst 1, no refill while the clock stands still: without the give-back the next request is refused.
+    const { pending, resolver, meta, logs } = setup({ policy: { burst: 1 } }, { speciesSystemPromptFor });
+    await expect(resolver.resolve(ask('x'), meta())).resolves.toMatchObject({ outcome: 'offline', reason: 'resolver error' });
+    expect(logs).toContain('chat/failed: resolver error: species file half read');
+    expect(resolver.usage().plugins.chat!.days).toEqual({ [DAY]: 0 });
+
+    broken = false;
+    void resolver.resolve(ask('y'), meta());
+    await settle();
+    expect(pending.map((p) => p.call.prompt)).toEqual(['y']);
+    expect(resolver.usage().plugins.chat!.days).toEqual({ [DAY]: 1 });
+  });
 });
