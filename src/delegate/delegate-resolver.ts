@@ -7,77 +7,24 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
 import { AnswerCache, cacheKey } from './answer-cache.js';
-import { resolveDelegateSettings, type DelegateConfig, type DelegatePolicy } from './delegate-config.js';
+import { resolveDelegateSettings, type DelegatePolicy } from './delegate-config.js';
 import { BYPASS_KINDS, DelegatePolicyGate } from './delegate-policy.js';
-import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
-import { DelegateUsageLedger, utcDay, type DelegateLogEntry, type DelegateUsage } from './delegate-usage.js';
-import { createQuipPicker, type QuipSource } from './offline-quips.js';
+import { buildDelegatePrompt } from './delegate-prompt.js';
+import { DelegateUsageLedger, utcDay, type DelegateLogEntry } from './delegate-usage.js';
+import { createQuipPicker } from './offline-quips.js';
+import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
+
+export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from './delegate-resolver-types.js';
 
 export const THINKING_TEXT = '…';
 /** Longest answer shown in a bubble. */
 export const MAX_ANSWER_CHARS = 600;
-
-export type DelegateOutcome =
-  | { outcome: 'answered' | 'cached'; reactionId: string; source: string }
-  | { outcome: 'offline'; reactionId?: string; reason: string }
-  | { outcome: 'dropped'; reason: 'stale' | 'replaced' };
-
-export interface DelegateResolverOptions {
-  onReaction(reaction: Reaction): void;
-  config?: DelegateConfig;
-  /** Use this adapter instead of choosing one from the config. */
-  adapter?: DelegateAdapter;
-  quipsFor?: QuipSource;
-  /** The species' system prompt / personality for a session. */
-  speciesSystemPromptFor?: (sessionId: string) => string | undefined;
-  /** True when the event speaks to the buddy (may bypass the cooldown once). */
-  isAddressed?: (event: JournalEvent) => boolean;
-  onLog?: (entry: DelegateLogEntry & { detail?: string }) => void;
-  /** Directory of the accounting file (normally the state root); undefined = memory only. */
-  usageDir?: string;
-  now?: () => number;
-  /** Starts the call timeout; returns its cancel. Tests pass one they fire themselves. */
-  setTimer?: (fire: () => void, ms: number) => () => void;
-  seed?: number;
-  env?: NodeJS.ProcessEnv;
-  newId?: () => string;
-}
-
-export interface DelegateResolver {
-  /** Never throws; settles when the request is finished (answered, fallen back or dropped). */
-  resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome>;
-  /** Settles when nothing is queued or running. */
-  idle(): Promise<void>;
-  usage(): DelegateUsage;
-  /** The adapter in use and why (chooses it now if it was not yet). */
-  adapterChoice(): Promise<AdapterChoice>;
-  /** Aborts running calls; queued ones fall back. */
-  close(): void;
-}
-
-/** A request policy admitted: what it takes to give the admission back (see `release`). */
-interface Admitted {
-  meta: DelegateMeta;
-  admittedAt: number;
-  /** Admitted by the cooldown bypass (which took no token). */
-  bypass: boolean;
-  released?: boolean;
-}
-
-interface Job extends Admitted {
-  key: string;
-  built: BuiltPrompt;
-  reactionId: string;
-  priority: number;
-  done: (outcome: DelegateOutcome) => void;
-}
 
 function priorityOf(kinds: readonly EventKind[]): number {
   if (kinds.some((k) => k === 'tool_failure' || k === 'test_failure')) return REACTION_PRIORITY.failure;
