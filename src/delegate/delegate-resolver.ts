@@ -6,73 +6,25 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { delegateRequestSchema, type DelegateMeta } from '../protocol/plugin-answer.js';
-import type { JournalEvent } from '../protocol/hook-event.js';
+import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
 import { AnswerCache, cacheKey } from './answer-cache.js';
-import { resolveDelegateSettings, type DelegateConfig } from './delegate-config.js';
+import { resolveDelegateSettings, type DelegatePolicy } from './delegate-config.js';
 import { BYPASS_KINDS, DelegatePolicyGate } from './delegate-policy.js';
-import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
-import { DelegateUsageLedger, utcDay, type DelegateLogEntry, type DelegateUsage } from './delegate-usage.js';
-import { createQuipPicker, type QuipSource } from './offline-quips.js';
+import { buildDelegatePrompt } from './delegate-prompt.js';
+import { DelegateUsageLedger, utcDay, type DelegateLogEntry } from './delegate-usage.js';
+import { createQuipPicker } from './offline-quips.js';
+import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
+
+export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from './delegate-resolver-types.js';
 
 export const THINKING_TEXT = '…';
 /** Longest answer shown in a bubble. */
 export const MAX_ANSWER_CHARS = 600;
-
-export type DelegateOutcome =
-  | { outcome: 'answered' | 'cached'; reactionId: string; source: string }
-  | { outcome: 'offline'; reactionId?: string; reason: string }
-  | { outcome: 'dropped'; reason: 'stale' | 'replaced' };
-
-export interface DelegateResolverOptions {
-  onReaction(reaction: Reaction): void;
-  config?: DelegateConfig;
-  /** Use this adapter instead of choosing one from the config. */
-  adapter?: DelegateAdapter;
-  quipsFor?: QuipSource;
-  /** The species' system prompt / personality for a session. */
-  speciesSystemPromptFor?: (sessionId: string) => string | undefined;
-  /** True when the event speaks to the buddy (may bypass the cooldown once). */
-  isAddressed?: (event: JournalEvent) => boolean;
-  onLog?: (entry: DelegateLogEntry & { detail?: string }) => void;
-  /** Directory of the accounting file (normally the state root); undefined = memory only. */
-  usageDir?: string;
-  now?: () => number;
-  /** Starts the call timeout; returns its cancel. Tests pass one they fire themselves. */
-  setTimer?: (fire: () => void, ms: number) => () => void;
-  seed?: number;
-  env?: NodeJS.ProcessEnv;
-  newId?: () => string;
-}
-
-export interface DelegateResolver {
-  /** Never throws; settles when the request is finished (answered, fallen back or dropped). */
-  resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome>;
-  /** Settles when nothing is queued or running. */
-  idle(): Promise<void>;
-  usage(): DelegateUsage;
-  /** The adapter in use and why (chooses it now if it was not yet). */
-  adapterChoice(): Promise<AdapterChoice>;
-  /** Aborts running calls; queued ones fall back. */
-  close(): void;
-}
-
-interface Job {
-  key: string;
-  meta: DelegateMeta;
-  built: BuiltPrompt;
-  reactionId: string;
-  priority: number;
-  /** When policy admitted it, and whether by the bypass: to give the admission back if it is replaced. */
-  admittedAt: number;
-  bypass: boolean;
-  done: (outcome: DelegateOutcome) => void;
-}
 
 function priorityOf(kinds: readonly EventKind[]): number {
   if (kinds.some((k) => k === 'tool_failure' || k === 'test_failure')) return REACTION_PRIORITY.failure;
@@ -138,6 +90,21 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     return { outcome: 'offline', reactionId, reason };
   }
 
+  /**
+   * Gives back an admission that made no call after all: its cooldown token and its count
+   * against the day's budget, written at once (a restart must not count it). Every such path
+   * comes here, and at most once per admission, since the daily budget depends on it.
+   */
+  function release(held: Admitted, outcome: 'cached' | 'dropped', reason?: string, source?: string): void {
+    if (held.released) return;
+    held.released = true;
+    const { plugin, sessionId } = held.meta;
+    gate.refund(plugin, settings.policyFor(plugin), held.bypass);
+    ledger.unadmitted(plugin, held.admittedAt);
+    log(plugin, sessionId, outcome, reason, source);
+    ledger.flush(now());
+  }
+
   function settleIdle() {
     if (queue.length > 0 || running.size > 0) return;
     for (const wake of idleWaiters.splice(0)) wake();
@@ -184,9 +151,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       const job = queue.shift()!;
       const waited = now() - job.meta.receivedAt;
       if (waited > settings.staleMs) {
-        log(job.meta.plugin, job.meta.sessionId, 'dropped', `stale: waited ${waited} ms`);
-        gate.refund(job.meta.plugin, settings.policyFor(job.meta.plugin), job.bypass);
-        ledger.unadmitted(job.meta.plugin, job.admittedAt);
+        release(job, 'dropped', `stale: waited ${waited} ms`);
         fallback(job.meta, 'stale', job.reactionId);
         job.done({ outcome: 'dropped', reason: 'stale' });
         continue;
@@ -194,6 +159,54 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       void run(job, adapter);
     }
     settleIdle();
+  }
+
+  /**
+   * An admitted request up to the queue: the prompt built, then the cached answer, or the job to
+   * queue (taking the place and bubble of an older one, or showing the thinking bubble).
+   */
+  function prepare(held: Admitted, request: DelegateRequest, policy: DelegatePolicy, adapter: DelegateAdapter): DelegateOutcome | Omit<Job, 'done'> {
+    const { meta } = held;
+    const built = buildDelegatePrompt(request, policy, settings.model, {
+      pluginSystemPrompt: meta.systemPrompt,
+      speciesSystemPrompt: options.speciesSystemPromptFor?.(meta.sessionId),
+      transcriptPath: meta.event.transcript_path,
+      transcriptAllowed: settings.transcriptContext,
+    });
+    log(meta.plugin, meta.sessionId, 'accepted', [held.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
+
+    const key = cacheKey({ adapter: adapter.name, ...built });
+    const hit = cache.get(key, held.admittedAt);
+    if (hit) {
+      const id = newId();
+      emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
+      ledger.cacheHit(meta.plugin);
+      // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
+      release(held, 'cached', undefined, hit.source);
+      return { outcome: 'cached', reactionId: id, source: hit.source };
+    }
+
+    // A newer request from the same plugin for the same session takes the older one's place
+    // (and its bubble): only the latest thing worth saying is said.
+    const older = queue.findIndex((job) => job.meta.plugin === meta.plugin && job.meta.sessionId === meta.sessionId);
+    let reactionId: string;
+    if (older >= 0) {
+      const [replaced] = queue.splice(older, 1);
+      reactionId = replaced!.reactionId;
+      // The replaced request never made its call: give its admission back.
+      release(replaced!, 'dropped', 'replaced by a newer request');
+      replaced!.done({ outcome: 'dropped', reason: 'replaced' });
+    } else {
+      reactionId = newId();
+      emit(meta, {
+        id: reactionId,
+        kind: 'thinking',
+        text: THINKING_TEXT,
+        source: sanitizeText(meta.plugin, { maxLength: 60 }),
+        ttlMs: settings.timeoutMs + settings.staleMs,
+      });
+    }
+    return { ...held, key, built, reactionId, priority: priorityOf(meta.kinds) };
   }
 
   async function resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome> {
@@ -224,53 +237,19 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       return outcome;
     }
     ledger.admitted(meta.plugin, at);
+    const held: Admitted = { meta, admittedAt: at, bypass: admission.bypass };
 
-    const built = buildDelegatePrompt(parsed.data, policy, settings.model, {
-      pluginSystemPrompt: meta.systemPrompt,
-      speciesSystemPrompt: options.speciesSystemPromptFor?.(meta.sessionId),
-      transcriptPath: meta.event.transcript_path,
-      transcriptAllowed: settings.transcriptContext,
-    });
-    log(meta.plugin, meta.sessionId, 'accepted', [admission.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
-
-    const key = cacheKey({ adapter: adapter.name, ...built });
-    const hit = cache.get(key, at);
-    if (hit) {
-      const id = newId();
-      emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
-      ledger.cacheHit(meta.plugin);
-      // A cached answer costs nothing: it spends neither the cooldown nor the daily budget.
-      gate.refund(meta.plugin, policy, admission.bypass);
-      ledger.unadmitted(meta.plugin, at);
-      ledger.flush(now());
-      log(meta.plugin, meta.sessionId, 'cached', undefined, hit.source);
-      return { outcome: 'cached', reactionId: id, source: hit.source };
+    let prepared: ReturnType<typeof prepare>;
+    try {
+      prepared = prepare(held, parsed.data, policy, adapter);
+    } catch (error) {
+      // Nothing was called yet: the admission goes back before the error is reported.
+      release(held, 'dropped', 'resolver error before its call');
+      throw error;
     }
-
-    // A newer request from the same plugin for the same session takes the older one's place
-    // (and its bubble): only the latest thing worth saying is said.
-    const older = queue.findIndex((job) => job.meta.plugin === meta.plugin && job.meta.sessionId === meta.sessionId);
-    let reactionId: string;
-    if (older >= 0) {
-      const [replaced] = queue.splice(older, 1);
-      reactionId = replaced!.reactionId;
-      // The replaced request never made its call: give its admission back.
-      gate.refund(meta.plugin, settings.policyFor(meta.plugin), replaced!.bypass);
-      ledger.unadmitted(meta.plugin, replaced!.admittedAt);
-      log(meta.plugin, meta.sessionId, 'dropped', 'replaced by a newer request');
-      replaced!.done({ outcome: 'dropped', reason: 'replaced' });
-    } else {
-      reactionId = newId();
-      emit(meta, {
-        id: reactionId,
-        kind: 'thinking',
-        text: THINKING_TEXT,
-        source: sanitizeText(meta.plugin, { maxLength: 60 }),
-        ttlMs: settings.timeoutMs + settings.staleMs,
-      });
-    }
+    if ('outcome' in prepared) return prepared;
     return new Promise<DelegateOutcome>((done) => {
-      queue.push({ key, meta, built, reactionId, priority: priorityOf(meta.kinds), admittedAt: at, bypass: admission.bypass, done });
+      queue.push({ ...prepared, done });
       // Failures before small talk; equal priorities keep their order (sort is stable).
       queue.sort((a, b) => b.priority - a.priority);
       pump(adapter);
@@ -296,7 +275,10 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     close() {
       closed = true;
       for (const controller of running) controller.abort(new DelegateCallError('buddy-tui is closing', 'timeout'));
-      for (const job of queue.splice(0)) job.done(fallback(job.meta, 'closed', job.reactionId));
+      for (const job of queue.splice(0)) {
+        release(job, 'dropped', 'closed before its call');
+        job.done(fallback(job.meta, 'closed', job.reactionId));
+      }
       settleIdle();
     },
   };

@@ -12,9 +12,9 @@ import { eventKinds, type EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';
-import { buildPluginEnv, expandCommand, interpolateVars } from './plugin-env.js';
-import { runCommand, userShell } from './command-handler.js';
-import { runHttp } from './http-handler.js';
+import { buildPluginEnv } from './plugin-env.js';
+import { userShell } from './command-handler.js';
+import { runCommandHandler, runHttpHandler, type HandlerOutcome, type HandlerRunContext } from './handler-runs.js';
 import { createRunQueue } from './run-queue.js';
 import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
 
@@ -65,12 +65,6 @@ export interface PluginRunner {
   /** Drops queued runs and kills the ones in flight (process groups included). */
   close(): Promise<void>;
 }
-
-type Outcome =
-  | { kind: 'answer'; raw: unknown }
-  | { kind: 'warning-reaction'; text: string }
-  | { kind: 'warning'; message: string }
-  | { kind: 'none' };
 
 const MAX_TRACKED_SESSIONS = 256;
 const SETTLED: Promise<void> = Promise.resolve();
@@ -151,7 +145,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
 
   function deliver(
     plugin: { name: string; file?: string; cooldownMs: number },
-    event: JournalEvent, kinds: EventKind[], outcome: Outcome, startedAt: number,
+    event: JournalEvent, kinds: EventKind[], outcome: HandlerOutcome, startedAt: number,
   ): void {
     if (outcome.kind === 'none') return;
     if (outcome.kind === 'warning') return warn(plugin, event, outcome.message);
@@ -198,62 +192,25 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     }
   }
 
-  async function execute(handler: CompiledHandler, event: JournalEvent): Promise<Outcome> {
+  async function execute(handler: CompiledHandler, event: JournalEvent): Promise<HandlerOutcome> {
     const { origin } = handler;
     const projectDir = isDirectory(event.cwd) ? event.cwd : (options.projectDir ?? process.cwd());
     const env = buildPluginEnv({ parentEnv, event, root: origin.root, projectDir, extra: origin.env });
     const timeoutSeconds = handler.handler.timeout ?? origin.limits?.timeoutSeconds ?? limits.timeoutSeconds;
     const timeoutMs = Math.round(timeoutSeconds * 1000);
-    const body = JSON.stringify(pluginInput(event));
-    const cap = limits.maxOutputBytes;
-    const capNote = (what: string, bytes: number) => `${what} was ${bytes} bytes; cut at ${cap}`;
-
+    const run: HandlerRunContext = {
+      env, projectDir, body: JSON.stringify(pluginInput(event)), timeoutSeconds, timeoutMs, maxOutputBytes: limits.maxOutputBytes,
+      track: ({ kill, result }) => {
+        killers.add(kill);
+        return result.finally(() => killers.delete(kill));
+      },
+      warn: (message) => warn({ name: handler.name, file: origin.file }, event, message),
+    };
     if (handler.handler.type === 'command') {
-      const run = runCommand({
-        command: expandCommand(handler.handler.command, projectDir, origin.root),
-        shell, cwd: isDirectory(event.cwd) ? event.cwd : origin.root, env, input: body, timeoutMs, maxOutputBytes: cap,
-      });
-      killers.add(run.kill);
-      const result = await run.result.finally(() => killers.delete(run.kill));
-      if (result.cancelled) return { kind: 'none' };
-      const who = { name: handler.name, file: origin.file };
-      if (result.stdoutBytes > cap) warn(who, event, capNote('stdout', result.stdoutBytes));
-      if (result.stderrBytes > cap) warn(who, event, capNote('stderr', result.stderrBytes));
-      if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s; its process group was killed` };
-      if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
-      if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };
-      if (result.exitCode === 0) return { kind: 'answer', raw: result.stdout };
-      if (result.exitCode === 2) return { kind: 'warning-reaction', text: result.stderr };
-      const detail = result.stderr.trim().split('\n')[0];
-      return { kind: 'warning', message: `exited with code ${result.exitCode}${detail ? `: ${detail}` : ''}` };
+      const cwd = isDirectory(event.cwd) ? event.cwd : origin.root;
+      return runCommandHandler(handler.handler, { shell, cwd, root: origin.root }, run);
     }
-
-    const vars: Record<string, string | undefined> = { ...env };
-    for (const name of handler.handler.allowedEnvVars ?? []) vars[name] = parentEnv[name];
-    const headers = Object.fromEntries(
-      Object.entries(handler.handler.headers ?? {}).map(([key, value]) => [key, interpolateVars(value, vars)]),
-    );
-    const run = runHttp({ url: interpolateVars(handler.handler.url, vars), headers, body, timeoutMs, maxBytes: cap });
-    killers.add(run.kill);
-    const result = await run.result.finally(() => killers.delete(run.kill));
-    if (result.cancelled) return { kind: 'none' };
-    if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s` };
-    if (result.error) return { kind: 'warning', message: `request failed: ${result.error}` };
-    if (result.bodyBytes > cap) return { kind: 'warning', message: capNote('response body', result.bodyBytes) };
-    if (result.status === undefined || result.status < 200 || result.status > 299) {
-      return { kind: 'warning', message: `answered HTTP ${result.status}` };
-    }
-    const text = result.body.trim();
-    if (text === '') return { kind: 'none' };
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return { kind: 'warning', message: 'answered with a body that is not JSON' };
-    }
-    // A JSON string would otherwise pass for plain-text stdout.
-    if (typeof parsed === 'string') return { kind: 'warning', message: 'answered with a JSON string; expected an object' };
-    return { kind: 'answer', raw: parsed };
+    return runHttpHandler(handler.handler, parentEnv, run);
   }
 
   async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[]): Promise<void> {

@@ -1,77 +1,24 @@
 /**
  * The resolver's own logic (policy, queue, staleness, replacement, cache, fallback) with an
- * injected clock. The adapter here is an in-process implementation of the adapter interface
- * whose answers the test releases one by one, so queue states are exact; the real adapters
- * are tested against real processes and the stand-in in their own files.
+ * injected clock and the released adapter of ./resolver-fixture.ts; the real adapters are
+ * tested against real processes and the stand-in in their own files. What an admission costs
+ * is tested in ./delegate-admission.test.ts, what
+ * leaves the machine in ./resolver-outbound.test.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DelegateCallError, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from '../../src/delegate/adapters/adapter.js';
+import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
 import type { DelegateConfig } from '../../src/delegate/delegate-config.js';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/delegate/delegate-prompt.js';
-import { createDelegateResolver, type DelegateResolverOptions } from '../../src/delegate/delegate-resolver.js';
+import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
-import type { EventKind } from '../../src/state/event-kind.js';
+import { ask, QUIPS, settle, setup, T0 } from './resolver-fixture.js';
 
-const T0 = Date.UTC(2026, 10, 30, 10, 0, 0);
 const scratch = mkdtempSync(join(tmpdir(), 'buddy-resolver-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-interface Pending {
-  call: DelegateCall;
-  answer(text: string, extra?: Partial<DelegateAnswer>): void;
-  fail(error: Error): void;
-}
-
-function releasedAdapter() {
-  const pending: Pending[] = [];
-  const adapter: DelegateAdapter = {
-    name: 'command',
-    usesModel: true,
-    complete: (call) =>
-      new Promise<DelegateAnswer>((resolve, reject) =>
-        pending.push({ call, answer: (text, extra) => resolve({ text, source: 'test-model', ...extra }), fail: reject }),
-      ),
-  };
-  return { adapter, pending };
-}
-
-const QUIPS: Partial<Record<EventKind, string[]>> = { tool_failure: ['Ouch.', 'Oof.'], turn_end: ['Done!', 'Phew.'] };
-const settle = () => new Promise((resolve) => setImmediate(resolve));
-
-function setup(config: DelegateConfig = {}, extra: Partial<DelegateResolverOptions> = {}) {
-  const clock = { now: T0 };
-  const reactions: Reaction[] = [];
-  const logs: string[] = [];
-  const { adapter, pending } = releasedAdapter();
-  const resolver = createDelegateResolver({
-    onReaction: (r) => reactions.push(r),
-    onLog: (e) => logs.push(`${e.plugin}/${e.outcome}${e.reason ? `: ${e.reason}` : ''}`),
-    config,
-    adapter,
-    quipsFor: (kind) => QUIPS[kind],
-    now: () => clock.now,
-    ...extra,
-  });
-  const meta = (overrides: Partial<DelegateMeta> = {}): DelegateMeta => ({
-    plugin: 'chat',
-    sessionId: 's1',
-    event: { ts: clock.now, session_id: overrides.sessionId ?? 's1', hook_event_name: 'Stop' },
-    kinds: ['turn_end'],
-    receivedAt: clock.now,
-    ...overrides,
-  });
-  return { clock, reactions, logs, pending, resolver, meta };
-}
-
-const ask = (prompt: string, more: Record<string, unknown> = {}) => ({ delegate: true, prompt, ...more });
-
-/** A Stop event of `sessionId` whose transcript is `transcriptPath`. */
-const stopWithTranscript = (meta: ReturnType<typeof setup>['meta'], sessionId: string, transcriptPath: string) =>
-  meta({ sessionId, event: { ts: T0, session_id: sessionId, hook_event_name: 'Stop', transcript_path: transcriptPath } });
 
 describe('delegate resolver: flow', () => {
   it('emits thinking at once, then the answer with the same id and the model as source', async () => {
@@ -319,34 +266,6 @@ describe('delegate resolver: queue', () => {
     expect(pending).toHaveLength(2); // expired
   });
 
-  it('gives the admission back when no call was made: a cache hit, a replaced request', async () => {
-    // Burst 2, no refill while the clock stands still: without the refunds the third call is refused.
-    const cached = setup();
-    const first = cached.resolver.resolve(ask('same'), cached.meta());
-    await settle();
-    cached.pending[0]!.answer('cached words');
-    await first;
-    await expect(cached.resolver.resolve(ask('same'), cached.meta())).resolves.toMatchObject({ outcome: 'cached' });
-    void cached.resolver.resolve(ask('different'), cached.meta());
-    await settle();
-    expect(cached.pending.map((p) => p.call.prompt)).toEqual(['same', 'different']);
-    expect(cached.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
-
-    const replaced = setup();
-    void replaced.resolver.resolve(ask('busy'), replaced.meta({ plugin: 'other' }));
-    const older = replaced.resolver.resolve(ask('two'), replaced.meta());
-    await settle();
-    void replaced.resolver.resolve(ask('three'), replaced.meta());
-    await expect(older).resolves.toEqual({ outcome: 'dropped', reason: 'replaced' });
-    const elsewhere = replaced.resolver.resolve(ask('other session'), replaced.meta({ sessionId: 's2' }));
-    for (let i = 0; i < 3; i++) {
-      await settle();
-      replaced.pending[i]!.answer('ok');
-    }
-    await expect(elsewhere).resolves.toMatchObject({ outcome: 'answered' });
-    expect(replaced.pending.map((p) => p.call.prompt)).toEqual(['busy', 'three', 'other session']);
-    expect(replaced.resolver.usage().plugins.chat!.days).toEqual({ '2026-11-30': 2 });
-  });
 
   it('close() aborts running calls and falls back for queued ones', async () => {
     const { pending, resolver, meta } = setup();
@@ -357,71 +276,5 @@ describe('delegate resolver: queue', () => {
     await expect(queued).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
     await expect(running).resolves.toMatchObject({ outcome: 'offline', reason: 'timeout: buddy-tui is closing' });
     expect(pending[0]!.call.signal.aborted).toBe(true);
-  });
-});
-
-describe('delegate resolver: what leaves the machine', () => {
-  it('redacts secrets and adds the transcript tail when asked', async () => {
-    const transcript = join(scratch, 'transcript.jsonl');
-    const line = (role: 'user' | 'assistant', text: string) => JSON.stringify({ type: role, message: { role, content: [{ type: 'text', text }] } });
-    writeFileSync(transcript, [line('user', 'deploy with AWS key AKIAIOSFODNN7EXAMPLE'), line('assistant', 'Deployed.'), line('user', 'thanks')].join('\n') + '\n');
-    const { pending, resolver, meta } = setup();
-    void resolver.resolve(
-      ask('Comment. password=hunter2', { systemPrompt: 'Bearer abcdefghijklmnop rock', context: { transcriptMessages: 2 } }),
-      stopWithTranscript(meta, 's1', transcript),
-    );
-    await settle();
-    const sent = pending[0]!.call;
-    expect(sent.prompt).toBe('Comment. password=[REDACTED]\n\nRecent conversation (oldest first):\nAssistant: Deployed.\nUser: thanks');
-    expect(sent.systemPrompt).toBe('Bearer [REDACTED] rock');
-
-    void resolver.resolve(
-      ask('again', { context: { transcriptMessages: 3 } }),
-      stopWithTranscript(meta, 's9', transcript),
-    );
-    pending[0]!.answer('ok');
-    await settle();
-    await settle();
-    expect(pending[1]!.call.prompt).toContain('User: deploy with AWS key [REDACTED]');
-    expect(pending[1]!.call.prompt).not.toContain('AKIAIOSFODNN7EXAMPLE');
-  });
-
-  it('redacts before the length cap, so a secret cut in half by the cap does not leak its first part', async () => {
-    const token = 'ghp_0123456789abcdefghijABCDEFGHIJ012345';
-    // The default cap keeps 3999 characters: the token starts 30 characters before the cut.
-    const long = `${'x'.repeat(3968)} ${token} and more`;
-    const { pending, resolver, meta } = setup();
-    void resolver.resolve(ask(long, { systemPrompt: `${'y'.repeat(1980)} AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` }), meta());
-    await settle();
-    const sent = pending[0]!.call;
-    expect(sent.prompt.length).toBeLessThanOrEqual(4000);
-    expect(sent.prompt).toContain('[REDACTED]');
-    expect(sent.prompt).not.toContain('ghp_0123456789');
-    expect(sent.systemPrompt.length).toBeLessThanOrEqual(2000);
-    expect(sent.systemPrompt).not.toContain('wJalrXUtnFEMI');
-
-    // The same for a transcript message cut by the 5,000-character budget.
-    const transcript = join(scratch, 'long-transcript.jsonl');
-    const text = `${'z'.repeat(4970)} ${token}`;
-    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`);
-    void resolver.resolve(
-      ask('short', { context: { transcriptMessages: 1 } }),
-      stopWithTranscript(meta, 's2', transcript),
-    );
-    pending[0]!.answer('ok');
-    await settle();
-    await settle();
-    expect(pending[1]!.call.prompt).toContain('Recent conversation (oldest first):\nUser: zzz');
-    expect(pending[1]!.call.prompt).toContain('[REDACTED]');
-    expect(pending[1]!.call.prompt).not.toContain('ghp_0123456789');
-  });
-
-  it('rejects a transcript request above 12 messages, and ignores context when it is turned off', async () => {
-    const { pending, resolver, meta, logs } = setup({ transcriptContext: false });
-    await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({ reason: 'invalid' });
-    void resolver.resolve(ask('plain', { context: { transcriptMessages: 2 } }), stopWithTranscript(meta, 's1', '/nonexistent'));
-    await settle();
-    expect(pending[0]!.call.prompt).toBe('plain');
-    expect(logs).toContain('chat/accepted: transcript context is turned off');
   });
 });
