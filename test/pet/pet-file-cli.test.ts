@@ -109,6 +109,20 @@ describe('buddy-tui feed, pet and play on a broken pet.json', () => {
     expect(cli('stats').status).toBe(0);
   });
 
+  it('pet, play and rename go on from the last good copy too', () => {
+    const { cli, petFile, pet } = home();
+    expect(cli('hatch', '--seed', 'keep-me').status).toBe(0);
+    for (const args of [['pet'], ['play'], ['rename', 'Bob']]) {
+      writeFileSync(petFile, '{"version":1,');
+      const result = cli(...args);
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr).toContain('carried on from its last good copy');
+      expect(pet().identity.seed).toBe('keep-me');
+    }
+    expect(pet().counters).toMatchObject({ petted: 1, played: 1 });
+    expect(pet().identity.name).toBe('Bob');
+  });
+
   it.each(['feed', 'pet', 'play', 'rename'])('%s refuses without writing when nothing good is left', (action) => {
     const { cli, petFile, files } = home();
     writeFileSync(petFile, '{"version":1,"ident');
