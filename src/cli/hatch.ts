@@ -1,14 +1,16 @@
 /**
  * `buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll]`: hatch the buddy.
- * With no options and a buddy already there, it shows the buddy and changes nothing. A
- * replaced buddy is kept as pet.json.prev.
+ * With no options and a buddy already there (or a last good copy of it), it shows the buddy. A
+ * replaced buddy is kept as pet.json.prev, an unreadable file as pet.json.bak.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { copyFileSync, renameSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { petFilePath } from '../config/paths.js';
 import { hatchPet } from '../pet/hatch.js';
-import { backupPath, parsePet, savePet } from '../pet/pet-file.js';
+import { backupPath, lastGoodPath, loadPetForUpdate, PetUnreadableError, readPetFile, savePet } from '../pet/pet-file.js';
+import type { Pet } from '../pet/pet.js';
+import type { SpeciesRegistry } from '../species/species-registry.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { titleLine, spriteLines } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
@@ -42,16 +44,29 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const now = io.now();
   const registry = openRegistry(io.env, values['species-dir']);
   const path = petFilePath(io.env);
-  const current = existsSync(path) ? parsePet(readFileSync(path, 'utf8')) : undefined;
-  const existing = current?.pet;
+  const speciesIds = registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
   const replacing = values.species !== undefined || values.name !== undefined || values.seed !== undefined || values.reroll === true;
 
-  if (existing && !replacing) {
-    const species = speciesOf(registry, existing);
-    io.stdout(`${[...spriteLines(io, existing, species, 'happy'), titleLine(existing, species)].join('\n')}\n`);
-    io.stdout('Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n');
-    return 0;
+  if (!replacing) {
+    // The buddy there is (or its last good copy), else the first one; only a pet that cannot be
+    // read and has no good copy falls through to hatching a new one over it.
+    try {
+      const loaded = loadPetForUpdate(path, { seed: defaultSeedFor(io.env), speciesIds, now });
+      if (loaded.hatched) return showHatched(io, registry, loaded.pet);
+      if (loaded.message) io.stderr(`${sanitizeText(loaded.message, { maxLength: 600 })}\n`);
+      const species = speciesOf(registry, loaded.pet);
+      io.stdout(`${[...spriteLines(io, loaded.pet, species, 'happy'), titleLine(loaded.pet, species)].join('\n')}\n`);
+      io.stdout('Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n');
+      return 0;
+    } catch (error) {
+      if (!(error instanceof PetUnreadableError)) throw error;
+    }
   }
+  const current = readPetFile(path, now);
+  // The buddy being replaced: pet.json's, or its last good copy's when pet.json broke.
+  const previousFile = current.status === 'ok' ? path : lastGoodPath(path);
+  const previousRead = current.status === 'ok' ? current : readPetFile(previousFile, now);
+  const previous = previousRead.status === 'ok' ? previousRead.pet : undefined;
   if (values.species !== undefined && !registry.get(values.species)) {
     io.stderr(`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
     return 1;
@@ -62,22 +77,24 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     return 2;
   }
   const seed = values.seed ?? (values.reroll ? randomBytes(8).toString('hex') : defaultSeedFor(io.env));
-  const speciesIds = registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
   const pet = hatchPet({ seed, speciesIds, now, species: values.species, name });
-  if (current?.error) {
+  if (current.status === 'broken') {
     // A corrupt pet.json is kept aside as .bak and reported, as everywhere else.
     const backup = backupPath(path, now);
     renameSync(path, backup);
-    io.stderr(`${path} could not be read (${current.error.replace(/\n\s*/g, ' ')}); kept it as ${backup}.\n`);
-  } else if (existing) {
-    copyFileSync(path, `${path}.prev`);
+    io.stderr(`${path} could not be read (${current.problem}); kept it as ${backup}.\n`);
   }
+  if (previous) copyFileSync(previousFile, `${path}.prev`);
   savePet(path, pet);
+  showHatched(io, registry, pet);
+  if (previous) io.stdout(`(the previous buddy, ${sanitizeText(previous.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
+  return 0;
+}
+
+function showHatched(io: CliIo, registry: SpeciesRegistry, pet: Pet): number {
   const species = speciesOf(registry, pet);
   io.stdout(`${[...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)].join('\n')}\n`);
-  const { stats } = pet.identity;
-  io.stdout(`${Object.entries(stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
-  if (existing) io.stdout(`(the previous buddy, ${sanitizeText(existing.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
+  io.stdout(`${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
   return 0;
 }
 

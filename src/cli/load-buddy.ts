@@ -1,11 +1,12 @@
 /**
  * What the pet commands share: the species registry (built-ins, the user's folder, an extra
- * folder) and the pet from pet.json, hatched on first use.
+ * folder) and the pet from pet.json: hatched on first use and recovered from its last good copy
+ * by the commands that change it, only read by those that show it.
  */
 import { hostname, userInfo } from 'node:os';
 import { petFilePath, userSpeciesDir } from '../config/paths.js';
 import { defaultSeed } from '../pet/hatch.js';
-import { loadOrHatchPet } from '../pet/pet-file.js';
+import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from '../pet/pet-file.js';
 import type { Pet } from '../pet/pet.js';
 import type { Species } from '../species/species-schema.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
@@ -39,10 +40,34 @@ export interface Buddy {
   message?: string;
 }
 
+function hatchIds(registry: SpeciesRegistry): string[] {
+  return registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
+}
+
+/** For commands that change the pet. Throws PetUnreadableError (writing nothing) when no good pet is left. */
 export function loadBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string): Buddy {
   const registry = openRegistry(env, extraDir);
   const path = petFilePath(env);
-  const speciesIds = registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
-  const { pet, message } = loadOrHatchPet(path, { seed: defaultSeedFor(env), speciesIds, now });
+  const { pet, message } = loadPetForUpdate(path, { seed: defaultSeedFor(env), speciesIds: hatchIds(registry), now });
   return { registry, pet, species: speciesOf(registry, pet), path, message };
+}
+
+/** For commands that only show the pet: never writes. Without a pet to show, says why. */
+export function readBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string): Buddy | { path: string; problem: string } {
+  const path = petFilePath(env);
+  const read = readPetFile(path, now);
+  if (read.status !== 'ok') return { path, problem: whyNoPet(path, read.status === 'broken' ? read.problem : undefined, now) };
+  const registry = openRegistry(env, extraDir);
+  const message = read.fixes.length ? fixesMessage(path, read.fixes) : undefined;
+  return { registry, pet: read.pet, species: speciesOf(registry, read.pet), path, message };
+}
+
+function whyNoPet(path: string, problem: string | undefined, now: number): string {
+  const copy = lastGoodPath(path);
+  const what = problem === undefined ? `${path} does not exist` : `${path} cannot be read (${problem})`;
+  if (readPetFile(copy, now).status === 'ok') {
+    return `${what}. Nothing was changed; its last good copy, ${copy}, is carried on by the next feed, pet, play or pane.`;
+  }
+  if (problem === undefined) return `no buddy yet (${what}): \`buddy-tui hatch\` hatches one.`;
+  return `${what}, and there is no good copy to go on from. Nothing was changed: fix the file, or run \`buddy-tui hatch\` to hatch a new buddy.`;
 }

@@ -1,19 +1,21 @@
 /**
  * `buddy-tui feed | pet | play | rename <name> | stats`: act on the shared pet.json.
- * Each loads the pet (hatching on first use), steps it with the action at the current time,
- * saves it atomically and answers with the buddy's face and a quip.
+ * Each action loads the pet (hatching on first use, going on from the last good copy when the
+ * file cannot be read), steps it at the current time, saves it atomically and answers with the
+ * buddy's face and a quip. `stats` only reads: it never writes, and says what is wrong with a file
+ * it cannot read (exit 1).
  */
 import { parseArgs } from 'node:util';
 import { deriveMood } from '../pet/mood.js';
 import { stepPet, type PetAction } from '../pet/pet-engine.js';
-import { savePet } from '../pet/pet-file.js';
+import { PetUnreadableError, savePet } from '../pet/pet-file.js';
 import { levelForXp } from '../pet/pet.js';
 import { faceFor } from '../species/face.js';
 import { quipFor } from '../species/quips.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { needsLines, spriteLines, titleLine } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { loadBuddy } from './load-buddy.js';
+import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const OUTCOME_LINES = {
@@ -30,6 +32,19 @@ function options(args: string[], io: CliIo, extra: Record<string, { type: 'boole
   }
 }
 
+/** The pet for a command that changes it; undefined (after saying why, writing nothing) when there is none. */
+function buddyToChange(command: string, io: CliIo, now: number, extraDir: string | undefined): Buddy | undefined {
+  try {
+    const buddy = loadBuddy(io.env, now, extraDir);
+    if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
+    return buddy;
+  } catch (error) {
+    if (!(error instanceof PetUnreadableError)) throw error;
+    io.stderr(`buddy-tui ${command}: ${sanitizeText(error.message, { maxLength: 600 })}\n`);
+    return undefined;
+  }
+}
+
 async function act(action: PetAction, args: string[], io: CliIo): Promise<number> {
   const parsed = options(args, io);
   if (!parsed) return 2;
@@ -38,8 +53,8 @@ async function act(action: PetAction, args: string[], io: CliIo): Promise<number
     return 0;
   }
   const now = io.now();
-  const buddy = loadBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
-  if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
+  const buddy = buddyToChange(action, io, now, parsed.values['species-dir'] as string | undefined);
+  if (!buddy) return 1;
   const pet = stepPet(buddy.pet, { type: 'action', action }, now);
   savePet(buddy.path, pet);
   const name = sanitizeText(pet.identity.name, { maxLength: 24 });
@@ -71,8 +86,8 @@ export async function runRename(args: string[], io: CliIo = processIo()): Promis
     return parsed.values.help ? 0 : 2;
   }
   const now = io.now();
-  const buddy = loadBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
-  if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
+  const buddy = buddyToChange('rename', io, now, parsed.values['species-dir'] as string | undefined);
+  if (!buddy) return 1;
   const before = sanitizeText(buddy.pet.identity.name, { maxLength: 24 });
   const pet = stepPet(buddy.pet, { type: 'rename', name }, now);
   savePet(buddy.path, pet);
@@ -88,7 +103,11 @@ export async function runStats(args: string[], io: CliIo = processIo()): Promise
     return 0;
   }
   const now = io.now();
-  const buddy = loadBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
+  const buddy = readBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
+  if ('problem' in buddy) {
+    io.stderr(`buddy-tui stats: ${sanitizeText(buddy.problem, { maxLength: 600 })}\n`);
+    return 1;
+  }
   if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
   const pet = stepPet(buddy.pet, { type: 'tick' }, now);
   const mood = deriveMood(pet, undefined, now);

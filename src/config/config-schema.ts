@@ -55,17 +55,20 @@ export const hookEventNameSchema = z.enum(HOOK_EVENT_NAMES);
 export const hooksSchema = z.partialRecord(hookEventNameSchema, z.array(hookRuleSchema));
 export type HooksConfig = z.infer<typeof hooksSchema>;
 
+/** The longest any waiting time may be set to: a day (every number the config takes has bounds). */
+export const DAY_MS = 86_400_000;
+
 export const runnerLimitsSchema = z.strictObject({
   maxConcurrent: z.number().int().min(1).max(64).optional().describe('Plugin runs in flight at once (default 4); the rest queue.'),
   timeoutSeconds: z.number().positive().max(600).optional().describe('Default handler timeout (default 10).'),
-  cooldownMs: z.number().int().min(0).optional().describe('Minimum time between two reactions of one plugin (default 3000).'),
+  cooldownMs: z.number().int().min(0).max(DAY_MS).optional().describe('Minimum time between two reactions of one plugin (default 3000).'),
   maxOutputBytes: z.number().int().min(1024).max(16 * 1024 * 1024).optional().describe('stdout/stderr cap per run (default 65536).'),
 });
 export type RunnerLimits = z.infer<typeof runnerLimitsSchema>;
 
 export const pluginLimitsSchema = z.strictObject({
   timeoutSeconds: z.number().positive().max(600).optional(),
-  cooldownMs: z.number().int().min(0).optional(),
+  cooldownMs: z.number().int().min(0).max(DAY_MS).optional(),
 });
 export type PluginLimits = z.infer<typeof pluginLimitsSchema>;
 

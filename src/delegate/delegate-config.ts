@@ -14,9 +14,9 @@ export const delegatePolicySchema = z.strictObject({
   defaultMaxTokens: z.number().int().min(1).max(4096).optional().describe('maxTokens when a request names none (default 150).'),
   maxPromptChars: z.number().int().min(50).max(50_000).optional().describe('Longer prompts are cut (default 4000).'),
   maxSystemPromptChars: z.number().int().min(50).max(20_000).optional().describe('Longer system prompts are cut (default 2000).'),
-  refillMs: z.number().int().min(0).optional().describe('One call is earned back every refillMs (default 30000).'),
+  refillMs: z.number().int().min(0).max(86_400_000).optional().describe('One call is earned back every refillMs (default 30000).'),
   burst: z.number().int().min(1).max(100).optional().describe('Calls that may be made back to back (default 2).'),
-  dailyBudget: z.number().int().min(0).optional().describe('Calls per UTC day (default 200; 0 = none).'),
+  dailyBudget: z.number().int().min(0).max(100_000).optional().describe('Calls per UTC day (default 200; 0 = none).'),
   allowModels: z.array(z.string().min(1)).optional().describe('Models a plugin may ask for; others use the default model.'),
 });
 export type DelegatePolicyConfig = z.infer<typeof delegatePolicySchema>;
@@ -33,7 +33,7 @@ export const delegateConfigSchema = z
     timeoutMs: z.number().int().min(1000).max(300_000).optional().describe('An answer slower than this falls back to the offline quip (default 20000).'),
     staleMs: z.number().int().min(1000).max(600_000).optional().describe('A request that waited longer than this is dropped (default 20000).'),
     maxInFlight: z.number().int().min(1).max(8).optional().describe('Calls running at once, all plugins together (default 1).'),
-    cacheTtlMs: z.number().int().min(0).optional().describe('Identical requests reuse an answer this long (default 600000; 0 = no cache).'),
+    cacheTtlMs: z.number().int().min(0).max(86_400_000).optional().describe('Identical requests reuse an answer this long (default 600000; 0 = no cache).'),
     transcriptContext: z.boolean().optional().describe('Allow requests to ask for recent transcript messages (default true).'),
     policy: delegatePolicySchema.optional().describe('Limits for every plugin.'),
     plugins: z.record(z.string(), delegatePolicySchema).optional().describe('Limits per plugin name, over `policy`.'),

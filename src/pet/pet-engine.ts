@@ -6,7 +6,7 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { eventKinds, type EventKind } from '../state/event-kind.js';
-import { clampNeed, levelForXp, type ActionOutcome, type Pet } from './pet.js';
+import { PET_LIMITS, addCount, clampNeed, levelForXp, type ActionOutcome, type Pet } from './pet.js';
 
 const HOUR = 3_600_000;
 
@@ -23,6 +23,10 @@ export const PET_RULES = {
   hungryAbove: 70,
   hungryUnhappinessPerHour: 3,
   failStreakWorry: 3,
+  /** Below this hunger the buddy refuses food. */
+  fullBelow: 10,
+  /** Below this energy the buddy refuses to play. */
+  tooTiredBelow: 15,
 } as const;
 
 export type PetAction = 'feed' | 'pet' | 'play';
@@ -69,7 +73,7 @@ function advance(pet: Pet, at: number): void {
 
 function addXp(pet: Pet, amount: number, at: number): void {
   const before = levelForXp(pet.xp);
-  pet.xp += amount;
+  pet.xp = Math.min(PET_LIMITS.xpMax, pet.xp + amount);
   if (levelForXp(pet.xp) > before) {
     pet.moments.levelUpAt = at;
     pet.needs.happiness = clampNeed(pet.needs.happiness + 15);
@@ -89,32 +93,32 @@ function applyEvent(pet: Pet, event: JournalEvent, kinds: EventKind[], at: numbe
       case 'session_start':
         // A compaction or /clear restarts the session without a new sitting.
         if (event.source !== 'compact' && event.source !== 'clear') {
-          pet.counters.sessions += 1;
+          pet.counters.sessions = addCount(pet.counters.sessions);
           bump(pet, 'happiness', 2);
           addXp(pet, 5, at);
         }
         break;
       case 'tool_success':
-        pet.counters.toolsRun += 1;
+        pet.counters.toolsRun = addCount(pet.counters.toolsRun);
         pet.failStreak = 0;
         bump(pet, 'happiness', 0.5);
         bump(pet, 'energy', -0.2);
         addXp(pet, 1, at);
         break;
       case 'tool_failure':
-        pet.counters.failures += 1;
-        pet.failStreak += 1;
+        pet.counters.failures = addCount(pet.counters.failures);
+        pet.failStreak = addCount(pet.failStreak);
         pet.moments.lastFailureAt = at;
         bump(pet, 'happiness', pet.failStreak >= PET_RULES.failStreakWorry ? -5 : -2);
         bump(pet, 'energy', -0.5);
         break;
       case 'test_failure':
-        pet.counters.testsFailed += 1;
+        pet.counters.testsFailed = addCount(pet.counters.testsFailed);
         pet.moments.lastTestsFailedAt = at;
         bump(pet, 'happiness', -3);
         break;
       case 'tests_passed': {
-        pet.counters.testsPassed += 1;
+        pet.counters.testsPassed = addCount(pet.counters.testsPassed);
         const turnedGreen = (pet.moments.lastTestsFailedAt ?? -Infinity) > (pet.moments.lastTestsPassedAt ?? -Infinity);
         pet.moments.lastTestsPassedAt = at;
         bump(pet, 'happiness', turnedGreen ? 16 : 6);
@@ -123,20 +127,20 @@ function applyEvent(pet: Pet, event: JournalEvent, kinds: EventKind[], at: numbe
         break;
       }
       case 'git_commit':
-        pet.counters.commits += 1;
+        pet.counters.commits = addCount(pet.counters.commits);
         bump(pet, 'happiness', 5);
         addXp(pet, 20, at);
         break;
       case 'git_push':
-        pet.counters.pushes += 1;
+        pet.counters.pushes = addCount(pet.counters.pushes);
         addXp(pet, 10, at);
         break;
       case 'subagent_start':
-        pet.counters.subagents += 1;
+        pet.counters.subagents = addCount(pet.counters.subagents);
         addXp(pet, 2, at);
         break;
       case 'turn_end':
-        pet.counters.turns += 1;
+        pet.counters.turns = addCount(pet.counters.turns);
         addXp(pet, 10, at);
         break;
       case 'long_turn':
@@ -152,50 +156,47 @@ function applyEvent(pet: Pet, event: JournalEvent, kinds: EventKind[], at: numbe
   if (notable && levelForXp(pet.xp) === levelBefore) pet.last = { kind: notable, at };
 }
 
+/** How an action would go now: a full buddy refuses food, a tired one refuses play. */
+export function actionOutcome(pet: Pet, action: PetAction, at: number): ActionOutcome {
+  const { needs } = decayPet(pet, at);
+  if (action === 'feed' && needs.hunger < PET_RULES.fullBelow) return 'too_full';
+  if (action === 'play' && needs.energy < PET_RULES.tooTiredBelow) return 'too_tired';
+  return 'ok';
+}
+
+const ACTION_KIND = { feed: 'fed', pet: 'petted', play: 'played' } as const;
+
 function applyAction(pet: Pet, action: PetAction, at: number): void {
+  const outcome = actionOutcome(pet, action, at);
+  // A refused action changes nothing about the buddy; `last` only records the answer it gave.
+  pet.last = { kind: ACTION_KIND[action], at, outcome };
+  if (outcome !== 'ok') return;
   pet.moments.lastActiveAt = Math.max(pet.moments.lastActiveAt ?? at, at);
-  let outcome: ActionOutcome = 'ok';
   switch (action) {
     case 'feed':
-      pet.counters.fed += 1;
+      pet.counters.fed = addCount(pet.counters.fed);
       pet.moments.lastFedAt = at;
-      if (pet.needs.hunger < 10) {
-        outcome = 'too_full';
-        bump(pet, 'happiness', -2);
-      } else {
-        bump(pet, 'hunger', -35);
-        bump(pet, 'happiness', 4);
-        bump(pet, 'energy', 2);
-      }
-      pet.last = { kind: 'fed', at, outcome };
+      bump(pet, 'hunger', -35);
+      bump(pet, 'happiness', 4);
+      bump(pet, 'energy', 2);
       return;
     case 'pet': {
       const recently = at - (pet.moments.lastPettedAt ?? -Infinity) < 60_000;
-      pet.counters.petted += 1;
+      pet.counters.petted = addCount(pet.counters.petted);
       pet.moments.lastPettedAt = at;
       bump(pet, 'happiness', recently ? 2 : 8);
-      pet.last = { kind: 'petted', at, outcome };
       return;
     }
     case 'play':
-      pet.counters.played += 1;
+      pet.counters.played = addCount(pet.counters.played);
       pet.moments.lastPlayedAt = at;
-      if (pet.needs.energy < 15) {
-        outcome = 'too_tired';
-        bump(pet, 'happiness', -1);
-      } else {
-        bump(pet, 'happiness', 12);
-        bump(pet, 'energy', -10);
-        bump(pet, 'hunger', 6);
-      }
-      pet.last = { kind: 'played', at, outcome };
-      if (outcome === 'ok') addXp(pet, 3, at);
+      bump(pet, 'happiness', 12);
+      bump(pet, 'energy', -10);
+      bump(pet, 'hunger', 6);
+      addXp(pet, 3, at);
       return;
   }
 }
-
-/** Sessions whose open turn is remembered; the oldest is forgotten past this. */
-const MAX_OPEN_TURNS = 16;
 
 /**
  * Remembers when a session's turn starts and, on its Stop, says how long it was (so the kinds
@@ -208,7 +209,7 @@ function turnLength(pet: Pet, event: JournalEvent, at: number): number | undefin
     const turns = { ...(pet.openTurns ?? {}) };
     turns[session] ??= at;
     const sessions = Object.keys(turns).sort((a, b) => turns[a] - turns[b]);
-    for (const old of sessions.slice(0, Math.max(0, sessions.length - MAX_OPEN_TURNS))) delete turns[old];
+    for (const old of sessions.slice(0, Math.max(0, sessions.length - PET_LIMITS.openTurnsMax))) delete turns[old];
     pet.openTurns = turns;
     return undefined;
   }

@@ -85,15 +85,40 @@ export const emptyCounters = (): PetCounters => ({
   sessions: 0, turns: 0, subagents: 0, fed: 0, petted: 0, played: 0,
 });
 
+/**
+ * The ranges every number of a pet is kept in (documented in docs/species.md): a pet.json value
+ * outside them is read as the nearest bound, and counting stops at the top.
+ */
+export const PET_LIMITS = {
+  /** Needs and stats. */
+  needMax: 100,
+  /** XP; level 200,000 sits just below it. */
+  xpMax: 1e12,
+  /** Each counter and the failure streak (whole numbers). */
+  countMax: 1e12,
+  /** Times are ms since the epoch, up to the last date JavaScript has. */
+  timeMax: 8.64e15,
+  /** Sessions whose open turn is remembered; the oldest is forgotten past this. */
+  openTurnsMax: 16,
+} as const;
+
 /** Total XP needed to reach `level` (level 1 at 0, 2 at 50, 3 at 150, 4 at 300...). */
 export function xpForLevel(level: number): number {
   return (50 * level * (level - 1)) / 2;
 }
 
+/** The level for an XP total, in closed form: the largest n with 25·n·(n−1) ≤ xp. */
 export function levelForXp(xp: number): number {
-  let level = 1;
-  while (xpForLevel(level + 1) <= xp) level += 1;
+  if (!(xp >= 50)) return 1; // also NaN
+  const bounded = Math.min(xp, PET_LIMITS.xpMax);
+  let level = Math.floor((1 + Math.sqrt(1 + (4 * bounded) / 25)) / 2);
+  // The square root may round either way by a hair: one step at most, in bounded range.
+  if (xpForLevel(level) > bounded) level -= 1;
+  else if (xpForLevel(level + 1) <= bounded) level += 1;
   return level;
 }
+
+/** Adds to a count, stopping at PET_LIMITS.countMax. */
+export const addCount = (value: number, amount = 1): number => Math.min(PET_LIMITS.countMax, value + amount);
 
 export const clampNeed = (value: number): number => Math.min(100, Math.max(0, value));

@@ -60,7 +60,7 @@ export const speciesSchema = z.strictObject({
   face: z.strictObject({ ...optionalPer(SPRITE_STATES, faceLine), idle: faceLine }).meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
   frames: framesSchema,
   idleSequence: z
-    .array(z.union([z.int().min(0), z.literal('blink')]))
+    .array(z.union([z.int().min(0).max(15), z.literal('blink')]))
     .min(1)
     .max(64)
     .optional()

@@ -5,7 +5,7 @@
  * added (ours - base) is added to the fresh file. Pure: time is an argument.
  */
 import { decayPet } from '../pet/pet-engine.js';
-import { clampNeed, type Pet, type PetCounters, type PetMoments, type PetNeeds } from '../pet/pet.js';
+import { PET_LIMITS, addCount, clampNeed, type Pet, type PetCounters, type PetMoments, type PetNeeds } from '../pet/pet.js';
 
 export function mergePetWrites(base: Pet, ours: Pet, fresh: Pet, now: number): Pet {
   // Hatched again meanwhile: a different pet, whatever this pane did belonged to the old one.
@@ -17,7 +17,7 @@ export function mergePetWrites(base: Pet, ours: Pet, fresh: Pet, now: number): P
   for (const key of Object.keys(needs) as Array<keyof PetNeeds>) needs[key] = clampNeed(f.needs[key] + o.needs[key] - b.needs[key]);
   const counters = { ...f.counters };
   for (const key of Object.keys(o.counters) as Array<keyof PetCounters>) {
-    counters[key] = (f.counters[key] ?? 0) + Math.max(0, (o.counters[key] ?? 0) - (b.counters[key] ?? 0));
+    counters[key] = addCount(f.counters[key] ?? 0, Math.max(0, (o.counters[key] ?? 0) - (b.counters[key] ?? 0)));
   }
   const moments: PetMoments = { ...f.moments };
   for (const key of Object.keys(o.moments) as Array<keyof PetMoments>) {
@@ -29,7 +29,7 @@ export function mergePetWrites(base: Pet, ours: Pet, fresh: Pet, now: number): P
     needs,
     counters,
     moments,
-    xp: f.xp + Math.max(0, o.xp - b.xp),
+    xp: Math.min(PET_LIMITS.xpMax, f.xp + Math.max(0, o.xp - b.xp)),
     failStreak: o.failStreak,
     openTurns: o.openTurns,
     last,

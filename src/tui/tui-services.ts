@@ -15,7 +15,7 @@ import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
 import { deriveMood } from '../pet/mood.js';
 import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engine.js';
-import { loadOrHatchPet, savePet } from '../pet/pet-file.js';
+import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
 import { appendReaction } from '../plugins/reactions-log.js';
@@ -188,10 +188,17 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     petDirty = true;
   };
 
+  /** Why the runner has no pet: pet.json cannot be read and has no good copy. Shown, and retried, until fixed. */
+  let petProblem: string | undefined;
+  const showPetProblem = () => {
+    if (petProblem) store.getState().setNotice(sanitizeText(petProblem, { maxLength: 300 }), clock(), 'warning');
+  };
   const loadPet = () => {
+    const problemBefore = petProblem;
     try {
       if (store.getState().role === 'runner') {
-        const loaded = loadOrHatchPet(petFile, {
+        petProblem = undefined;
+        const loaded = loadPetForUpdate(petFile, {
           seed: defaultSeed(safeUser(), hostname()),
           speciesIds: registry.list().map((entry) => entry.species.id),
           now: clock(),
@@ -199,10 +206,15 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         pet = loaded.pet;
         petBase = pet;
         petMtime = fileMtime(petFile);
-        if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock());
+        if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
       } else pet = readPetLite(petFile) ?? pet;
     } catch (error) {
-      log.error('pet load', error);
+      if (!(error instanceof PetUnreadableError)) return log.error('pet load', error);
+      if (error.message !== problemBefore) log.error('pet load', error);
+      // Never start over on top of the user's file, nor save a pet read earlier over it.
+      pet = undefined;
+      petProblem = error.message;
+      showPetProblem();
     }
   };
 
@@ -227,6 +239,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
 
   const interact = (what: Interaction) => {
+    if (!pet) showPetProblem();
     if (!pet || store.getState().role !== 'runner') return;
     const now = clock();
     stepOwnPet({ type: 'action', action: what }, now);
@@ -360,7 +373,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     tick(now) {
       if (closed) return {};
       ticks += 1;
-      if (store.getState().role === 'viewer' && ticks % VIEWER_PET_TICKS === 0) {
+      if ((store.getState().role === 'viewer' || petProblem) && ticks % VIEWER_PET_TICKS === 0) {
         const previous = pet?.identity.speciesId;
         loadPet();
         if (pet?.identity.speciesId !== previous) updateSprite();

@@ -47,15 +47,33 @@ describe('hatch command', () => {
     expect(readPet(c).identity.seed).not.toBe('one');
   });
 
-  it('keeps a corrupt pet.json aside as .bak, says so, and hatches a fresh buddy', async () => {
+  it('on a corrupt pet.json goes on from the last good copy; with none, hatches a fresh buddy, keeping the file as .bak', async () => {
     const c = session();
     await hatch(['--seed', 'one'], c.io);
     writeFileSync(petFile(c), '{broken');
     expect(await hatch([], c.io)).toBe(0);
+    expect(c.out()).toContain('Already hatched');
     expect(c.err()).toContain(`kept it as ${petFile(c)}.bak`);
     expect(readFileSync(`${petFile(c)}.bak`, 'utf8')).toBe('{broken');
+    expect(readPet(c).identity.seed).toBe('one');
+
+    writeFileSync(petFile(c), '{broken again');
+    rmSync(`${petFile(c)}.last-good`);
+    expect(await hatch([], c.io)).toBe(0);
+    expect(c.err()).toContain(`kept it as ${petFile(c)}.bak.${clock}`);
+    expect(readFileSync(`${petFile(c)}.bak.${clock}`, 'utf8')).toBe('{broken again');
     expect(existsSync(`${petFile(c)}.prev`)).toBe(false);
-    expect(readPet(c).version).toBe(1);
+    expect(readPet(c).identity.seed).not.toBe('one');
+  });
+
+  it('replacing a buddy whose pet.json broke keeps its last good copy as .prev', async () => {
+    const c = session();
+    await hatch(['--seed', 'one', '--name', 'Old'], c.io);
+    writeFileSync(petFile(c), '');
+    expect(await hatch(['--reroll'], c.io)).toBe(0);
+    expect(JSON.parse(readFileSync(`${petFile(c)}.prev`, 'utf8')).identity.name).toBe('Old');
+    expect(readFileSync(`${petFile(c)}.bak`, 'utf8')).toBe('');
+    expect(c.out()).toContain('the previous buddy, Old, is kept in');
   });
 });
 
@@ -85,23 +103,23 @@ describe('pet actions', () => {
     expect(await runRename([], c.io)).toBe(2);
   });
 
-  it('stats shows needs, mood and counters, and --json the whole pet', async () => {
+  it('stats shows needs, mood and counters, and --json the whole pet; with no buddy yet it hatches none', async () => {
     const c = session();
+    expect(await runStats([], c.io)).toBe(1);
+    expect(c.err()).toContain(`no buddy yet (${petFile(c)} does not exist)`);
+    expect(existsSync(petFile(c))).toBe(false);
+    await hatch([], c.io);
     expect(await runStats([], c.io)).toBe(0);
-    expect(c.err()).toMatch(/hatched!/);
     expect(c.out()).toMatch(/hunger +\[##\.\.\.\.\.\.\.\.\] +20/);
     expect(c.out()).toMatch(/mood +idle/);
-    const json = session();
-    await runStats(['--json'], json.io);
-    expect(JSON.parse(json.out())).toMatchObject({ version: 1, level: 1, mood: 'idle' });
+    await runStats(['--json'], c.io);
+    expect(JSON.parse(c.out().slice(c.out().indexOf('{\n')))).toMatchObject({ version: 1, level: 1, mood: 'idle' });
   });
 
-  it('recovers from a corrupt pet.json with a message and a .bak', async () => {
+  it('the first feed hatches the buddy', async () => {
     const c = session();
-    await hatch([], c.io);
-    writeFileSync(petFile(c), '{broken');
-    expect(await runStats([], c.io)).toBe(0);
-    expect(c.err()).toContain(`kept it as ${petFile(c)}.bak`);
-    expect(readFileSync(`${petFile(c)}.bak`, 'utf8')).toBe('{broken');
+    expect(await runFeed([], c.io)).toBe(0);
+    expect(c.err()).toMatch(/hatched!/);
+    expect(readPet(c).version).toBe(1);
   });
 });

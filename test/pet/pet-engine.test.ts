@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decayPet, feedEvents, stepPet, stepPetEvents, PET_RULES } from '../../src/pet/pet-engine.js';
-import { levelForXp, xpForLevel, type Pet } from '../../src/pet/pet.js';
+import { PET_LIMITS, levelForXp, xpForLevel, type Pet } from '../../src/pet/pet.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { HOUR, MINUTE, T0, firstPayload, fixtureEvents, newPet } from './pet-fixture.js';
 
@@ -114,6 +114,27 @@ describe('streaks and milestones', () => {
     expect(pet.last).toEqual({ kind: 'level_up', at: T0 + 1000 });
     expect([1, 2, 3, 4].map(xpForLevel)).toEqual([0, 50, 150, 300]);
   });
+
+  it('finds the level in closed form: every boundary, and huge or odd XP at once', () => {
+    for (let level = 1; level <= 2000; level += 1) {
+      expect(levelForXp(xpForLevel(level))).toBe(level);
+      expect(levelForXp(xpForLevel(level + 1) - 0.001)).toBe(level);
+    }
+    // The old loop took one step per level: 1e308 XP never finished.
+    const top = levelForXp(PET_LIMITS.xpMax);
+    expect(xpForLevel(top)).toBeLessThanOrEqual(PET_LIMITS.xpMax);
+    expect(xpForLevel(top + 1)).toBeGreaterThan(PET_LIMITS.xpMax);
+    for (const xp of [1e308, Infinity]) expect(levelForXp(xp)).toBe(top);
+    for (const xp of [-5, NaN, 0]) expect(levelForXp(xp)).toBe(1);
+  });
+
+  it('stops counting at the top of the range', () => {
+    let pet = newPet(T0);
+    pet = { ...pet, xp: PET_LIMITS.xpMax - 1, counters: { ...pet.counters, commits: PET_LIMITS.countMax } };
+    pet = stepPet(pet, { type: 'event', event: at(commit, T0 + 1000) }, T0 + 1000);
+    expect(pet.xp).toBe(PET_LIMITS.xpMax);
+    expect(pet.counters.commits).toBe(PET_LIMITS.countMax);
+  });
 });
 
 describe('turns', () => {
@@ -145,16 +166,23 @@ describe('turns', () => {
 });
 
 describe('actions', () => {
-  it('feeding meets hunger, but a full pet refuses', () => {
+  it('feeding meets hunger and gives a little energy, but a full pet refuses and nothing changes', () => {
     let pet = decayPet(newPet(T0), T0 + 10 * HOUR);
     expect(pet.needs.hunger).toBeCloseTo(60, 5);
+    pet = { ...pet, needs: { ...pet.needs, energy: 50 } };
+    const before = pet.needs;
     pet = stepPet(pet, { type: 'action', action: 'feed' }, T0 + 10 * HOUR);
     expect(pet.needs.hunger).toBeCloseTo(25, 5);
+    expect(pet.needs.happiness - before.happiness).toBeCloseTo(4, 5);
+    expect(pet.needs.energy - before.energy).toBeCloseTo(2, 5);
     expect(pet.last).toMatchObject({ kind: 'fed', outcome: 'ok' });
     pet = stepPet(pet, { type: 'action', action: 'feed' }, T0 + 10 * HOUR);
-    pet = stepPet(pet, { type: 'action', action: 'feed' }, T0 + 10 * HOUR);
-    expect(pet.last?.outcome).toBe('too_full');
-    expect(pet.counters.fed).toBe(3);
+    const full = pet;
+    pet = stepPet(pet, { type: 'action', action: 'feed' }, T0 + 11 * HOUR);
+    expect(pet.last).toEqual({ kind: 'fed', at: T0 + 11 * HOUR, outcome: 'too_full' });
+    // Refused: only time passed (an hour of rest and hunger), as if nothing had been asked.
+    expect({ ...pet, last: undefined }).toEqual({ ...decayPet(full, T0 + 11 * HOUR), last: undefined });
+    expect(pet.counters.fed).toBe(2);
   });
 
   it('petting twice in a minute counts for less; play needs energy', () => {
@@ -164,7 +192,9 @@ describe('actions', () => {
     pet = stepPet(pet, { type: 'action', action: 'pet' }, T0 + 1000);
     expect(pet.needs.happiness - first).toBeCloseTo(2, 5);
     const tired = { ...pet, needs: { ...pet.needs, energy: 10 } };
-    expect(stepPet(tired, { type: 'action', action: 'play' }, T0 + 2000).last?.outcome).toBe('too_tired');
+    const refused = stepPet(tired, { type: 'action', action: 'play' }, T0 + 2000);
+    expect(refused.last?.outcome).toBe('too_tired');
+    expect({ ...refused, last: undefined }).toEqual({ ...decayPet(tired, T0 + 2000), last: undefined });
     expect(stepPet(pet, { type: 'action', action: 'play' }, T0 + 2000).last?.outcome).toBe('ok');
   });
 

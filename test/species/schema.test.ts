@@ -32,6 +32,9 @@ describe('species schema', () => {
     ['frame line not a string', (s) => (s.frames.idle[1][2] = 7), 'frames.idle[1][2]', /expected string, received number/],
     ['frameMs too small', (s) => (s.frameMs = 10), 'frameMs', /Too small/],
     ['idleSequence with a bad step', (s) => (s.idleSequence = [0, 'wink']), 'idleSequence[1]', /Invalid/],
+    ['frameMs out of range', (s) => (s.frameMs = 1e308), 'frameMs', /Too big/],
+    ['idleSequence step out of range', (s) => (s.idleSequence = [0, 1e12]), 'idleSequence[1]', /Invalid|Too big/],
+    ['hat row out of range', (s) => (s.hat = { row: 1e308 }), 'hat.row', /Too big/],
   ];
 
   it.each(rejects)('rejects %s, naming the path', (_, mutate, path, message) => {
