@@ -1,6 +1,6 @@
 // Builds dist/: fully bundled hot paths (cli dispatcher, hook, statusline) with nothing to
-// resolve at start-up, the TUI/commands bundle (its npm dependencies bundled as well, except
-// the Anthropic SDK that a delegate loads on demand), and the plugin SDK (dependencies external).
+// resolve at start-up, the TUI/commands bundle (its npm dependencies bundled as well), and the
+// plugin SDK (dependencies external: zod, the one runtime dependency).
 // The hot paths are CommonJS (dist/package.json says so): Node's ESM loader alone costs them
 // about 0.1x of `node -e 0` at every start. Everything else is ESM with the .mjs extension.
 // Output goes to a scratch folder first and each file is renamed into dist/, so a hook that
@@ -37,7 +37,7 @@ try {
     // measured, this takes about 20 MB off the pane's memory (one module instead of hundreds,
     // and no development builds that Node's CommonJS export scan would read). Names are not
     // minified (it saved ~1 MB), so stack traces in tui.log stay readable.
-    external: ['@anthropic-ai/sdk', 'react-devtools-core'],
+    external: ['react-devtools-core'],
     define: { 'process.env.NODE_ENV': '"production"' },
     minifyWhitespace: true,
     minifySyntax: true,

@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DelegateCall } from '../../src/delegate/adapters/adapter.js';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
-import { apiModelFor, createAnthropicAdapter } from '../../src/delegate/adapters/anthropic.js';
+import { ANTHROPIC_VERSION, apiModelFor, createAnthropicAdapter } from '../../src/delegate/adapters/anthropic.js';
 import { hang, httpError, startMessagesApiStandin, text, type MessagesApiStandin } from '../support/messages-api-standin.js';
 
 let api: MessagesApiStandin | undefined;
@@ -33,8 +35,16 @@ describe('anthropic adapter against the Messages API stand-in', () => {
     expect(request).toMatchObject({ path: '/v1/messages', model: 'claude-haiku-5-5', maxTokens: 150, stream: false });
     expect(request!.systemText).toBe('You are Pebble, a grumpy rock.');
     expect(request!.userText).toBe('The build broke again.');
-    // SDK 1.x sends the key as a bearer token.
-    expect(request!.headers['x-api-key'] ?? request!.headers.authorization).toMatch(/sk-ant-test-dummy$/);
+    expect(request!.headers['x-api-key']).toBe('sk-ant-test-dummy');
+    expect(request!.headers['anthropic-version']).toBe(ANTHROPIC_VERSION);
+    expect(request!.body.messages).toEqual([{ role: 'user', content: 'The build broke again.' }]);
+  });
+
+  it('joins a base URL with a trailing slash, and falls back to the request model when the answer names none', async () => {
+    api = await startMessagesApiStandin({ other: text('Fine.', { model: '' }) });
+    const answer = await createAnthropicAdapter({ env: env(`${api.url}/`) }).complete(call({ model: 'opus' }));
+    expect(answer.source).toBe('claude-opus-5-5');
+    expect(api.messageRequests().map((r) => r.path)).toEqual(['/v1/messages']);
   });
 
   it('passes real model ids through and maps the aliases', async () => {
@@ -52,6 +62,28 @@ describe('anthropic adapter against the Messages API stand-in', () => {
     api.setOther(httpError(401, 'invalid x-api-key'));
     await expect(adapter.complete(call())).rejects.toMatchObject({ kind: 'auth', message: 'Messages API 401: invalid x-api-key' });
     expect(api.messageRequests()).toHaveLength(2);
+  });
+
+  it('names the network error when nothing listens, and a body that is not a message', async () => {
+    api = await startMessagesApiStandin();
+    const closedUrl = api.url;
+    await api.close();
+    api = undefined;
+    await expect(createAnthropicAdapter({ env: env(closedUrl) }).complete(call())).rejects.toMatchObject({
+      kind: 'http',
+      message: expect.stringMatching(/^Messages API: fetch failed \(.*ECONNREFUSED/),
+    });
+    const gateway = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+      await expect(createAnthropicAdapter({ env: env(url) }).complete(call())).rejects.toMatchObject({
+        kind: 'bad_output',
+        message: 'Messages API: the answer is not a message: <html>login</html>',
+      });
+    } finally {
+      gateway.close();
+    }
   });
 
   it('gives up when the signal fires on a hanging server', async () => {
