@@ -1,8 +1,10 @@
 /**
- * Width-aware text shaping for the pane: measure with string-width (emoji and CJK are two
- * columns), wrap on words, cut with an ellipsis. Pure, so every component draws the same way.
+ * Width-aware text shaping for the pane: measure in display cells (emoji and CJK are two
+ * columns), wrap on words, cut with an ellipsis, always between grapheme clusters so a joined
+ * emoji (👨‍👩‍👧, 🇫🇷, 👍🏽) is never split. Pure, so every component draws the same way.
  */
-import stringWidth from 'string-width';
+import { cellWidth as stringWidth } from '../src/species/cell-width.js';
+import { graphemes } from '../src/text/graphemes.js';
 
 export const displayWidth = (text: string): number => stringWidth(text);
 
@@ -12,10 +14,10 @@ export function truncate(text: string, width: number): string {
   if (stringWidth(text) <= width) return text;
   let out = '';
   let used = 0;
-  for (const char of text) {
-    const w = stringWidth(char);
+  for (const cluster of graphemes(text)) {
+    const w = stringWidth(cluster);
     if (used + w > width - 1) break;
-    out += char;
+    out += cluster;
     used += w;
   }
   return `${out}…`;
@@ -48,9 +50,22 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
           continue;
         }
         let head = '';
-        for (const char of word) {
-          if (stringWidth(head + char) > room) break;
-          head += char;
+        let headWidth = 0;
+        for (const cluster of graphemes(word)) {
+          const w = stringWidth(cluster);
+          if (headWidth + w > room) break;
+          head += cluster;
+          headWidth += w;
+        }
+        if (!head) {
+          // Not even one cluster fits beside the line: start a new one. A cluster wider than a
+          // whole line goes alone (the drawer cuts it), so this always moves on.
+          if (line) {
+            lines.push(line);
+            line = '';
+            continue;
+          }
+          head = graphemes(word)[0];
         }
         lines.push(line ? `${line} ${head}` : head);
         line = '';
