@@ -10,12 +10,13 @@ import { petFilePath } from '../config/paths.js';
 import { hatchPet } from '../pet/hatch.js';
 import { backupPath, parsePet, savePet } from '../pet/pet-file.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { joinTerm, term } from '../text/terminal-text.js';
 import { titleLine, spriteLines } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { defaultSeedFor, openRegistry, speciesOf } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
-const USAGE = 'usage: buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll] [--species-dir DIR]\n';
+const USAGE = term`usage: buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll] [--species-dir DIR]\n`;
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let values;
@@ -32,7 +33,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       },
     }));
   } catch (error) {
-    io.stderr(`buddy-tui hatch: ${(error as Error).message}\n${USAGE}`);
+    io.stderr(term`buddy-tui hatch: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -48,17 +49,17 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
 
   if (existing && !replacing) {
     const species = speciesOf(registry, existing);
-    io.stdout(`${[...spriteLines(io, existing, species, 'happy'), titleLine(existing, species)].join('\n')}\n`);
-    io.stdout('Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n');
+    io.stdout(term`${joinTerm([...spriteLines(io, existing, species, 'happy'), titleLine(existing, species)], '\n')}\n`);
+    io.stdout(term`Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n`);
     return 0;
   }
   if (values.species !== undefined && !registry.get(values.species)) {
-    io.stderr(`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
+    io.stderr(term`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
     return 1;
   }
   const name = values.name === undefined ? undefined : sanitizeText(values.name, { maxLength: 24 }).trim();
   if (name === '') {
-    io.stderr('buddy-tui hatch: the name is empty\n');
+    io.stderr(term`buddy-tui hatch: the name is empty\n`);
     return 2;
   }
   const seed = values.seed ?? (values.reroll ? randomBytes(8).toString('hex') : defaultSeedFor(io.env));
@@ -68,16 +69,16 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     // A corrupt pet.json is kept aside as .bak and reported, as everywhere else.
     const backup = backupPath(path, now);
     renameSync(path, backup);
-    io.stderr(`${path} could not be read (${current.error.replace(/\n\s*/g, ' ')}); kept it as ${backup}.\n`);
+    io.stderr(term`${path} could not be read (${current.error.replace(/\n\s*/g, ' ')}); kept it as ${backup}.\n`);
   } else if (existing) {
     copyFileSync(path, `${path}.prev`);
   }
   savePet(path, pet);
   const species = speciesOf(registry, pet);
-  io.stdout(`${[...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)].join('\n')}\n`);
+  io.stdout(term`${joinTerm([...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)], '\n')}\n`);
   const { stats } = pet.identity;
-  io.stdout(`${Object.entries(stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
-  if (existing) io.stdout(`(the previous buddy, ${sanitizeText(existing.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
+  io.stdout(term`${Object.entries(stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
+  if (existing) io.stdout(term`(the previous buddy, ${sanitizeText(existing.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
   return 0;
 }
 
