@@ -20,9 +20,11 @@ const LINE_SEPARATOR = /[\u0085\u2028\u2029]/g;
  * characters can carry hidden text. Dropped, except where they are part of what is shown: a
  * joiner inside an emoji sequence (👨‍👩‍👧), a variation selector after a visible character
  * (❤️), tags inside a flag (🏴 + tags), a non-joiner between letters (Persian, Indic scripts).
+ * Each kept case starts with its character and looks back a bounded way, so the cost stays
+ * linear however long a run of marks or tags is.
  */
 const INVISIBLE =
-  /(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?)\u200D(?=\p{Extended_Pictographic})|(?<=[^\p{Default_Ignorable_Code_Point}])[\uFE00-\uFE0F]|(?<=\u{1F3F4}[\u{E0020}-\u{E007E}]*)[\u{E0020}-\u{E007F}]|(?<=\p{L}\p{M}*)\u200C(?=\p{L})|(\p{Default_Ignorable_Code_Point})/gu;
+  /\u200D(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?\u200D)(?=\p{Extended_Pictographic})|[\uFE00-\uFE0F](?<=[^\p{Default_Ignorable_Code_Point}][\uFE00-\uFE0F])|[\u{E0020}-\u{E007F}](?<=\u{1F3F4}[\u{E0020}-\u{E007E}]{0,7}[\u{E0020}-\u{E007F}])|\u200C(?<=\p{L}\p{M}{0,4}\u200C)(?=\p{L})|(\p{Default_Ignorable_Code_Point})/gu;
 
 export interface SanitizeOptions {
   /** Keep line breaks (for multi-line bubbles); otherwise they become spaces. */
