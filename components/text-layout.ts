@@ -1,21 +1,23 @@
 /**
- * Width-aware text shaping for the pane: measure with string-width (emoji and CJK are two
- * columns), wrap on words, cut with an ellipsis. Pure, so every component draws the same way.
+ * Width-aware text shaping for the pane: measure in display cells (emoji and CJK are two
+ * columns), wrap on words, cut with an ellipsis, always between grapheme clusters so a joined
+ * emoji (👨‍👩‍👧, 🇫🇷, 👍🏽) is never split. Pure, so every component draws the same way.
  */
-import stringWidth from 'string-width';
+import { cellWidth } from '../src/species/cell-width.js';
+import { graphemes } from '../src/text/graphemes.js';
 
-export const displayWidth = (text: string): number => stringWidth(text);
+export const displayWidth = cellWidth;
 
 /** Cuts `text` to at most `width` columns, ending in "…" when cut. */
 export function truncate(text: string, width: number): string {
   if (width <= 0) return '';
-  if (stringWidth(text) <= width) return text;
+  if (cellWidth(text) <= width) return text;
   let out = '';
   let used = 0;
-  for (const char of text) {
-    const w = stringWidth(char);
+  for (const cluster of graphemes(text)) {
+    const w = cellWidth(cluster);
     if (used + w > width - 1) break;
-    out += char;
+    out += cluster;
     used += w;
   }
   return `${out}…`;
@@ -24,7 +26,7 @@ export function truncate(text: string, width: number): string {
 /** Pads `text` with spaces to exactly `width` columns (cutting it first when too wide). */
 export function padTo(text: string, width: number): string {
   const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - stringWidth(cut)));
+  return cut + ' '.repeat(Math.max(0, width - cellWidth(cut)));
 }
 
 /**
@@ -39,18 +41,31 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
     let line = '';
     for (const rawWord of paragraph.split(/ +/)) {
       let word = rawWord;
-      while (stringWidth(word) > width) {
+      while (cellWidth(word) > width) {
         // Break a long word: fill the current line, then carry the rest.
-        const room = line ? width - stringWidth(line) - 1 : width;
+        const room = line ? width - cellWidth(line) - 1 : width;
         if (room <= 0) {
           lines.push(line);
           line = '';
           continue;
         }
         let head = '';
-        for (const char of word) {
-          if (stringWidth(head + char) > room) break;
-          head += char;
+        let headWidth = 0;
+        for (const cluster of graphemes(word)) {
+          const w = cellWidth(cluster);
+          if (headWidth + w > room) break;
+          head += cluster;
+          headWidth += w;
+        }
+        if (!head) {
+          // Not even one cluster fits beside the line: start a new one. A cluster wider than a
+          // whole line goes alone (the drawer cuts it), so this always moves on.
+          if (line) {
+            lines.push(line);
+            line = '';
+            continue;
+          }
+          head = graphemes(word)[0];
         }
         lines.push(line ? `${line} ${head}` : head);
         line = '';
@@ -58,7 +73,7 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
       }
       if (!word) continue;
       if (!line) line = word;
-      else if (stringWidth(line) + 1 + stringWidth(word) <= width) line += ` ${word}`;
+      else if (cellWidth(line) + 1 + cellWidth(word) <= width) line += ` ${word}`;
       else {
         lines.push(line);
         line = word;
@@ -73,7 +88,7 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
   }
   if (overflow) {
     const last = lines[maxLines - 1];
-    lines[maxLines - 1] = stringWidth(last) + 1 <= width ? `${last}…` : `${truncate(last, width - 1)}…`;
+    lines[maxLines - 1] = cellWidth(last) + 1 <= width ? `${last}…` : `${truncate(last, width - 1)}…`;
   }
   return lines;
 }

@@ -1,11 +1,12 @@
 /** The buddy as the CLI prints it: the sprite, a name line, needs as bars. */
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
 import { decayPet } from '../pet/pet-engine.js';
-import { colorLevel, paint } from '../species/colors.js';
+import { colorLevel, paintTerm } from '../species/colors.js';
 import { renderSprite } from '../species/render.js';
 import type { Species } from '../species/species-schema.js';
 import type { Mood } from '../species/sprite-state.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { term, type TerminalText } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 
 export function bar(value: number, width = 10): string {
@@ -13,15 +14,15 @@ export function bar(value: number, width = 10): string {
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(value)).padStart(3)}`;
 }
 
-export function titleLine(pet: Pet, species: Species): string {
+export function titleLine(pet: Pet, species: Species): TerminalText {
   const { name, rarity, shiny } = pet.identity;
-  return `${sanitizeText(name, { maxLength: 24 })} the ${sanitizeText(species.name, { maxLength: 40 })} · ${rarity}${shiny ? ' · shiny' : ''} · level ${levelForXp(pet.xp)}`;
+  return term`${sanitizeText(name, { maxLength: 24 })} the ${sanitizeText(species.name, { maxLength: 40 })} · ${rarity}${shiny ? ' · shiny' : ''} · level ${levelForXp(pet.xp)}`;
 }
 
-export function spriteLines(io: CliIo, pet: Pet, species: Species, mood: Mood): string[] {
+export function spriteLines(io: CliIo, pet: Pet, species: Species, mood: Mood): TerminalText[] {
   const level = colorLevel(io.env, io.isTTY);
   return renderSprite(species, mood, 0, { eyes: pet.identity.eyes, hat: pet.identity.hat }).map((line) =>
-    paint(line.trimEnd(), species.colors.body, level),
+    paintTerm(term`${line.trimEnd()}`, species.colors.body, level),
   );
 }
 

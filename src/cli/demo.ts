@@ -11,8 +11,10 @@ import { hookEntryPath } from '../install/cli-entry.js';
 import { loadRecording, replayThroughHook, sleep } from '../demo/demo-replay.js';
 import { createDemoWorld, demoRecordingPath } from '../demo/demo-world.js';
 import { preferSmallHeap } from '../process/small-heap.js';
+import { term } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
-const HELP = `usage: buddy-tui demo [--speed <x>] [--once] [--species <id>] [--session <file.jsonl>]
+const HELP = term`usage: buddy-tui demo [--speed <x>] [--once] [--species <id>] [--session <file.jsonl>]
 
 Replays a recorded Claude Code session (failing test, fix, green tests, a subagent review, a commit)
 through buddy-tui's real hook into a throwaway state root and shows it in the pane. No Claude Code needed.
@@ -27,7 +29,7 @@ keys: q quits (everything the demo wrote is removed), ? help
 /** The pause between two rounds of the loop, before the speed factor. */
 const ROUND_PAUSE_MS = 6000;
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   // An unknown flag is reported by the dispatcher (main.ts).
   const { values } = parseArgs({
     args,
@@ -42,17 +44,17 @@ export async function run(args: string[]): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return 0;
   }
   const speed = Number(values.speed);
   if (!(speed > 0 && speed <= 100)) {
-    process.stderr.write(`buddy-tui demo: --speed must be a number above 0 (got "${values.speed}")\n`);
+    io.stderr(term`buddy-tui demo: --speed must be a number above 0 (got "${values.speed}")\n`);
     return 2;
   }
   const hookEntry = hookEntryPath();
   if (!existsSync(hookEntry)) {
-    process.stderr.write(`buddy-tui demo: ${hookEntry} is missing; run \`npm run build\` first\n`);
+    io.stderr(term`buddy-tui demo: ${hookEntry} is missing; run \`npm run build\` first\n`);
     return 1;
   }
   const file = values.session ? expandPath(values.session) : demoRecordingPath();
@@ -60,11 +62,11 @@ export async function run(args: string[]): Promise<number> {
   try {
     events = loadRecording(file);
   } catch (error) {
-    process.stderr.write(`buddy-tui demo: cannot read ${file}: ${(error as Error).message}\n`);
+    io.stderr(term`buddy-tui demo: cannot read ${file}: ${(error as Error).message}\n`);
     return 1;
   }
   if (events.length === 0) {
-    process.stderr.write(`buddy-tui demo: ${file} holds no hook events\n`);
+    io.stderr(term`buddy-tui demo: ${file} holds no hook events\n`);
     return 1;
   }
 
@@ -85,7 +87,7 @@ export async function run(args: string[]): Promise<number> {
     });
   } catch (error) {
     world.remove();
-    process.stderr.write(`buddy-tui demo: cannot open the pane: ${(error as Error).message}\n`);
+    io.stderr(term`buddy-tui demo: cannot open the pane: ${(error as Error).message}\n`);
     return 1;
   }
 

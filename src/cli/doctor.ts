@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
 import { settingsChecks } from '../install/doctor-settings.js';
+import { joinTerm, term, termJson } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
-const HELP = `usage: buddy-tui doctor [--json]
+const HELP = term`usage: buddy-tui doctor [--json]
 
 Checks Node, the build, the state root, Claude Code's settings (hooks, statusLine, disableAllHooks,
 folder trust), the last event of each session, the config and species files, and the delegate adapter.
@@ -31,20 +33,20 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
   ]);
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return 0;
   }
   const sections = await collectChecks();
   const all = sections.flatMap((section) => section.checks);
-  if (values.json) process.stdout.write(`${JSON.stringify(sections, null, 2)}\n`);
+  if (values.json) io.stdout(term`${termJson(sections, 2)}\n`);
   else {
-    const text = sections.map((section) => `${section.section}\n${section.checks.map(formatCheck).join('\n')}`).join('\n\n');
+    const text = joinTerm(sections.map((section) => term`${section.section}\n${joinTerm(section.checks.map(formatCheck), '\n')}`), '\n\n');
     const fails = all.filter((check) => check.status === 'fail').length;
     const warns = all.filter((check) => check.status === 'warn').length;
-    process.stdout.write(`${text}\n\n${fails ? `${fails} failing` : 'nothing failing'}, ${warns} warning(s)\n`);
+    io.stdout(term`${text}\n\n${fails ? `${fails} failing` : 'nothing failing'}, ${warns} warning(s)\n`);
   }
   return all.some((check) => check.status === 'fail') ? 1 : 0;
 }

@@ -12,12 +12,13 @@ import { backupPath, lastGoodPath, loadPetForUpdate, PetUnreadableError, readPet
 import type { Pet } from '../pet/pet.js';
 import type { SpeciesRegistry } from '../species/species-registry.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { joinTerm, term } from '../text/terminal-text.js';
 import { titleLine, spriteLines } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { defaultSeedFor, openRegistry, speciesOf } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
-const USAGE = 'usage: buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll] [--species-dir DIR]\n';
+const USAGE = term`usage: buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll] [--species-dir DIR]\n`;
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let values;
@@ -34,7 +35,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       },
     }));
   } catch (error) {
-    io.stderr(`buddy-tui hatch: ${(error as Error).message}\n${USAGE}`);
+    io.stderr(term`buddy-tui hatch: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   if (values.help) {
@@ -53,10 +54,10 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     try {
       const loaded = loadPetForUpdate(path, { seed: defaultSeedFor(io.env), speciesIds, now });
       if (loaded.hatched) return showHatched(io, registry, loaded.pet);
-      if (loaded.message) io.stderr(`${sanitizeText(loaded.message, { maxLength: 600 })}\n`);
+      if (loaded.message) io.stderr(term`${sanitizeText(loaded.message, { maxLength: 600 })}\n`);
       const species = speciesOf(registry, loaded.pet);
-      io.stdout(`${[...spriteLines(io, loaded.pet, species, 'happy'), titleLine(loaded.pet, species)].join('\n')}\n`);
-      io.stdout('Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n');
+      io.stdout(term`${joinTerm([...spriteLines(io, loaded.pet, species, 'happy'), titleLine(loaded.pet, species)], '\n')}\n`);
+      io.stdout(term`Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n`);
       return 0;
     } catch (error) {
       if (!(error instanceof PetUnreadableError)) throw error;
@@ -68,12 +69,12 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const previousRead = current.status === 'ok' ? current : readPetFile(previousFile, now);
   const previous = previousRead.status === 'ok' ? previousRead.pet : undefined;
   if (values.species !== undefined && !registry.get(values.species)) {
-    io.stderr(`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
+    io.stderr(term`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
     return 1;
   }
   const name = values.name === undefined ? undefined : sanitizeText(values.name, { maxLength: 24 }).trim();
   if (name === '') {
-    io.stderr('buddy-tui hatch: the name is empty\n');
+    io.stderr(term`buddy-tui hatch: the name is empty\n`);
     return 2;
   }
   const seed = values.seed ?? (values.reroll ? randomBytes(8).toString('hex') : defaultSeedFor(io.env));
@@ -82,19 +83,19 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     // A corrupt pet.json is kept aside as .bak and reported, as everywhere else.
     const backup = backupPath(path, now);
     renameSync(path, backup);
-    io.stderr(`${path} could not be read (${current.problem}); kept it as ${backup}.\n`);
+    io.stderr(term`${path} could not be read (${current.problem}); kept it as ${backup}.\n`);
   }
   if (previous) copyFileSync(previousFile, `${path}.prev`);
   savePet(path, pet);
   showHatched(io, registry, pet);
-  if (previous) io.stdout(`(the previous buddy, ${sanitizeText(previous.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
+  if (previous) io.stdout(term`(the previous buddy, ${sanitizeText(previous.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
   return 0;
 }
 
 function showHatched(io: CliIo, registry: SpeciesRegistry, pet: Pet): number {
   const species = speciesOf(registry, pet);
-  io.stdout(`${[...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)].join('\n')}\n`);
-  io.stdout(`${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
+  io.stdout(term`${joinTerm([...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)], '\n')}\n`);
+  io.stdout(term`${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
   return 0;
 }
 

@@ -8,6 +8,8 @@ import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings } from '../install/settings-install.js';
 import { SettingsChangedError } from '../install/settings-file.js';
 import { SettingsFileError } from '../install/settings-json.js';
+import { term, termLines } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
 export const SETTINGS_FLAGS = {
   settings: { type: 'string' },
@@ -16,7 +18,7 @@ export const SETTINGS_FLAGS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const HELP = `usage: buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]
+const HELP = term`usage: buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]
 
 Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
 (default: $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; --project: ./.claude/settings.json).
@@ -43,35 +45,35 @@ async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: bo
 }
 
 /** Prints a settings error the way every command should: the file, what is wrong, the fix. */
-export function reportSettingsError(error: unknown): number {
+export function reportSettingsError(error: unknown, io: CliIo): number {
   if (error instanceof SettingsFileError || error instanceof SettingsChangedError) {
-    process.stderr.write(`buddy-tui: ${error.message}\n`);
+    io.stderr(term`buddy-tui: ${error.message}\n`);
     return 1;
   }
   throw error;
 }
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({
     args,
     options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return 0;
   }
   const dist = join(packageRoot(), 'dist');
   if (!existsSync(join(dist, 'hook.js')) || !existsSync(join(dist, 'cli.js'))) {
-    process.stderr.write(`buddy-tui: ${dist} has no hook.js/cli.js; run \`npm run build\` in ${packageRoot()} first.\n`);
+    io.stderr(term`buddy-tui: ${dist} has no hook.js/cli.js; run \`npm run build\` in ${packageRoot()} first.\n`);
     return 1;
   }
   if (values['exec-form'] && values['shell-form']) {
-    process.stderr.write('buddy-tui: --exec-form and --shell-form exclude each other\n');
+    io.stderr(term`buddy-tui: --exec-form and --shell-form exclude each other\n`);
     return 2;
   }
   const path = resolveSettingsPath(values);
-  const hookForm = values['statusline-only'] ? { form: 'shell' as const, why: '' } : await chooseHookForm(values, process.env);
+  const hookForm = values['statusline-only'] ? { form: 'shell' as const, why: '' } : await chooseHookForm(values, io.env);
   try {
     const result = installIntoSettings({
       path,
@@ -83,17 +85,16 @@ export async function run(args: string[]): Promise<number> {
     const what = values['statusline-only']
       ? 'the statusLine'
       : `the hook (${BUDDY_HOOK_EVENTS.length} events, ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
-    const chain = result.chained ? `\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
-    if (result.status === 'unchanged') process.stdout.write(`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
-    else if (result.status === 'dry-run') process.stdout.write(`${result.diff}(dry run: ${path} was not changed)\n`);
+    const chain = result.chained ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
+    if (result.status === 'unchanged') io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
+    else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
     else {
-      process.stdout.write(
-        `Installed ${what} into ${path}.${result.backup ? `\nBackup of the previous file: ${result.backup}` : ''}${chain}\n` +
-          'Claude Code sessions that are already running pick it up after a restart. Check with `buddy-tui doctor`.\n',
-      );
+      const backup = result.backup ? term`\nBackup of the previous file: ${result.backup}` : '';
+      io.stdout(term`Installed ${what} into ${path}.${backup}${chain}
+Claude Code sessions that are already running pick it up after a restart. Check with \`buddy-tui doctor\`.\n`);
     }
     return 0;
   } catch (error) {
-    return reportSettingsError(error);
+    return reportSettingsError(error, io);
   }
 }

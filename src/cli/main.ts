@@ -2,6 +2,9 @@
  * Dispatches `buddy-tui <command>` to one file per command in this folder. Each command
  * module exports `run(args): Promise<number>` (the exit code) and is loaded only when used.
  */
+import { joinTerm, term, termLines, type TerminalText } from '../text/terminal-text.js';
+import { processIo } from './cli-io.js';
+
 type CommandModule = { run: (args: string[]) => Promise<number> };
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
@@ -21,36 +24,37 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
 };
 
-export function usage(): string {
+export function usage(): TerminalText {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
-  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(width)}${summary}`);
-  return [
-    'buddy-tui: a terminal companion for Claude Code',
-    '',
-    'usage: buddy-tui [command] [options]',
-    '',
-    `  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
-    `  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
+  const lines = Object.entries(COMMANDS).map(([name, { summary }]) => term`  ${name.padEnd(width)}${summary}`);
+  return joinTerm([
+    term`buddy-tui: a terminal companion for Claude Code
+
+usage: buddy-tui [command] [options]
+`,
+    term`  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
+    term`  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
     ...lines,
-    '',
-    'Run `buddy-tui <command> --help` for the options of a command.',
-  ].join('\n');
+    term`
+Run \`buddy-tui <command> --help\` for the options of a command.`,
+  ], '\n');
 }
 
 export async function main(args: string[]): Promise<number> {
   // `buddy-tui species list | head`: a closed pipe ends the output, not the program with a trace.
+  const io = processIo();
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
   });
   let [name, ...rest] = args;
   if (name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(`${usage()}\n`);
+    io.stdout(term`${usage()}\n`);
     return 0;
   }
   if (name === '--version' || name === '-v') {
     const { createRequire } = await import('node:module');
     const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
-    process.stdout.write(`${pkg.version}\n`);
+    io.stdout(term`${pkg.version}\n`);
     return 0;
   }
   if (name === '--tmux') name = 'pane';
@@ -60,7 +64,7 @@ export async function main(args: string[]): Promise<number> {
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
+    io.stderr(term`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
   try {
@@ -68,8 +72,12 @@ export async function main(args: string[]): Promise<number> {
   } catch (error) {
     // Every command reads its flags with node:util parseArgs; a flag it does not know is a
     // usage error, not a crash with a stack trace.
-    if (!String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) throw error;
-    process.stderr.write(`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`);
+    if (!String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
+      // An unexpected failure still names what broke, but its message may quote outside text.
+      io.stderr(term`buddy-tui ${name}: ${termLines(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
+      return 1;
+    }
+    io.stderr(term`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`);
     return 2;
   }
 }

@@ -7,8 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { shellQuote } from '../install/buddy-entries.js';
 import { cliEntryPath } from '../install/cli-entry.js';
+import { term } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
-const HELP = `usage: buddy-tui pane [--size <cells|N%>] [--below] [--focus] [-- <buddy-tui options>]
+const HELP = term`usage: buddy-tui pane [--size <cells|N%>] [--below] [--focus] [-- <buddy-tui options>]
 
 Opens buddy-tui in a new tmux pane beside the current one (to the right; --below for under it).
   --size <n>   width (or height with --below) in cells, or a percentage like 35% (default 38%)
@@ -17,10 +19,10 @@ Opens buddy-tui in a new tmux pane beside the current one (to the right; --below
 Outside tmux: open a split in your terminal (iTerm2, WezTerm, kitty, Windows Terminal...) and run \`buddy-tui\` in it.
 `;
 
-export const OUTSIDE_TMUX_MESSAGE =
-  'buddy-tui pane: not inside tmux ($TMUX is not set).\n' +
-  'Start tmux first (`tmux`, then `claude` in it and `buddy-tui pane`), or open a split in your terminal ' +
-  '(iTerm2: Cmd+D, WezTerm: Ctrl+Shift+Alt+%, kitty: Ctrl+Shift+Enter, Windows Terminal: Alt+Shift+D) and run `buddy-tui` there.\n';
+export const OUTSIDE_TMUX_MESSAGE = term`buddy-tui pane: not inside tmux ($TMUX is not set).
+Start tmux first (\`tmux\`, then \`claude\` in it and \`buddy-tui pane\`), or open a split in your terminal \
+(iTerm2: Cmd+D, WezTerm: Ctrl+Shift+Alt+%, kitty: Ctrl+Shift+Enter, Windows Terminal: Alt+Shift+D) and run \`buddy-tui\` there.
+`;
 
 /** The environment the pane needs from ours: buddy-tui's own, XDG paths, PATH (for the `claude` delegate). */
 export function forwardedEnv(env: NodeJS.ProcessEnv): string[] {
@@ -44,7 +46,8 @@ export function splitWindowArgs(opts: { size: string; below: boolean; focus: boo
   ];
 }
 
-export async function run(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
+  const { env } = io;
   const { values, positionals } = parseArgs({
     args,
     options: { size: { type: 'string', default: '38%' }, below: { type: 'boolean' }, focus: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
@@ -52,15 +55,15 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
     strict: true,
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return 0;
   }
   if (!/^\d{1,4}%?$/.test(values.size) || /^0+%?$/.test(values.size)) {
-    process.stderr.write(`buddy-tui pane: --size must be a number of cells or a percentage (got "${values.size}")\n`);
+    io.stderr(term`buddy-tui pane: --size must be a number of cells or a percentage (got "${values.size}")\n`);
     return 2;
   }
   if (!env.TMUX) {
-    process.stderr.write(OUTSIDE_TMUX_MESSAGE);
+    io.stderr(OUTSIDE_TMUX_MESSAGE);
     return 1;
   }
   const command = [process.execPath, cliEntryPath(), 'tui', ...positionals].map(shellQuote).join(' ');
@@ -75,9 +78,9 @@ export async function run(args: string[], env: NodeJS.ProcessEnv = process.env):
   }), { env, encoding: 'utf8' });
   if (result.error || result.status !== 0) {
     const why = result.error ? result.error.message : result.stderr.trim();
-    process.stderr.write(`buddy-tui pane: tmux split-window failed: ${why}\n`);
+    io.stderr(term`buddy-tui pane: tmux split-window failed: ${why}\n`);
     return 1;
   }
-  process.stdout.write(`buddy-tui opened in tmux pane ${result.stdout.trim()}\n`);
+  io.stdout(term`buddy-tui opened in tmux pane ${result.stdout.trim()}\n`);
   return 0;
 }

@@ -13,6 +13,7 @@ import { levelForXp } from '../pet/pet.js';
 import { faceFor } from '../species/face.js';
 import { quipFor } from '../species/quips.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { needsLines, spriteLines, titleLine } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
@@ -27,7 +28,7 @@ function options(args: string[], io: CliIo, extra: Record<string, { type: 'boole
   try {
     return parseArgs({ args, allowPositionals: true, options: { 'species-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...extra } });
   } catch (error) {
-    io.stderr(`buddy-tui: ${(error as Error).message}\n`);
+    io.stderr(term`buddy-tui: ${(error as Error).message}\n`);
     return undefined;
   }
 }
@@ -36,11 +37,11 @@ function options(args: string[], io: CliIo, extra: Record<string, { type: 'boole
 function buddyToChange(command: string, io: CliIo, now: number, extraDir: string | undefined): Buddy | undefined {
   try {
     const buddy = loadBuddy(io.env, now, extraDir);
-    if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
+    if (buddy.message) io.stderr(term`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
     return buddy;
   } catch (error) {
     if (!(error instanceof PetUnreadableError)) throw error;
-    io.stderr(`buddy-tui ${command}: ${sanitizeText(error.message, { maxLength: 600 })}\n`);
+    io.stderr(term`buddy-tui ${command}: ${sanitizeText(error.message, { maxLength: 600 })}\n`);
     return undefined;
   }
 }
@@ -49,7 +50,7 @@ async function act(action: PetAction, args: string[], io: CliIo): Promise<number
   const parsed = options(args, io);
   if (!parsed) return 2;
   if (parsed.values.help) {
-    io.stdout(`usage: buddy-tui ${action} [--species-dir DIR]\n`);
+    io.stdout(term`usage: buddy-tui ${action} [--species-dir DIR]\n`);
     return 0;
   }
   const now = io.now();
@@ -62,14 +63,14 @@ async function act(action: PetAction, args: string[], io: CliIo): Promise<number
   const face = sanitizeText(faceFor(buddy.species, mood, pet.identity.eyes), { maxLength: 32 });
   const outcome = pet.last?.outcome;
   if (outcome && outcome !== 'ok') {
-    io.stdout(`${face} ${name} ${OUTCOME_LINES[outcome]}\n`);
+    io.stdout(term`${face} ${name} ${OUTCOME_LINES[outcome]}\n`);
     return 0;
   }
   const counter = action === 'feed' ? pet.counters.fed : action === 'pet' ? pet.counters.petted : pet.counters.played;
   const kind = action === 'feed' ? 'fed' : action === 'pet' ? 'petted' : 'played';
   const quip = quipFor(buddy.species, kind, counter - 1) ?? 'Thank you!';
-  io.stdout(`${face} ${name}: ${sanitizeText(quip, { maxLength: 120 })}\n`);
-  if (levelForXp(pet.xp) > levelForXp(buddy.pet.xp)) io.stdout(`${name} reached level ${levelForXp(pet.xp)}!\n`);
+  io.stdout(term`${face} ${name}: ${sanitizeText(quip, { maxLength: 120 })}\n`);
+  if (levelForXp(pet.xp) > levelForXp(buddy.pet.xp)) io.stdout(term`${name} reached level ${levelForXp(pet.xp)}!\n`);
   return 0;
 }
 
@@ -82,7 +83,7 @@ export async function runRename(args: string[], io: CliIo = processIo()): Promis
   if (!parsed) return 2;
   const name = sanitizeText(parsed.positionals.join(' '), { maxLength: 24 }).trim();
   if (parsed.values.help || !name) {
-    (parsed.values.help ? io.stdout : io.stderr)('usage: buddy-tui rename <name>\n');
+    (parsed.values.help ? io.stdout : io.stderr)(term`usage: buddy-tui rename <name>\n`);
     return parsed.values.help ? 0 : 2;
   }
   const now = io.now();
@@ -91,7 +92,7 @@ export async function runRename(args: string[], io: CliIo = processIo()): Promis
   const before = sanitizeText(buddy.pet.identity.name, { maxLength: 24 });
   const pet = stepPet(buddy.pet, { type: 'rename', name }, now);
   savePet(buddy.path, pet);
-  io.stdout(`${before} is now called ${pet.identity.name}.\n`);
+  io.stdout(term`${before} is now called ${pet.identity.name}.\n`);
   return 0;
 }
 
@@ -99,34 +100,34 @@ export async function runStats(args: string[], io: CliIo = processIo()): Promise
   const parsed = options(args, io, { json: { type: 'boolean' } });
   if (!parsed) return 2;
   if (parsed.values.help) {
-    io.stdout('usage: buddy-tui stats [--json]\n');
+    io.stdout(term`usage: buddy-tui stats [--json]\n`);
     return 0;
   }
   const now = io.now();
   const buddy = readBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
   if ('problem' in buddy) {
-    io.stderr(`buddy-tui stats: ${sanitizeText(buddy.problem, { maxLength: 600 })}\n`);
+    io.stderr(term`buddy-tui stats: ${sanitizeText(buddy.problem, { maxLength: 600 })}\n`);
     return 1;
   }
-  if (buddy.message) io.stderr(`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
+  if (buddy.message) io.stderr(term`${sanitizeText(buddy.message, { maxLength: 600 })}\n`);
   const pet = stepPet(buddy.pet, { type: 'tick' }, now);
   const mood = deriveMood(pet, undefined, now);
   if ((parsed.values as { json?: boolean }).json) {
-    io.stdout(`${JSON.stringify({ ...pet, level: levelForXp(pet.xp), mood }, null, 2)}\n`);
+    io.stdout(term`${termJson({ ...pet, level: levelForXp(pet.xp), mood }, 2)}\n`);
     return 0;
   }
   const counters = Object.entries(pet.counters).map(([key, value]) => `${key} ${value}`);
   io.stdout(
-    [
+    joinTerm([
       ...spriteLines(io, pet, buddy.species, mood),
       titleLine(pet, buddy.species),
-      `mood       ${mood}`,
-      ...needsLines(pet, now),
-      `stats      ${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}`,
-      `counters   ${counters.slice(0, 6).join(' · ')}`,
-      `           ${counters.slice(6).join(' · ')}`,
-      '',
-    ].join('\n'),
+      term`mood       ${mood}`,
+      ...needsLines(pet, now).map((line) => term`${line}`),
+      term`stats      ${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}`,
+      term`counters   ${counters.slice(0, 6).join(' · ')}`,
+      term`           ${counters.slice(6).join(' · ')}`,
+      term``,
+    ], '\n'),
   );
   return 0;
 }

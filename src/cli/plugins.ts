@@ -11,13 +11,10 @@ import { createPluginRunner } from '../plugins/plugin-runner.js';
 import { matchingHandlers, type CompiledHandler } from '../plugins/matching.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
-interface Io {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-}
-
-const USAGE = `usage: buddy-tui plugins [--config <file>] [--json]
+const USAGE = term`usage: buddy-tui plugins [--config <file>] [--json]
        buddy-tui plugins test <event.json> [--config <file>] [--json]
 
 Lists the plugin handlers loaded from config.json (hooks, hooksFile, plugins, Claude Code
@@ -26,33 +23,33 @@ settings when discoverClaudeSettings is on) and any config errors; exits 1 on er
 
 const clean = (text: unknown) => sanitizeText(text, { maxLength: 300 });
 
-function describe(handler: CompiledHandler): string {
+function describe(handler: CompiledHandler): TerminalText {
   const target = handler.handler.type === 'command' ? `command: ${handler.handler.command}` : `http: ${handler.handler.url}`;
   const match = [
     handler.matcher ? `matcher=${handler.matcher.source.slice(4, -2)}` : '',
     ...handler.conditions.map((condition) => `if=${condition.source}`),
   ].filter(Boolean).join(' ');
-  return `  ${clean(handler.name)}  ${handler.event}${match ? `  ${clean(match)}` : ''}\n    ${clean(target)}\n    from ${clean(handler.origin.file)} (${handler.origin.path})`;
+  return term`  ${clean(handler.name)}  ${handler.event}${match ? `  ${clean(match)}` : ''}\n    ${clean(target)}\n    from ${clean(handler.origin.file)} (${clean(handler.origin.path)})`;
 }
 
-function printSetup(setup: PluginSetup, json: boolean, io: Io): void {
+function printSetup(setup: PluginSetup, json: boolean, io: CliIo): void {
   if (json) {
-    io.stdout.write(`${JSON.stringify({
+    io.stdout(term`${termJson({
       configFile: setup.configFile,
       handlers: setup.handlers.map((h) => ({
         name: h.name, event: h.event, matcher: h.matcher?.source, if: h.conditions.map((c) => c.source),
         handler: h.handler, source: h.origin.kind, file: h.origin.file, path: h.origin.path,
       })),
       errors: setup.errors,
-    }, null, 2)}\n`);
+    }, 2)}\n`);
     return;
   }
-  io.stdout.write(`config: ${clean(setup.configFile)}\n`);
-  io.stdout.write(setup.handlers.length === 0
-    ? 'no plugin handlers configured (the buddy still reacts with its built-in quips)\n'
-    : `${setup.handlers.length} plugin handler(s):\n${setup.handlers.map(describe).join('\n')}\n`);
+  io.stdout(term`config: ${clean(setup.configFile)}\n`);
+  io.stdout(setup.handlers.length === 0
+    ? term`no plugin handlers configured (the buddy still reacts with its built-in quips)\n`
+    : term`${setup.handlers.length} plugin handler(s):\n${joinTerm(setup.handlers.map(describe), '\n')}\n`);
   if (setup.errors.length > 0) {
-    io.stderr.write(`${setup.errors.length} config error(s):\n${setup.errors.map((e) => `  ${clean(formatConfigError(e))}`).join('\n')}\n`);
+    io.stderr(term`${setup.errors.length} config error(s):\n${joinTerm(setup.errors.map((e) => term`  ${clean(formatConfigError(e))}`), '\n')}\n`);
   }
 }
 
@@ -68,28 +65,28 @@ function readEvents(file: string): JournalEvent[] {
   });
 }
 
-async function testEvents(setup: PluginSetup, file: string, json: boolean, io: Io): Promise<number> {
+async function testEvents(setup: PluginSetup, file: string, json: boolean, io: CliIo): Promise<number> {
   let events: JournalEvent[];
   try {
     events = readEvents(file);
   } catch (error) {
-    io.stderr.write(`buddy-tui plugins test: ${file}: ${clean((error as Error).message)}\n`);
+    io.stderr(term`buddy-tui plugins test: ${file}: ${clean((error as Error).message)}\n`);
     return 2;
   }
-  const print = (kind: string, value: Record<string, unknown>, line: string) =>
-    io.stdout.write(json ? `${JSON.stringify({ type: kind, ...value })}\n` : `${line}\n`);
+  const print = (kind: string, value: Record<string, unknown>, line: TerminalText) =>
+    io.stdout(json ? term`${termJson({ type: kind, ...value })}\n` : term`${line}\n`);
   const runner = createPluginRunner({
     handlers: setup.handlers,
     // Every answer is shown here, so no cooldown.
     limits: { ...setup.config.limits, cooldownMs: 0 },
-    onReaction: (r) => print(r.kind, { reaction: r }, `${r.kind} [${r.source}] ${r.event}: ${r.text}`),
-    onDelegate: (request, meta) => print('delegate', { request, plugin: meta.plugin }, `delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`),
-    onWarning: (w) => print('log-warning', { warning: w }, `log-warning [${w.plugin}] ${w.event}: ${w.message}`),
+    onReaction: (r) => print(r.kind, { reaction: r }, term`${r.kind} [${r.source}] ${r.event}: ${r.text}`),
+    onDelegate: (request, meta) => print('delegate', { request, plugin: meta.plugin }, term`delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`),
+    onWarning: (w) => print('log-warning', { warning: w }, term`log-warning [${w.plugin}] ${w.event}: ${w.message}`),
   });
   try {
     for (const event of events) {
       const matched = matchingHandlers(setup.handlers, event);
-      if (!json) io.stdout.write(`${event.hook_event_name}${event.tool_name ? ` (${clean(event.tool_name)})` : ''}: ${matched.length === 0 ? 'no plugin matches' : `running ${matched.map((h) => h.name).join(', ')}`}\n`);
+      if (!json) io.stdout(term`${event.hook_event_name}${event.tool_name ? ` (${clean(event.tool_name)})` : ''}: ${matched.length === 0 ? 'no plugin matches' : `running ${matched.map((h) => h.name).join(', ')}`}\n`);
       await runner.handleEvent(event);
     }
   } finally {
@@ -98,7 +95,7 @@ async function testEvents(setup: PluginSetup, file: string, json: boolean, io: I
   return 0;
 }
 
-export async function run(args: string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -106,12 +103,12 @@ export async function run(args: string[], io: Io = { stdout: process.stdout, std
       options: { config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
-    io.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    io.stderr(term`${(error as Error).message}\n\n${USAGE}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout.write(`${USAGE}\n`);
+    io.stdout(term`${USAGE}\n`);
     return 0;
   }
   const setup = loadPlugins({ configFile: values.config });
@@ -121,9 +118,9 @@ export async function run(args: string[], io: Io = { stdout: process.stdout, std
     return setup.errors.length > 0 ? 1 : 0;
   }
   if (sub !== 'test' || file === undefined || extra.length > 0) {
-    io.stderr.write(`${USAGE}\n`);
+    io.stderr(term`${USAGE}\n`);
     return 2;
   }
-  for (const error of setup.errors) io.stderr.write(`config error: ${clean(formatConfigError(error))}\n`);
+  for (const error of setup.errors) io.stderr(term`config error: ${clean(formatConfigError(error))}\n`);
   return testEvents(setup, file, values.json ?? false, io);
 }

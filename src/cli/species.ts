@@ -9,9 +9,10 @@ import { parseArgs } from 'node:util';
 import { userSpeciesDir } from '../config/paths.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { term } from '../text/terminal-text.js';
 import { builtinSpeciesDir } from '../species/builtin-dir.js';
 import { cellWidth } from '../species/cell-width.js';
-import { colorLevel, paint } from '../species/colors.js';
+import { colorLevel, paintTerm } from '../species/colors.js';
 import { HAT_IDS, isHatId } from '../species/hats.js';
 import { frameCount, renderSprite, resolveState } from '../species/render.js';
 import { SPRITE_STATES, isSpriteState, type SpriteState } from '../species/sprite-state.js';
@@ -21,7 +22,7 @@ import { processIo, type CliIo } from './cli-io.js';
 import { openRegistry } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
-const USAGE = `usage: buddy-tui species list [--species-dir DIR]
+const USAGE = term`usage: buddy-tui species list [--species-dir DIR]
        buddy-tui species show <id> [--state STATE] [--hat HAT] [--eyes E] [--species-dir DIR]
        buddy-tui species validate <file...>
        buddy-tui species new <id> [--out FILE] [--force]
@@ -46,7 +47,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       },
     });
   } catch (error) {
-    io.stderr(`buddy-tui species: ${(error as Error).message}\n${USAGE}`);
+    io.stderr(term`buddy-tui species: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -65,7 +66,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'new':
       return create(io, rest[0], values.out, values.force === true);
     default:
-      io.stderr(`buddy-tui species: unknown subcommand "${clean(sub)}"\n${USAGE}`);
+      io.stderr(term`buddy-tui species: unknown subcommand "${clean(sub)}"\n${USAGE}`);
       return 2;
   }
 }
@@ -74,43 +75,43 @@ function list(io: CliIo, extraDir?: string): number {
   const registry = openRegistry(io.env, extraDir);
   for (const { species, origin, file, stale } of registry.list()) {
     const note = origin === 'builtin' ? '' : `  ${origin}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
-    io.stdout(`${species.id.padEnd(12)} ${clean(species.name).padEnd(14)} ${clean(species.description)}${note}\n`);
+    io.stdout(term`${species.id.padEnd(12)} ${clean(species.name).padEnd(14)} ${clean(species.description)}${note}\n`);
   }
-  for (const issue of registry.issues().filter((i) => i.severity === 'error')) io.stderr(`${clean(formatIssue(issue))}\n`);
+  for (const issue of registry.issues().filter((i) => i.severity === 'error')) io.stderr(term`${clean(formatIssue(issue))}\n`);
   return 0;
 }
 
 function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string, looks: { hat?: string; eyes?: string } = {}): number {
   if (!id) {
-    io.stderr(`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
+    io.stderr(term`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
     return 2;
   }
   if (state !== undefined && !isSpriteState(state)) {
-    io.stderr(`buddy-tui species show: unknown state "${clean(state)}" (one of ${SPRITE_STATES.join(', ')})\n`);
+    io.stderr(term`buddy-tui species show: unknown state "${clean(state)}" (one of ${SPRITE_STATES.join(', ')})\n`);
     return 2;
   }
   if (looks.hat !== undefined && !isHatId(looks.hat)) {
-    io.stderr(`buddy-tui species show: unknown hat "${clean(looks.hat)}" (one of ${HAT_IDS.join(', ')})\n`);
+    io.stderr(term`buddy-tui species show: unknown hat "${clean(looks.hat)}" (one of ${HAT_IDS.join(', ')})\n`);
     return 2;
   }
   if (looks.eyes !== undefined && (cellWidth(looks.eyes) !== 1 || clean(looks.eyes) !== looks.eyes)) {
-    io.stderr('buddy-tui species show: --eyes takes one character, one cell wide\n');
+    io.stderr(term`buddy-tui species show: --eyes takes one character, one cell wide\n`);
     return 2;
   }
   const registry = openRegistry(io.env, extraDir);
   const entry = registry.get(id);
   if (!entry) {
-    io.stderr(`buddy-tui species show: no species "${clean(id)}" (see \`buddy-tui species list\`)\n`);
+    io.stderr(term`buddy-tui species show: no species "${clean(id)}" (see \`buddy-tui species list\`)\n`);
     return 1;
   }
   const { species } = entry;
   const level = colorLevel(io.env, io.isTTY);
-  io.stdout(`${paint(clean(species.name), species.colors.accent, level)} (${species.id}): ${clean(species.description)}\n`);
-  io.stdout(`voice: ${clean(species.personality)}\n`);
+  io.stdout(term`${paintTerm(term`${clean(species.name)}`, species.colors.accent, level)} (${species.id}): ${clean(species.description)}\n`);
+  io.stdout(term`voice: ${clean(species.personality)}\n`);
   const states: SpriteState[] = state ? [state as SpriteState] : [...SPRITE_STATES];
   for (const mood of states) {
     const drawn = resolveState(species, mood);
-    io.stdout(`\n${mood}${drawn === mood ? '' : ` (drawn as ${drawn})`}\n`);
+    io.stdout(term`\n${mood}${drawn === mood ? '' : ` (drawn as ${drawn})`}\n`);
     // All frames of the state side by side; idle shows its sequence, blink included.
     const count = frameCount(species, mood);
     const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false, ...looks }));
@@ -120,7 +121,7 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
       const band = frames.slice(start, start + 5);
       for (let row = 0; row < height; row += 1) {
         const line = band.map((frame) => frame[row] ?? '').join('  ');
-        io.stdout(`${paint(line, species.colors.body, level)}\n`);
+        io.stdout(term`${paintTerm(term`${line}`, species.colors.body, level)}\n`);
       }
     }
   }
@@ -129,18 +130,18 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
 
 function validate(io: CliIo, files: string[]): number {
   if (files.length === 0) {
-    io.stderr('buddy-tui species validate: give one or more species files\n');
+    io.stderr(term`buddy-tui species validate: give one or more species files\n`);
     return 2;
   }
   let errors = 0;
   for (const file of files) {
     const check = validateSpeciesFile(file);
-    for (const issue of check.issues) io.stdout(`${clean(formatIssue(issue))}\n`);
+    for (const issue of check.issues) io.stdout(term`${clean(formatIssue(issue))}\n`);
     const fileErrors = check.issues.filter((issue) => issue.severity === 'error').length;
     errors += fileErrors;
     if (fileErrors === 0) {
       const warnings = check.issues.length;
-      io.stdout(`✔ ${clean(file)}: ${check.species!.id} is valid${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}\n`);
+      io.stdout(term`✔ ${clean(file)}: ${check.species!.id} is valid${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}\n`);
     }
   }
   return errors > 0 ? 1 : 0;
@@ -148,24 +149,24 @@ function validate(io: CliIo, files: string[]): number {
 
 function create(io: CliIo, id: string | undefined, out: string | undefined, force: boolean): number {
   if (!id || !/^[a-z][a-z0-9-]{0,31}$/.test(id)) {
-    io.stderr('buddy-tui species new: give an id: lowercase letters, digits and "-", starting with a letter\n');
+    io.stderr(term`buddy-tui species new: give an id: lowercase letters, digits and "-", starting with a letter\n`);
     return 2;
   }
   const file = resolve(out ?? join(userSpeciesDir(io.env), `${id}.json`));
   if (existsSync(file) && !force) {
-    io.stderr(`buddy-tui species new: ${clean(file)} exists (use --force to replace it)\n`);
+    io.stderr(term`buddy-tui species new: ${clean(file)} exists (use --force to replace it)\n`);
     return 1;
   }
   // Point editors at the schema that ships with this install, so they autocomplete offline.
   const template = speciesTemplate(id, pathToFileURL(join(builtinSpeciesDir(), 'species.schema.json')).href);
   const check = validateSpeciesValue(template, file);
   if (!check.species) {
-    for (const issue of check.issues) io.stderr(`${clean(formatIssue(issue))}\n`);
+    for (const issue of check.issues) io.stderr(term`${clean(formatIssue(issue))}\n`);
     return 1;
   }
   mkdirSync(resolve(file, '..'), { recursive: true });
   atomicWriteJsonSync(file, template, 0o644);
-  io.stdout(`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`);
+  io.stdout(term`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`);
   return 0;
 }
 

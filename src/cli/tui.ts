@@ -6,8 +6,10 @@ import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
 import { stateRootPath } from '../state/state-root.js';
 import { preferSmallHeap } from '../process/small-heap.js';
+import { term } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
 
-const HELP = `usage: buddy-tui [tui] [options]
+const HELP = term`usage: buddy-tui [tui] [options]
 
 Opens the companion pane: the buddy, its speech bubbles and the live activity of your
 Claude Code sessions. Run it in a split beside Claude Code (or: buddy-tui pane).
@@ -25,7 +27,7 @@ options:
 
 keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
 
-export async function run(args: string[]): Promise<number> {
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   // An unknown flag is reported by the dispatcher (main.ts).
   const { values } = parseArgs({
     args,
@@ -42,7 +44,7 @@ export async function run(args: string[]): Promise<number> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write(`${HELP}\n`);
+    io.stdout(term`${HELP}\n`);
     return 0;
   }
   preferSmallHeap();
@@ -60,7 +62,7 @@ export async function run(args: string[]): Promise<number> {
       alternateScreen: values['no-alt-screen'] ? false : undefined,
     });
   } catch (error) {
-    process.stderr.write(`buddy-tui: cannot open the pane: ${(error as Error).message}\n`);
+    io.stderr(term`buddy-tui: cannot open the pane: ${(error as Error).message}\n`);
     return 1;
   }
   await handle.closed;

@@ -10,6 +10,7 @@ import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+import { sanitizeText } from '../text/sanitize.js';
 
 /** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -61,7 +62,7 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     if (unsafeRoot && !env.BUDDY_TUI_DEBUG) {
       // The error log lives in the refused root, so stderr is the only place left to say it.
       // Claude Code keeps a hook's stderr out of the conversation on exit 0.
-      process.stderr.write(`buddy-tui hook: state root refused: ${(error as Error).message}\n`);
+      process.stderr.write(`buddy-tui hook: state root refused: ${sanitizeText((error as Error).message)}\n`);
     }
     logError(unsafeRoot ? undefined : root, 'hook', error, env);
   }

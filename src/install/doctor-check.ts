@@ -1,4 +1,6 @@
 /** One line of `buddy-tui doctor`. */
+import { joinTerm, term, type TerminalText } from '../text/terminal-text.js';
+
 export interface DoctorCheck {
   status: 'ok' | 'warn' | 'fail';
   title: string;
@@ -9,9 +11,10 @@ export interface DoctorCheck {
 
 const MARK: Record<DoctorCheck['status'], string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };
 
-export function formatCheck(check: DoctorCheck): string {
-  const lines = [`${MARK[check.status]}  ${check.title}`];
-  if (check.detail) lines.push(`      ${check.detail}`);
-  if (check.fix && check.status !== 'ok') lines.push(`      fix: ${check.fix}`);
-  return lines.join('\n');
+/** The check as printed; title, detail and fix hold outside text (paths, config keys, messages). */
+export function formatCheck(check: DoctorCheck): TerminalText {
+  const lines = [term`${MARK[check.status]}  ${check.title}`];
+  if (check.detail) lines.push(term`      ${check.detail}`);
+  if (check.fix && check.status !== 'ok') lines.push(term`      fix: ${check.fix}`);
+  return joinTerm(lines, '\n');
 }

@@ -2,6 +2,7 @@
  * Species colours: a name or a hex value, degraded to what the terminal can show
  * (true colour, 256, the 16 ANSI colours, or none when NO_COLOR is set). Zod-free.
  */
+import { styled, type TerminalText } from '../text/terminal-text.js';
 
 export const NAMED_COLORS = [
   'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray',
@@ -69,6 +70,11 @@ function to256(rgb: [number, number, number]): number {
 }
 
 /** `text` wrapped in the SGR codes for `value` at `level`; unchanged when there is no colour. */
+/** `paint` for text a command prints: the colour is ours, the text was made safe before. */
+export function paintTerm(text: TerminalText, value: string | undefined, level: ColorLevel): TerminalText {
+  return styled(text, (safe) => paint(safe, value, level));
+}
+
 export function paint(text: string, value: string | undefined, level: ColorLevel): string {
   const color = degradeColor(value, level);
   if (!color) return text;

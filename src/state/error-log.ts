@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { appendLine } from './journal.js';
 import { ERROR_LOG_FILE } from './state-root.js';
 
@@ -15,7 +16,7 @@ const TRIM_AT_BYTES = 128 * 1024;
 export function logError(root: string | undefined, where: string, error: unknown, env: NodeJS.ProcessEnv = process.env): void {
   const message = error instanceof Error ? error.message : String(error);
   const line = `${JSON.stringify({ ts: Date.now(), where, message: message.slice(0, 500) })}\n`;
-  if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${message}\n`);
+  if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${sanitizeText(message)}\n`);
   if (!root) return;
   try {
     const path = join(root, ERROR_LOG_FILE);

@@ -9,9 +9,10 @@
  * `string-width` is only loaded, lazily, for text with anything else in it.
  */
 
+import { graphemes } from '../text/graphemes.js';
+
 type WidthFunction = (text: string) => number;
 let slowWidth: WidthFunction | undefined;
-let segmenter: Intl.Segmenter | undefined;
 
 /**
  * [first, last, cells] ranges of code points that always form a cluster of their own (no
@@ -128,11 +129,9 @@ export function textCells(text: string): number {
   return cells;
 }
 
-/** Grapheme clusters of plain text: code points on the fast path, Intl.Segmenter otherwise. */
+/** Grapheme clusters of plain text: code points on the fast path (each stands alone there). */
 function clusters(text: string): string[] {
-  if (fastTextCells(text) !== undefined || !slowWidth) return Array.from(text);
-  segmenter ??= new Intl.Segmenter();
-  return Array.from(segmenter.segment(text), (part) => part.segment);
+  return fastTextCells(text) !== undefined ? Array.from(text) : graphemes(text);
 }
 
 /** CSI (`ESC [ ... final`), OSC (`ESC ] ... BEL|ESC \`) and two-byte escapes. */

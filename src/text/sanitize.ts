@@ -1,20 +1,35 @@
 /**
- * Everything from outside (tool names, commands, agent types, reactions, file names) passes
- * through here before it reaches a terminal: no escape sequence may move the cursor, set the
- * title or write the clipboard, and no tab may break a border.
+ * Everything from outside (tool names, commands, agent types, reactions, file names, config
+ * keys) passes through here before it reaches a terminal: no escape sequence may move the
+ * cursor, set the title or write the clipboard, no invisible character may hide text or make a
+ * line's drawn width differ from its measured width, and no tab may break a border.
  */
 import { stripVTControlCharacters } from 'node:util';
+import { sliceGraphemes } from './graphemes.js';
 
 // OSC, DCS, SOS, PM and APC strings up to their terminator (BEL or ST). stripVTControlCharacters
 // misses OSC payloads with spaces (`ESC ]0;any title BEL` left "any title" behind).
 const CONTROL_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g;
-// C0 controls except \n, DEL, C1 controls, and bidi overrides that can reorder what is shown.
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// C0 controls except \n, DEL and C1 controls.
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+// Line and paragraph separators (and NEL) are line breaks that terminals draw in their own ways.
+const LINE_SEPARATOR = /[\u0085\u2028\u2029]/g;
+/**
+ * Default-ignorable code points draw nothing, so terminals disagree on their width (U+200B,
+ * U+FEFF, U+3164, runs of U+200D) or use them to reorder text (bidi overrides and marks); tag
+ * characters can carry hidden text. Dropped, except where they are part of what is shown: a
+ * joiner inside an emoji sequence (👨‍👩‍👧), a variation selector after a visible character
+ * (❤️), tags inside a flag (🏴 + tags), a non-joiner between letters (Persian, Indic scripts).
+ * Each kept case starts with its character and looks back a bounded way, so the cost stays
+ * linear however long a run of marks or tags is.
+ */
+const INVISIBLE =
+  /\u200D(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?\u200D)(?=\p{Extended_Pictographic})|[\uFE00-\uFE0F](?<=[^\p{Default_Ignorable_Code_Point}][\uFE00-\uFE0F])|[\u{E0020}-\u{E007F}](?<=\u{1F3F4}[\u{E0020}-\u{E007E}]{0,7}[\u{E0020}-\u{E007F}])|\u200C(?<=\p{L}\p{M}{0,4}\u200C)(?=\p{L})|(\p{Default_Ignorable_Code_Point})/gu;
 
 export interface SanitizeOptions {
   /** Keep line breaks (for multi-line bubbles); otherwise they become spaces. */
   keepNewlines?: boolean;
-  /** Cap in UTF-16 code units, with an ellipsis when cut. */
+  /** Cap in UTF-16 code units, with an ellipsis when cut; cut between grapheme clusters. */
   maxLength?: number;
   tabWidth?: number;
 }
@@ -27,9 +42,11 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   if (text.length > maxLength * 4 + 64) text = text.slice(0, maxLength * 4 + 64);
   text = stripVTControlCharacters(text.replace(CONTROL_STRING, ''))
     .replace(/\r\n?/g, '\n')
+    .replace(LINE_SEPARATOR, '\n')
     .replace(/\t/g, ' '.repeat(tabWidth))
-    .replace(CONTROL, '');
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, (kept, dropped: string | undefined) => (dropped ? '' : kept));
   if (!keepNewlines) text = text.replace(/\n+/g, ' ');
-  if (text.length > maxLength) text = `${text.slice(0, Math.max(0, maxLength - 1))}…`;
+  if (text.length > maxLength) text = `${sliceGraphemes(text, Math.max(0, maxLength - 1))}…`;
   return text;
 }

@@ -3,15 +3,16 @@ import { execFile } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { CliIo } from '../../src/cli/cli-io.js';
 import { run } from '../../src/cli/plugins.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples/plugins');
 
-function io() {
+function io(): { out: { stdout: string; stderr: string }; io: CliIo } {
   const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) } } };
+  return { out, io: { stdout: (t) => void (out.stdout += t), stderr: (t) => void (out.stderr += t), env: process.env, isTTY: false, now: Date.now } };
 }
 
 function configWith(value: unknown): string {
