@@ -93,9 +93,11 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     foundry: options.foundry,
     onEvents: (batch) => services.handleEvents(batch),
     onLockChange: () => {
-      // The runner went away: the first viewer to notice takes over the plugins.
-      if (store.getState().role === 'viewer' && lock.retry()) services.becomeRunner();
-      else if (!lock.held()) store.getState().setRole('viewer', lock.holderPid());
+      // The runner writes its lock again if it went (with a removed root); when the runner went
+      // away, the first viewer to notice takes over the plugins.
+      if (lock.held()) lock.retry();
+      else if (lock.retry()) services.becomeRunner();
+      else store.getState().setRole('viewer', lock.holderPid());
     },
     onError: (where, error) => log.error(where, error),
   });
