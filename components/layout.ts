@@ -2,7 +2,8 @@
  * What fits: from the terminal size, which parts the pane draws and how big. Narrow or short
  * panes drop the sparkline first, then the needs bars, then draw the one-line face instead of
  * the sprite. The live area is at most rows - 1 lines and columns - 1 wide (a column of slack
- * keeps a shrinking tmux pane from leaving fragments).
+ * keeps a shrinking tmux pane from leaving fragments). The thresholds are terminal columns, as
+ * docs/tui.md gives them, not the drawn width.
  */
 
 export interface Layout {
@@ -22,10 +23,12 @@ export interface Layout {
   activityLines: number;
 }
 
-/** Narrower than this, the sparkline goes. */
-export const SPARKLINE_MIN_WIDTH = 70;
-/** Narrower than this, the needs bars go. */
-export const NEEDS_MIN_WIDTH = 50;
+/** From this many terminal columns, two columns. */
+export const TWO_COLUMNS_MIN_COLUMNS = 76;
+/** Narrower than this many terminal columns, the sparkline goes. */
+export const SPARKLINE_MIN_COLUMNS = 70;
+/** Narrower than this many terminal columns, the needs bars go. */
+export const NEEDS_MIN_COLUMNS = 50;
 const NEEDS_LINES = 4;
 const SPARK_LINES = 2;
 /** Tabs line + footer line. */
@@ -35,7 +38,7 @@ const MIN_ACTIVITY_LINES = 3;
 export function computeLayout(columns: number, rows: number, spriteHeight: number, spriteWidth: number): Layout {
   const width = Math.max(1, columns - 1);
   const height = Math.max(1, rows - 1);
-  const twoColumns = width >= 76;
+  const twoColumns = columns >= TWO_COLUMNS_MIN_COLUMNS;
   const buddyWidth = twoColumns ? Math.max(spriteWidth + 4, Math.min(44, Math.floor(width * 0.42))) : width;
   const activityWidth = twoColumns ? width - buddyWidth - 2 : width;
   const body = height - CHROME_LINES;
@@ -48,8 +51,8 @@ export function computeLayout(columns: number, rows: number, spriteHeight: numbe
     { showSparkline: false, showNeeds: false, spriteMode: 'face' },
   ];
   for (const level of levels) {
-    if (level.showSparkline && (width < SPARKLINE_MIN_WIDTH || activityWidth < 30)) continue;
-    if (level.showNeeds && (width < NEEDS_MIN_WIDTH || buddyWidth < 30)) continue;
+    if (level.showSparkline && (columns < SPARKLINE_MIN_COLUMNS || activityWidth < 30)) continue;
+    if (level.showNeeds && (columns < NEEDS_MIN_COLUMNS || buddyWidth < 30)) continue;
     if (level.spriteMode === 'sprite' && buddyWidth < spriteWidth + 2) continue;
     const buddyBlock = (level.spriteMode === 'sprite' ? spriteHeight + 1 : 1) + (level.showNeeds ? NEEDS_LINES : 0);
     const spark = level.showSparkline ? SPARK_LINES : 0;

@@ -63,6 +63,10 @@ export function renderConfigDocs(schema: Schema): string {
     'for completion in your editor. A broken file or entry is reported with its file and JSON path by',
     '`buddy-tui doctor` and `buddy-tui plugins`, and the last good configuration stays in use.',
     '',
+    'A running pane reloads config.json when it is saved: the plugin rules (`hooks`, `hooksFile`,',
+    '`plugins`, `discoverClaudeSettings`, `claudeSettingsPaths`) and `limits` apply at once. `delegate`,',
+    '`species` and `retentionHours` are read when the pane starts (see [the pane](tui.md#options)).',
+    '',
     '| Key | Type | Meaning |',
     '| --- | --- | --- |',
   ];

@@ -2,6 +2,7 @@
  * `buddy-tui` / `buddy-tui tui`: the companion pane. Logs go to `<state-root>/tui.log`, never
  * to the terminal Ink draws on.
  */
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
 import { stateRootPath } from '../state/state-root.js';
@@ -26,6 +27,8 @@ options:
   -h, --help            this help
 
 keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
+
+const FORCE_EXIT_MS = 3_000;
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   // An unknown flag is reported by the dispatcher (main.ts).
@@ -65,6 +68,11 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stderr(term`buddy-tui: cannot open the pane: ${(error as Error).message}\n`);
     return 1;
   }
-  await handle.closed;
-  return 0;
+  // Closed by a signal: the status of a process that signal ended (SIGTERM: 143), as shells report it.
+  const signal = await handle.closed;
+  const code = signal ? 128 + (constants.signals[signal] ?? 0) : 0;
+  // Quit means quit: a watcher still scanning a big folder (chokidar cannot close one mid-scan)
+  // must not keep a closed pane alive. After start-tui has logged what was still open.
+  setTimeout(() => process.exit(code), FORCE_EXIT_MS).unref();
+  return code;
 }

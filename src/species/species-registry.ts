@@ -5,8 +5,9 @@
  * files as they change (chokidar on the directories), with no restart.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
+import { followDir, nearestExisting, type DirFollower } from '../state/follow-dir.js';
 import type { Species } from './species-schema.js';
 import { builtinSpeciesDir } from './builtin-dir.js';
 import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
@@ -43,12 +44,6 @@ export interface SpeciesRegistry {
   close(): Promise<void>;
 }
 
-function nearestExisting(dir: string): string {
-  let current = dir;
-  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
-  return current;
-}
-
 /** How long after a file event to look at the file once more. */
 const SETTLE_MS = 250;
 
@@ -73,6 +68,8 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
   const settleTimers = new Set<NodeJS.Timeout>();
   let byId = new Map<string, LoadedSpecies>();
   let watcher: FSWatcher | undefined;
+  let followers: DirFollower[] = [];
+  let closed = false;
 
   const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
 
@@ -133,8 +130,9 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
       options.onChange?.(registry);
     },
     async watch() {
-      if (watcher) return;
+      if (watcher || closed) return;
       const { watch } = await import('chokidar');
+      if (watcher || closed) return;
       // Watch the directories, not globs (chokidar 5 has none); user dirs only: built-ins ship read-only.
       const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
       if (dirs.length === 0) return;
@@ -170,9 +168,21 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
         });
       };
       watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('addDir', onDir);
+      // A folder removed and made again: chokidar's watch stays on the deleted one, so watch
+      // everything afresh and read it again.
+      followers = dirs.map((dir) => followDir(dir, () => {
+        for (const follower of followers) follower.close();
+        followers = [];
+        watcher = undefined;
+        active.close().then(() => (closed ? undefined : registry.watch().then(() => registry.reload()))).catch(() => {
+          // Not watchable now: the files already loaded stay in use.
+        });
+      }));
       await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     },
     async close() {
+      closed = true;
+      for (const follower of followers) follower.close();
       for (const timer of settleTimers) clearTimeout(timer);
       settleTimers.clear();
       await watcher?.close();

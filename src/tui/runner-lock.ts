@@ -3,7 +3,7 @@
  * `<state-root>/runner.lock` (its pid inside). A lock whose pid is dead is taken over; any
  * other instance is a viewer.
  */
-import { closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPidAlive } from '../process/pid-alive.js';
 
@@ -15,7 +15,7 @@ export interface RunnerLock {
   held(): boolean;
   /** The pid holding it (this process when held), if known. */
   holderPid(): number | undefined;
-  /** Tries again (after the holder went away); returns held(). */
+  /** Tries again (after the holder went away); returns held(). The holder writes a lock file that went away again. */
   retry(): boolean;
   /** Removes the lock file if it is still ours. */
   release(): void;
@@ -62,7 +62,15 @@ export function acquireRunnerLock(root: string, pid: number = process.pid): Runn
   let holder: number | undefined;
 
   const attempt = (): boolean => {
-    if (held) return true;
+    if (held) {
+      // A removed state root (rm -rf) took the file with it: write it again once the root is back.
+      try {
+        if (!existsSync(path)) tryCreate(path, pid);
+      } catch {
+        // The root is not back yet; its return calls this again.
+      }
+      return true;
+    }
     for (let round = 0; round < 2; round += 1) {
       if (tryCreate(path, pid)) {
         held = true;

@@ -6,8 +6,9 @@
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append.
  */
 import { basename, join, relative, sep } from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch, type ChokidarOptions } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
 import { foundryRoot, FOUNDRY_DIR_PREFIX, readFoundrySession } from '../state/foundry.js';
 import { createJournalTail, type JournalTail } from '../state/journal.js';
 import { listSessions, readCheckpoint, type SessionEntry } from '../state/reader.js';
@@ -205,8 +206,15 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     recheckLater(id);
   };
 
-  const watchers: FSWatcher[] = [];
-  const rootWatcher = watch(root, {
+  // A folder removed and made again (`rm -rf` of the root, then the next hook) is watched
+  // afresh (see follow-dir.ts); then every session is listed and read again.
+  const rescan = () => {
+    relist = true;
+    for (const id of tracked.keys()) dirty.add(id);
+    throttle.schedule();
+  };
+  const watchers: FollowedWatcher[] = [];
+  const rootOptions: ChokidarOptions = {
     ignoreInitial: true,
     depth: 1,
     // Only directories, journals and the lock matter; checkpoints and reaction logs do not.
@@ -217,35 +225,36 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
       return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
     },
-  });
-  rootWatcher.on('all', onRootEvent);
-  rootWatcher.on('error', (error) => onError('watch', error));
-  watchers.push(rootWatcher);
+  };
+  const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => onError('watch', error));
+  // A new root has no runner.lock: its runner is told, to write it again.
+  watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), (error) => onError('watch', error)));
 
   if (options.foundry !== false) {
     const froot = foundryRoot(env);
-    const foundryWatcher = watch(froot, {
+    const foundryOptions: ChokidarOptions = {
       ignoreInitial: true,
       depth: 2,
       ignored: (path) => {
         const rel = relative(froot, path);
         return rel !== '' && !rel.split(sep)[0].startsWith(FOUNDRY_DIR_PREFIX);
       },
-    });
-    foundryWatcher.on('all', (_event, path) => {
+    };
+    const onFoundryEvent = (event: string, path: string) => {
       const first = relative(froot, path).split(sep)[0];
       const id = first.slice(FOUNDRY_DIR_PREFIX.length);
       if (!SESSION_ID_PATTERN.test(id)) return;
-      if (tracked.has(id)) dirty.add(id);
+      // A removed session folder leaves the tabs (as a journal session's does).
+      if (tracked.has(id) && !(event === 'unlinkDir' && path === join(froot, first))) dirty.add(id);
       else relist = true;
       throttle.schedule();
       recheckLater(id);
-    });
-    foundryWatcher.on('error', (error) => onError('watch', error));
-    watchers.push(foundryWatcher);
+    };
+    const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => onError('watch', error));
+    watchers.push(followWatcher(froot, openFoundry, rescan, (error) => onError('watch', error)));
   }
 
-  const ready = Promise.all(watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve())))).then(() => {
+  const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {
     if (closed) return;
     // The first scan is history: it goes to the store but not to the plugins.
     try {

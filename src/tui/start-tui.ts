@@ -43,8 +43,8 @@ export interface TuiHandle {
   services: TuiServices;
   lock: RunnerLock;
   log: TuiLog;
-  /** Resolves when the pane is closed (q, Ctrl+C, a signal, or close()). */
-  closed: Promise<void>;
+  /** Resolves when the pane is closed (q, Ctrl+C, a signal, or close()), with the signal if one closed it. */
+  closed: Promise<NodeJS.Signals | undefined>;
   close(): Promise<void>;
 }
 
@@ -93,9 +93,11 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     foundry: options.foundry,
     onEvents: (batch) => services.handleEvents(batch),
     onLockChange: () => {
-      // The runner went away: the first viewer to notice takes over the plugins.
-      if (store.getState().role === 'viewer' && lock.retry()) services.becomeRunner();
-      else if (!lock.held()) store.getState().setRole('viewer', lock.holderPid());
+      // The runner writes its lock again if it went (with a removed root); when the runner went
+      // away, the first viewer to notice takes over the plugins.
+      if (lock.held()) lock.retry();
+      else if (lock.retry()) services.becomeRunner();
+      else store.getState().setRole('viewer', lock.holderPid());
     },
     onError: (where, error) => log.error(where, error),
   });
@@ -121,8 +123,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   const alternate = options.alternateScreen ?? stdout.isTTY === true;
   if (alternate) stdout.write(ENTER_ALT_SCREEN);
 
-  let resolveClosed!: () => void;
-  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let resolveClosed!: (signal: NodeJS.Signals | undefined) => void;
+  const closed = new Promise<NodeJS.Signals | undefined>((resolve) => (resolveClosed = resolve));
+  let closedBy: NodeJS.Signals | undefined;
   let closing: Promise<void> | undefined;
   let instance: Instance | undefined;
 
@@ -131,15 +134,17 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       if (ticker) clearTimeout(ticker);
       ticker = undefined;
       unsubscribePace();
-      for (const signal of SIGNALS) process.off(signal, onSignal);
-      process.off('unhandledRejection', onUnhandled);
-      if (SIGNALS.length) process.off('uncaughtException', onUncaught);
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
       if (alternate) stdout.write(LEAVE_ALT_SCREEN);
-      log.info('closed');
-      resolveClosed();
+      log.info(closedBy ? `closed (${closedBy})` : 'closed');
+      // Our signal handlers stay until here: while one is installed, Ink's signal-exit handler
+      // leaves the signal to us instead of raising it again (which killed the pane mid-close).
+      for (const signal of SIGNALS) process.off(signal, onSignal);
+      process.off('unhandledRejection', onUnhandled);
+      if (SIGNALS.length) process.off('uncaughtException', onUncaught);
+      resolveClosed(closedBy);
       // Nothing should be left to keep the process alive; if something is, say what (unref'd).
       setTimeout(() => {
         const handles = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
@@ -148,7 +153,11 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     })();
     return closing;
   };
-  const onSignal = () => void close();
+  // Every terminating signal takes the same path as q; another one while closing changes nothing.
+  const onSignal = (signal: NodeJS.Signals) => {
+    closedBy ??= signal;
+    void close();
+  };
   // A promise some service forgot to catch must not take the pane down (Node's default): log it.
   const onUnhandled = (reason: unknown) => log.error('unhandled rejection', reason);
   process.on('unhandledRejection', onUnhandled);
@@ -176,5 +185,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   instance.waitUntilExit().then(() => void close(), () => void close());
 
   await watcher.ready;
+  // From here on new events reach the plugins (what the first scan found is history).
+  log.info(`watching: ${Object.keys(store.getState().sessions).length} session(s)`);
   return { store, watcher, services, lock, log, closed, close };
 }

@@ -8,7 +8,6 @@ import { hostname, userInfo } from 'node:os';
 import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { statSync } from 'node:fs';
-import { loadConfig } from '../config/config-file.js';
 import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../config/paths.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
@@ -20,7 +19,6 @@ import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
 import { appendReaction } from '../plugins/reactions-log.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
-import { loadPlugins } from '../plugins/plugin-setup.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import type { Species } from '../species/species-schema.js';
 import type { EventKind } from '../state/event-kind.js';
@@ -31,6 +29,7 @@ import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
 import { spriteViewOf } from './species-view.js';
+import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
 
@@ -64,6 +63,8 @@ export interface TuiServices {
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;
   readonly delegate: () => DelegateResolver | undefined;
+  /** Resolves when config.json's folder is watched (changes from then on are reloaded). */
+  readonly configReady: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,14 +108,16 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const quipTurns = new Map<string, number>();
   const configFile = options.configFile ?? configFilePath(env);
 
-  // The config's species section (the command-line flags win over it).
-  let speciesConfig: { id?: string; dir?: string } = {};
-  try {
-    const loaded = loadConfig({ file: configFile, env });
-    speciesConfig = loaded.config.species ?? {};
-  } catch (error) {
-    log.error('config', error);
-  }
+  // config.json, reloaded live: plugin rules and limits apply at once (see live-config.ts).
+  const liveConfig = startLiveConfig({
+    configFile, env, log, store, clock,
+    onReload: (setup) => {
+      runner?.setHandlers(options.plugins !== false ? setup.handlers : []);
+      runner?.setLimits(setup.config.limits);
+    },
+  });
+  // The config's species section, read at start (the command-line flags win over it).
+  const speciesConfig = liveConfig.current().config.species ?? {};
   const speciesDir = options.speciesDir ?? (speciesConfig.dir ? expandPath(speciesConfig.dir, env) : undefined);
   const speciesId = options.speciesId ?? speciesConfig.id;
 
@@ -263,19 +266,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // --- the runner's part
   const startRunner = () => {
     if (runner || closed) return;
-    let handlers: ReturnType<typeof loadPlugins>['handlers'] = [];
-    let config: ReturnType<typeof loadPlugins>['config'] = {};
-    try {
-      const setup = loadPlugins({ env, configFile });
-      config = setup.config;
-      if (options.plugins !== false) handlers = setup.handlers;
-      for (const error of setup.errors) log.info(`config: ${error.file} ${error.path}: ${error.message}`);
-      if (setup.errors.length) {
-        store.getState().setNotice(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``, clock(), 'warning');
-      }
-    } catch (error) {
-      log.error('plugins', error);
-    }
+    const setup = liveConfig.current();
+    // The delegate settings are the ones in use when the runner starts.
+    const config = setup.config;
+    const handlers = options.plugins !== false ? setup.handlers : [];
     const loadDelegate = (): Promise<DelegateResolver> =>
       (delegateLoading ??= import('../delegate/index.js').then((module) => {
         delegateModule = module;
@@ -349,6 +343,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   return {
     runner: () => runner,
     delegate: () => delegate,
+    configReady: liveConfig.ready,
     handleEvents(batch) {
       if (closed) return;
       const now = clock();
@@ -396,7 +391,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       savePetNow();
       store.getState().setInteract(undefined);
       delegate?.close();
-      await Promise.allSettled([runner?.close(), registry.close()]);
+      await Promise.allSettled([runner?.close(), registry.close(), liveConfig.close()]);
     },
   };
 }

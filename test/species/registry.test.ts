@@ -113,3 +113,24 @@ describe('species registry', () => {
     expect(registry.get('late')?.origin).toBe('user');
   });
 });
+
+describe('species registry, folder removed', () => {
+  it('follows a species folder that is removed and made again', async () => {
+    const userDir = join(tempDir(), 'species');
+    mkdirSync(userDir);
+    write(join(userDir, 'first.json'), validSpecies('first'));
+    const seen = changes();
+    const registry = createSpeciesRegistry({ userDir, onChange: () => seen.notify() });
+    registries.push(registry);
+    await registry.watch();
+    expect(registry.get('first')?.origin).toBe('user');
+    rmSync(userDir, { recursive: true });
+    await seen.next(() => registry.get('first') === undefined);
+    mkdirSync(userDir);
+    write(join(userDir, 'second.json'), validSpecies('second'));
+    await seen.next(() => registry.get('second') !== undefined);
+    // Still watched: a later file shows too.
+    write(join(userDir, 'third.json'), validSpecies('third'));
+    await seen.next(() => registry.get('third') !== undefined);
+  });
+});

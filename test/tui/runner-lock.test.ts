@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
@@ -45,5 +45,17 @@ describe('runner lock', () => {
     const root = makeTempDir();
     writeFileSync(join(root, RUNNER_LOCK_FILE), '');
     expect(acquireRunnerLock(root).held()).toBe(false);
+  });
+
+  it('the holder writes its lock again after the root went (rm -rf) and came back', () => {
+    const root = join(makeTempDir(), 'root');
+    mkdirSync(root, { mode: 0o700 });
+    const lock = acquireRunnerLock(root, process.pid);
+    rmSync(root, { recursive: true });
+    // Not back yet: still the holder, nothing to write into.
+    expect(lock.retry()).toBe(true);
+    mkdirSync(root, { mode: 0o700 });
+    expect(lock.retry()).toBe(true);
+    expect(JSON.parse(readFileSync(join(root, RUNNER_LOCK_FILE), 'utf8')).pid).toBe(process.pid);
   });
 });

@@ -3,7 +3,7 @@
  * (dist/hook.js, built by `npm test`) reach the frame, the buddy reacts, and the reaction is
  * logged for the statusline.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,17 @@ describe('startTui on a real state root', () => {
 
     await feedThroughHook(payloads.slice(upToSubagent), env);
     await waitForFrame(frame, (text) => text.includes('ended'), 60_000);
+  });
+
+  it('follows a state root removed under it: the hook makes it again, the session shows, the lock is written again', { timeout: 120_000 }, async () => {
+    const { root, env, handle, frame } = await open();
+    await waitForFrame(frame, (text) => text.includes('buddy-tui install'));
+    rmSync(root, { recursive: true });
+    const start = fixturePayloads().find((p) => JSON.parse(p).hook_event_name === 'SessionStart')!;
+    await feedThroughHook([start], env);
+    await waitForFrame(frame, (text) => text.includes('1 project'), 60_000);
+    await waitForFrame(() => (existsSync(handle.lock.path) ? readFileSync(handle.lock.path, 'utf8') : ''), (text) => text.includes(`"pid":${process.pid}`));
+    expect(handle.store.getState().role).toBe('runner');
   });
 
   it('f feeds the pet (saved to the pet file), ? shows help, q closes everything', async () => {

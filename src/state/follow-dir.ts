@@ -1,0 +1,132 @@
+/**
+ * Notices a watched folder being made again after it was removed (`rm -rf` of the state root,
+ * then the next hook creates it). A watcher on the folder itself stays on the deleted inode
+ * and never hears of the new one, so this watches the folder's parent (or, while that is gone
+ * too, its nearest existing ancestor): one fs.watch, events for other names skipped without a
+ * stat, no polling. `onReturn` runs each time the folder exists again as a new inode; the
+ * caller then watches it afresh.
+ */
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, relative, sep } from 'node:path';
+import type { FSWatcher as ChokidarWatcher } from 'chokidar';
+
+/** The folder itself if it exists, else its closest existing ancestor. */
+export function nearestExisting(dir: string): string {
+  let current = dir;
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current);
+  return current;
+}
+
+const isDir = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+export interface DirFollower {
+  close(): void;
+}
+
+export function followDir(dir: string, onReturn: () => void, onError: (error: unknown) => void = () => {}): DirFollower {
+  let present = isDir(dir);
+  /** A rename of `dir` itself was seen: it may be a new folder even if one was there before. */
+  let renamed = false;
+  let aim: string | undefined;
+  let handle: FSWatcher | undefined;
+  let scheduled: NodeJS.Immediate | undefined;
+  let closed = false;
+
+  const check = () => {
+    scheduled = undefined;
+    if (closed) return;
+    // Its inode number proves nothing (a new folder may get the old one's): a rename event for
+    // it, or its absence before, does.
+    const exists = isDir(dir);
+    const back = exists && (!present || renamed);
+    present = exists;
+    renamed = false;
+    if (back) {
+      try {
+        onReturn();
+      } catch (error) {
+        onError(error);
+      }
+    }
+    const target = nearestExisting(dirname(dir));
+    if (target !== aim) reaim(target);
+  };
+  // The removal and the creation come as a burst of events: one look after it.
+  const checkSoon = () => (scheduled ??= setImmediate(check));
+
+  const reaim = (target: string) => {
+    handle?.close();
+    handle = undefined;
+    aim = target;
+    // The name under `target` on the way to `dir`: the only entry whose events matter.
+    const next = relative(target, dir).split(sep)[0];
+    const self = basename(target);
+    const isParent = target === dirname(dir);
+    try {
+      // Not persistent: following a folder never keeps the process alive on its own.
+      handle = watch(target, { persistent: false }, (event, name) => {
+        if (name !== null && name !== next && name !== self) return;
+        if (isParent && event === 'rename' && name !== self) renamed = true;
+        checkSoon();
+      });
+      handle.on('error', () => {
+        // The ancestor itself went away: aim again from what exists now.
+        aim = undefined;
+        checkSoon();
+      });
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    // It may have changed before the watch started.
+    checkSoon();
+  };
+
+  check();
+  return {
+    close() {
+      closed = true;
+      if (scheduled) clearImmediate(scheduled);
+      handle?.close();
+      handle = undefined;
+    },
+  };
+}
+
+export interface FollowedWatcher {
+  /** The first watcher's 'ready'. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A chokidar watcher on `dir` that follows the folder: when it is made again, the old watcher
+ * is closed, `open` watches the new one, and `onBack` runs once that is ready (to read again
+ * whatever changed while nothing watched).
+ */
+export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, onError: (error: unknown) => void): FollowedWatcher {
+  let current = open();
+  let closed = false;
+  const follower = followDir(dir, () => {
+    if (closed) return;
+    void current.close();
+    current = open();
+    current.once('ready', () => {
+      if (!closed) onBack();
+    });
+  }, onError);
+  return {
+    ready: new Promise<void>((resolve) => current.once('ready', () => resolve())),
+    close() {
+      closed = true;
+      follower.close();
+      return current.close();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The pane's config.json, reloaded while it runs (like species files): the config folder is
+ * watched (not the file: editors save by writing a new file and renaming it over the old one),
+ * and a folder made later, or removed and made again, is followed. A file that cannot be read
+ * or parsed (saved half-edited) keeps the last good config; a broken section keeps its last
+ * good value (see config-file.ts). Every problem goes to tui.log naming the file and JSON path,
+ * and the pane's footer says what is wrong.
+ */
+import { existsSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import type { FSWatcher } from 'chokidar';
+import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
+import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { followDir } from '../state/follow-dir.js';
+import { sanitizeText } from '../text/sanitize.js';
+import type { BuddyStore } from '../store.js';
+import type { TuiLog } from './tui-log.js';
+
+/** Editors save in steps (truncate, write, rename): one load once they are done. */
+const SETTLE_MS = 100;
+
+export interface LiveConfigOptions {
+  configFile: string;
+  env: NodeJS.ProcessEnv;
+  log: TuiLog;
+  store: BuddyStore;
+  clock: () => number;
+  /** A reload that read the file (not one that kept the last good config). */
+  onReload(setup: PluginSetup): void;
+}
+
+export interface LiveConfig {
+  /** What is in use: the last load that read the file. */
+  current(): PluginSetup;
+  /** Resolves when the folder is watched (or found missing and followed). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
+  const { configFile, env, log, store, clock } = options;
+  let lastGood: BuddyConfig | undefined;
+
+  /** Loads the file; reports its problems; returns the setup when the file itself was read. */
+  const load = (): PluginSetup | undefined => {
+    let setup: PluginSetup;
+    try {
+      setup = loadPlugins({ env, configFile, previous: lastGood });
+    } catch (error) {
+      log.error('config', error);
+      return undefined;
+    }
+    for (const error of setup.errors) log.info(`config: ${formatConfigError(error)}`);
+    if (!setup.fileOk) {
+      const first = setup.errors[0];
+      const what = first ? formatConfigError(first) : configFile;
+      store.getState().setNotice(sanitizeText(`${what} (last good config kept)`, { maxLength: 300 }), clock(), 'warning');
+      return undefined;
+    }
+    if (setup.errors.length) {
+      store.getState().setNotice(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``, clock(), 'warning');
+    }
+    lastGood = setup.config;
+    return setup;
+  };
+
+  // The first load: with the file broken from the start there is no last good one, so defaults.
+  let current = load() ?? { config: {}, configFile, handlers: [], errors: [], fileOk: false };
+
+  const reload = () => {
+    const setup = load();
+    if (!setup) return;
+    current = setup;
+    log.info(`config reloaded: ${setup.handlers.length} plugin handler(s)`);
+    options.onReload(setup);
+  };
+
+  let closed = false;
+  let settle: NodeJS.Timeout | undefined;
+  const reloadSoon = () => {
+    if (settle) clearTimeout(settle);
+    settle = setTimeout(() => {
+      settle = undefined;
+      if (!closed) reload();
+    }, SETTLE_MS);
+  };
+
+  const dir = dirname(resolve(configFile));
+  const name = basename(configFile);
+  let watcher: FSWatcher | undefined;
+  let opening: Promise<void> = Promise.resolve();
+  const open = () => {
+    const previous = watcher;
+    watcher = undefined;
+    opening = (async () => {
+      await previous?.close();
+      if (closed || !existsSync(dir)) return;
+      const { watch } = await import('chokidar');
+      if (closed) return;
+      watcher = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path) => path !== dir && basename(path) !== name });
+      watcher.on('all', reloadSoon).on('error', (error) => log.error('config watch', error));
+      const active = watcher;
+      await new Promise<void>((ready) => active.once('ready', () => ready()));
+    })().catch((error) => log.error('config watch', error));
+  };
+  open();
+  const ready = opening;
+  // The folder made (no config yet at start) or made again: watch the new one, read the file.
+  const follower = followDir(dir, () => {
+    open();
+    reloadSoon();
+  }, (error) => log.error('config watch', error));
+
+  return {
+    current: () => current,
+    ready,
+    async close() {
+      closed = true;
+      follower.close();
+      if (settle) clearTimeout(settle);
+      await opening;
+      await watcher?.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * A terminating signal closes the pane exactly like `q`: the built `buddy-tui` runs in a private
+ * tmux server with a command plugin that sleeps (started by an event fed through the real hook),
+ * then gets SIGTERM, SIGINT or SIGHUP, or has its tmux pane killed (tmux sends SIGHUP). Each
+ * time the terminal leaves the alternate screen, runner.lock goes, tui.log says `closed`, the
+ * plugin's process group is gone and the exit status is 128 + the signal's number.
+ * Needs tmux and `npm run build`.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isPidAlive } from '../../src/process/pid-alive.js';
+import { startTmux, type TmuxServer } from '../e2e/tmux-server.js';
+import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const base = makeTempDir('buddy-signals-');
+const { server } = startTmux(base, { width: 100, height: 30 });
+afterAll(() => server.kill());
+
+const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
+
+async function waitUntil<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (check(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${String(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const groupAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+};
+
+/** A pane on its own state root, its plugin process running; returns what the checks need. */
+async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
+  const dir = join(base, name);
+  const root = join(dir, 'root');
+  for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
+  const pluginPidFile = join(dir, 'plugin.pid');
+  // The plugin's shell is its process group leader ($$); it becomes the sleep.
+  writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({
+    hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo $$ > ${quote(pluginPidFile)}; exec sleep 300`, timeout: 600 }] }] },
+  }));
+  const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
+  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+  // A shell notes the exit status: tmux does not always reap a pane's process to learn it.
+  const statusFile = join(dir, 'status');
+  const pane = tmux.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
+    `env -u FORCE_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}; echo $? > ${quote(statusFile)}`]).stdout.trim();
+  await tmux.waitFor(pane, /buddy-tui install/);
+  expect(tmux.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('1');
+
+  // Events from here on are new ones that run plugins (the first scan is history).
+  await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
+  const prompt = fixturePayloads().find((payload) => JSON.parse(payload).hook_event_name === 'UserPromptSubmit')!;
+  await feedThroughHook([prompt], env);
+  const pluginPid = Number(await waitUntil(() => (existsSync(pluginPidFile) ? readFileSync(pluginPidFile, 'utf8').trim() : ''), Boolean, 'the plugin to start'));
+  expect(groupAlive(pluginPid)).toBe(true);
+  const pid = JSON.parse(readFileSync(join(root, 'runner.lock'), 'utf8')).pid as number;
+  expect(isPidAlive(pid)).toBe(true);
+  return { root, pane, pid, pluginPid, statusFile };
+}
+
+async function expectClosedCleanly(root: string, pid: number, pluginPid: number, signal: NodeJS.Signals) {
+  await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit');
+  await waitUntil(() => groupAlive(pluginPid), (alive) => !alive, "the plugin's process group to go");
+  expect(existsSync(join(root, 'runner.lock'))).toBe(false);
+  const log = readFileSync(join(root, 'tui.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  expect(log.at(-1)).toMatchObject({ pid, message: `closed (${signal})` });
+}
+
+describe('the pane on a terminating signal', () => {
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s closes it like q and exits 128 + the signal', { timeout: 60_000 }, async (signal) => {
+    const { root, pane, pid, pluginPid, statusFile } = await paneWithRunningPlugin(server, signal);
+    process.kill(pid, signal);
+    await expectClosedCleanly(root, pid, pluginPid, signal);
+    const status = await waitUntil(() => (existsSync(statusFile) ? readFileSync(statusFile, 'utf8').trim() : ''), Boolean, 'the exit status');
+    expect(Number(status)).toBe(128 + constants.signals[signal]);
+    expect(server.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('0');
+    // Back on the normal screen: the buddy's last frame is not left behind.
+    expect(server.capture(pane)).not.toContain('buddy-tui install');
+  });
+
+  it('closes cleanly when its tmux pane is killed (SIGHUP)', { timeout: 60_000 }, async () => {
+    const { root, pane, pid, pluginPid } = await paneWithRunningPlugin(server, 'kill-pane');
+    server.tmux(['kill-pane', '-t', pane]);
+    await expectClosedCleanly(root, pid, pluginPid, 'SIGHUP');
+  });
+});
