@@ -6,6 +6,7 @@
 import type { Instance } from 'ink';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
+import { colorAllowed } from '../text/color-allowed.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { createBuddyStore, type BuddyStore } from '../store.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
@@ -165,7 +166,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   };
   if (SIGNALS.length) process.on('uncaughtException', onUncaught);
 
-  instance = render(React.createElement(App, { store, theme: { color: !env.NO_COLOR }, onQuit: () => void close() }), {
+  instance = render(React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void close() }), {
     stdout,
     stdin,
     stderr: options.stderr ?? process.stderr,
