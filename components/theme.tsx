@@ -2,7 +2,7 @@
  * Whether the pane may use colour (start-tui decides it with src/text/color-allowed.ts). Components ask `useTheme()` instead
  * of naming colours directly, so one switch covers them all.
  */
-import React, { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 export interface Theme {
   color: boolean;
