@@ -3,7 +3,7 @@
  * tools this turn, the tool running now, active subagents and the last failure. Every string
  * here came from Claude Code or a tool, so each is sanitised before it is drawn.
  */
-import React, { type ReactElement } from 'react';
+import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import type { SessionState } from '../src/state/session-state.js';
 import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from '../src/state/selectors.js';

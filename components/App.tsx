@@ -2,7 +2,7 @@
  * The pane: composes the presentational components from the store. The one `useInput` of the
  * app lives here and dispatches to the store; it is off when stdin is not a TTY.
  */
-import React, { useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -11,7 +11,7 @@ import { activityPerMinute, isProcessingPrompt } from '../src/state/selectors.js
 import { isDim } from '../src/tui/bubble-queue.js';
 import { DEFAULT_SPRITE } from '../src/tui/default-sprite.js';
 import { ActivityPanel } from './ActivityPanel.js';
-import { BuddySprite, frameAt } from './BuddySprite.js';
+import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { computeLayout } from './layout.js';

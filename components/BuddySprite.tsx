@@ -2,7 +2,6 @@
  * The buddy: the species frames for its mood, animated by `tick` (idle sequence and blink from
  * the species), with its name, level and rarity underneath. In a tiny pane: the one-line face.
  */
-import React from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeText } from '../src/text/sanitize.js';
 import { truncate } from './text-layout.js';

@@ -1,5 +1,4 @@
 /** No session yet: the idle buddy and the one command that connects Claude Code. */
-import React from 'react';
 import { Box, Text } from 'ink';
 import { BuddySprite, type SpriteFrames } from './BuddySprite.js';
 import { useTheme } from './theme.js';

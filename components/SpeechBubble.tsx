@@ -2,7 +2,6 @@
  * A bordered speech bubble, word-wrapped to the pane, with who said it in the bottom border.
  * Dims for its last seconds; a "thinking" bubble shows dots that move with the tick.
  */
-import React from 'react';
 import { Box, Text } from 'ink';
 import type { ReactionKind } from '../src/protocol/reaction.js';
 import { sanitizeText } from '../src/text/sanitize.js';

@@ -1,8 +1,8 @@
 /**
- * Whether the pane may use colour (NO_COLOR turns it off). Components ask `useTheme()` instead
+ * Whether the pane may use colour (start-tui decides it with src/text/color-allowed.ts). Components ask `useTheme()` instead
  * of naming colours directly, so one switch covers them all.
  */
-import React, { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 export interface Theme {
   color: boolean;
@@ -18,9 +18,4 @@ export function ThemeProvider({ theme, children }: { theme: Theme; children: Rea
 export function useTheme(): Theme & { pick: (name: string) => string | undefined } {
   const theme = useContext(ThemeContext);
   return { ...theme, pick: (name: string) => (theme.color ? name : undefined) };
-}
-
-/** NO_COLOR (any non-empty value) per https://no-color.org. */
-export function colorAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.NO_COLOR;
 }

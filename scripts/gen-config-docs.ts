@@ -77,6 +77,16 @@ export function renderConfigDocs(schema: Schema): string {
     'The `delegate` section is described in [delegates](delegates.md), `statusline` in [the status line](statusline.md),',
     'and `species` in [species](species.md).',
     '',
+    '## Format versions',
+    '',
+    '`schemaVersion` says which format a file is written in; a file without it is version 1. When a',
+    'newer buddy-tui changes the format, it reads an older file by migrating it in memory, one version',
+    'at a time: the file itself is left exactly as it is, and `buddy-tui doctor` says which version it is',
+    'and what to change to bring it up to date. A file with a version newer than the installed',
+    'buddy-tui is refused as a whole (reported at `schemaVersion`), and the last good configuration',
+    '(or the defaults) stays in use. For contributors: the migrations live in',
+    '`src/config/config-migrations.ts`, with a fixture per version in `test/config/migrations/`.',
+    '',
   );
   return out.join('\n');
 }

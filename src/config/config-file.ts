@@ -8,6 +8,7 @@ import { configFilePath } from './paths.js';
 import { configSections, type BuddyConfig } from './config-schema.js';
 import { issuesToErrors, type ConfigError } from './config-errors.js';
 import { parseHooks } from './hooks-parse.js';
+import { CONFIG_VERSION_KEY, migrateConfig, type MigrateOptions } from './config-migrations.js';
 
 export type { ConfigError } from './config-errors.js';
 export { formatConfigError } from './config-errors.js';
@@ -18,6 +19,8 @@ export interface ConfigLoad {
   errors: ConfigError[];
   /** False when the file itself could not be read or parsed (the previous config was kept). */
   fileOk: boolean;
+  /** Set when the file is an older format version, migrated in memory (the file is left as it is). */
+  migration?: { from: number; to: number; changes: string[] };
 }
 
 /** Reads and parses a JSON file; `undefined` value with no error when it does not exist. */
@@ -39,17 +42,27 @@ export function readJsonFile(file: string, errors: ConfigError[]): { exists: boo
   }
 }
 
-/** Validates an already-parsed config value, section by section. */
-export function parseConfigValue(value: unknown, file: string, previous: BuddyConfig = {}): ConfigLoad {
+/** Migrates an already-parsed config value to the current format, then validates it section by section. */
+export function parseConfigValue(value: unknown, file: string, previous: BuddyConfig = {}, migrations?: MigrateOptions): ConfigLoad {
   const errors: ConfigError[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     errors.push({ file, path: '', message: 'expected a JSON object' });
     return { config: previous, errors, fileOk: false };
   }
+  const migrated = migrateConfig(value as Record<string, unknown>, migrations);
+  if (!migrated.ok) {
+    errors.push({ file, path: CONFIG_VERSION_KEY, message: migrated.message });
+    return { config: previous, errors, fileOk: false };
+  }
   const config: Record<string, unknown> = {};
-  for (const [key, raw] of Object.entries(value)) {
+  for (const [key, raw] of Object.entries(migrated.value)) {
     if (!(key in configSections)) {
       errors.push({ file, path: key, message: 'unknown key' });
+      continue;
+    }
+    // migrateConfig has checked the version already (the schema's literal is for editors).
+    if (key === CONFIG_VERSION_KEY) {
+      config[key] = raw;
       continue;
     }
     if (key === 'hooks') {
@@ -67,7 +80,8 @@ export function parseConfigValue(value: unknown, file: string, previous: BuddyCo
       if (kept !== undefined) config[key] = kept;
     }
   }
-  return { config: config as BuddyConfig, errors, fileOk: true };
+  const { from, to, changes } = migrated;
+  return { config: config as BuddyConfig, errors, fileOk: true, ...(from < to ? { migration: { from, to, changes } } : {}) };
 }
 
 export interface LoadConfigOptions {
@@ -75,6 +89,8 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** The last good config, kept when the file is broken. */
   previous?: BuddyConfig;
+  /** The migration chain (default: this build's); tests pass their own. */
+  migrations?: MigrateOptions;
 }
 
 export function loadConfig(options: LoadConfigOptions = {}): ConfigLoad {
@@ -83,7 +99,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ConfigLoad {
   const read = readJsonFile(file, errors);
   if (!read.ok) return { config: options.previous ?? {}, errors, fileOk: false };
   if (!read.exists) return { config: {}, errors, fileOk: true };
-  return parseConfigValue(read.value, file, options.previous);
+  return parseConfigValue(read.value, file, options.previous, options.migrations);
 }
 
 /** Reloads keep the last good config when the file is broken (e.g. saved half-edited). */

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
 import { delegateConfigSchema } from '../delegate/delegate-config.js';
 import { statuslineConfigSchema } from '../statusline/statusline-config.js';
+import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
 
 /** Fields Claude Code accepts on every handler that buddy-tui tolerates but does not use. */
 const claudeHandlerExtras = {
@@ -101,14 +102,12 @@ export const speciesSectionSchema = z.strictObject({
   dir: z.string().min(1).optional().describe('Extra species folder; ~ and ${VAR} expand.'),
 });
 
-export const CONFIG_SCHEMA_VERSION = 1;
-
 export const DEFAULT_CLAUDE_SETTINGS_PATHS = ['.claude/settings.json', '.claude/settings.local.json', '~/.claude/settings.json'];
 
 /** Each top-level key validated on its own, so one bad section never loses the others. */
 export const configSections = {
   $schema: z.string().describe('Path or URL of config.schema.json, for editor completion.'),
-  schemaVersion: z.literal(CONFIG_SCHEMA_VERSION).describe('The config format version (1).'),
+  schemaVersion: z.literal(CURRENT_CONFIG_VERSION).describe(`The config format version (${CURRENT_CONFIG_VERSION}). Without it the file is version 1; an older version is migrated in memory (the file stays as it is), a newer one is refused whole.`),
   hooks: hooksSchema.describe('Plugin rules in Claude Code settings.json shape: {"PostToolUse": [{"matcher", "if", "hooks": [...]}]}.'),
   hooksFile: z.string().min(1).describe('A JSON file holding {"hooks": ...}; ~ and ${VAR} expand.'),
   plugins: z.array(z.string().min(1)).describe('Plugin folders holding a buddy-plugin.json; ~ and ${VAR} expand.'),

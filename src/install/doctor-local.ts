@@ -6,6 +6,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configFilePath, expandPath, userSpeciesDir } from '../config/paths.js';
 import { formatConfigError, loadConfig, type BuddyConfig } from '../config/config-file.js';
+import { CONFIG_VERSION_KEY, type MigrateOptions } from '../config/config-migrations.js';
 import { describeAutoChoice, resolveDelegateSettings } from '../delegate/index.js';
 import { formatIssue } from '../species/validate-species.js';
 import { createSpeciesRegistry } from '../species/species-registry.js';
@@ -89,16 +90,20 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
   return checks;
 }
 
-export function configChecks(env: NodeJS.ProcessEnv): { checks: DoctorCheck[]; config: BuddyConfig } {
+export function configChecks(env: NodeJS.ProcessEnv, migrations?: MigrateOptions): { checks: DoctorCheck[]; config: BuddyConfig } {
   const file = configFilePath(env);
-  const { config, errors } = loadConfig({ env });
-  if (errors.length === 0) {
-    return { checks: [{ status: 'ok', title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}` }], config };
+  const { config, errors, migration } = loadConfig({ env, migrations });
+  const checks: DoctorCheck[] = errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` }));
+  if (migration) {
+    const steps = [...migration.changes, `set "${CONFIG_VERSION_KEY}": ${migration.to}`];
+    checks.push({
+      status: 'warn',
+      title: `config ${file} is format version ${migration.from}; buddy-tui reads it as version ${migration.to} (migrated in memory, the file is left as it is)`,
+      fix: `to update the file by hand: ${steps.join('; ')}`,
+    });
   }
-  return {
-    config,
-    checks: errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` })),
-  };
+  if (checks.length === 0) checks.push({ status: 'ok', title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}` });
+  return { checks, config };
 }
 
 export function speciesChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): DoctorCheck[] {

@@ -2,6 +2,7 @@
  * Species colours: a name or a hex value, degraded to what the terminal can show
  * (true colour, 256, the 16 ANSI colours, or none when NO_COLOR is set). Zod-free.
  */
+import { colorAllowed } from '../text/color-allowed.js';
 import { styled, type TerminalText } from '../text/terminal-text.js';
 
 export const NAMED_COLORS = [
@@ -86,7 +87,7 @@ export function paint(text: string, value: string | undefined, level: ColorLevel
 
 /** What the terminal can show: NO_COLOR wins, then FORCE_COLOR, then COLORTERM/TERM and whether it is a TTY. */
 export function colorLevel(env: NodeJS.ProcessEnv = process.env, isTTY = Boolean(process.stdout.isTTY)): ColorLevel {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 'none';
+  if (!colorAllowed(env)) return 'none';
   const force = env.FORCE_COLOR;
   if (force === '0' || force === 'false') return 'none';
   if (!isTTY && force === undefined) return 'none';

@@ -186,8 +186,3 @@ export function clipLine(line: string, maxCells: number, ellipsis = '…'): stri
   }
   return out;
 }
-
-/** Cuts plain text (no escapes) to `maxCells`, with an ellipsis when cut. */
-export function clipText(text: string, maxCells: number, ellipsis = '…'): string {
-  return clipLine(text, maxCells, ellipsis);
-}

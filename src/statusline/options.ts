@@ -3,6 +3,7 @@
  * overrides the environment (NO_COLOR, COLUMNS), which overrides the defaults.
  */
 import { parseArgs } from 'node:util';
+import { colorAllowed } from '../text/color-allowed.js';
 import type { StatuslineConfig } from './statusline-config.js';
 
 export interface StatuslineOptions {
@@ -68,7 +69,7 @@ export function resolveOptions(args: string[], config: StatuslineConfig, env: No
     // Unparseable arguments: defaults and config only.
   }
   const flagLines = integer(flags.lines, 1, 2) as 1 | 2 | undefined;
-  let color = !env.NO_COLOR;
+  let color = colorAllowed(env);
   if (config.color !== undefined) color = config.color;
   if (flags.color === true) color = true;
   if (flags['no-color'] === true) color = false;

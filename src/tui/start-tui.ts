@@ -6,6 +6,7 @@
 import type { Instance } from 'ink';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
+import { colorAllowed } from '../text/color-allowed.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { createBuddyStore, type BuddyStore } from '../store.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
@@ -13,6 +14,7 @@ import { createSessionWatcher, type SessionWatcher } from './session-watcher.js'
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
+import { withUiImportEnv } from './ui-import-env.js';
 
 export interface StartTuiOptions {
   stateRoot: string;
@@ -48,22 +50,14 @@ export interface TuiHandle {
   close(): Promise<void>;
 }
 
-/** A computed key: the bundler's define would turn `process.env.NODE_ENV` into a constant. */
-const REACT_BUILD_VARIABLE = 'NODE_ENV';
 const ENTER_ALT_SCREEN = '\x1b[?1049h';
 const LEAVE_ALT_SCREEN = '\x1b[?1049l';
 
 export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
-  // React and Ink read these at import: production React renders faster, NO_COLOR means no SGR.
-  // (The built bundle has React's production build fixed at build time; this is for the sources.)
-  process.env[REACT_BUILD_VARIABLE] ??= 'production';
-  if (env.NO_COLOR && process.env.FORCE_COLOR === undefined) process.env.FORCE_COLOR = '0';
-  // Ink reads CI=false as "not CI", but chalk's colour check takes any CI variable as a CI log
-  // and turns colour off: an explicit "not CI" must not cost the pane its colours.
-  if (process.env.CI === 'false' || process.env.CI === '0') delete process.env.CI;
-  const [{ default: React }, { render }, { App }] = await Promise.all([import('react'), import('ink'), import('../../components/App.js')]);
+  // React, Ink and chalk read NODE_ENV, FORCE_COLOR and CI at import, decided from `env` (ui-import-env.ts).
+  const [{ default: React }, { render }, { App }] = await withUiImportEnv(env, () => Promise.all([import('react'), import('ink'), import('../../components/App.js')]));
 
   const root = options.stateRoot;
   ensurePrivateDir(root);
@@ -174,7 +168,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   };
   if (SIGNALS.length) process.on('uncaughtException', onUncaught);
 
-  instance = render(React.createElement(App, { store, theme: { color: !env.NO_COLOR }, onQuit: () => void close() }), {
+  instance = render(React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void close() }), {
     stdout,
     stdin,
     stderr: options.stderr ?? process.stderr,

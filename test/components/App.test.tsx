@@ -1,4 +1,3 @@
-import React from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';

@@ -1,4 +1,3 @@
-import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { CONNECT_HINT, EmptyState } from '../../components/EmptyState.js';

@@ -1,6 +1,5 @@
 // The bubble's border stays whole and its text stays visible whatever the text holds: zero-width
 // and separator characters, bidi controls, and joined emoji that must be cut between clusters.
-import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';

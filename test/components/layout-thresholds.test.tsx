@@ -3,7 +3,6 @@
  * 70, the needs bars from 50 (terminal columns; the pane draws one column less), each checked
  * at the threshold and one column either side, in a pane tall enough that only width decides.
  */
-import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';

@@ -118,4 +118,12 @@ describe('startTui on a real state root', () => {
     await handle.closed;
     expect(existsSync(join(handle.lock.path))).toBe(false);
   });
+
+  it('leaves process.env as it was: what React, Ink and chalk read at import is set only while they load', async () => {
+    process.env.CI = 'false';
+    const before = { ...process.env };
+    const { frame } = await open();
+    await waitForFrame(frame, (text) => text.includes('buddy-tui install'));
+    expect({ ...process.env }).toEqual(before);
+  });
 });
