@@ -1,5 +1,6 @@
 /**
- * Runs one `type: "command"` handler through the user's shell with execa, in its own process
+ * Runs one `type: "command"` handler with execa, through the user's shell or (exec form, with
+ * `args`) directly without one, in its own process
  * group so a timeout (or close) kills the plugin and everything it started. stdout and stderr
  * are capped; the rest is drained and counted, never buffered. execa is loaded on the first
  * run, so a pane with no command plugin never pays its memory.
@@ -9,6 +10,8 @@ import { killProcessGroup } from '../process/kill-group.js';
 
 export interface CommandRunInput {
   command: string;
+  /** Exec form: `command` is the program, run with these arguments and no shell. */
+  args?: readonly string[];
   shell: string;
   cwd: string;
   env: Record<string, string>;
@@ -75,8 +78,7 @@ export function runCommand(input: CommandRunInput): CommandRun {
   let pid: number | undefined;
 
   const result = loadExeca().then(async ({ execa }) => {
-    const subprocess = execa(input.command, {
-      shell: input.shell,
+    const options = {
       cwd: input.cwd,
       env: input.env,
       extendEnv: false,
@@ -87,7 +89,10 @@ export function runCommand(input: CommandRunInput): CommandRun {
       detached: true,
       stripFinalNewline: false,
       encoding: 'buffer',
-    });
+    } as const;
+    const subprocess = input.args
+      ? execa(input.command, [...input.args], { ...options, shell: false })
+      : execa(input.command, { ...options, shell: input.shell });
     pid = subprocess.pid;
     // Cancelled while execa was loading: the run ends as soon as it starts.
     if (cancelled) killProcessGroup(pid);

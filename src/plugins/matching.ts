@@ -42,8 +42,8 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
     }
   }
   // Words of the command line, without shell separators and redirections (`>/dev/null` is
-  // not the plugin's name).
-  const words = handler.command.split(/[\s;|&()]+/).filter(Boolean);
+  // not the plugin's name); the exec form's program and arguments as they are.
+  const words = handler.args ? [handler.command, ...handler.args] : handler.command.split(/[\s;|&()]+/).filter(Boolean);
   const tokens: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     if (/^\d*[<>]/.test(words[i]!)) {
@@ -52,7 +52,9 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
     }
     tokens.push(words[i]!.replace(/^["']|["']$/g, ''));
   }
-  const script = tokens.find((token) => /[/\\]|\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token)) ?? tokens[0] ?? 'command';
+  // A script beats the interpreter's path (`/usr/bin/node hook.mjs` is "hook").
+  const script = tokens.find((token) => /\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token))
+    ?? tokens.find((token) => /[/\\]/.test(token)) ?? tokens[0] ?? 'command';
   return basename(script).replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64) || 'command';
 }
 

@@ -39,13 +39,15 @@ export function interpolateVars(text: string, vars: Record<string, string | unde
   return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced, bare) => vars[braced ?? bare] ?? '');
 }
 
+const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)(?![A-Za-z0-9_])/g;
+
 /**
- * `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PROJECT_DIR}` (and the same for BUDDY_PLUGIN_ROOT) are
- * replaced textually, like Claude Code does; quote them in the command when paths may hold
- * spaces. Everything else is left to the shell.
+ * For the exec form only, where no shell parses the result: `$CLAUDE_PROJECT_DIR`,
+ * `${CLAUDE_PROJECT_DIR}` and the same for BUDDY_PLUGIN_ROOT become their values in the
+ * plugin's environment, as plain strings, as Claude Code does per argument. Never for the
+ * shell form: event data pasted into a command line would become shell syntax (a folder named
+ * `$(id)` would run `id`), so there the shell reads these variables from the environment.
  */
-export function expandCommand(command: string, projectDir: string, pluginRoot: string): string {
-  return command
-    .replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, () => projectDir)
-    .replace(/\$\{BUDDY_PLUGIN_ROOT\}|\$BUDDY_PLUGIN_ROOT\b/g, () => pluginRoot);
+export function substitutePathVars(word: string, pluginEnv: Record<string, string>): string {
+  return word.replace(PATH_VAR, (_, braced: string | undefined, bare: string | undefined) => pluginEnv[braced ?? bare!] ?? '');
 }

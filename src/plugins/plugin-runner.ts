@@ -12,7 +12,7 @@ import { eventKinds, type EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';
-import { buildPluginEnv, expandCommand, interpolateVars } from './plugin-env.js';
+import { buildPluginEnv, interpolateVars, substitutePathVars } from './plugin-env.js';
 import { runCommand, userShell } from './command-handler.js';
 import { runHttp } from './http-handler.js';
 import { createRunQueue } from './run-queue.js';
@@ -209,8 +209,10 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     const capNote = (what: string, bytes: number) => `${what} was ${bytes} bytes; cut at ${cap}`;
 
     if (handler.handler.type === 'command') {
+      const { command, args } = handler.handler;
+      // Shell form: the shell reads CLAUDE_PROJECT_DIR from `env`; event data never becomes command text.
       const run = runCommand({
-        command: expandCommand(handler.handler.command, projectDir, origin.root),
+        ...(args ? { command: substitutePathVars(command, env), args: args.map((arg) => substitutePathVars(arg, env)) } : { command }),
         shell, cwd: isDirectory(event.cwd) ? event.cwd : origin.root, env, input: body, timeoutMs, maxOutputBytes: cap,
       });
       killers.add(run.kill);
