@@ -36,7 +36,11 @@ export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] 
 
 /** `${VAR}` and `$VAR` from `vars` (unknown ones become empty), as Claude Code does for hooks. */
 export function interpolateVars(text: string, vars: Record<string, string | undefined>): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced, bare) => vars[braced ?? bare] ?? '');
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) => {
+    const name = braced ?? bare!;
+    // `${constructor}` names no variable: never Object.prototype's members.
+    return (Object.hasOwn(vars, name) ? vars[name] : undefined) ?? '';
+  });
 }
 
 const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)(?![A-Za-z0-9_])/g;
