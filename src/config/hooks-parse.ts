@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
 import { hookHandlerSchema, hookRuleSchema, type HookHandler, type HookRule, type HooksConfig } from './config-schema.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from './config-errors.js';
+import { setSourceIndex } from './source-index.js';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
 const HANDLER_KEYS = new Set(['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'name', 'if', 'timeout', 'async', 'statusMessage', 'once']);
@@ -51,7 +52,10 @@ export function parseHooks(
     const kept: HookRule[] = [];
     rules.forEach((rule, index) => {
       const parsed = parseRule(rule, file, joinJsonPath(eventPath, [index]), errors, options);
-      if (parsed) kept.push(parsed);
+      if (parsed) {
+        setSourceIndex(parsed, index);
+        kept.push(parsed);
+      }
     });
     if (kept.length > 0) out[event as keyof HooksConfig] = kept;
   }
@@ -86,7 +90,10 @@ function parseRule(
     }
     const candidate = options.claudeSettings && isObject(handler) ? pick(handler, [...HANDLER_KEYS]) : handler;
     const parsed = hookHandlerSchema.safeParse(candidate);
-    if (parsed.success) handlers.push(parsed.data);
+    if (parsed.success) {
+      setSourceIndex(parsed.data, index);
+      handlers.push(parsed.data);
+    }
     else errors.push(...issuesToErrors(file, handlerPath, parsed.error));
   });
   if (handlers.length === 0) return undefined;

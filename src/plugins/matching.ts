@@ -11,6 +11,7 @@ import type { HookHandler } from '../config/config-schema.js';
 import { matchesPermissionRule, parsePermissionRule, type PermissionRule } from './permission-rule.js';
 import type { RuleOrigin, SourcedRule } from './rule-sources.js';
 import { joinJsonPath } from '../config/config-errors.js';
+import { sourceIndex } from '../config/source-index.js';
 
 export interface CompiledHandler {
   /** Identical handlers declared in several places run once (like Claude Code). */
@@ -77,7 +78,7 @@ export function compileRules(rules: readonly SourcedRule[]): { handlers: Compile
     const ruleConditions = compileConditions(rule.if, isToolEvent, joinJsonPath(origin.path, ['if']), report);
     if (!ruleConditions) continue;
     rule.hooks.forEach((handler, index) => {
-      const handlerPath = joinJsonPath(origin.path, ['hooks', index]);
+      const handlerPath = joinJsonPath(origin.path, ['hooks', sourceIndex(handler, index)]);
       const own = compileConditions(handler.if, isToolEvent, joinJsonPath(handlerPath, ['if']), report);
       if (!own) return;
       const conditions = [...ruleConditions, ...own];
