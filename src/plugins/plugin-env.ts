@@ -4,6 +4,7 @@
  * credentials) reach a plugin only when its manifest names them.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
+import type { CommandHandler } from '../config/config-schema.js';
 
 export const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'USER', 'LANG', 'TERM', 'TMPDIR'] as const;
 
@@ -54,4 +55,10 @@ const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT
  */
 export function substitutePathVars(word: string, pluginEnv: Record<string, string>): string {
   return word.replace(PATH_VAR, (_, braced: string | undefined, bare: string | undefined) => pluginEnv[braced ?? bare!] ?? '');
+}
+
+/** What runCommand gets: the shell form's command text as written; the exec form's words with their paths in. */
+export function commandToRun(handler: CommandHandler, pluginEnv: Record<string, string>): { command: string; args?: string[] } {
+  if (!handler.args) return { command: handler.command };
+  return { command: substitutePathVars(handler.command, pluginEnv), args: handler.args.map((arg) => substitutePathVars(arg, pluginEnv)) };
 }

@@ -12,7 +12,7 @@ import { eventKinds, type EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';
-import { buildPluginEnv, interpolateVars, substitutePathVars } from './plugin-env.js';
+import { buildPluginEnv, commandToRun, interpolateVars } from './plugin-env.js';
 import { runCommand, userShell } from './command-handler.js';
 import { runHttp } from './http-handler.js';
 import { createRunQueue } from './run-queue.js';
@@ -209,10 +209,8 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     const capNote = (what: string, bytes: number) => `${what} was ${bytes} bytes; cut at ${cap}`;
 
     if (handler.handler.type === 'command') {
-      const { command, args } = handler.handler;
-      // Shell form: the shell reads CLAUDE_PROJECT_DIR from `env`; event data never becomes command text.
       const run = runCommand({
-        ...(args ? { command: substitutePathVars(command, env), args: args.map((arg) => substitutePathVars(arg, env)) } : { command }),
+        ...commandToRun(handler.handler, env),
         shell, cwd: isDirectory(event.cwd) ? event.cwd : origin.root, env, input: body, timeoutMs, maxOutputBytes: cap,
       });
       killers.add(run.kill);
@@ -221,6 +219,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       const who = { name: handler.name, file: origin.file };
       if (result.stdoutBytes > cap) warn(who, event, capNote('stdout', result.stdoutBytes));
       if (result.stderrBytes > cap) warn(who, event, capNote('stderr', result.stderrBytes));
+      if (result.outputHeldOpen) warn(who, event, `exited, but a process it started outside its process group (setsid) kept its output open until the timeout (${timeoutSeconds}s)`);
       if (result.timedOut) return { kind: 'warning', message: `timed out after ${timeoutSeconds}s; its process group was killed` };
       if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
       if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };
