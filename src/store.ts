@@ -6,6 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Reaction } from './protocol/reaction.js';
 import type { SessionState } from './state/session-state.js';
+import { keyedRecord } from './state/keyed-record.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue } from './tui/bubble-queue.js';
 
 /** Ended sessions stay in the tabs (marked) this long. */
@@ -159,7 +160,7 @@ function reselect(state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelec
 
 export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
   return createStore<BuddyState>()((set, get) => ({
-    sessions: {},
+    sessions: keyedRecord(),
     selectedId: undefined,
     userSelected: false,
     bubbles: emptyBubbleQueue(),
@@ -176,7 +177,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     applySessions(states, now, eventCount = 0) {
       if (states.length === 0 && eventCount === 0) return;
       set((state) => {
-        const sessions = { ...state.sessions };
+        const sessions = keyedRecord(state.sessions);
         for (const session of states) sessions[session.sessionId] = session;
         const next = { ...state, sessions, now: Math.max(state.now, now) };
         return { sessions, now: next.now, eventsApplied: state.eventsApplied + eventCount, ...reselect(next, next.now) };
@@ -186,7 +187,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     removeSessions(ids, now) {
       if (!ids.some((id) => id in get().sessions)) return;
       set((state) => {
-        const sessions = { ...state.sessions };
+        const sessions = keyedRecord(state.sessions);
         for (const id of ids) delete sessions[id];
         return { sessions, ...reselect({ ...state, sessions }, now) };
       });

@@ -24,7 +24,8 @@ settings when discoverClaudeSettings is on) and any config errors; exits 1 on er
 const clean = (text: unknown) => sanitizeText(text, { maxLength: 300 });
 
 function describe(handler: CompiledHandler): TerminalText {
-  const target = handler.handler.type === 'command' ? `command: ${handler.handler.command}` : `http: ${handler.handler.url}`;
+  const { handler: h } = handler;
+  const target = h.type === 'command' ? `command: ${h.command}${h.args ? ` args: ${JSON.stringify(h.args)}` : ''}` : `http: ${h.url}`;
   const match = [
     handler.matcher ? `matcher=${handler.matcher.source.slice(4, -2)}` : '',
     ...handler.conditions.map((condition) => `if=${condition.source}`),

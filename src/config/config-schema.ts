@@ -26,7 +26,9 @@ const handlerCommon = {
 
 export const commandHandlerSchema = z.strictObject({
   type: z.literal('command'),
-  command: z.string().min(1).describe('Run through the user\'s shell; $CLAUDE_PROJECT_DIR and ${BUDDY_PLUGIN_ROOT} expand.'),
+  command: z.string().min(1).describe('Run through the user\'s shell, which reads $CLAUDE_PROJECT_DIR and $BUDDY_PLUGIN_ROOT from the environment (quote them); with `args`, the program to run.'),
+  args: z.array(z.string()).optional()
+    .describe('Exec form: run `command` with these arguments and no shell; ${CLAUDE_PROJECT_DIR} and ${BUDDY_PLUGIN_ROOT} are replaced in each as plain strings.'),
   ...handlerCommon,
 });
 

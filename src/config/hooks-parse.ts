@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
 import { hookHandlerSchema, hookRuleSchema, type HookHandler, type HookRule, type HooksConfig } from './config-schema.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from './config-errors.js';
+import { setSourceIndex } from './source-index.js';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
-const HANDLER_KEYS = new Set(['type', 'command', 'url', 'headers', 'allowedEnvVars', 'name', 'if', 'timeout', 'async', 'statusMessage', 'once']);
+const HANDLER_KEYS = new Set(['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'name', 'if', 'timeout', 'async', 'statusMessage', 'once']);
 const ruleShellSchema = hookRuleSchema.extend({ hooks: z.array(z.unknown()) });
 
 export interface ParseHooksOptions {
@@ -51,7 +52,10 @@ export function parseHooks(
     const kept: HookRule[] = [];
     rules.forEach((rule, index) => {
       const parsed = parseRule(rule, file, joinJsonPath(eventPath, [index]), errors, options);
-      if (parsed) kept.push(parsed);
+      if (parsed) {
+        setSourceIndex(parsed, index);
+        kept.push(parsed);
+      }
     });
     if (kept.length > 0) out[event as keyof HooksConfig] = kept;
   }
@@ -84,25 +88,16 @@ function parseRule(
       });
       return;
     }
-    const candidate = options.claudeSettings && isObject(handler) ? pick(foldExecForm(handler), [...HANDLER_KEYS]) : handler;
+    const candidate = options.claudeSettings && isObject(handler) ? pick(handler, [...HANDLER_KEYS]) : handler;
     const parsed = hookHandlerSchema.safeParse(candidate);
-    if (parsed.success) handlers.push(parsed.data);
+    if (parsed.success) {
+      setSourceIndex(parsed.data, index);
+      handlers.push(parsed.data);
+    }
     else errors.push(...issuesToErrors(file, handlerPath, parsed.error));
   });
   if (handlers.length === 0) return undefined;
   return { ...shell.data, hooks: handlers };
-}
-
-const shellQuote = (word: string): string => (/^[\w/.:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-
-/**
- * Claude Code's exec form (`command` + `args`, no shell) as one shell command with each word
- * quoted, so it runs with its arguments instead of losing them.
- */
-function foldExecForm(handler: Record<string, unknown>): Record<string, unknown> {
-  const { command, args } = handler;
-  if (typeof command !== 'string' || !Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) return handler;
-  return { ...handler, command: [command, ...args].map(shellQuote).join(' ') };
 }
 
 function pick(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { ensurePrivateDir } from '../state/state-root.js';
+import { keyedRecord } from '../state/keyed-record.js';
 
 export const DELEGATE_USAGE_FILE = 'delegate-usage.json';
 const DAYS_KEPT = 8;
@@ -47,7 +48,8 @@ export interface DelegateUsage {
   recent: DelegateLogEntry[];
 }
 
-export const emptyUsage = (): DelegateUsage => ({ version: 1, updatedAt: 0, plugins: {}, recent: [] });
+/** `plugins` is keyed by plugin name, which may be `constructor` or `toString`. */
+export const emptyUsage = (): DelegateUsage => ({ version: 1, updatedAt: 0, plugins: keyedRecord(), recent: [] });
 
 const emptyPluginUsage = (): PluginUsage => ({
   calls: 0, failures: 0, cacheHits: 0, offline: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, refusals: {}, days: {},
@@ -60,7 +62,7 @@ export function readDelegateUsage(dir: string): DelegateUsage {
   try {
     const parsed = JSON.parse(readFileSync(join(dir, DELEGATE_USAGE_FILE), 'utf8'));
     if (parsed?.version !== 1 || typeof parsed.plugins !== 'object' || parsed.plugins === null) return emptyUsage();
-    const plugins: Record<string, PluginUsage> = {};
+    const plugins = keyedRecord<PluginUsage>();
     for (const [name, value] of Object.entries(parsed.plugins as Record<string, Partial<PluginUsage>>)) {
       if (value && typeof value === 'object') plugins[name] = { ...emptyPluginUsage(), ...value };
     }

@@ -6,6 +6,7 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { eventKinds, type EventKind } from '../state/event-kind.js';
+import { keyedRecord } from '../state/keyed-record.js';
 import { PET_LIMITS, addCount, clampNeed, levelForXp, type ActionOutcome, type Pet } from './pet.js';
 
 const HOUR = 3_600_000;
@@ -43,7 +44,8 @@ function copyPet(pet: Pet): Pet {
     needs: { ...pet.needs },
     counters: { ...pet.counters },
     moments: { ...pet.moments },
-    openTurns: pet.openTurns ? { ...pet.openTurns } : undefined,
+    // Keyed by session id, which may be `__proto__` or `constructor`.
+    openTurns: pet.openTurns ? keyedRecord(pet.openTurns) : undefined,
     last: pet.last ? { ...pet.last } : undefined,
   };
 }
@@ -206,7 +208,7 @@ function turnLength(pet: Pet, event: JournalEvent, at: number): number | undefin
   const session = typeof event.session_id === 'string' ? event.session_id : '';
   if (!session) return undefined;
   if (event.hook_event_name === 'UserPromptSubmit') {
-    const turns = { ...(pet.openTurns ?? {}) };
+    const turns = keyedRecord(pet.openTurns);
     turns[session] ??= at;
     const sessions = Object.keys(turns).sort((a, b) => turns[a] - turns[b]);
     for (const old of sessions.slice(0, Math.max(0, sessions.length - PET_LIMITS.openTurnsMax))) delete turns[old];
@@ -216,7 +218,8 @@ function turnLength(pet: Pet, event: JournalEvent, at: number): number | undefin
   if (event.hook_event_name === 'Stop' || event.hook_event_name === 'StopFailure' || event.hook_event_name === 'SessionEnd') {
     const started = pet.openTurns?.[session];
     if (started === undefined) return undefined;
-    const { [session]: _, ...rest } = pet.openTurns!;
+    const rest = keyedRecord(pet.openTurns);
+    delete rest[session];
     pet.openTurns = rest;
     return event.hook_event_name === 'Stop' ? at - started : undefined;
   }

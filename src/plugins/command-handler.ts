@@ -1,14 +1,19 @@
 /**
- * Runs one `type: "command"` handler through the user's shell with execa, in its own process
- * group so a timeout (or close) kills the plugin and everything it started. stdout and stderr
- * are capped; the rest is drained and counted, never buffered. execa is loaded on the first
- * run, so a pane with no command plugin never pays its memory.
+ * Runs one `type: "command"` handler with execa, through the user's shell or (exec form, with
+ * `args`) directly without one, in its own process group, which is killed when the plugin
+ * exits, times out or is cancelled: that ends everything it started that stayed in the group.
+ * A process that left the group (setsid) is not tracked; if it holds the output pipes open,
+ * the run still ends at the timeout. stdout and stderr are capped; the rest is drained and
+ * counted, never buffered. execa is loaded on the first run, so a pane with no command plugin
+ * never pays its memory.
  */
 import { basename } from 'node:path';
 import { killProcessGroup } from '../process/kill-group.js';
 
 export interface CommandRunInput {
   command: string;
+  /** Exec form: `command` is the program, run with these arguments and no shell. */
+  args?: readonly string[];
   shell: string;
   cwd: string;
   env: Record<string, string>;
@@ -30,6 +35,8 @@ export interface CommandRunResult {
   cancelled: boolean;
   /** The process could not be started. */
   spawnError?: string;
+  /** It exited, but its stdout or stderr stayed open (held by a process that left its group) until the timeout. */
+  outputHeldOpen?: boolean;
   pid?: number;
 }
 
@@ -73,10 +80,10 @@ export function runCommand(input: CommandRunInput): CommandRun {
   let timedOut = false;
   let cancelled = false;
   let pid: number | undefined;
+  let endOutput: (() => void) | undefined;
 
   const result = loadExeca().then(async ({ execa }) => {
-    const subprocess = execa(input.command, {
-      shell: input.shell,
+    const options = {
       cwd: input.cwd,
       env: input.env,
       extendEnv: false,
@@ -87,19 +94,38 @@ export function runCommand(input: CommandRunInput): CommandRun {
       detached: true,
       stripFinalNewline: false,
       encoding: 'buffer',
-    });
+    } as const;
+    const subprocess = input.args
+      ? execa(input.command, [...input.args], { ...options, shell: false })
+      : execa(input.command, { ...options, shell: input.shell });
     pid = subprocess.pid;
+    // execa waits for the pipes to close, which a process outside the group may never do.
+    endOutput = () => {
+      subprocess.stdout?.destroy();
+      subprocess.stderr?.destroy();
+    };
     // Cancelled while execa was loading: the run ends as soon as it starts.
-    if (cancelled) killProcessGroup(pid);
+    if (cancelled) {
+      killProcessGroup(pid);
+      endOutput();
+    }
     subprocess.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     subprocess.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
-    const timer = setTimeout(() => {
-      timedOut = true;
+    let exited = false;
+    let outputHeldOpen = false;
+    // What it left running in its group ends with it (and lets go of the pipes).
+    subprocess.once('exit', () => {
+      exited = true;
       killProcessGroup(pid);
+    });
+    const timer = setTimeout(() => {
+      if (exited) outputHeldOpen = true;
+      else timedOut = true;
+      killProcessGroup(pid);
+      endOutput?.();
     }, input.timeoutMs);
     const done = await subprocess;
     clearTimeout(timer);
-    // Nothing a plugin started outlives its run.
     killProcessGroup(pid);
     const failedToStart = done.failed && done.exitCode === undefined && !done.signal && !timedOut && !cancelled;
     return {
@@ -112,6 +138,7 @@ export function runCommand(input: CommandRunInput): CommandRun {
       timedOut,
       cancelled,
       pid,
+      ...(outputHeldOpen ? { outputHeldOpen } : {}),
       ...(failedToStart ? { spawnError: done.shortMessage ?? done.message } : {}),
     } satisfies CommandRunResult;
   });
@@ -120,6 +147,7 @@ export function runCommand(input: CommandRunInput): CommandRun {
     kill() {
       cancelled = true;
       killProcessGroup(pid);
+      endOutput?.();
     },
   };
 }

@@ -4,7 +4,7 @@
  * themselves are command-handler.ts and http-handler.ts.
  */
 import type { CommandHandler, HttpHandler } from '../config/config-schema.js';
-import { expandCommand, interpolateVars } from './plugin-env.js';
+import { commandToRun, interpolateVars } from './plugin-env.js';
 import { runCommand } from './command-handler.js';
 import { runHttp } from './http-handler.js';
 
@@ -38,12 +38,13 @@ export async function runCommandHandler(
 ): Promise<HandlerOutcome> {
   const cap = run.maxOutputBytes;
   const result = await run.track(runCommand({
-    command: expandCommand(spec.command, run.projectDir, place.root),
+    ...commandToRun(spec, run.env),
     shell: place.shell, cwd: place.cwd, env: run.env, input: run.body, timeoutMs: run.timeoutMs, maxOutputBytes: cap,
   }));
   if (result.cancelled) return { kind: 'none' };
   if (result.stdoutBytes > cap) run.warn(capNote('stdout', result.stdoutBytes, cap));
   if (result.stderrBytes > cap) run.warn(capNote('stderr', result.stderrBytes, cap));
+  if (result.outputHeldOpen) run.warn(`exited, but a process it started outside its process group (setsid) kept its output open until the timeout (${run.timeoutSeconds}s)`);
   if (result.timedOut) return { kind: 'warning', message: `timed out after ${run.timeoutSeconds}s; its process group was killed` };
   if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
   if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };

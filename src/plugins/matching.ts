@@ -11,6 +11,7 @@ import type { HookHandler } from '../config/config-schema.js';
 import { matchesPermissionRule, parsePermissionRule, type PermissionRule } from './permission-rule.js';
 import type { RuleOrigin, SourcedRule } from './rule-sources.js';
 import { joinJsonPath } from '../config/config-errors.js';
+import { sourceIndex } from '../config/source-index.js';
 
 export interface CompiledHandler {
   /** Identical handlers declared in several places run once (like Claude Code). */
@@ -42,8 +43,8 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
     }
   }
   // Words of the command line, without shell separators and redirections (`>/dev/null` is
-  // not the plugin's name).
-  const words = handler.command.split(/[\s;|&()]+/).filter(Boolean);
+  // not the plugin's name); the exec form's program and arguments as they are.
+  const words = handler.args ? [handler.command, ...handler.args] : handler.command.split(/[\s;|&()]+/).filter(Boolean);
   const tokens: string[] = [];
   for (let i = 0; i < words.length; i += 1) {
     if (/^\d*[<>]/.test(words[i]!)) {
@@ -52,7 +53,9 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
     }
     tokens.push(words[i]!.replace(/^["']|["']$/g, ''));
   }
-  const script = tokens.find((token) => /[/\\]|\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token)) ?? tokens[0] ?? 'command';
+  // A script beats the interpreter's path (`/usr/bin/node hook.mjs` is "hook").
+  const script = tokens.find((token) => /\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token))
+    ?? tokens.find((token) => /[/\\]/.test(token)) ?? tokens[0] ?? 'command';
   return basename(script).replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64) || 'command';
 }
 
@@ -75,7 +78,7 @@ export function compileRules(rules: readonly SourcedRule[]): { handlers: Compile
     const ruleConditions = compileConditions(rule.if, isToolEvent, joinJsonPath(origin.path, ['if']), report);
     if (!ruleConditions) continue;
     rule.hooks.forEach((handler, index) => {
-      const handlerPath = joinJsonPath(origin.path, ['hooks', index]);
+      const handlerPath = joinJsonPath(origin.path, ['hooks', sourceIndex(handler, index)]);
       const own = compileConditions(handler.if, isToolEvent, joinJsonPath(handlerPath, ['if']), report);
       if (!own) return;
       const conditions = [...ruleConditions, ...own];

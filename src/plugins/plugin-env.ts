@@ -4,6 +4,7 @@
  * credentials) reach a plugin only when its manifest names them.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
+import type { CommandHandler } from '../config/config-schema.js';
 
 export const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'USER', 'LANG', 'TERM', 'TMPDIR'] as const;
 
@@ -36,16 +37,28 @@ export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] 
 
 /** `${VAR}` and `$VAR` from `vars` (unknown ones become empty), as Claude Code does for hooks. */
 export function interpolateVars(text: string, vars: Record<string, string | undefined>): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced, bare) => vars[braced ?? bare] ?? '');
+  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) => {
+    const name = braced ?? bare!;
+    // `${constructor}` names no variable: never Object.prototype's members.
+    return (Object.hasOwn(vars, name) ? vars[name] : undefined) ?? '';
+  });
 }
 
+const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)(?![A-Za-z0-9_])/g;
+
 /**
- * `$CLAUDE_PROJECT_DIR` / `${CLAUDE_PROJECT_DIR}` (and the same for BUDDY_PLUGIN_ROOT) are
- * replaced textually, like Claude Code does; quote them in the command when paths may hold
- * spaces. Everything else is left to the shell.
+ * For the exec form only, where no shell parses the result: `$CLAUDE_PROJECT_DIR`,
+ * `${CLAUDE_PROJECT_DIR}` and the same for BUDDY_PLUGIN_ROOT become their values in the
+ * plugin's environment, as plain strings, as Claude Code does per argument. Never for the
+ * shell form: event data pasted into a command line would become shell syntax (a folder named
+ * `$(id)` would run `id`), so there the shell reads these variables from the environment.
  */
-export function expandCommand(command: string, projectDir: string, pluginRoot: string): string {
-  return command
-    .replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR\b/g, () => projectDir)
-    .replace(/\$\{BUDDY_PLUGIN_ROOT\}|\$BUDDY_PLUGIN_ROOT\b/g, () => pluginRoot);
+export function substitutePathVars(word: string, pluginEnv: Record<string, string>): string {
+  return word.replace(PATH_VAR, (_, braced: string | undefined, bare: string | undefined) => pluginEnv[braced ?? bare!] ?? '');
+}
+
+/** What runCommand gets: the shell form's command text as written; the exec form's words with their paths in. */
+export function commandToRun(handler: CommandHandler, pluginEnv: Record<string, string>): { command: string; args?: string[] } {
+  if (!handler.args) return { command: handler.command };
+  return { command: substitutePathVars(handler.command, pluginEnv), args: handler.args.map((arg) => substitutePathVars(arg, pluginEnv)) };
 }

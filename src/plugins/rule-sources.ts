@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { expandPath } from '../config/paths.js';
 import { readJsonFile } from '../config/config-file.js';
 import { parseHooks } from '../config/hooks-parse.js';
+import { sourceIndex } from '../config/source-index.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
 import {
   DEFAULT_CLAUDE_SETTINGS_PATHS, pluginManifestSchema,
@@ -56,7 +57,7 @@ function flatten(hooks: HooksConfig, base: Omit<RuleOrigin, 'path'>, prefix: str
   const out: SourcedRule[] = [];
   for (const [event, rules] of Object.entries(hooks)) {
     rules?.forEach((rule, index) => {
-      out.push({ event: event as HookEventName, rule, origin: { ...base, path: joinJsonPath(prefix, [event, index]) } });
+      out.push({ event: event as HookEventName, rule, origin: { ...base, path: joinJsonPath(prefix, [event, sourceIndex(rule, index)]) } });
     });
   }
   return out;

@@ -7,6 +7,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { keyedRecord } from './keyed-record.js';
 
 /** One journal line stays under this many bytes, newline included. */
 export const MAX_LINE_BYTES = 64 * 1024;
@@ -31,7 +32,8 @@ function limitStrings(value: unknown, maxChars: number, maxItems: number, depth 
     if (value.length > maxItems) items.push(`[buddy-tui: ${value.length - maxItems} more items cut]`);
     return items;
   }
-  const out: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key in tool_input is data, not lost.
+  const out = keyedRecord<unknown>();
   for (const [key, item] of Object.entries(value)) out[key] = limitStrings(item, maxChars, maxItems, depth + 1);
   return out;
 }

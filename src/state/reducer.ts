@@ -7,6 +7,7 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
+import { keyedRecord } from './keyed-record.js';
 
 const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
@@ -32,15 +33,15 @@ function finish(draft: Draft): SessionState {
   return draft.state;
 }
 
-/** A copy deep enough that applying events to it never touches the original. */
+/** A copy deep enough that applying events to it never touches the original; keyed records without a prototype. */
 function copyState(state: SessionState): SessionState {
   return {
     ...state,
-    toolsThisTurn: { ...state.toolsThisTurn },
-    toolsRunning: { ...state.toolsRunning },
-    toolDurations: { ...state.toolDurations },
+    toolsThisTurn: keyedRecord(state.toolsThisTurn),
+    toolsRunning: keyedRecord(state.toolsRunning),
+    toolDurations: keyedRecord(state.toolDurations),
     failures: state.failures.slice(),
-    subagents: { ...state.subagents },
+    subagents: keyedRecord(state.subagents),
     filesTouched: state.filesTouched.slice(),
     compactions: state.compactions.slice(),
     activity: state.activity.map((bucket) => [bucket[0], bucket[1]] as [number, number]),
@@ -131,7 +132,7 @@ export function toolDetail(input: Record<string, unknown> | undefined): string |
 
 function closeTurn(state: SessionState, ts: number): void {
   state.pendingPrompts = 0;
-  state.toolsRunning = {};
+  state.toolsRunning = keyedRecord();
   if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
   state.turnStartedAt = undefined;
 }
@@ -204,7 +205,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
       break;
     case 'UserPromptSubmit':
       if (state.pendingPrompts === 0) {
-        state.toolsThisTurn = {};
+        state.toolsThisTurn = keyedRecord();
         state.turnStartedAt = ts;
         state.turnCount += 1;
       }
@@ -275,7 +276,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
     case 'SessionEnd':
       state.endedAt = ts;
       state.endReason = typeof event.reason === 'string' ? event.reason : 'other';
-      state.subagents = {};
+      state.subagents = keyedRecord();
       closeTurn(state, ts);
       break;
     default:

@@ -1,7 +1,9 @@
 /**
  * The live state of one Claude Code session, as the reducer computes it from the journal.
- * Plain JSON (records and arrays, no Map or Set) so the reader can checkpoint it as is.
+ * Plain JSON (records and arrays, no Map or Set) so the reader can checkpoint it as is. Records
+ * keyed by event data have no prototype (keyedRecord): a tool named `constructor` is a key.
  */
+import { keyedRecord } from './keyed-record.js';
 
 export interface RunningTool {
   toolUseId: string;
@@ -109,13 +111,13 @@ export function emptySessionState(sessionId: string, origin: SessionState['origi
     pendingPrompts: 0,
     promptCount: 0,
     turnCount: 0,
-    toolsThisTurn: {},
-    toolsRunning: {},
-    toolDurations: {},
+    toolsThisTurn: keyedRecord(),
+    toolsRunning: keyedRecord(),
+    toolDurations: keyedRecord(),
     toolRunsTotal: 0,
     toolFailuresTotal: 0,
     failures: [],
-    subagents: {},
+    subagents: keyedRecord(),
     subagentsStartedTotal: 0,
     filesTouched: [],
     compactions: [],

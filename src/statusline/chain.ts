@@ -1,7 +1,7 @@
 /**
  * `--chain "<command>"`: the user's previous statusLine command, run through the shell with
  * the same stdin and environment, bounded by a timeout. On timeout its whole process group is
- * killed, so nothing it started outlives the statusline.
+ * killed, with whatever it started that stayed in the group (a `setsid` daemon is not tracked).
  */
 import type { ChildProcess } from 'node:child_process';
 import { killProcessGroup } from '../process/kill-group.js';

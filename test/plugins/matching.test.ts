@@ -122,6 +122,8 @@ describe('compileRules', () => {
     expect(handlerName(cmd('cat >/dev/null; node ./bots/lint-bot.mjs'), origin)).toBe('lint-bot');
     expect(handlerName(cmd("cat > /dev/null && echo '{\"reaction\": \"hi\"}'"), origin)).toBe('cat');
     expect(handlerName(cmd('2>/dev/null ./x/helper.sh|tee out'), origin)).toBe('helper');
+    // Exec form: the arguments as they are, a space inside one is no separator.
+    expect(handlerName({ ...cmd('/usr/bin/node'), args: ['${CLAUDE_PROJECT_DIR}/my hooks/lint-bot.mjs', '--fix'] }, origin)).toBe('lint-bot');
     expect(handlerName({ ...cmd('x'), name: 'Named' }, origin)).toBe('Named');
     expect(handlerName(cmd('x'), { ...origin, plugin: 'p' })).toBe('p');
     expect(handlerName({ type: 'http', url: 'http://127.0.0.1:8080/x' }, origin)).toBe('127.0.0.1:8080');

@@ -177,11 +177,11 @@ describe('what a plugin receives', () => {
     expect(input).toEqual({ ...received, payload: event });
   });
 
-  it('runs in the session folder with $CLAUDE_PROJECT_DIR expanded in the command', async () => {
+  it('runs in the session folder; the shell reads $CLAUDE_PROJECT_DIR from the environment', async () => {
     const dir = makeTempDir();
-    // Single quotes: only buddy-tui's own expansion can fill these in, not the shell.
-    const out = await answerOf(`echo '$CLAUDE_PROJECT_DIR|\${CLAUDE_PROJECT_DIR}|'"$(pwd)"`, bashEvent('ls', { cwd: dir }));
-    expect(out.reactions.map((r) => r.text)).toEqual([`${dir}|${dir}|${dir}`]);
+    // Single quotes keep it literal, as in any shell: buddy-tui never edits the command text.
+    const out = await answerOf(`echo "$CLAUDE_PROJECT_DIR|\${CLAUDE_PROJECT_DIR}|$(pwd)|"'$CLAUDE_PROJECT_DIR'`, bashEvent('ls', { cwd: dir }));
+    expect(out.reactions.map((r) => r.text)).toEqual([`${dir}|${dir}|${dir}|$CLAUDE_PROJECT_DIR`]);
   });
 
   it('environment: the allowlist only, never credentials unless the manifest names them', async () => {

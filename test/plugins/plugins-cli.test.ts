@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CliIo } from '../../src/cli/cli-io.js';
@@ -89,5 +89,26 @@ describe('buddy-tui plugins', () => {
     const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config]).catch((error: { code: number; stderr: string }) => error);
     expect((result as { code: number }).code).toBe(1);
     expect((result as { stderr: string }).stderr).toMatch(/does-not-exist\/buddy-plugin.json: no buddy-plugin.json/);
+  });
+
+  it('labels each handler with its real index in its file, also where entries before it were dropped', async () => {
+    const project = makeTempDir();
+    mkdirSync(join(project, '.claude'));
+    const settings = join(project, '.claude', 'settings.json');
+    writeFileSync(settings, JSON.stringify({ hooks: { Stop: [
+      { hooks: [{ type: 'command', command: 'buddy-tui hook' }] }, // buddy-tui's own: skipped
+      { hooks: [{ type: 'prompt', prompt: 'judge' }, { type: 'command', command: 'echo from-settings' }] },
+    ] } }));
+    const config = join(project, 'config.json');
+    writeFileSync(config, JSON.stringify({
+      discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'],
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: '' }] }, { hooks: [{ type: 'command', command: 'echo from-config' }] }] },
+    }));
+    const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config], { cwd: project })
+      .catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect((result as { code: number }).code).toBe(1); // the empty command in config.json
+    expect(result.stderr).toContain(`${config}: hooks.Stop[0].hooks[0].command`);
+    expect(result.stdout).toContain(`command: echo from-config\n    from ${config} (hooks.Stop[1].hooks[0])`);
+    expect(result.stdout).toContain(`command: echo from-settings\n    from ${settings} (hooks.Stop[1].hooks[1])`);
   });
 });
