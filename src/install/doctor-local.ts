@@ -4,8 +4,9 @@
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configFilePath, expandPath, userSpeciesDir } from '../config/paths.js';
-import { formatConfigError, loadConfig, type BuddyConfig } from '../config/config-file.js';
+import { expandPath, userSpeciesDir } from '../config/paths.js';
+import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
+import { loadPlugins } from '../plugins/plugin-setup.js';
 import { describeAutoChoice, resolveDelegateSettings } from '../delegate/index.js';
 import { formatIssue } from '../species/validate-species.js';
 import { createSpeciesRegistry } from '../species/species-registry.js';
@@ -89,11 +90,14 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
   return checks;
 }
 
-export function configChecks(env: NodeJS.ProcessEnv): { checks: DoctorCheck[]; config: BuddyConfig } {
-  const file = configFilePath(env);
-  const { config, errors } = loadConfig({ env });
+/**
+ * config.json and everything it points to (hooksFile, plugin folders' buddy-plugin.json, Claude
+ * settings when discovered), read by the very loader `buddy-tui plugins` and the pane use.
+ */
+export function configChecks(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): { checks: DoctorCheck[]; config: BuddyConfig } {
+  const { config, configFile, errors } = loadPlugins({ env, projectDir: cwd });
   if (errors.length === 0) {
-    return { checks: [{ status: 'ok', title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}` }], config };
+    return { checks: [{ status: 'ok', title: existsSync(configFile) ? `config ${configFile} is valid` : `no config file (defaults); would be ${configFile}` }], config };
   }
   return {
     config,
