@@ -27,13 +27,13 @@ function expectRefused(run: ReturnType<typeof runCli>, claude: string, listing: 
 }
 
 const immutable: string[] = [];
-const chattr = (flag: '+i' | '-i', file: string) => spawnSync('chattr', [flag, file], { encoding: 'utf8' });
+const chattr = (flag: string, file: string) => spawnSync('chattr', [flag, file], { encoding: 'utf8' });
 afterEach(() => {
-  for (const file of immutable.splice(0)) chattr('-i', file); // or the temp dir could not be removed
+  for (const file of immutable.splice(0)) chattr('-ia', file); // or the temp dir could not be removed
 });
 
 describe('install / uninstall on files they must not replace (spawned)', () => {
-  it('an immutable settings.json (chattr +i): one line with the fix, no backup, no temp file', (context) => {
+  it('an immutable or append-only settings.json, or an immutable folder (chattr +i/+a): one line with the fix, no backup, no temp file', (context) => {
     const { claude, settings, env } = setup();
     writeFileSync(settings, BEFORE);
     const set = chattr('+i', settings);
@@ -43,6 +43,19 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
     }
     immutable.push(settings);
     expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /immutable or append-only.*chattr -i/);
+    expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
+
+    // Append-only: writable in place, but it cannot be replaced; the backup made first is removed.
+    chattr('-i', settings);
+    expect(chattr('+a', settings).status).toBe(0);
+    expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /immutable or append-only.*chattr -i -a/);
+    chattr('-a', settings);
+
+    // An immutable folder: nothing can be created in it.
+    expect(chattr('+i', claude).status).toBe(0);
+    immutable.push(claude);
+    expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /(folder .* is not writable|immutable or append-only)/);
+    chattr('-i', claude);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
   });
 
