@@ -68,7 +68,10 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
     chmodSync(settings, 0o444);
     expectRefused(runCli(['uninstall'], env), claude, listing, /is read-only \(mode 0444\); make it writable \(chmod u\+w/);
     expect(readFileSync(settings, 'utf8')).toBe(installed);
-    expectRefused(runCli(['install', '--exec-form'], env), claude, listing, /is read-only/);
+    const refused = runCli(['install', '--exec-form'], env);
+    expectRefused(refused, claude, listing, /is read-only/);
+    // What it would have added, to add by hand.
+    expect(JSON.parse(refused.stdout).hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', args: [expect.stringMatching(/dist\/hook\.js$/)] });
     chmodSync(settings, 0o644);
     expect(runCli(['uninstall'], env).code).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
