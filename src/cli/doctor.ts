@@ -14,7 +14,7 @@ Exits 1 when a check fails.
 `;
 
 export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), now: number = Date.now()): Promise<Array<{ section: string; checks: DoctorCheck[] }>> {
-  const { checks: config, config: loaded } = configChecks(env);
+  const { checks: config, config: loaded } = configChecks(env, cwd);
   const guard = async (section: string, make: () => DoctorCheck[] | Promise<DoctorCheck[]>) => {
     try {
       return { section, checks: await make() };

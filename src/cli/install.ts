@@ -10,6 +10,7 @@ import { SettingsChangedError } from '../install/settings-file.js';
 import { SettingsFileError } from '../install/settings-json.js';
 import { term, termLines } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { HAND_EDIT_HOW } from '../install/hand-edit.js';
 
 export const SETTINGS_FLAGS = {
   settings: { type: 'string' },
@@ -31,7 +32,8 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
   --exec-form         hooks in exec form (\`command\` + \`args\`, no shell: one process fewer per event)
   --shell-form        hooks as one shell command line
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
-  --dry-run           print the change as a diff, write nothing
+  --dry-run           print the change as a diff, write nothing (for a file install must not edit:
+                      the entries to add by hand, as JSON)
 `;
 
 /** Exec form only for a Claude Code known to support it; an older one would run node without its script. */
@@ -44,10 +46,18 @@ async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: bo
   return { form: 'shell', why: version ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}` : '`claude` was not found on PATH to check its version' };
 }
 
-/** Prints a settings error the way every command should: the file, what is wrong, the fix. */
+/**
+ * Prints a settings error the way every command should: the file, what is wrong, the fix, on one
+ * line. When install refused a file it could read, the JSON to add by hand follows on stdout
+ * (and only it, so `buddy-tui install --dry-run > entries.json` keeps just the JSON).
+ */
 export function reportSettingsError(error: unknown, io: CliIo): number {
   if (error instanceof SettingsFileError || error instanceof SettingsChangedError) {
     io.stderr(term`buddy-tui: ${error.message}\n`);
+    if (error instanceof SettingsFileError && error.byHand !== undefined) {
+      io.stderr(term`To add buddy-tui by hand, ${HAND_EDIT_HOW}; the entries, as JSON on stdout:\n`);
+      io.stdout(termLines(`${error.byHand}\n`));
+    }
     return 1;
   }
   throw error;

@@ -24,11 +24,14 @@ import { runIfMain } from './run-direct.js';
 
 const USAGE = term`usage: buddy-tui species list [--species-dir DIR]
        buddy-tui species show <id> [--state STATE] [--hat HAT] [--eyes E] [--species-dir DIR]
-       buddy-tui species validate <file...>
+       buddy-tui species validate <file|id...> [--species-dir DIR]
        buddy-tui species new <id> [--out FILE] [--force]
 `;
 
 const clean = (text: string) => sanitizeText(text, { maxLength: 400 });
+
+/** What `species new` accepts as an id; also how `validate` tells an id from a file name. */
+const SPECIES_ID = /^[a-z][a-z0-9-]{0,31}$/;
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let parsed;
@@ -62,7 +65,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'show':
       return show(io, rest[0], values.state, values['species-dir'], { hat: values.hat, eyes: values.eyes });
     case 'validate':
-      return validate(io, rest);
+      return validate(io, rest, values['species-dir']);
     case 'new':
       return create(io, rest[0], values.out, values.force === true);
     default:
@@ -128,11 +131,25 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
   return 0;
 }
 
-function validate(io: CliIo, files: string[]): number {
-  if (files.length === 0) {
-    io.stderr(term`buddy-tui species validate: give one or more species files\n`);
+/**
+ * The file to check for an argument: a path that exists as given; else, for an id, that
+ * species' file: `<id>.json` in the folders that win (--species-dir, yours, the built-ins; a
+ * broken file included, since that is what validate is for), else the file a loaded species of
+ * that id came from.
+ */
+function speciesFileFor(arg: string, io: CliIo, extraDir?: string): string {
+  if (existsSync(arg) || !SPECIES_ID.test(arg)) return arg;
+  const dirs = [...(extraDir ? [resolve(extraDir)] : []), userSpeciesDir(io.env), builtinSpeciesDir()];
+  const named = dirs.map((dir) => join(dir, `${arg}.json`)).find((file) => existsSync(file));
+  return named ?? openRegistry(io.env, extraDir).get(arg)?.file ?? arg;
+}
+
+function validate(io: CliIo, args: string[], extraDir?: string): number {
+  if (args.length === 0) {
+    io.stderr(term`buddy-tui species validate: give one or more species files or ids\n`);
     return 2;
   }
+  const files = args.map((arg) => speciesFileFor(arg, io, extraDir));
   let errors = 0;
   for (const file of files) {
     const check = validateSpeciesFile(file);
@@ -148,7 +165,7 @@ function validate(io: CliIo, files: string[]): number {
 }
 
 function create(io: CliIo, id: string | undefined, out: string | undefined, force: boolean): number {
-  if (!id || !/^[a-z][a-z0-9-]{0,31}$/.test(id)) {
+  if (!id || !SPECIES_ID.test(id)) {
     io.stderr(term`buddy-tui species new: give an id: lowercase letters, digits and "-", starting with a letter\n`);
     return 2;
   }

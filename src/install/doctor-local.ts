@@ -4,13 +4,16 @@
  */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configFilePath, expandPath, userSpeciesDir } from '../config/paths.js';
-import { formatConfigError, loadConfig, type BuddyConfig } from '../config/config-file.js';
+import { expandPath, userSpeciesDir } from '../config/paths.js';
+import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { CONFIG_VERSION_KEY, type MigrateOptions } from '../config/config-migrations.js';
+import { loadPlugins } from '../plugins/plugin-setup.js';
 import { describeAutoChoice, resolveDelegateSettings } from '../delegate/index.js';
 import { formatIssue } from '../species/validate-species.js';
 import { createSpeciesRegistry } from '../species/species-registry.js';
-import { listSessions, readAnySession } from '../state/reader.js';
+import { readFoundrySession } from '../state/foundry.js';
+import { readLastEvent } from '../state/journal-last-event.js';
+import { listSessions, type SessionEntry } from '../state/reader.js';
 import { formatElapsed } from '../state/selectors.js';
 import { ERROR_LOG_FILE, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -55,11 +58,18 @@ export function stateRootCheck(env: NodeJS.ProcessEnv): DoctorCheck {
   return { status: 'ok', title: `state root ${root} (private, mode ${mode})` };
 }
 
+/** What doctor shows of a session: its last event, read from the journal's end (never a whole fold). */
+function lastEventOf(entry: SessionEntry, now: number): { lastEventAt?: number; lastEventName?: string; projectName?: string; endedAt?: number } | undefined {
+  if (entry.origin === 'foundry') return readFoundrySession(entry.dir, now);
+  const last = readLastEvent(entry.dir);
+  return last && { lastEventAt: last.at, lastEventName: last.name, projectName: last.projectName, endedAt: last.ended ? last.at : undefined };
+}
+
 /** The last event of each session, most recent first (at most `limit`), and hook errors. */
 export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): DoctorCheck[] {
   const root = stateRootPath(env);
   const states = listSessions(root, env)
-    .map((entry) => ({ entry, state: readAnySession(entry, now, { writeCheckpoint: false }) }))
+    .map((entry) => ({ entry, state: lastEventOf(entry, now) }))
     .filter((item) => item.state?.lastEventAt !== undefined)
     .sort((a, b) => b.state!.lastEventAt! - a.state!.lastEventAt!);
   const checks: DoctorCheck[] = [];
@@ -90,9 +100,14 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
   return checks;
 }
 
-export function configChecks(env: NodeJS.ProcessEnv, migrations?: MigrateOptions): { checks: DoctorCheck[]; config: BuddyConfig } {
-  const file = configFilePath(env);
-  const { config, errors, migration } = loadConfig({ env, migrations });
+/**
+ * config.json and everything it points to (hooksFile, plugin folders' buddy-plugin.json, Claude
+ * settings when discovered), read by the very loader `buddy-tui plugins` and the pane use.
+ */
+export function configChecks(
+  env: NodeJS.ProcessEnv, cwd: string = process.cwd(), migrations?: MigrateOptions,
+): { checks: DoctorCheck[]; config: BuddyConfig } {
+  const { config, configFile: file, errors, migration } = loadPlugins({ env, projectDir: cwd, migrations });
   const checks: DoctorCheck[] = errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` }));
   if (migration) {
     const steps = [...migration.changes, `set "${CONFIG_VERSION_KEY}": ${migration.to}`];

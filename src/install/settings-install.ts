@@ -3,10 +3,11 @@
  * and remember what was changed. The CLI commands only parse flags and print the result.
  */
 import { buddyCommands, type BuddyCommands, type HookForm } from './buddy-entries.js';
-import { readInstallRecord, writeInstallRecord, deleteInstallRecord } from './install-record.js';
-import { addBuddy, buddyPresence, removeBuddy } from './merge-settings.js';
-import { detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
-import { readSettingsSnapshot, writeSettings } from './settings-file.js';
+import { handEditEntries } from './hand-edit.js';
+import { readInstallRecord, writeInstallRecord, deleteInstallRecord, type InstallRecord } from './install-record.js';
+import { addBuddy, buddyPresence, removeBuddy, type AddOptions } from './merge-settings.js';
+import { SettingsFileError, detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
+import { readSettingsSnapshot, writeSettings, type SettingsSnapshot } from './settings-file.js';
 import { lineDiff } from './text-diff.js';
 
 export interface SettingsChangeOptions {
@@ -29,20 +30,38 @@ export interface SettingsChangeResult {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm }): SettingsChangeResult {
+type InstallOptions = SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm };
+
+/**
+ * Adds buddy-tui to the file. When the file cannot be edited (a SettingsFileError), the error
+ * carries in `byHand` the JSON to add by hand, whenever the file could be read at all.
+ */
+export function installIntoSettings(opts: InstallOptions): SettingsChangeResult {
   const env = opts.env ?? process.env;
-  const commands = opts.commands ?? buddyCommands();
   const snapshot = readSettingsSnapshot(opts.path);
-  const before = snapshot.text ?? '';
-  const settings = parseSettings(opts.path, before);
   const record = readInstallRecord(snapshot.realPath, env);
-  const style = detectStyle(before);
-  const { settings: next, previousStatusLine } = addBuddy(settings, {
-    commands,
+  const add: AddOptions = {
+    commands: opts.commands ?? buddyCommands(),
     statuslineOnly: opts.statuslineOnly,
     hookForm: opts.hookForm,
     knownPrevious: record?.previousStatusLine,
-  });
+  };
+  try {
+    return installSnapshot(snapshot, record, add, opts, env);
+  } catch (error) {
+    if (error instanceof SettingsFileError && snapshot.text !== undefined) {
+      const entries = handEditEntries(opts.path, snapshot.text, add);
+      if (entries) error.byHand = JSON.stringify(entries, null, 2);
+    }
+    throw error;
+  }
+}
+
+function installSnapshot(snapshot: SettingsSnapshot, record: InstallRecord | undefined, add: AddOptions, opts: InstallOptions, env: NodeJS.ProcessEnv): SettingsChangeResult {
+  const before = snapshot.text ?? '';
+  const settings = parseSettings(opts.path, before);
+  const style = detectStyle(before);
+  const { settings: next, previousStatusLine } = addBuddy(settings, add);
   const chained = typeof previousStatusLine?.command === 'string' ? previousStatusLine.command : undefined;
   if (snapshot.text !== undefined && same(next, settings)) return { status: 'unchanged', path: opts.path, chained };
 
@@ -55,9 +74,9 @@ export function installIntoSettings(opts: SettingsChangeOptions & { statuslineOn
   if (record && snapshot.text === record.installedText) originalText = record.originalText;
   else if (snapshot.text === undefined) originalText = null;
   else {
-    const present = buddyPresence(settings, commands.statusline);
+    const present = buddyPresence(settings, add.commands.statusline);
     originalText = present.events.length || present.statusLine
-      ? serializeSettings(removeBuddy(settings, { statuslineBase: commands.statusline, previousStatusLine: record?.previousStatusLine }), style)
+      ? serializeSettings(removeBuddy(settings, { statuslineBase: add.commands.statusline, previousStatusLine: record?.previousStatusLine }), style)
       : snapshot.text;
   }
   const backup = writeSettings(snapshot, nextText, opts.now);

@@ -7,6 +7,9 @@
 export type JsonObject = Record<string, unknown>;
 
 export class SettingsFileError extends Error {
+  /** When install refuses a file it could read: the JSON to add by hand (see hand-edit.ts). */
+  byHand?: string;
+
   constructor(readonly file: string, message: string) {
     super(`${file}: ${message}`);
     this.name = 'SettingsFileError';
@@ -20,11 +23,17 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
+interface JsoncFeature {
+  kind: 'comment' | 'trailing comma';
+  start: number;
+  end: number;
+}
+
 /**
- * Finds JSONC features outside strings: `//` or `/*` comments, and commas right before `}` or `]`.
- * Returns a description of the first one, or undefined.
+ * Calls `visit` with each JSONC feature outside strings, in order: `//` or `/*` comments, and
+ * commas right before `}` or `]` (with only white space between); stops when it returns false.
  */
-export function findJsoncFeature(text: string): { kind: 'comment' | 'trailing comma'; line: number; column: number } | undefined {
+function scanJsonc(text: string, visit: (feature: JsoncFeature) => boolean): void {
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const char = text[i];
@@ -34,14 +43,43 @@ export function findJsoncFeature(text: string): { kind: 'comment' | 'trailing co
       continue;
     }
     if (char === '"') inString = true;
-    else if (char === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) return { kind: 'comment', ...lineColumn(text, i) };
-    else if (char === ',') {
+    else if (char === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) {
+      const close = text[i + 1] === '/' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+      const end = close < 0 ? text.length : text[i + 1] === '/' ? close : close + 2;
+      if (!visit({ kind: 'comment', start: i, end })) return;
+      i = end - 1;
+    } else if (char === ',') {
       let j = i + 1;
       while (j < text.length && /\s/.test(text[j])) j += 1;
-      if (text[j] === '}' || text[j] === ']') return { kind: 'trailing comma', ...lineColumn(text, i) };
+      if ((text[j] === '}' || text[j] === ']') && !visit({ kind: 'trailing comma', start: i, end: i + 1 })) return;
     }
   }
-  return undefined;
+}
+
+/** The first JSONC feature (comment or trailing comma) of a text, with its line and column. */
+export function findJsoncFeature(text: string): { kind: JsoncFeature['kind']; line: number; column: number } | undefined {
+  let found: JsoncFeature | undefined;
+  scanJsonc(text, (feature) => {
+    found = feature;
+    return false;
+  });
+  return found && { kind: found.kind, ...lineColumn(text, found.start) };
+}
+
+/** The text with its comments, then its trailing commas, blanked out: plain JSON to read, never to write back. */
+export function stripJsonc(text: string): string {
+  const blank = (source: string, kind: JsoncFeature['kind']): string => {
+    let out = '';
+    let from = 0;
+    scanJsonc(source, (feature) => {
+      if (feature.kind !== kind) return true;
+      out += source.slice(from, feature.start) + source.slice(feature.start, feature.end).replace(/[^\n]/g, ' ');
+      from = feature.end;
+      return true;
+    });
+    return out + source.slice(from);
+  };
+  return blank(blank(text, 'comment'), 'trailing comma');
 }
 
 /** Parses settings text into an object, or throws a SettingsFileError that says how to fix it. */
@@ -57,7 +95,7 @@ export function parseSettings(file: string, text: string): JsonObject {
         file,
         `has a ${feature.kind} at line ${feature.line}, column ${feature.column}. buddy-tui only edits plain JSON and will not ` +
           'rewrite this file (that would lose what you wrote). Remove the comments/trailing commas, or add the entries by hand ' +
-          '(`buddy-tui install --dry-run` prints them).',
+          '(`buddy-tui install --dry-run` prints them as JSON).',
       );
     }
     throw new SettingsFileError(file, `is not valid JSON (${(error as Error).message}); fix it, then run the command again.`);

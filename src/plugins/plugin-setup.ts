@@ -3,7 +3,8 @@
  * ConfigError. What the TUI and `buddy-tui plugins` call.
  */
 import { configFilePath } from '../config/paths.js';
-import { loadConfig, type BuddyConfig, type ConfigError } from '../config/config-file.js';
+import { loadConfig, type BuddyConfig, type ConfigError, type ConfigLoad } from '../config/config-file.js';
+import type { MigrateOptions } from '../config/config-migrations.js';
 import { collectRules } from './rule-sources.js';
 import { compileRules, type CompiledHandler } from './matching.js';
 
@@ -14,6 +15,8 @@ export interface PluginSetup {
   errors: ConfigError[];
   /** False when the config file itself was unreadable (the previous config was used). */
   fileOk: boolean;
+  /** Set when the file is an older format version, migrated in memory. */
+  migration?: ConfigLoad['migration'];
 }
 
 export interface LoadPluginsOptions {
@@ -22,12 +25,14 @@ export interface LoadPluginsOptions {
   projectDir?: string;
   /** The last good config, kept when the file is broken. */
   previous?: BuddyConfig;
+  /** Tests: a migration chain other than the built-in one. */
+  migrations?: MigrateOptions;
 }
 
 export function loadPlugins(options: LoadPluginsOptions = {}): PluginSetup {
   const env = options.env ?? process.env;
   const configFile = options.configFile ?? configFilePath(env);
-  const loaded = loadConfig({ file: configFile, env, previous: options.previous });
+  const loaded = loadConfig({ file: configFile, env, previous: options.previous, migrations: options.migrations });
   const collected = collectRules(loaded.config, { configFile, env, projectDir: options.projectDir });
   const compiled = compileRules(collected.rules);
   return {
@@ -36,5 +41,6 @@ export function loadPlugins(options: LoadPluginsOptions = {}): PluginSetup {
     handlers: compiled.handlers,
     errors: [...loaded.errors, ...collected.errors, ...compiled.errors],
     fileOk: loaded.fileOk,
+    migration: loaded.migration,
   };
 }

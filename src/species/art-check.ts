@@ -2,7 +2,8 @@
  * The rules a schema cannot say: every frame of a state has the same size in display cells
  * (wide characters and emoji count 2), each frame has the {E} placeholder, no tabs or control
  * characters, and ambiguous-width glyphs (drawn 1 or 2 cells wide depending on the terminal)
- * are warned about. Runs on a species that already passed the schema.
+ * are warned about. Runs on a whole species, or on the sections of one that passed the schema
+ * (so an author sees a width error and a colour error at once); a missing section is skipped.
  */
 import stringWidth from 'string-width';
 import { cellWidth, isPrintableAscii } from './cell-width.js';
@@ -52,7 +53,7 @@ function describeControl(text: string): string {
   return `control character U+${char.codePointAt(0)!.toString(16).padStart(4, '0').toUpperCase()}`;
 }
 
-export function checkArt(species: Species, file: string): SpeciesIssue[] {
+export function checkArt(species: Partial<Species>, file: string): SpeciesIssue[] {
   const issues: SpeciesIssue[] = [];
   const error = (path: ReadonlyArray<PropertyKey>, message: string) =>
     issues.push({ file, path: formatPath(path), message, severity: 'error' });
@@ -72,30 +73,34 @@ export function checkArt(species: Species, file: string): SpeciesIssue[] {
   };
 
   for (const field of ['name', 'description', 'personality'] as const) {
-    if (CONTROL.test(species[field])) error([field], `contains ${describeControl(species[field])}`);
+    const text = species[field];
+    if (text !== undefined && CONTROL.test(text)) error([field], `contains ${describeControl(text)}`);
   }
   // Eyes: exactly one cell, or the frames would change width with the mood.
-  for (const [mood, glyph] of Object.entries(species.eyes)) {
+  for (const [mood, glyph] of Object.entries(species.eyes ?? {})) {
     if (glyph === undefined || !checkText(['eyes', mood], glyph)) continue;
     if (stringWidth(glyph) !== 1) error(['eyes', mood], `an eye must be 1 cell wide, "${glyph}" is ${stringWidth(glyph)}`);
   }
-  for (const [mood, face] of Object.entries(species.face)) {
+  for (const [mood, face] of Object.entries(species.face ?? {})) {
     if (face !== undefined) checkText(['face', mood], face);
   }
 
-  const idleSize = checkStateFrames(species.frames.idle, ['frames', 'idle'], error, checkText);
+  const { frames } = species;
+  const idleSize = frames && checkStateFrames(frames.idle, ['frames', 'idle'], error, checkText);
   for (const state of [...SPRITE_STATES.filter((s) => s !== 'idle'), 'blink'] as const) {
-    const frames = species.frames[state];
-    if (!frames) continue;
+    const stateFrames = frames?.[state];
+    if (!stateFrames) continue;
     // The blink frame plays inside the idle sequence, so it must match idle's size.
-    checkStateFrames(frames, ['frames', state], error, checkText, state === 'blink' ? idleSize : undefined);
+    checkStateFrames(stateFrames, ['frames', state], error, checkText, state === 'blink' ? idleSize : undefined);
   }
 
-  species.idleSequence?.forEach((step, index) => {
-    if (typeof step === 'number' && step >= species.frames.idle.length) {
-      error(['idleSequence', index], `frame ${step} does not exist: frames.idle has ${species.frames.idle.length} frames (0 to ${species.frames.idle.length - 1})`);
-    }
-  });
+  if (frames) {
+    species.idleSequence?.forEach((step, index) => {
+      if (typeof step === 'number' && step >= frames.idle.length) {
+        error(['idleSequence', index], `frame ${step} does not exist: frames.idle has ${frames.idle.length} frames (0 to ${frames.idle.length - 1})`);
+      }
+    });
+  }
   if (species.hat && idleSize) {
     const row = species.hat.row ?? 0;
     if (row >= idleSize.height) error(['hat', 'row'], `row ${row} is outside the frames (${idleSize.height} lines)`);
@@ -103,7 +108,7 @@ export function checkArt(species: Species, file: string): SpeciesIssue[] {
       error(['hat', 'center'], `column ${species.hat.center} is outside the frames (${idleSize.width} cells wide)`);
     }
   }
-  for (const [kind, quips] of Object.entries(species.quips)) {
+  for (const [kind, quips] of Object.entries(species.quips ?? {})) {
     quips?.forEach((quip, index) => {
       if (CONTROL.test(quip)) error(['quips', kind, index], `contains ${describeControl(quip)}`);
     });

@@ -1,6 +1,7 @@
 /**
- * One species file from text to a checked Species: JSON, then the zod schema, then the art.
- * Never throws; every problem comes back as an issue naming the file and the JSON path.
+ * One species file from text to a checked Species: JSON, then the zod schema and the art checks
+ * (on the sections that passed the schema, when another did not). Never throws; every problem
+ * comes back as an issue naming the file and the JSON path.
  */
 import { readFileSync } from 'node:fs';
 import type * as z from 'zod';
@@ -27,9 +28,24 @@ export function zodIssues(error: z.ZodError, file: string): SpeciesIssue[] {
   }));
 }
 
+/**
+ * The top-level sections of a species value that pass their own part of the schema, so the art
+ * checks can run on them while another section has a schema error.
+ */
+function sectionsThatParse(value: unknown): Partial<Species> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const parts: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(speciesSchema.shape)) {
+    const section = schema.safeParse((value as Record<string, unknown>)[key]);
+    if (section.success && section.data !== undefined) parts[key] = section.data;
+  }
+  return parts as Partial<Species>;
+}
+
+/** Schema errors, and the art checks of every section that passed the schema, in one list. */
 export function validateSpeciesValue(value: unknown, file: string): SpeciesCheck {
   const parsed = speciesSchema.safeParse(value);
-  if (!parsed.success) return { issues: zodIssues(parsed.error, file) };
+  if (!parsed.success) return { issues: [...zodIssues(parsed.error, file), ...checkArt(sectionsThatParse(value), file)] };
   const issues = checkArt(parsed.data, file);
   return issues.some((issue) => issue.severity === 'error') ? { issues } : { species: parsed.data, issues };
 }

@@ -119,7 +119,7 @@ describe('loading an old or a too-new config', () => {
     const file = join(home, 'cfg', 'buddy-tui', 'config.json');
     mkdirSync(join(home, 'cfg', 'buddy-tui'), { recursive: true });
     writeFileSync(file, JSON.stringify({ claudeSettingsPaths: ['a.json'] }));
-    const { checks } = configChecks(env, { migrations: [toV2], current: 2 });
+    const { checks } = configChecks(env, undefined, { migrations: [toV2], current: 2 });
     expect(checks).toEqual([{
       status: 'warn',
       title: expect.stringContaining(`config ${file} is format version 1; buddy-tui reads it as version 2`),

@@ -92,6 +92,31 @@ describe('buddy-tui doctor', () => {
     expect(species[0].title).toContain('broken.json');
   });
 
+  it('reports errors in hooksFile and plugin manifests with file and JSON path, exactly as `plugins` does', () => {
+    const { home, project, env } = setupHome();
+    const dir = join(home, '.config', 'buddy-tui');
+    mkdirSync(join(dir, 'p1'), { recursive: true });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ hooksFile: 'hooks.json', plugins: ['p1', 'missing'] }));
+    writeFileSync(join(dir, 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'nope' }] }] } }));
+    writeFileSync(join(dir, 'p1', 'buddy-plugin.json'), JSON.stringify({ name: 5, hooks: {} }));
+
+    const plugins = spawnSync(process.execPath, [CLI_ENTRY, 'plugins'], { env: { PATH: '/usr/bin:/bin', ...env }, cwd: project, encoding: 'utf8' });
+    expect(plugins.status).toBe(1);
+    const pluginErrors = plugins.stderr.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.trim());
+    expect(pluginErrors).toEqual([
+      `${join(dir, 'hooks.json')}: hooks.Stop[0].hooks[0].type: handler type "nope" is not supported by buddy-tui (use "command" or "http")`,
+      `${join(dir, 'p1', 'buddy-plugin.json')}: name: Invalid input: expected string, received number`,
+      `${join(dir, 'missing', 'buddy-plugin.json')}: no buddy-plugin.json in plugin folder`,
+    ]);
+
+    const result = doctor(env, project);
+    expect(result.code).toBe(1);
+    const config = result.find('config');
+    expect(config.map((check) => check.title)).toEqual(pluginErrors);
+    expect(config.every((check) => check.status === 'fail')).toBe(true);
+    expect(config[0].fix).toContain(`edit ${join(dir, 'hooks.json')}`);
+  });
+
   it('prints readable lines with the fixes, and points at a moved install', () => {
     const { home, project, env } = setupHome();
     mkdirSync(join(home, '.claude'));
