@@ -126,6 +126,8 @@ export function createOfflineClaudeHome(options: OfflineHomeOptions): OfflineCla
     settingsPath,
     env: offlineClaudeEnv({ home, baseUrl: options.baseUrl, apiKey, extra: options.extraEnv }),
     writeSettings,
-    cleanup: () => rmSync(home, { recursive: true, force: true }),
+    // A CLI killed at a timeout may still be writing into .claude for a moment as it dies: retry
+    // the removal (ENOTEMPTY) rather than fail the test on its cleanup.
+    cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
   };
 }
