@@ -6,8 +6,8 @@
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reaction } from '../protocol/reaction.js';
-import { scanLinesFromEnd } from '../state/lines-from-end.js';
-import { ensureSessionDir, REACTIONS_FILE } from '../state/state-root.js';
+import { scanLinesFromEnd } from './lines-from-end.js';
+import { ensureSessionDir, REACTIONS_FILE } from './state-root.js';
 
 /** How much of the file end `readLatestReaction` reads; a line is far smaller. */
 export const REACTIONS_TAIL_BYTES = 16 * 1024;
