@@ -78,7 +78,7 @@ describe('reactions.jsonl', () => {
         text: w.repeat(300) + ' ' + i, source: 'w' + w, priority: 1, ttlMs: 1, ts: i });`;
     const run = promisify(execFile);
     await Promise.all(['a', 'b', 'c', 'd'].map((w) => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer, w])));
-    const lines = readFileSync(join(root, 'sess-1', 'reactions.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(root, 'sess-1', 'reactions.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(800);
     const ids = new Set(lines.map((line) => (JSON.parse(line) as Reaction).id));
     expect(ids.size).toBe(800);
