@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { compileRules, matchingHandlers } from '../src/plugins/matching.js';
 import { createPluginRunner } from '../src/plugins/plugin-runner.js';
-import { appendReaction, readLatestReaction } from '../src/plugins/reactions-log.js';
+import { appendReaction, readLatestReaction } from '../src/state/reactions-log.js';
 import type { SourcedRule } from '../src/plugins/rule-sources.js';
 import type { JournalEvent } from '../src/protocol/hook-event.js';
 import { formatMs, median, ratio, type BenchRow } from './measure.js';

@@ -5,8 +5,7 @@
  */
 import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
-import type { SessionState } from '../src/state/session-state.js';
-import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from '../src/state/selectors.js';
+import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts, type SessionState } from '../src/store.js';
 import { sanitizeText } from '../src/text/sanitize.js';
 import { useTheme } from './theme.js';
 

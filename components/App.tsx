@@ -6,10 +6,9 @@ import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { visibleSessions, selectSelectedSession, type BuddyStore } from '../src/store.js';
-import { activityPerMinute, isProcessingPrompt } from '../src/state/selectors.js';
-import { isDim } from '../src/tui/bubble-queue.js';
-import { DEFAULT_SPRITE } from '../src/tui/default-sprite.js';
+import {
+  activityPerMinute, DEFAULT_SPRITE, isDim, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyStore,
+} from '../src/store.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';

@@ -3,7 +3,7 @@
  * Dims for its last seconds; a "thinking" bubble shows dots that move with the tick.
  */
 import { Box, Text } from 'ink';
-import type { ReactionKind } from '../src/protocol/reaction.js';
+import type { ReactionKind } from '../src/store.js';
 import { sanitizeText } from '../src/text/sanitize.js';
 import { displayWidth, padTo, truncate, wrapText } from './text-layout.js';
 import { useTheme } from './theme.js';

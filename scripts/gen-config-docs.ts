@@ -84,7 +84,9 @@ export function renderConfigDocs(schema: Schema): string {
     'at a time: the file itself is left exactly as it is, and `buddy-tui doctor` says which version it is',
     'and what to change to bring it up to date. A file with a version newer than the installed',
     'buddy-tui is refused as a whole (reported at `schemaVersion`), and the last good configuration',
-    '(or the defaults) stays in use. For contributors: the migrations live in',
+    '(or the defaults) stays in use. The hook and the status line, which read `retentionHours` and',
+    '`statusline` without the full loader, follow the same rule: a newer file leaves them on their',
+    'defaults. For contributors: the migrations live in',
     '`src/config/config-migrations.ts`, with a fixture per version in `test/config/migrations/`.',
     '',
   );

@@ -9,6 +9,13 @@ import type { SessionState } from './state/session-state.js';
 import { keyedRecord } from './state/keyed-record.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue } from './tui/bubble-queue.js';
 
+// Components import the store and pure display modules only: what else they read comes through here.
+export type { ReactionKind } from './protocol/reaction.js';
+export type { SessionState } from './state/session-state.js';
+export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from './state/selectors.js';
+export { isDim } from './tui/bubble-queue.js';
+export { DEFAULT_SPRITE } from './tui/default-sprite.js';
+
 /** Ended sessions stay in the tabs (marked) this long. */
 export const RECENTLY_ENDED_MS = 30 * 60_000;
 /** A session with no event for this long and no SessionEnd is taken as abandoned. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPlugins } from '../../src/plugins/plugin-setup.js';
 import { createPluginRunner, type PluginWarning } from '../../src/plugins/plugin-runner.js';
-import { appendReaction, readLatestReaction } from '../../src/plugins/reactions-log.js';
+import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import { createJournalTail } from '../../src/state/journal.js';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
 import type { Reaction } from '../../src/protocol/reaction.js';

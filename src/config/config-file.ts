@@ -3,15 +3,16 @@
  * ConfigError naming the file and JSON path, bad sections fall back to the last good version
  * (or the default), bad hook rules are dropped and the others kept.
  */
-import { readFileSync } from 'node:fs';
 import { configFilePath } from './paths.js';
 import { configSections, type BuddyConfig } from './config-schema.js';
 import { issuesToErrors, type ConfigError } from './config-errors.js';
 import { parseHooks } from './hooks-parse.js';
 import { CONFIG_VERSION_KEY, migrateConfig, type MigrateOptions } from './config-migrations.js';
+import { readJsonFile } from './config-lite.js';
 
 export type { ConfigError } from './config-errors.js';
 export { formatConfigError } from './config-errors.js';
+export { readJsonFile } from './config-lite.js';
 export type { BuddyConfig } from './config-schema.js';
 
 export interface ConfigLoad {
@@ -21,25 +22,6 @@ export interface ConfigLoad {
   fileOk: boolean;
   /** Set when the file is an older format version, migrated in memory (the file is left as it is). */
   migration?: { from: number; to: number; changes: string[] };
-}
-
-/** Reads and parses a JSON file; `undefined` value with no error when it does not exist. */
-export function readJsonFile(file: string, errors: ConfigError[]): { exists: boolean; value?: unknown; ok: boolean } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { exists: false, ok: true };
-    errors.push({ file, path: '', message: `cannot read: ${code ?? (error as Error).message}` });
-    return { exists: true, ok: false };
-  }
-  try {
-    return { exists: true, value: JSON.parse(text), ok: true };
-  } catch (error) {
-    errors.push({ file, path: '', message: `not valid JSON: ${(error as Error).message}` });
-    return { exists: true, ok: false };
-  }
 }
 
 /** Migrates an already-parsed config value to the current format, then validates it section by section. */

@@ -4,7 +4,7 @@
  * test results, the buddy being addressed). Also shapes a request to its caps. Pure: the
  * caller passes the time and today's call count.
  */
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 import type { DelegatePolicy } from './delegate-config.js';
 
 export type RefusalReason = 'disabled' | 'cooldown' | 'daily_budget';

@@ -2,7 +2,7 @@
  * Offline lines: the species' quips for an event kind, in a seeded shuffled rotation, so a
  * buddy does not say the same thing twice in a row and a test can predict the order.
  */
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 
 /** The species' quips for a kind (for the species the session shows), or undefined. */
 export type QuipSource = (kind: EventKind, sessionId: string) => readonly string[] | undefined;

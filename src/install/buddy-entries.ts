@@ -6,8 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-export const BUDDY_TAG = 'buddy-tui-managed';
+import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 
 /**
  * The events buddy-tui listens to: all the reducer uses, plus those plugins may react to.

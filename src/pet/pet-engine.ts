@@ -5,7 +5,7 @@
  * sixty steps over its minutes.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
-import { eventKinds, type EventKind } from '../state/event-kind.js';
+import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { keyedRecord } from '../state/keyed-record.js';
 import { PET_LIMITS, addCount, clampNeed, levelForXp, type ActionOutcome, type Pet } from './pet.js';
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as z from 'zod';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
-import { EVENT_KINDS } from '../state/event-kind.js';
+import { EVENT_KINDS } from '../protocol/event-kind.js';
 import { HAT_IDS } from '../species/hats.js';
 import { hatchPet, type HatchOptions } from './hatch.js';
 import { boundPet, describeFixes } from './pet-bounds.js';

@@ -2,7 +2,7 @@
  * What a pet is: who it is (hatched once), its needs, XP and counters. Plain JSON, versioned,
  * stored in pet.json. Zod-free: the statusline reads pets through readPetLite.
  */
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 import type { HatId } from '../species/hats.js';
 
 export const PET_VERSION = 1;

@@ -4,7 +4,7 @@
  * contract as any plugin (`{"reaction", "priority"}`), so the runner treats it like one.
  * Species are not imported here: the caller supplies `quipFor`.
  */
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 import { REACTION_PRIORITY } from '../protocol/reaction.js';
 
 export const BUILTIN_PLUGIN_NAME = 'buddy';

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import { eventKinds, type EventKind } from '../state/event-kind.js';
+import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';

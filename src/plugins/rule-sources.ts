@@ -14,7 +14,7 @@ import {
   type BuddyConfig, type HookRule, type HooksConfig, type PluginLimits,
 } from '../config/config-schema.js';
 import type { HookEventName } from '../protocol/hook-event.js';
-import { BUDDY_TAG } from '../install/buddy-entries.js';
+import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 
 export const MANIFEST_FILE = 'buddy-plugin.json';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { JournalEvent } from './hook-event.js';
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from './event-kind.js';
 
 export const delegateRequestSchema = z.looseObject({
   delegate: z.literal(true),

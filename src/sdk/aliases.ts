@@ -12,7 +12,7 @@
  *   any Claude Code event name              that event, e.g. "PostToolBatch"
  */
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 
 export interface AliasTarget {
   event: string;

@@ -10,12 +10,12 @@
  *     hooks: { 'bash:after': { condition: (ctx) => /git push -f/.test(ctx.command ?? ''), react: () => 'Bold.' } },
  *   }));
  */
-import { eventKinds, type EventKind } from '../state/event-kind.js';
+import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { aliasMatches, resolveAlias, type AliasTarget } from './aliases.js';
 
 export { resolveAlias } from './aliases.js';
-export type { EventKind } from '../state/event-kind.js';
+export type { EventKind } from '../protocol/event-kind.js';
 
 export interface ReactionAnswer {
   reaction: string;

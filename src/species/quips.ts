@@ -1,5 +1,5 @@
 /** Picking an offline quip for an event kind. Zod-free; the caller sanitizes before display. */
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 import type { Species } from './species-schema.js';
 
 /** The quip number `n` for `kind` (cycling), or undefined when the species has none. */

@@ -4,7 +4,7 @@
  * art-check.ts; validate-species.ts runs both.
  */
 import * as z from 'zod';
-import { EVENT_KINDS } from '../state/event-kind.js';
+import { EVENT_KINDS } from '../protocol/event-kind.js';
 import { SPRITE_STATES } from './sprite-state.js';
 import { NAMED_COLORS } from './colors.js';
 

@@ -5,7 +5,7 @@
  * the caller, after the output is printed.
  */
 import { configFilePath } from '../config/paths.js';
-import { readLatestReaction } from '../plugins/reactions-log.js';
+import { readLatestReaction } from '../state/reactions-log.js';
 import { prepareWidths } from './cells.js';
 import { chainRows, runChain, type ChainOutcome } from './chain.js';
 import { fitRow } from './layout.js';

@@ -3,7 +3,7 @@
  * as `statuslineConfigSchema` (statusline-config.ts), key by key, and a key with a bad value is
  * ignored on its own. test/statusline/sanitize-and-options.test.ts checks both agree.
  */
-import { readFileSync } from 'node:fs';
+import { readConfigObject } from '../config/config-lite.js';
 import type { StatuslineConfig } from './statusline-config.js';
 
 const int = (value: unknown, min: number, max: number): number | undefined =>
@@ -33,17 +33,10 @@ export function statuslineConfigOf(section: unknown): StatuslineConfig {
   return config as StatuslineConfig;
 }
 
-/** Reads the `statusline` section of a config file; a missing or broken file gives {}. */
+/**
+ * Reads the `statusline` section of a config file; a missing or broken file, or one of a format
+ * version this build cannot read, gives {}.
+ */
 export function readStatuslineConfig(configPath: string): StatuslineConfig {
-  let text: string;
-  try {
-    text = readFileSync(configPath, 'utf8');
-  } catch {
-    return {};
-  }
-  try {
-    return statuslineConfigOf((JSON.parse(text) as { statusline?: unknown })?.statusline);
-  } catch {
-    return {};
-  }
+  return statuslineConfigOf(readConfigObject(configPath)?.statusline);
 }

@@ -17,11 +17,11 @@ import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engi
 import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
-import { appendReaction } from '../plugins/reactions-log.js';
+import { appendReaction } from '../state/reactions-log.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import type { Species } from '../species/species-schema.js';
-import type { EventKind } from '../state/event-kind.js';
+import type { EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
 import { DEFAULT_SPRITE } from './default-sprite.js';

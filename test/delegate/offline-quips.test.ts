@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineAdapter } from '../../src/delegate/adapters/offline.js';
 import { createQuipPicker } from '../../src/delegate/offline-quips.js';
-import type { EventKind } from '../../src/state/event-kind.js';
+import type { EventKind } from '../../src/protocol/event-kind.js';
 
 const QUIPS: Partial<Record<EventKind, string[]>> = {
   tool_failure: ['Oops.', 'That broke.', 'Try again?', 'Hmm, red.'],

@@ -7,7 +7,7 @@ import type { DelegateConfig } from '../../src/delegate/delegate-config.js';
 import { createDelegateResolver, type DelegateResolverOptions } from '../../src/delegate/delegate-resolver.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
-import type { EventKind } from '../../src/state/event-kind.js';
+import type { EventKind } from '../../src/protocol/event-kind.js';
 
 export const T0 = Date.UTC(2026, 10, 30, 10, 0, 0);
 

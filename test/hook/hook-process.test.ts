@@ -171,6 +171,23 @@ describe('buddy-tui hook', () => {
     expect(journalLines(root)).toHaveLength(3);
   }, 60_000);
 
+  it('ignores retentionHours in a config file of a format version newer than it reads', async () => {
+    const base = makeTempDir();
+    const root = join(base, 'state');
+    const config = join(base, 'config');
+    const endedAt = Date.now() - 3 * 3600_000;
+    const old = join(root, 'ended-3h-ago');
+    mkdirSync(old, { recursive: true, mode: 0o700 });
+    writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
+    utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
+    mkdirSync(join(config, 'buddy-tui'), { recursive: true });
+    writeFileSync(join(config, 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 99, retentionHours: 1 }));
+    const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: config, BUDDY_TUI_RETENTION_HOURS: '' };
+    expect(await runHook(payload({ hook_event_name: 'SessionStart', source: 'startup' }), env)).toMatchObject({ code: 0, stdout: '' });
+    // The default 24 h still applies: three hours after its end, it stays.
+    expect(existsSync(old)).toBe(true);
+  }, 60_000);
+
   it.runIf(process.getuid?.() === 0)('refuses a session directory owned by another user', async () => {
     const root = join(makeTempDir(), 'state');
     mkdirSync(join(root, SID), { recursive: true, mode: 0o700 });

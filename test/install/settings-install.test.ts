@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUDDY_HOOK_EVENTS, BUDDY_TAG, buddyCommands, supportsExecForm } from '../../src/install/buddy-entries.js';
+import { BUDDY_HOOK_EVENTS, buddyCommands, supportsExecForm } from '../../src/install/buddy-entries.js';
+import { BUDDY_TAG } from '../../src/protocol/buddy-tag.js';
 import { installIntoSettings, uninstallFromSettings } from '../../src/install/settings-install.js';
 import { SettingsChangedError, readSettingsSnapshot, writeSettings } from '../../src/install/settings-file.js';
 import { SettingsFileError } from '../../src/install/settings-json.js';

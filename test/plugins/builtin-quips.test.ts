@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPluginRunner } from '../../src/plugins/plugin-runner.js';
 import { builtinQuipAnswer, BUILTIN_PLUGIN_NAME } from '../../src/plugins/builtin-quips.js';
-import { LONG_TURN_MS, type EventKind } from '../../src/state/event-kind.js';
+import { LONG_TURN_MS, type EventKind } from '../../src/protocol/event-kind.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { bashEvent, collector } from './plugin-fixtures.js';

@@ -7,7 +7,7 @@ import { speciesSchemaJson } from '../../src/species/species-json-schema.js';
 import { renderSprite, frameCount, faceFor } from '../../src/species/render.js';
 import { SPRITE_STATES } from '../../src/species/sprite-state.js';
 import { validateSpeciesFile } from '../../src/species/validate-species.js';
-import type { EventKind } from '../../src/state/event-kind.js';
+import type { EventKind } from '../../src/protocol/event-kind.js';
 
 const dir = builtinSpeciesDir();
 const files = readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json');

@@ -211,6 +211,16 @@ describe('buddy-tui statusline (spawned)', () => {
     expect(overridden.stdout.split('\n')).toHaveLength(3);
     expect(overridden.stdout).toContain('\u001b[');
   });
+
+  it('ignores a config file of a format version newer than it reads, as a whole', () => {
+    const sandboxed = box();
+    sandboxed.session(FIXTURE_SESSION, { events: midTurnEvents() });
+    mkdirSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
+    writeFileSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 99, statusline: { lines: 1 } }));
+    const result = statusline(JSON.stringify(fixturePayload(42)), sandboxed.env);
+    expect(result.status).toBe(0);
+    expect(result.stdout.split('\n')).toHaveLength(3);
+  });
 });
 
 /** The recorded turn (prompt to Stop) over and over with fresh ids, `count` events, ending mid-turn. */

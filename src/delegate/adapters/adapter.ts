@@ -2,7 +2,7 @@
  * The one small interface every delegate backend implements. An adapter turns a shaped,
  * redacted call into text; it knows nothing about plugins, policy or reactions.
  */
-import type { EventKind } from '../../state/event-kind.js';
+import type { EventKind } from '../../protocol/event-kind.js';
 
 export type AdapterName = 'claude-cli' | 'anthropic' | 'command' | 'offline';
 

@@ -2,7 +2,7 @@
  * Names what a journal event means for the buddy (a failure, tests turning green, a commit...).
  * Shared by the pet engine, the built-in quips and the delegate fallback, so they agree.
  */
-import type { JournalEvent } from '../protocol/hook-event.js';
+import type { JournalEvent } from './hook-event.js';
 
 export const EVENT_KINDS = [
   'session_start', 'session_end', 'prompt', 'tool_start', 'tool_success', 'tool_failure',

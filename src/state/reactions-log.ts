@@ -3,29 +3,24 @@
  * the runner lock, read (latest line only) by the statusline. Zod-free and small: the
  * statusline loads it on every refresh.
  */
-import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reaction } from '../protocol/reaction.js';
-import { scanLinesFromEnd } from '../state/lines-from-end.js';
-import { ensureSessionDir, REACTIONS_FILE } from '../state/state-root.js';
+import { appendLine } from './journal.js';
+import { scanLinesFromEnd } from './lines-from-end.js';
+import { ensureSessionDir, REACTIONS_FILE } from './state-root.js';
 
 /** How much of the file end `readLatestReaction` reads; a line is far smaller. */
 export const REACTIONS_TAIL_BYTES = 16 * 1024;
 
 /**
- * Appends one line with a single O_APPEND write (concurrent appenders never interleave
- * within a line). Returns the file path. Throws on an unsafe session id or directory.
+ * Appends one line through the journal's writer: a single O_APPEND write (concurrent appenders
+ * never interleave within a line), a fresh line after a torn one, and a short write (a full disk)
+ * thrown rather than ignored. Returns the file path. Throws on an unsafe session id or directory.
  */
 export function appendReaction(root: string, reaction: Reaction): string {
-  const dir = ensureSessionDir(root, reaction.sessionId);
-  const file = join(dir, REACTIONS_FILE);
-  const line = Buffer.from(`${JSON.stringify(reaction)}\n`);
-  const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
-  try {
-    writeSync(fd, line, 0, line.length);
-  } finally {
-    closeSync(fd);
-  }
+  const file = join(ensureSessionDir(root, reaction.sessionId), REACTIONS_FILE);
+  appendLine(file, `${JSON.stringify(reaction)}\n`);
   return file;
 }
 

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { appendReaction, readLatestReaction, REACTIONS_TAIL_BYTES } from '../../src/plugins/reactions-log.js';
+import { appendReaction, readLatestReaction, REACTIONS_TAIL_BYTES } from '../../src/state/reactions-log.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -72,13 +72,13 @@ describe('reactions.jsonl', () => {
   it('never interleaves lines from concurrent writers (single O_APPEND writes)', async () => {
     const root = join(makeTempDir(), 'state');
     const writer = `
-      import { appendReaction } from ${JSON.stringify(join(import.meta.dirname, '../../src/plugins/reactions-log.ts'))};
+      import { appendReaction } from ${JSON.stringify(join(import.meta.dirname, '../../src/state/reactions-log.ts'))};
       const w = process.argv[1];
       for (let i = 0; i < 200; i++) appendReaction(${JSON.stringify(root)}, { id: w + '-' + i, sessionId: 'sess-1', kind: 'reaction',
         text: w.repeat(300) + ' ' + i, source: 'w' + w, priority: 1, ttlMs: 1, ts: i });`;
     const run = promisify(execFile);
     await Promise.all(['a', 'b', 'c', 'd'].map((w) => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', writer, w])));
-    const lines = readFileSync(join(root, 'sess-1', 'reactions.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(root, 'sess-1', 'reactions.jsonl'), 'utf8').split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(800);
     const ids = new Set(lines.map((line) => (JSON.parse(line) as Reaction).id));
     expect(ids.size).toBe(800);

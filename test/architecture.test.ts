@@ -1,0 +1,128 @@
+/**
+ * The rooms of the house and the doors between them: every import in src/ and components/
+ * (static, type-only, re-export and dynamic, as TypeScript's own scanner reads them) must follow
+ * MAY_IMPORT. The data flow is hook -> journal -> reducer -> store -> components; inner rooms
+ * never reach outwards. What a hot path pulls in transitively (no React, Ink or full zod) is
+ * guarded by test/hook/hot-path-bundles.test.ts and test/pet/hot-path-imports.test.ts.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Files that form a smaller room inside their folder; a rule may allow just them.
+ * config-lite: the zod-free config read (paths, the format versions, config.json as an object).
+ * display: pure drawing helpers of species, fit for components.
+ */
+const NAMED_FILES: Record<string, string> = {
+  'src/config/paths.ts': 'config-lite',
+  'src/config/config-lite.ts': 'config-lite',
+  'src/config/config-migrations.ts': 'config-lite',
+  'src/species/render.ts': 'display',
+  'src/species/colors.ts': 'display',
+  'src/species/cell-width.ts': 'display',
+};
+
+/**
+ * Room (a folder of src/, `store` for src/store.ts, or `components`) -> the rooms and named
+ * files it may import besides itself. A folder name allows all of that folder (`config` includes
+ * `config-lite`); a NAMED_FILES name allows only those files. Rooms not listed (cli, tui,
+ * delegate, install, ...) are outer rooms that compose the others.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  protocol: [],
+  text: [],
+  process: [],
+  state: ['protocol', 'text', 'process', 'config-lite'],
+  statusline: ['protocol', 'state', 'text', 'process', 'config-lite', 'pet', 'species'],
+  plugins: ['protocol', 'state', 'text', 'process', 'config'],
+  components: ['store', 'text', 'display'],
+};
+
+function roomOf(file: string): string {
+  if (file.startsWith('components/')) return 'components';
+  const folder = /^src\/([^/]+)\//.exec(file);
+  return folder ? folder[1] : file.replace(/^src\//, '').replace(/\.tsx?$/, '');
+}
+
+/** The repository path an import names, `.js` mapped back to the source file. */
+function resolveImport(from: string, specifier: string, exists: (path: string) => boolean): string {
+  const base = posix.normalize(posix.join(posix.dirname(from), specifier));
+  const stem = base.replace(/\.js$/, '');
+  return [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`].find(exists) ?? base;
+}
+
+interface SourceFile {
+  /** Path from the repository root, with forward slashes. */
+  path: string;
+  text: string;
+}
+
+/** One message per import that crosses a door MAY_IMPORT does not have. */
+function edgeViolations(files: readonly SourceFile[], exists: (path: string) => boolean): string[] {
+  const violations: string[] = [];
+  for (const { path, text } of files) {
+    const room = roomOf(path);
+    const allowed = MAY_IMPORT[room];
+    if (!allowed) continue;
+    for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue; // a package or node: builtin
+      const target = resolveImport(path, fileName, exists);
+      const targetRoom = roomOf(target);
+      if (targetRoom === room || allowed.includes(targetRoom) || allowed.includes(NAMED_FILES[target] ?? '')) continue;
+      violations.push(`${path} imports '${fileName}' (${NAMED_FILES[target] ?? targetRoom}): ${room} may import only ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`);
+    }
+  }
+  return violations;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = posix.join(dir, name);
+    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const existsInRepo = (path: string): boolean => {
+  try {
+    return statSync(join(ROOT, path)).isFile();
+  } catch {
+    return false;
+  }
+};
+
+describe('architecture: the doors between rooms', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('components')].map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+
+  it('reads every source file of every constrained room', () => {
+    for (const room of Object.keys(MAY_IMPORT)) expect(files.some((file) => roomOf(file.path) === room), room).toBe(true);
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('every import in src/ and components/ goes through a door the table has', () => {
+    expect(edgeViolations(files, existsInRepo)).toEqual([]);
+  });
+
+  it('names the file and the forbidden import, however it is written', () => {
+    const repo = new Set(['src/state/journal.ts', 'src/tui/bubble-queue.ts', 'src/config/config-schema.ts', 'src/config/paths.ts', 'src/plugins/plugin-runner.ts']);
+    const exists = (path: string) => repo.has(path);
+    const sample: SourceFile[] = [
+      { path: 'src/protocol/x.ts', text: `import type { JournalTail } from '../state/journal.js';\n// import '../tui/bubble-queue.js' in a comment is no import` },
+      { path: 'src/state/y.ts', text: `export { configSchema } from '../config/config-schema.js';\nimport { configFilePath } from '../config/paths.js';` },
+      { path: 'src/statusline/z.ts', text: `const runner = await import('../plugins/plugin-runner.js');` },
+      { path: 'components/W.tsx', text: `import { isDim } from '../src/tui/bubble-queue.js';\nimport { useStore } from 'zustand';` },
+    ];
+    expect(edgeViolations(sample, exists)).toEqual([
+      `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
+      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, config-lite`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, config-lite, pet, species`,
+      `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display`,
+    ]);
+  });
+});
+
