@@ -183,7 +183,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
     () =>
       visibleSessions(sessions, now).map((session) => ({
         id: session.sessionId,
-        label: session.projectName ?? session.sessionId.slice(0, 8),
+        label: session.label,
         ended: session.endedAt !== undefined,
         busy: isProcessingPrompt(session),
       })),

@@ -4,10 +4,15 @@
  * Every action that depends on time takes `now`; nothing here reads a clock.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Reaction } from './protocol/reaction.js';
 import type { SessionState } from './state/session-state.js';
 import { keyedRecord } from './state/keyed-record.js';
-import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue } from './tui/bubble-queue.js';
+import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
+import { toSafeText, type SafeText } from './text/safe-text.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
+
+export type { SafeText } from './text/safe-text.js';
+export type { SafeSessionState } from './state/safe-session.js';
+export type { ShownReaction } from './tui/bubble-queue.js';
 
 /** Ended sessions stay in the tabs (marked) this long. */
 export const RECENTLY_ENDED_MS = 30 * 60_000;
@@ -16,9 +21,9 @@ export const ABANDONED_MS = 6 * 60 * 60_000;
 
 /** What the pane shows of the pet; the pet engine fills it. */
 export interface PetSnapshot {
-  name: string;
+  name: SafeText;
   level: number;
-  rarity: string;
+  rarity: SafeText;
   /** 0..100 each. */
   hunger: number;
   energy: number;
@@ -28,18 +33,18 @@ export interface PetSnapshot {
   mood: string;
 }
 
-/** One species, already turned into lines the sprite can draw (eyes filled in). */
+/** One species, already turned into safe lines the sprite can draw (eyes filled in). */
 export interface SpriteView {
   speciesId: string;
-  speciesName: string;
+  speciesName: SafeText;
   /** Frames per mood; every mood the pane may ask for resolves through `spriteFor`. */
-  frames: Record<string, string[][]>;
+  frames: Record<string, SafeText[][]>;
   /** A one-line face per mood, for panes too small for the sprite. */
-  faces: Record<string, string>;
+  faces: Record<string, SafeText>;
   /** Frame indexes to cycle while idle (default: all frames in order). */
   idleSequence?: number[];
   /** Drawn instead of the current frame for one tick every `everyTicks` ticks. */
-  blink?: { lines: string[]; everyTicks: number };
+  blink?: { lines: SafeText[]; everyTicks: number };
   /** The body colour (a name or #hex). */
   color?: string;
 }
@@ -48,13 +53,14 @@ export type Role = 'runner' | 'viewer';
 export type Interaction = 'feed' | 'pet';
 
 export interface Notice {
-  text: string;
+  text: SafeText;
   at: number;
   tone: 'info' | 'warning';
 }
 
 export interface BuddyState {
-  sessions: Record<string, SessionState>;
+  /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
+  sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
   selectedId?: string;
   userSelected: boolean;
@@ -76,7 +82,7 @@ export interface BuddyState {
   runnerPid?: number;
   notice?: Notice;
   /** Delegate accounting (calls, tokens, cache hits...) for the help overlay, when available. */
-  delegateStats?: Record<string, string | number>;
+  delegateStats?: DelegateStatRow[];
   /** Events applied since start (for the help overlay and the benchmark). */
   eventsApplied: number;
   /** Set by the services: what f and p do. */
@@ -87,7 +93,7 @@ export interface BuddyState {
   select(id: string): void;
   selectRelative(step: number): void;
   selectIndex(index: number): void;
-  pushReaction(reaction: Reaction, now: number): void;
+  pushReaction(reaction: ShownReaction, now: number): void;
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
@@ -97,13 +103,21 @@ export interface BuddyState {
   setSprite(sprite: SpriteView | undefined): void;
   setTerminalSize(columns: number, rows: number): void;
   setRole(role: Role, runnerPid?: number): void;
-  setNotice(text: string, now: number, tone?: Notice['tone']): void;
+  setNotice(text: SafeText, now: number, tone?: Notice['tone']): void;
   setDelegateStats(stats: Record<string, string | number> | undefined): void;
   setInteract(handler: ((what: Interaction) => void) | undefined): void;
   requestInteraction(what: Interaction, now: number): void;
 }
 
 export type BuddyStore = StoreApi<BuddyState>;
+
+/** One line of the help overlay's delegate accounting: a name and its value, both safe to draw. */
+export type DelegateStatRow = readonly [name: SafeText, value: SafeText];
+
+/** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
+export function toDelegateStatRows(stats: Record<string, string | number>): DelegateStatRow[] {
+  return Object.entries(stats).map(([name, value]) => [toSafeText(name, { maxLength: 30 }), toSafeText(String(value), { maxLength: 60 })]);
+}
 
 /** What the services recompute on each tick (merged into the tick's single store update). */
 export interface TickExtras {
@@ -123,7 +137,7 @@ export interface BuddyStoreOptions {
 export const NOTICE_MS = 5_000;
 
 /** The sessions worth a tab at `now`: live ones and recently ended ones, oldest first. */
-export function visibleSessions(sessions: Record<string, SessionState>, now: number): SessionState[] {
+export function visibleSessions<S extends SessionState>(sessions: Record<string, S>, now: number): S[] {
   return Object.values(sessions)
     .filter((session) => {
       if (session.eventCount === 0) return false;
@@ -134,8 +148,8 @@ export function visibleSessions(sessions: Record<string, SessionState>, now: num
 }
 
 /** The most recently active session, live ones before ended ones. */
-export function mostRecentSession(sessions: SessionState[]): SessionState | undefined {
-  let best: SessionState | undefined;
+export function mostRecentSession<S extends SessionState>(sessions: S[]): S | undefined {
+  let best: S | undefined;
   for (const session of sessions) {
     if (!best) best = session;
     else {
@@ -178,7 +192,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       if (states.length === 0 && eventCount === 0) return;
       set((state) => {
         const sessions = keyedRecord(state.sessions);
-        for (const session of states) sessions[session.sessionId] = session;
+        for (const session of states) sessions[session.sessionId] = toSafeSession(session);
         const next = { ...state, sessions, now: Math.max(state.now, now) };
         return { sessions, now: next.now, eventsApplied: state.eventsApplied + eventCount, ...reselect(next, next.now) };
       });
@@ -234,7 +248,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
         return {
           muted,
           bubbles: muted ? clearBubbles(state.bubbles) : state.bubbles,
-          notice: { text: muted ? 'reactions muted (m to unmute)' : 'reactions on', at: now, tone: 'info' },
+          notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
         };
       });
     },
@@ -270,7 +284,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     setDelegateStats(stats) {
-      set({ delegateStats: stats });
+      set({ delegateStats: stats && toDelegateStatRows(stats) });
     },
 
     setInteract(handler) {
@@ -281,12 +295,12 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       const { interact, role, runnerPid } = get();
       if (interact) interact(what);
       else if (role === 'viewer') {
-        set({ notice: { text: `viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`, at: now, tone: 'info' } });
-      } else set({ notice: { text: `no pet to ${what} yet (buddy-tui hatch)`, at: now, tone: 'info' } });
+        set({ notice: { text: toSafeText(`viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`), at: now, tone: 'info' } });
+      } else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
     },
   }));
 }
 
 /** The selected session, if any. */
-export const selectSelectedSession = (state: BuddyState): SessionState | undefined =>
+export const selectSelectedSession = (state: BuddyState): SafeSessionState | undefined =>
   state.selectedId === undefined ? undefined : state.sessions[state.selectedId];
