@@ -1,7 +1,7 @@
 /** The keys, who runs the plugins, and the delegate accounting when there is any. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { DelegateStatRow } from '../src/store.js';
+import type { SafeRow } from '../src/store.js';
 import { useTheme } from './theme.js';
 
 export interface HelpOverlayProps {
@@ -10,7 +10,7 @@ export interface HelpOverlayProps {
   role: 'runner' | 'viewer';
   runnerPid?: number;
   muted: boolean;
-  stats?: readonly DelegateStatRow[];
+  stats?: readonly SafeRow[];
 }
 
 export const KEY_HELP: Array<[string, string]> = [

@@ -7,12 +7,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionState } from './state/session-state.js';
 import { keyedRecord } from './state/keyed-record.js';
 import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
-import { toSafeText, type SafeText } from './text/safe-text.js';
+import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
 
-export type { SafeText } from './text/safe-text.js';
+export type { SafeRow, SafeText } from './text/safe-text.js';
 export type { SafeSessionState } from './state/safe-session.js';
-export type { ShownReaction } from './tui/bubble-queue.js';
 
 /** Ended sessions stay in the tabs (marked) this long. */
 export const RECENTLY_ENDED_MS = 30 * 60_000;
@@ -82,7 +81,7 @@ export interface BuddyState {
   runnerPid?: number;
   notice?: Notice;
   /** Delegate accounting (calls, tokens, cache hits...) for the help overlay, when available. */
-  delegateStats?: DelegateStatRow[];
+  delegateStats?: SafeRow[];
   /** Events applied since start (for the help overlay and the benchmark). */
   eventsApplied: number;
   /** Set by the services: what f and p do. */
@@ -111,13 +110,8 @@ export interface BuddyState {
 
 export type BuddyStore = StoreApi<BuddyState>;
 
-/** One line of the help overlay's delegate accounting: a name and its value, both safe to draw. */
-export type DelegateStatRow = readonly [name: SafeText, value: SafeText];
-
 /** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
-export function toDelegateStatRows(stats: Record<string, string | number>): DelegateStatRow[] {
-  return Object.entries(stats).map(([name, value]) => [toSafeText(name, { maxLength: 30 }), toSafeText(String(value), { maxLength: 60 })]);
-}
+export const toDelegateStatRows = (stats: Record<string, string | number>): SafeRow[] => toSafeRows(stats, 30, 60);
 
 /** What the services recompute on each tick (merged into the tick's single store update). */
 export interface TickExtras {
