@@ -1,16 +1,16 @@
 /**
  * Live activity of one session, from the reducer's state: project and model, the queue badge,
  * tools this turn, the tool running now, active subagents and the last failure. Every string
- * here came from Claude Code or a tool, so each is sanitised before it is drawn.
+ * here came from Claude Code or a tool: the store made each safe when the session entered it
+ * (src/state/safe-session.ts), so the panel draws them as they are.
  */
 import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
-import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts, type SessionState } from '../src/store.js';
-import { sanitizeText } from '../src/text/sanitize.js';
+import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/store.js';
 import { useTheme } from './theme.js';
 
 export interface ActivityPanelProps {
-  session: SessionState;
+  session: SafeSessionState;
   now: number;
   width: number;
   maxLines: number;
@@ -25,8 +25,6 @@ export function agentColor(agentType: string): string {
   return AGENT_COLORS[hash % AGENT_COLORS.length];
 }
 
-const clean = (text: unknown, maxLength = 120): string => sanitizeText(text, { maxLength });
-
 interface Row {
   key: string;
   /** Lower is kept first when lines are short. */
@@ -37,8 +35,8 @@ interface Row {
 export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelProps) {
   const { pick } = useTheme();
   const rows: Row[] = [];
-  const project = clean(session.projectName ?? session.sessionId.slice(0, 8), 60);
-  const model = session.model ? clean(session.model, 40) : undefined;
+  const project = session.label;
+  const model = session.model || undefined;
   rows.push({
     key: 'project',
     rank: 0,
@@ -52,7 +50,7 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
 
   let status: ReactElement;
   if (session.endedAt !== undefined) {
-    status = <Text dimColor>{`ended (${clean(session.endReason ?? 'other', 30)}) ${formatElapsed(now - session.endedAt)} ago`}</Text>;
+    status = <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>;
   } else if (isProcessingPrompt(session)) {
     const queued = session.pendingPrompts > 1 ? ` ${session.pendingPrompts}` : '';
     const turn = session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';
@@ -70,27 +68,27 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
 
   const running = currentTool(session);
   if (running) {
-    const detail = running.detail ? `  ${clean(running.detail, 100)}` : '';
+    const detail = running.detail ? `  ${running.detail}` : '';
     rows.push({
       key: 'running',
       rank: 2,
       node: (
         <Text wrap="truncate-end">
-          <Text color={pick('cyan')}>{`▶ ${clean(running.tool, 40)} ${formatElapsed(now - running.startedAt)}`}</Text>
+          <Text color={pick('cyan')}>{`▶ ${running.tool} ${formatElapsed(now - running.startedAt)}`}</Text>
           <Text dimColor>{detail}</Text>
         </Text>
       ),
     });
   }
 
-  const tools = toolCounts(session);
+  const tools = session.toolCounts;
   if (tools.length) {
-    const text = tools.map(([tool, count]) => (count > 1 ? `${clean(tool, 30)}×${count}` : clean(tool, 30))).join(' ');
+    const text = tools.map(([tool, count]) => (count > 1 ? `${tool}×${count}` : tool)).join(' ');
     rows.push({ key: 'tools', rank: 4, node: <Text wrap="truncate-end">{`tools ${text}`}</Text> });
   }
 
   for (const group of subagentGroups(session, now)) {
-    const type = clean(group.agentType, 40);
+    const type = group.agentType;
     rows.push({
       key: `agent:${type}`,
       rank: 5,
@@ -105,13 +103,13 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
 
   const failure = lastFailure(session);
   if (failure) {
-    const error = clean(failure.error.split('\n')[0], 160);
+    const { error } = failure;
     rows.push({
       key: 'failure',
       rank: 3,
       node: (
         <Text wrap="truncate-end">
-          <Text color={pick('red')}>{`✗ ${clean(failure.tool, 30)}`}</Text>
+          <Text color={pick('red')}>{`✗ ${failure.tool}`}</Text>
           <Text dimColor>{` ${formatElapsed(now - failure.at)} ago: `}</Text>
           {error}
         </Text>

@@ -6,18 +6,10 @@ import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  activityPerMinute, DEFAULT_SPRITE, isDim, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyStore,
-} from '../src/store.js';
-import { ActivityPanel } from './ActivityPanel.js';
-import { BuddySprite } from './BuddySprite.js';
-import { EmptyState } from './EmptyState.js';
-import { HelpOverlay } from './HelpOverlay.js';
+import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
+import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
-import { NeedsBars } from './NeedsBars.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
-import { Sparkline } from './Sparkline.js';
-import { SpeechBubble } from './SpeechBubble.js';
 import { displayWidth, truncate } from './text-layout.js';
 import { ThemeProvider, useTheme, type Theme } from './theme.js';
 import { useTerminalSize } from './useTerminalSize.js';
@@ -72,19 +64,17 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
   return <Text dimColor wrap="truncate-end">{truncate(parts.join(' · '), width)}</Text>;
 }
 
+/** Whether a session is shown: one is selected and some session is still visible at `now`. */
+const hasShownSession = (s: BuddyState): boolean =>
+  selectSelectedSession(s) !== undefined && visibleSessions(s.sessions, s.now).length > 0;
+
+/** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
 function Body({ store, height, width }: { store: BuddyStore; height: number; width: number }) {
-  const { sessions, now, tick, mood, pet, helpVisible, role, runnerPid, muted, delegateStats, bubbles } = useStore(
-    store,
-    useShallow((s) => ({
-      sessions: s.sessions, now: s.now, tick: s.tick, mood: s.mood, pet: s.pet, helpVisible: s.helpVisible,
-      role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats, bubbles: s.bubbles,
-    })),
-  );
+  const helpVisible = useStore(store, (s) => s.helpVisible);
+  const showSession = useStore(store, hasShownSession);
   const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
-  const session = useStore(store, selectSelectedSession);
   const rows = useStore(store, (s) => s.rows);
   const columns = useStore(store, (s) => s.columns);
-  const shownMood = sprite.frames[mood] ? mood : 'idle';
   const { spriteHeight, spriteWidth } = useMemo(() => {
     const frames = Object.values(sprite.frames).flat();
     return {
@@ -94,57 +84,14 @@ function Body({ store, height, width }: { store: BuddyStore; height: number; wid
   }, [sprite]);
   const layout = computeLayout(columns, rows, spriteHeight, spriteWidth);
 
-  if (helpVisible) {
-    return <HelpOverlay width={width} maxLines={height} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} />;
-  }
-  if (!session || visibleSessions(sessions, now).length === 0) {
-    return <EmptyState sprite={sprite} tick={tick} width={width} mode={layout.spriteMode} name={pet?.name} />;
-  }
+  if (helpVisible) return <HelpPart store={store} width={width} maxLines={height} />;
+  if (!showSession) return <EmptyPart store={store} sprite={sprite} width={width} mode={layout.spriteMode} />;
 
-  const current = bubbles.current;
-  const bubble = (
-    <Box height={layout.bubbleLines + 2} flexDirection="column" justifyContent="flex-end">
-      {current ? (
-        <SpeechBubble
-          text={current.reaction.text}
-          source={current.reaction.source}
-          kind={current.reaction.kind}
-          dim={isDim(current, now)}
-          width={layout.buddyWidth}
-          maxLines={layout.bubbleLines}
-          tick={tick}
-          waiting={bubbles.waiting.length}
-        />
-      ) : null}
-    </Box>
-  );
-  const buddy = (
-    <BuddySprite
-      sprite={sprite}
-      mood={shownMood}
-      tick={tick}
-      mode={layout.spriteMode}
-      width={layout.buddyWidth}
-      name={pet?.name ?? sprite.speciesName}
-      level={pet?.level}
-      rarity={pet?.rarity}
-    />
-  );
-  const needs = layout.showNeeds && pet ? (
-    <NeedsBars
-      hunger={pet.hunger}
-      energy={pet.energy}
-      happiness={pet.happiness}
-      xp={pet.xp}
-      xpToNext={pet.xpToNext}
-      level={pet.level}
-      width={layout.buddyWidth}
-    />
-  ) : null;
-  const activity = <ActivityPanel session={session} now={now} width={layout.activityWidth} maxLines={layout.activityLines} />;
-  const spark = layout.showSparkline ? (
-    <Sparkline counts={activityPerMinute(session, now)} width={layout.activityWidth} />
-  ) : null;
+  const bubble = <BubblePart store={store} width={layout.buddyWidth} lines={layout.bubbleLines} />;
+  const buddy = <SpritePart store={store} sprite={sprite} width={layout.buddyWidth} mode={layout.spriteMode} />;
+  const needs = layout.showNeeds ? <NeedsPart store={store} width={layout.buddyWidth} /> : null;
+  const activity = <ActivityPart store={store} width={layout.activityWidth} maxLines={layout.activityLines} />;
+  const spark = layout.showSparkline ? <SparkPart store={store} width={layout.activityWidth} /> : null;
 
   if (layout.twoColumns) {
     return (
@@ -182,7 +129,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
     () =>
       visibleSessions(sessions, now).map((session) => ({
         id: session.sessionId,
-        label: session.projectName ?? session.sessionId.slice(0, 8),
+        label: session.label,
         ended: session.endedAt !== undefined,
         busy: isProcessingPrompt(session),
       })),

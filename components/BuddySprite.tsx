@@ -3,15 +3,16 @@
  * the species), with its name, level and rarity underneath. In a tiny pane: the one-line face.
  */
 import { Box, Text } from 'ink';
-import { sanitizeText } from '../src/text/sanitize.js';
+import type { SafeText } from '../src/store.js';
 import { truncate } from './text-layout.js';
 import { useTheme } from './theme.js';
 
+/** Species art, made safe where the species was loaded (src/tui/species-view.ts). */
 export interface SpriteFrames {
-  frames: Record<string, string[][]>;
-  faces: Record<string, string>;
+  frames: Record<string, SafeText[][]>;
+  faces: Record<string, SafeText>;
   idleSequence?: number[];
-  blink?: { lines: string[]; everyTicks: number };
+  blink?: { lines: SafeText[]; everyTicks: number };
   color?: string;
 }
 
@@ -21,9 +22,9 @@ export interface BuddySpriteProps {
   tick: number;
   mode: 'sprite' | 'face';
   width: number;
-  name?: string;
+  name?: SafeText;
   level?: number;
-  rarity?: string;
+  rarity?: SafeText;
   /** Drawn dim and still, e.g. the empty-state buddy. */
   asleep?: boolean;
 }
@@ -33,7 +34,7 @@ const RARITY_COLOR: Record<string, string> = {
 };
 
 /** The frame to draw at `tick`: the idle sequence cycles, a blink shows for one tick now and then. */
-export function frameAt(sprite: SpriteFrames, mood: string, tick: number): string[] {
+export function frameAt(sprite: SpriteFrames, mood: string, tick: number): SafeText[] {
   const frames = sprite.frames[mood] ?? sprite.frames.idle ?? Object.values(sprite.frames)[0] ?? [];
   if (frames.length === 0) return [];
   const { blink } = sprite;
@@ -48,12 +49,12 @@ export function faceFor(sprite: SpriteFrames, mood: string): string {
 
 export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rarity, asleep }: BuddySpriteProps) {
   const { pick } = useTheme();
-  const label = [name ? sanitizeText(name, { maxLength: 40 }) : undefined, level !== undefined ? `Lv ${level}` : undefined, rarity]
+  const label = [name || undefined, level !== undefined ? `Lv ${level}` : undefined, rarity]
     .filter(Boolean)
     .join(' · ');
   const rarityColor = pick(RARITY_COLOR[rarity ?? ''] ?? 'white');
   if (mode === 'face') {
-    const face = sanitizeText(faceFor(sprite, mood), { maxLength: 40 });
+    const face = faceFor(sprite, mood);
     return (
       <Box width={width}>
         <Text wrap="truncate-end" dimColor={asleep}>
@@ -68,7 +69,7 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
     <Box flexDirection="column" width={width}>
       {lines.map((line, i) => (
         <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">
-          {sanitizeText(line, { maxLength: 200 }) || ' '}
+          {line || ' '}
         </Text>
       ))}
       {label ? (

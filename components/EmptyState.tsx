@@ -1,5 +1,6 @@
 /** No session yet: the idle buddy and the one command that connects Claude Code. */
 import { Box, Text } from 'ink';
+import type { SafeText } from '../src/store.js';
 import { BuddySprite, type SpriteFrames } from './BuddySprite.js';
 import { useTheme } from './theme.js';
 
@@ -8,7 +9,7 @@ export interface EmptyStateProps {
   tick: number;
   width: number;
   mode: 'sprite' | 'face';
-  name?: string;
+  name?: SafeText;
 }
 
 export const CONNECT_HINT = 'No Claude Code session yet: run `buddy-tui install`';

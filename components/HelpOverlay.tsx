@@ -1,7 +1,7 @@
 /** The keys, who runs the plugins, and the delegate accounting when there is any. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import { sanitizeText } from '../src/text/sanitize.js';
+import type { SafeRow } from '../src/store.js';
 import { useTheme } from './theme.js';
 
 export interface HelpOverlayProps {
@@ -10,7 +10,7 @@ export interface HelpOverlayProps {
   role: 'runner' | 'viewer';
   runnerPid?: number;
   muted: boolean;
-  stats?: Record<string, string | number>;
+  stats?: readonly SafeRow[];
 }
 
 export const KEY_HELP: Array<[string, string]> = [
@@ -45,7 +45,7 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats }: 
       ),
     },
   ];
-  const entries = Object.entries(stats ?? {});
+  const entries = stats ?? [];
   if (entries.length) {
     lines.push({ key: 'stats', node: <Text bold color={pick('cyan')}>delegates</Text> });
     for (const [name, value] of entries) {
@@ -53,8 +53,8 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats }: 
         key: `stat:${name}`,
         node: (
           <Text wrap="truncate-end">
-            {sanitizeText(name, { maxLength: 30 }).padEnd(18)}
-            {sanitizeText(String(value), { maxLength: 60 })}
+            {name.padEnd(18)}
+            {value}
           </Text>
         ),
       });

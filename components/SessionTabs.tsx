@@ -4,13 +4,13 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import { sanitizeText } from '../src/text/sanitize.js';
+import type { SafeText } from '../src/store.js';
 import { displayWidth, truncate } from './text-layout.js';
 import { useTheme } from './theme.js';
 
 export interface SessionTab {
   id: string;
-  label: string;
+  label: SafeText;
   ended: boolean;
   busy: boolean;
 }
@@ -22,7 +22,7 @@ export interface SessionTabsProps {
 }
 
 export function tabText(tab: SessionTab, index: number): string {
-  const label = truncate(sanitizeText(tab.label, { maxLength: 60 }), 16);
+  const label = truncate(tab.label, 16);
   return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.busy ? ' 💬' : ''} `;
 }
 

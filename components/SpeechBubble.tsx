@@ -3,14 +3,14 @@
  * Dims for its last seconds; a "thinking" bubble shows dots that move with the tick.
  */
 import { Box, Text } from 'ink';
-import type { ReactionKind } from '../src/store.js';
-import { sanitizeText } from '../src/text/sanitize.js';
+import type { ReactionKind, SafeText } from '../src/store.js';
 import { displayWidth, padTo, truncate, wrapText } from './text-layout.js';
 import { useTheme } from './theme.js';
 
 export interface SpeechBubbleProps {
-  text: string;
-  source: string;
+  /** Made safe by the reaction sink (toShownReaction). */
+  text: SafeText;
+  source: SafeText;
   kind: ReactionKind;
   dim: boolean;
   width: number;
@@ -23,11 +23,10 @@ export interface SpeechBubbleProps {
 export function SpeechBubble({ text, source, kind, dim, width, maxLines, tick = 0, waiting = 0 }: SpeechBubbleProps) {
   const { pick } = useTheme();
   const inner = Math.max(1, width - 4);
-  const clean = sanitizeText(text, { keepNewlines: true, maxLength: 1000 });
-  const body = kind === 'thinking' ? `${clean || 'thinking'}${'.'.repeat((tick % 3) + 1)}` : clean;
+  const body = kind === 'thinking' ? `${text || 'thinking'}${'.'.repeat((tick % 3) + 1)}` : text;
   const lines = wrapText(body, inner, Math.max(1, maxLines));
   const textWidth = Math.max(...lines.map(displayWidth), 1);
-  const fullTag = `${sanitizeText(source, { maxLength: 40 })}${waiting > 0 ? ` +${waiting}` : ''}`;
+  const fullTag = `${source}${waiting > 0 ? ` +${waiting}` : ''}`;
   const boxInner = Math.min(inner, Math.max(textWidth, displayWidth(fullTag) + 2, 6));
   const tag = truncate(fullTag, Math.max(0, boxInner - 2));
   const bottomFill = Math.max(0, boxInner - 1 - displayWidth(tag));

@@ -4,10 +4,15 @@
  * Every action that depends on time takes `now`; nothing here reads a clock.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Reaction } from './protocol/reaction.js';
 import type { SessionState } from './state/session-state.js';
 import { keyedRecord } from './state/keyed-record.js';
-import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue } from './tui/bubble-queue.js';
+import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
+import { mostRecentSession, visibleSessions } from './state/session-visibility.js';
+import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
+
+export type { SafeRow, SafeText } from './text/safe-text.js';
+export type { SafeSessionState } from './state/safe-session.js';
 
 // Components import the store and pure display modules only: what else they read comes through here.
 export type { ReactionKind } from './protocol/reaction.js';
@@ -15,17 +20,13 @@ export type { SessionState } from './state/session-state.js';
 export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';
-
-/** Ended sessions stay in the tabs (marked) this long. */
-export const RECENTLY_ENDED_MS = 30 * 60_000;
-/** A session with no event for this long and no SessionEnd is taken as abandoned. */
-export const ABANDONED_MS = 6 * 60 * 60_000;
+export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from './state/session-visibility.js';
 
 /** What the pane shows of the pet; the pet engine fills it. */
 export interface PetSnapshot {
-  name: string;
+  name: SafeText;
   level: number;
-  rarity: string;
+  rarity: SafeText;
   /** 0..100 each. */
   hunger: number;
   energy: number;
@@ -35,18 +36,18 @@ export interface PetSnapshot {
   mood: string;
 }
 
-/** One species, already turned into lines the sprite can draw (eyes filled in). */
+/** One species, already turned into safe lines the sprite can draw (eyes filled in). */
 export interface SpriteView {
   speciesId: string;
-  speciesName: string;
+  speciesName: SafeText;
   /** Frames per mood; every mood the pane may ask for resolves through `spriteFor`. */
-  frames: Record<string, string[][]>;
+  frames: Record<string, SafeText[][]>;
   /** A one-line face per mood, for panes too small for the sprite. */
-  faces: Record<string, string>;
+  faces: Record<string, SafeText>;
   /** Frame indexes to cycle while idle (default: all frames in order). */
   idleSequence?: number[];
   /** Drawn instead of the current frame for one tick every `everyTicks` ticks. */
-  blink?: { lines: string[]; everyTicks: number };
+  blink?: { lines: SafeText[]; everyTicks: number };
   /** The body colour (a name or #hex). */
   color?: string;
 }
@@ -55,13 +56,14 @@ export type Role = 'runner' | 'viewer';
 export type Interaction = 'feed' | 'pet';
 
 export interface Notice {
-  text: string;
+  text: SafeText;
   at: number;
   tone: 'info' | 'warning';
 }
 
 export interface BuddyState {
-  sessions: Record<string, SessionState>;
+  /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
+  sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
   selectedId?: string;
   userSelected: boolean;
@@ -83,7 +85,7 @@ export interface BuddyState {
   runnerPid?: number;
   notice?: Notice;
   /** Delegate accounting (calls, tokens, cache hits...) for the help overlay, when available. */
-  delegateStats?: Record<string, string | number>;
+  delegateStats?: SafeRow[];
   /** Events applied since start (for the help overlay and the benchmark). */
   eventsApplied: number;
   /** Set by the services: what f and p do. */
@@ -94,7 +96,7 @@ export interface BuddyState {
   select(id: string): void;
   selectRelative(step: number): void;
   selectIndex(index: number): void;
-  pushReaction(reaction: Reaction, now: number): void;
+  pushReaction(reaction: ShownReaction, now: number): void;
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
@@ -104,13 +106,16 @@ export interface BuddyState {
   setSprite(sprite: SpriteView | undefined): void;
   setTerminalSize(columns: number, rows: number): void;
   setRole(role: Role, runnerPid?: number): void;
-  setNotice(text: string, now: number, tone?: Notice['tone']): void;
+  setNotice(text: SafeText, now: number, tone?: Notice['tone']): void;
   setDelegateStats(stats: Record<string, string | number> | undefined): void;
   setInteract(handler: ((what: Interaction) => void) | undefined): void;
   requestInteraction(what: Interaction, now: number): void;
 }
 
 export type BuddyStore = StoreApi<BuddyState>;
+
+/** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
+export const toDelegateStatRows = (stats: Record<string, string | number>): SafeRow[] => toSafeRows(stats, 30, 60);
 
 /** What the services recompute on each tick (merged into the tick's single store update). */
 export interface TickExtras {
@@ -128,33 +133,6 @@ export interface BuddyStoreOptions {
 
 /** A notice shows this long. */
 export const NOTICE_MS = 5_000;
-
-/** The sessions worth a tab at `now`: live ones and recently ended ones, oldest first. */
-export function visibleSessions(sessions: Record<string, SessionState>, now: number): SessionState[] {
-  return Object.values(sessions)
-    .filter((session) => {
-      if (session.eventCount === 0) return false;
-      if (session.endedAt !== undefined) return now - session.endedAt <= RECENTLY_ENDED_MS;
-      return now - (session.lastEventAt ?? 0) <= ABANDONED_MS;
-    })
-    .sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0) || a.sessionId.localeCompare(b.sessionId));
-}
-
-/** The most recently active session, live ones before ended ones. */
-export function mostRecentSession(sessions: SessionState[]): SessionState | undefined {
-  let best: SessionState | undefined;
-  for (const session of sessions) {
-    if (!best) best = session;
-    else {
-      const liveBest = best.endedAt === undefined;
-      const live = session.endedAt === undefined;
-      if (live !== liveBest) {
-        if (live) best = session;
-      } else if ((session.lastEventAt ?? 0) >= (best.lastEventAt ?? 0)) best = session;
-    }
-  }
-  return best;
-}
 
 /** The selection after sessions changed: keep the user's pick while it is visible. */
 function reselect(state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelected'>, now: number): Pick<BuddyState, 'selectedId' | 'userSelected'> {
@@ -185,7 +163,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       if (states.length === 0 && eventCount === 0) return;
       set((state) => {
         const sessions = keyedRecord(state.sessions);
-        for (const session of states) sessions[session.sessionId] = session;
+        for (const session of states) sessions[session.sessionId] = toSafeSession(session);
         const next = { ...state, sessions, now: Math.max(state.now, now) };
         return { sessions, now: next.now, eventsApplied: state.eventsApplied + eventCount, ...reselect(next, next.now) };
       });
@@ -241,7 +219,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
         return {
           muted,
           bubbles: muted ? clearBubbles(state.bubbles) : state.bubbles,
-          notice: { text: muted ? 'reactions muted (m to unmute)' : 'reactions on', at: now, tone: 'info' },
+          notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
         };
       });
     },
@@ -277,7 +255,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     setDelegateStats(stats) {
-      set({ delegateStats: stats });
+      set({ delegateStats: stats && toDelegateStatRows(stats) });
     },
 
     setInteract(handler) {
@@ -288,12 +266,12 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       const { interact, role, runnerPid } = get();
       if (interact) interact(what);
       else if (role === 'viewer') {
-        set({ notice: { text: `viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`, at: now, tone: 'info' } });
-      } else set({ notice: { text: `no pet to ${what} yet (buddy-tui hatch)`, at: now, tone: 'info' } });
+        set({ notice: { text: toSafeText(`viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`), at: now, tone: 'info' } });
+      } else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
     },
   }));
 }
 
 /** The selected session, if any. */
-export const selectSelectedSession = (state: BuddyState): SessionState | undefined =>
+export const selectSelectedSession = (state: BuddyState): SafeSessionState | undefined =>
   state.selectedId === undefined ? undefined : state.sessions[state.selectedId];

@@ -3,7 +3,8 @@ import type { Reaction } from '../src/protocol/reaction.js';
 import { foldEvents } from '../src/state/reducer.js';
 import type { SessionState } from '../src/state/session-state.js';
 import { createBuddyStore, RECENTLY_ENDED_MS, selectSelectedSession, visibleSessions } from '../src/store.js';
-import { BUBBLE_DIM_MS, BUBBLE_QUEUE_CAP, isDim } from '../src/tui/bubble-queue.js';
+import { toSafeText } from '../src/text/safe-text.js';
+import { BUBBLE_DIM_MS, BUBBLE_QUEUE_CAP, isDim, toShownReaction, type ShownReaction } from '../src/tui/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -14,8 +15,8 @@ function session(id: string, startedAt: number, extra: Array<Record<string, unkn
   ]);
 }
 
-function reaction(id: string, priority: number, overrides: Partial<Reaction> = {}): Reaction {
-  return { id, sessionId: 's1', kind: 'reaction', text: `text ${id}`, source: 'test', priority, ttlMs: 10_000, ts: T0, ...overrides };
+function reaction(id: string, priority: number, overrides: Partial<Reaction> = {}): ShownReaction {
+  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', text: `text ${id}`, source: 'test', priority, ttlMs: 10_000, ts: T0, ...overrides });
 }
 
 describe('store: sessions and selection', () => {
@@ -193,7 +194,7 @@ describe('store: the rest', () => {
   it('ticks the animation, ages notices out, toggles help', () => {
     const store = createBuddyStore({ now: T0 });
     const s = store.getState();
-    s.setNotice('hello', T0);
+    s.setNotice(toSafeText('hello'), T0);
     s.advance(T0 + 500);
     s.advance(T0 + 1000);
     expect(store.getState().tick).toBe(2);

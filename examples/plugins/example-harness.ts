@@ -11,6 +11,7 @@ import { createPluginRunner, type PluginWarning } from '../../src/plugins/plugin
 import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import { createJournalTail } from '../../src/state/journal.js';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';
 import { runHook } from '../../test/support/hook-process.js';
@@ -67,7 +68,7 @@ export async function runPipeline(
     env,
     onReaction: (reaction) => {
       out.reactions.push(reaction);
-      out.store.getState().pushReaction(reaction, reaction.ts);
+      out.store.getState().pushReaction(toShownReaction(reaction), reaction.ts);
       appendReaction(stateRoot, reaction);
     },
     onDelegate: (request, meta) => out.delegates.push({ request, meta }),

@@ -2,25 +2,29 @@
  * Read-only views of a SessionState at a given time. Time is an argument, never a global
  * clock, so the statusline, the TUI and the tests agree on what "now" is.
  */
-import { LIMITS, type ActiveSubagent, type RunningTool, type SessionState, type ToolFailure } from './session-state.js';
+import { LIMITS, type SessionState } from './session-state.js';
 
-export function activeSubagents(state: SessionState, now: number): ActiveSubagent[] {
+/** Subagents of a session, typed as the session carries them (raw, or SafeText in the pane's store). */
+type SubagentOf<S extends SessionState> = S['subagents'][string];
+type RunningToolOf<S extends SessionState> = S['toolsRunning'][string];
+
+export function activeSubagents<S extends SessionState>(state: S, now: number): Array<SubagentOf<S>> {
   if (state.endedAt !== undefined) return [];
-  return Object.values(state.subagents)
+  return (Object.values(state.subagents) as Array<SubagentOf<S>>)
     .filter((agent) => now - agent.startedAt <= LIMITS.subagentMaxAgeMs)
     .sort((a, b) => a.startedAt - b.startedAt);
 }
 
-export interface SubagentGroup {
-  agentType: string;
+export interface SubagentGroup<Text extends string = string> {
+  agentType: Text;
   count: number;
   /** The longest time any agent of this type has been running. */
   longestMs: number;
 }
 
 /** Active subagents grouped by type, in order of first start. */
-export function subagentGroups(state: SessionState, now: number): SubagentGroup[] {
-  const groups = new Map<string, SubagentGroup>();
+export function subagentGroups<S extends SessionState>(state: S, now: number): Array<SubagentGroup<SubagentOf<S>['agentType']>> {
+  const groups = new Map<string, SubagentGroup<SubagentOf<S>['agentType']>>();
   for (const agent of activeSubagents(state, now)) {
     const group = groups.get(agent.agentType) ?? { agentType: agent.agentType, count: 0, longestMs: 0 };
     group.count += 1;
@@ -30,12 +34,12 @@ export function subagentGroups(state: SessionState, now: number): SubagentGroup[
   return [...groups.values()];
 }
 
-export function runningTools(state: SessionState): RunningTool[] {
-  return Object.values(state.toolsRunning).sort((a, b) => a.startedAt - b.startedAt);
+export function runningTools<S extends SessionState>(state: S): Array<RunningToolOf<S>> {
+  return (Object.values(state.toolsRunning) as Array<RunningToolOf<S>>).sort((a, b) => a.startedAt - b.startedAt);
 }
 
 /** The tool running now: the most recently started one. */
-export function currentTool(state: SessionState): RunningTool | undefined {
+export function currentTool<S extends SessionState>(state: S): RunningToolOf<S> | undefined {
   const running = runningTools(state);
   return running[running.length - 1];
 }
@@ -45,7 +49,7 @@ export function toolCounts(state: SessionState): Array<[string, number]> {
   return Object.entries(state.toolsThisTurn).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
-export function lastFailure(state: SessionState): ToolFailure | undefined {
+export function lastFailure<S extends SessionState>(state: S): S['failures'][number] | undefined {
   return state.failures[state.failures.length - 1];
 }
 

@@ -3,6 +3,22 @@
  * so a burst of events never floods the pane. Pure: time is an argument.
  */
 import type { Reaction } from '../protocol/reaction.js';
+import { toSafeText, type SafeText } from '../text/safe-text.js';
+
+/** A reaction as a bubble shows it: its text and who said it made safe, once, by the reaction sink. */
+export interface ShownReaction extends Reaction {
+  text: SafeText;
+  source: SafeText;
+}
+
+/** The one way a reaction becomes showable: the bubble keeps up to 600 characters and a 40-character source. */
+export function toShownReaction(reaction: Reaction): ShownReaction {
+  return {
+    ...reaction,
+    text: toSafeText(reaction.text, { keepNewlines: true, maxLength: 600 }),
+    source: toSafeText(reaction.source, { maxLength: 40 }),
+  };
+}
 
 /** How long before its end a bubble is drawn dim. */
 export const BUBBLE_DIM_MS = 3_000;
@@ -14,7 +30,7 @@ export const BUBBLE_MIN_MS = 1_500;
 export const THINKING_MAX_MS = 60_000;
 
 export interface Bubble {
-  reaction: Reaction;
+  reaction: ShownReaction;
   /** When it reached the screen (undefined while queued). */
   shownAt?: number;
   queuedAt: number;
@@ -44,7 +60,7 @@ function byPriority(a: Bubble, b: Bubble): number {
  * (a "thinking" bubble answered). A higher priority reaction takes the screen from lower-priority
  * small talk; a full queue drops its lowest-priority, oldest entry.
  */
-export function enqueueReaction(queue: BubbleQueue, reaction: Reaction, now: number): BubbleQueue {
+export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now: number): BubbleQueue {
   const { current } = queue;
   // ttlMs 0 means "withdraw the bubble with this id" (a delegate that chose to say nothing):
   // it leaves at once, with no minimum display time, and is never shown itself.

@@ -3,6 +3,9 @@
  * blob with a face per mood, so the pane always has someone to show.
  */
 import type { SpriteView } from '../store.js';
+import { toSafeLines, toSafeText } from '../text/safe-text.js';
+
+const safeLines = (lines: string[]) => toSafeLines(lines, { maxLength: 200 });
 
 const FACES: Record<string, string> = {
   idle: '(•‿•)', happy: '(^‿^)', sad: '(•︵•)', sleep: '(-‿-) z', thinking: '(•_•)?',
@@ -32,9 +35,9 @@ function framesFor(mood: string): string[][] {
 
 export const DEFAULT_SPRITE: SpriteView = {
   speciesId: 'blob',
-  speciesName: 'Blob',
-  frames: Object.fromEntries(Object.keys(FACES).map((mood) => [mood, framesFor(mood)])),
-  faces: FACES,
+  speciesName: toSafeText('Blob'),
+  frames: Object.fromEntries(Object.keys(FACES).map((mood) => [mood, framesFor(mood).map(safeLines)])),
+  faces: Object.fromEntries(Object.entries(FACES).map(([mood, face]) => [mood, toSafeText(face, { maxLength: 40 })])),
   idleSequence: [0, 0, 1, 0],
-  blink: { lines: frame('-  -', MOUTH.idle, '   ^   ^   '), everyTicks: 8 },
+  blink: { lines: safeLines(frame('-  -', MOUTH.idle, '   ^   ^   ')), everyTicks: 8 },
 };

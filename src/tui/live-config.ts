@@ -12,7 +12,7 @@ import type { FSWatcher } from 'chokidar';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
 import { followDir } from '../state/follow-dir.js';
-import { sanitizeText } from '../text/sanitize.js';
+import { toSafeText } from '../text/safe-text.js';
 import type { BuddyStore } from '../store.js';
 import type { TuiLog } from './tui-log.js';
 
@@ -54,11 +54,11 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
     if (!setup.fileOk) {
       const first = setup.errors[0];
       const what = first ? formatConfigError(first) : configFile;
-      store.getState().setNotice(sanitizeText(`${what} (last good config kept)`, { maxLength: 300 }), clock(), 'warning');
+      store.getState().setNotice(toSafeText(`${what} (last good config kept)`, { maxLength: 300 }), clock(), 'warning');
       return undefined;
     }
     if (setup.errors.length) {
-      store.getState().setNotice(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``, clock(), 'warning');
+      store.getState().setNotice(toSafeText(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``), clock(), 'warning');
     }
     lastGood = setup.config;
     return setup;

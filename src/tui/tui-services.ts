@@ -23,7 +23,9 @@ import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-
 import type { Species } from '../species/species-schema.js';
 import type { EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { toSafeText } from '../text/safe-text.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
+import { toShownReaction, type ShownReaction } from './bubble-queue.js';
 import { DEFAULT_SPRITE } from './default-sprite.js';
 import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
@@ -73,9 +75,9 @@ export function petSnapshot(pet: Pet, now: number): PetSnapshot {
   const level = levelForXp(current.xp);
   const base = xpForLevel(level);
   return {
-    name: current.identity.name,
+    name: toSafeText(current.identity.name, { maxLength: 40 }),
     level,
-    rarity: current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity,
+    rarity: toSafeText(current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity, { maxLength: 40 }),
     // Whole numbers: the bars cannot show more, and equal snapshots let the needs skip a redraw.
     hunger: Math.round(current.needs.hunger),
     energy: Math.round(current.needs.energy),
@@ -194,7 +196,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   /** Why the runner has no pet: pet.json cannot be read and has no good copy. Shown, and retried, until fixed. */
   let petProblem: string | undefined;
   const showPetProblem = () => {
-    if (petProblem) store.getState().setNotice(sanitizeText(petProblem, { maxLength: 300 }), clock(), 'warning');
+    if (petProblem) store.getState().setNotice(toSafeText(petProblem, { maxLength: 300 }), clock(), 'warning');
   };
   const loadPet = () => {
     const problemBefore = petProblem;
@@ -209,7 +211,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         pet = loaded.pet;
         petBase = pet;
         petMtime = fileMtime(petFile);
-        if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
+        if (loaded.message) store.getState().setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
       } else pet = readPetLite(petFile) ?? pet;
     } catch (error) {
       if (!(error instanceof PetUnreadableError)) return log.error('pet load', error);
@@ -222,7 +224,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
 
   // --- reactions
-  const pending: Reaction[] = [];
+  const pending: ShownReaction[] = [];
   const flushReactions = () => {
     const now = clock();
     const state = store.getState();
@@ -232,7 +234,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const onReaction = (raw: Reaction) => {
     if (closed) return;
     const reaction: Reaction = { ...raw, text: sanitizeText(raw.text, { keepNewlines: true, maxLength: 600 }), source: sanitizeText(raw.source, { maxLength: 60 }) };
-    pending.push(reaction);
+    pending.push(toShownReaction(reaction));
     reactionThrottle.schedule();
     try {
       appendReaction(root, reaction);
@@ -251,7 +253,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const name = pet.identity.name;
     const outcome = pet.last?.outcome;
     const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
-    store.getState().setNotice(sanitizeText(text, { maxLength: 80 }), now);
+    store.getState().setNotice(toSafeText(text, { maxLength: 80 }), now);
     const quip = outcome === 'ok' || outcome === undefined ? quipFor(ACTION_KIND[what]) : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
@@ -302,7 +304,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       },
       onWarning: (warning) => {
         log.info(`plugin warning: ${JSON.stringify(warning)}`);
-        store.getState().setNotice(`${warning.plugin}: ${warning.message}`, clock(), 'warning');
+        store.getState().setNotice(toSafeText(`${warning.plugin}: ${warning.message}`, { maxLength: 300 }), clock(), 'warning');
         // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
         try {
           appendReaction(root, {
@@ -355,7 +357,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           pet = stepPetEvents(pet, events, now);
           petDirty = true;
           const after = levelForXp(pet.xp);
-          if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
+          if (after > before) store.getState().setNotice(toSafeText(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`), now);
         }
         if (!runner) continue;
         for (const event of events) {
@@ -381,7 +383,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       loadPet();
       updateSprite();
       startRunner();
-      store.getState().setNotice('this pane now runs the plugins', clock());
+      store.getState().setNotice(toSafeText('this pane now runs the plugins'), clock());
     },
     async close() {
       if (closed) return;

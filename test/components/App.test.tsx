@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { CONNECT_HINT } from '../../components/EmptyState.js';
+import { toSafeText } from '../../src/text/safe-text.js';
+import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { fixtureSession, indexOf, T0 } from './fixture-session.js';
@@ -17,10 +19,10 @@ function busyStore(columns: number, rows: number): BuddyStore {
   const store = createBuddyStore({ now, columns, rows });
   const other = foldEvents(undefined, [{ ts: now - 60_000, session_id: 'other', hook_event_name: 'SessionStart', cwd: '/w/api' }]);
   store.getState().applySessions([state, other], now, state.eventCount + 1);
-  store.getState().setPet({ name: 'Pip', level: 3, rarity: 'rare', hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
+  store.getState().setPet({ name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
   store.getState().setMood('working');
   store.getState().pushReaction(
-    { id: 'r1', sessionId: state.sessionId, kind: 'warning', text: 'npm test failed: no package.json here. Want me to look?', source: 'buddy', priority: 4, ttlMs: 10_000, ts: now },
+    toShownReaction({ id: 'r1', sessionId: state.sessionId, kind: 'warning', text: 'npm test failed: no package.json here. Want me to look?', source: 'buddy', priority: 4, ttlMs: 10_000, ts: now }),
     now,
   );
   return store;

@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { BuddySprite, frameAt, type SpriteFrames } from '../../components/BuddySprite.js';
+import { toSafeLines, toSafeText } from '../../src/text/safe-text.js';
 import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
 
+const art = (lines: string[]) => toSafeLines(lines);
 const sprite: SpriteFrames = {
-  frames: { idle: [['(o o)', ' /|\\ '], ['(o o)', ' /|| ']], happy: [['(^ ^)', ' \\|/ ']] },
-  faces: { idle: '(o.o)', happy: '(^.^)' },
+  frames: { idle: [art(['(o o)', ' /|\\ ']), art(['(o o)', ' /|| '])], happy: [art(['(^ ^)', ' \\|/ '])] },
+  faces: { idle: toSafeText('(o.o)'), happy: toSafeText('(^.^)') },
   idleSequence: [0, 0, 1],
-  blink: { lines: ['(- -)', ' /|\\ '], everyTicks: 5 },
+  blink: { lines: art(['(- -)', ' /|\\ ']), everyTicks: 5 },
 };
 
 describe('BuddySprite', () => {
@@ -20,7 +22,7 @@ describe('BuddySprite', () => {
   });
 
   it('draws the mood frames with name, level and rarity', () => {
-    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="sprite" width={30} name="Pip" level={3} rarity="rare" />);
+    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="sprite" width={30} name={toSafeText('Pip')} level={3} rarity={toSafeText('rare')} />);
     expect(lastFrame()).toBe('(^ ^)\n \\|/\nPip · Lv 3 · rare');
   });
 
@@ -38,7 +40,7 @@ describe('BuddySprite', () => {
 
   it('shows the one-line face in a tiny pane, cut to the width', () => {
     for (const width of [12, 20, 40]) {
-      const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="face" width={width} name="Pipsqueak the Great" level={12} rarity="legendary" />);
+      const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="face" width={width} name={toSafeText('Pipsqueak the Great')} level={12} rarity={toSafeText('legendary')} />);
       const frame = lastFrame() ?? '';
       expect(frame.split('\n')).toHaveLength(1);
       expect(frame.startsWith('(^.^)')).toBe(true);
@@ -47,7 +49,7 @@ describe('BuddySprite', () => {
   });
 
   it('never lets a name carry escape sequences to the terminal', () => {
-    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="idle" tick={0} mode="sprite" width={40} name={'Pip\x1b]0;pwned\x07\x1b[2J'} />);
+    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="idle" tick={0} mode="sprite" width={40} name={toSafeText('Pip\x1b]0;pwned\x07\x1b[2J', { maxLength: 40 })} />);
     expect(lastFrame()).not.toContain('\x1b');
     expect(lastFrame()).toContain('Pip');
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { CONNECT_HINT, EmptyState } from '../../components/EmptyState.js';
+import { toSafeText } from '../../src/text/safe-text.js';
 import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
 
 describe('EmptyState', () => {
@@ -12,7 +13,7 @@ describe('EmptyState', () => {
   });
 
   it('uses the face in a tiny pane and wraps the hint on words', () => {
-    const { lastFrame } = render(<EmptyState sprite={DEFAULT_SPRITE} tick={0} width={30} mode="face" name="Pip" />);
+    const { lastFrame } = render(<EmptyState sprite={DEFAULT_SPRITE} tick={0} width={30} mode="face" name={toSafeText('Pip')} />);
     const lines = (lastFrame() ?? '').split('\n');
     expect(lines[0]).toBe('(•‿•) Pip');
     expect(lines.slice(1).join(' ').replace(/\s+/g, ' ').trim()).toBe(CONNECT_HINT);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { toDelegateStatRows } from '../../src/store.js';
 
 describe('HelpOverlay', () => {
   it('lists every key and who runs the plugins', () => {
@@ -13,7 +14,7 @@ describe('HelpOverlay', () => {
 
   it('shows the delegate accounting when there is some, and viewer status', () => {
     const { lastFrame } = render(
-      <HelpOverlay width={50} maxLines={20} role="viewer" runnerPid={99} muted stats={{ 'calls today': 4, adapter: 'claude -p' }} />,
+      <HelpOverlay width={50} maxLines={20} role="viewer" runnerPid={99} muted stats={toDelegateStatRows({ 'calls today': 4, adapter: 'claude -p' })} />,
     );
     const frame = lastFrame() ?? '';
     expect(frame).toContain('viewer: plugins run in pid 99 · muted');

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { SessionTabs, type SessionTab } from '../../components/SessionTabs.js';
+import { foldEvents } from '../../src/state/reducer.js';
+import { toSafeSession } from '../../src/state/safe-session.js';
+import { toSafeText } from '../../src/text/safe-text.js';
 
 const tabs: SessionTab[] = [
-  { id: 'a', label: 'api', ended: true, busy: false },
-  { id: 'b', label: 'web-frontend', ended: false, busy: true },
-  { id: 'c', label: 'docs', ended: false, busy: false },
-  { id: 'd', label: 'infra', ended: false, busy: false },
+  { id: 'a', label: toSafeText('api'), ended: true, busy: false },
+  { id: 'b', label: toSafeText('web-frontend'), ended: false, busy: true },
+  { id: 'c', label: toSafeText('docs'), ended: false, busy: false },
+  { id: 'd', label: toSafeText('infra'), ended: false, busy: false },
 ];
 
 describe('SessionTabs', () => {
@@ -29,8 +32,9 @@ describe('SessionTabs', () => {
     expect(first).toContain('›');
   });
 
-  it('sanitises labels', () => {
-    const { lastFrame } = render(<SessionTabs tabs={[{ id: 'x', label: 'evil\x1b[2Jproj\tx', ended: false, busy: false }]} selectedId="x" width={40} />);
+  it('draws a label made safe where the session entered the store', () => {
+    const session = toSafeSession(foldEvents(undefined, [{ ts: 1, session_id: 'x', hook_event_name: 'SessionStart', cwd: '/w/evil\x1b[2Jproj\tx' }]));
+    const { lastFrame } = render(<SessionTabs tabs={[{ id: 'x', label: session.label, ended: false, busy: false }]} selectedId="x" width={40} />);
     expect(lastFrame()).toBe(' 1 evilproj  x');
   });
 });

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
+import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { graphemes } from '../../src/text/graphemes.js';
+
+/** Text and source as the reaction sink hands them to the bubble. */
+function said(text: string, source: string) {
+  const shown = toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text, source, priority: 0, ttlMs: 1, ts: 0 });
+  return { text: shown.text, source: shown.source };
+}
 
 const FAMILY = '👨‍👩‍👧';
 const FLAG = '🇫🇷';
@@ -21,7 +28,7 @@ const TEXTS: Array<{ name: string; text: string; words: string[] }> = [
 ];
 
 function frameAt(text: string, width: number): string[] {
-  const { lastFrame } = render(<SpeechBubble text={text} source="plugin" kind="reaction" dim={false} width={width} maxLines={8} />);
+  const { lastFrame } = render(<SpeechBubble {...said(text, 'plugin')} kind="reaction" dim={false} width={width} maxLines={8} />);
   return (lastFrame() ?? '').split('\n');
 }
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { NEEDS_MIN_COLUMNS, SPARKLINE_MIN_COLUMNS, TWO_COLUMNS_MIN_COLUMNS } from '../../components/layout.js';
+import { toSafeText } from '../../src/text/safe-text.js';
 import { createBuddyStore } from '../../src/store.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
 import { renderAtSize, settle, type SizedRender } from './render-at-size.js';
@@ -21,7 +22,7 @@ async function frameAt(columns: number): Promise<string> {
   const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
   const store = createBuddyStore({ now, columns, rows: ROWS });
   store.getState().applySessions([state], now, state.eventCount);
-  store.getState().setPet({ name: 'Pip', level: 3, rarity: 'rare', hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
+  store.getState().setPet({ name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
   const view = renderAtSize(<App store={store} theme={{ color: false }} />, columns, ROWS);
   views.push(view);
   await settle(20);

@@ -6,6 +6,7 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
 import { DELEGATE_USAGE_FILE, DelegateUsageLedger, readDelegateUsage, usageStatRows, usageTotals, utcDay } from '../../src/delegate/delegate-usage.js';
+import { toDelegateStatRows } from '../../src/store.js';
 
 const root = mkdtempSync(join(tmpdir(), 'buddy-usage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -93,7 +94,7 @@ describe('DelegateUsageLedger', () => {
       '· coach': '3 call(s) (1 failed) · 100 in / 20 out',
       '· roast': '1 call(s) · 100 in / 20 out · $0.0025',
     });
-    const frame = render(React.createElement(HelpOverlay, { width: 70, maxLines: 30, role: 'runner', muted: false, stats: rows })).lastFrame() ?? '';
+    const frame = render(React.createElement(HelpOverlay, { width: 70, maxLines: 30, role: 'runner', muted: false, stats: toDelegateStatRows(rows) })).lastFrame() ?? '';
     expect(frame).toMatch(/· coach\s+3 call\(s\) \(1 failed\) · 100 in \/ 20 out/);
     expect(frame).toMatch(/· roast\s+1 call\(s\) · 100 in \/ 20 out · \$0\.0025/);
   });

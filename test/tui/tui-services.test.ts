@@ -152,3 +152,20 @@ describe('tui services and delegates', () => {
     expect(readLines(join(root, 'tui.log')).some((line) => line.includes('cooldown bypassed once'))).toBe(true);
   });
 });
+
+describe('tui services: notices are safe text', () => {
+  it('shows a plugin warning in the footer without the escape sequences its command and stderr carry', async () => {
+    const command = "printf 'bro\\033]0;pwned\\007ken\\033[2J' >&2; exit 1 # \u001b[31mred";
+    const config = { hooks: { Stop: [{ hooks: [{ type: 'command', command }] }] } };
+    const { store, services, clock } = setup(config, true);
+    const sessionId = 'sess-evil';
+    const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
+    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    const deadline = Date.now() + 30_000;
+    // The first notice is the pet hatching; the plugin's is the warning.
+    while (store.getState().notice?.tone !== 'warning' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const notice = store.getState().notice?.text ?? '';
+    expect(notice).toMatch(/exit|1/);
+    expect(notice).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+  });
+});

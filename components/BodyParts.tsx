@@ -1,0 +1,105 @@
+/**
+ * The parts of the pane's body, each subscribed to the slice of the store it draws, so an update
+ * re-renders only what it changes: the tick counter reaches the sprite (and a "thinking"
+ * bubble's dots), the clock reaches what shows elapsed time, the pet's numbers reach the bars.
+ * Body (App.tsx) subscribes only to what decides the layout.
+ */
+import { Box } from 'ink';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { activityPerMinute, isDim, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
+import { ActivityPanel } from './ActivityPanel.js';
+import { BuddySprite } from './BuddySprite.js';
+import { EmptyState } from './EmptyState.js';
+import { HelpOverlay } from './HelpOverlay.js';
+import { NeedsBars } from './NeedsBars.js';
+import { Sparkline } from './Sparkline.js';
+import { SpeechBubble } from './SpeechBubble.js';
+
+type Mode = 'sprite' | 'face';
+
+export function HelpPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
+  const { role, runnerPid, muted, delegateStats } = useStore(
+    store,
+    useShallow((s) => ({ role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats })),
+  );
+  return <HelpOverlay width={width} maxLines={maxLines} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} />;
+}
+
+export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
+  const tick = useStore(store, (s) => s.tick);
+  const name = useStore(store, (s) => s.pet?.name);
+  return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} />;
+}
+
+export function BubblePart({ store, width, lines }: { store: BuddyStore; width: number; lines: number }) {
+  const { current, waiting, dim, dots } = useStore(
+    store,
+    useShallow((s) => {
+      const bubble = s.bubbles.current;
+      return {
+        current: bubble?.reaction,
+        waiting: s.bubbles.waiting.length,
+        dim: bubble ? isDim(bubble, s.now) : false,
+        // Only a "thinking" bubble moves with the tick (its dots cycle over three).
+        dots: bubble?.reaction.kind === 'thinking' ? s.tick % 3 : 0,
+      };
+    }),
+  );
+  return (
+    <Box height={lines + 2} flexDirection="column" justifyContent="flex-end">
+      {current ? (
+        <SpeechBubble text={current.text} source={current.source} kind={current.kind} dim={dim} width={width} maxLines={lines} tick={dots} waiting={waiting} />
+      ) : null}
+    </Box>
+  );
+}
+
+export function SpritePart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
+  const { tick, mood, name, level, rarity } = useStore(
+    store,
+    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity })),
+  );
+  return (
+    <BuddySprite
+      sprite={sprite}
+      mood={sprite.frames[mood] ? mood : 'idle'}
+      tick={tick}
+      mode={mode}
+      width={width}
+      name={name ?? sprite.speciesName}
+      level={level}
+      rarity={rarity}
+    />
+  );
+}
+
+export function NeedsPart({ store, width }: { store: BuddyStore; width: number }) {
+  // The snapshot is a new object each tick; the bars redraw only when a number they show moves.
+  const needs = useStore(
+    store,
+    useShallow((s) => s.pet && {
+      hunger: s.pet.hunger, energy: s.pet.energy, happiness: s.pet.happiness, xp: s.pet.xp, xpToNext: s.pet.xpToNext, level: s.pet.level,
+    }),
+  );
+  return needs ? <NeedsBars {...needs} width={width} /> : null;
+}
+
+export function ActivityPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
+  const session = useStore(store, selectSelectedSession);
+  // Elapsed times follow the clock, not the animation counter.
+  const now = useStore(store, (s) => s.now);
+  return session ? <ActivityPanel session={session} now={now} width={width} maxLines={maxLines} /> : null;
+}
+
+export function SparkPart({ store, width }: { store: BuddyStore; width: number }) {
+  // Compared element by element: a new minute's counts redraw it, a tick does not.
+  const counts = useStore(
+    store,
+    useShallow((s) => {
+      const session = selectSelectedSession(s);
+      return session ? activityPerMinute(session, s.now) : undefined;
+    }),
+  );
+  return counts ? <Sparkline counts={counts} width={width} /> : null;
+}
