@@ -3,7 +3,7 @@
  * root it cannot create, a journal that is not ours, a chosen root open to others. Whatever
  * happens it exits 0, prints nothing on stdout and stays small.
  */
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,18 @@ describe('buddy-tui hook limits', () => {
     const result = await runHook(payload(), { BUDDY_TUI_STATE_DIR: root });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/events\.jsonl: is not a regular file/);
+  });
+
+  it('refuses an events.jsonl that is a symbolic link, and writes nothing through it', async () => {
+    const base = makeTempDir();
+    const root = join(base, 'state');
+    mkdirSync(join(root, SID), { recursive: true, mode: 0o700 });
+    writeFileSync(join(base, 'target'), '');
+    symlinkSync(join(base, 'target'), join(root, SID, 'events.jsonl'));
+    const result = await runHook(payload(), { BUDDY_TUI_STATE_DIR: root });
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(join(base, 'target'), 'utf8')).toBe('');
+    expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/ELOOP/);
   });
 
   it.runIf(process.getuid?.() === 0)('refuses to append to an events.jsonl another user owns', async () => {
