@@ -60,6 +60,8 @@ export function writeCheckpoint(sessionDir: string, folded: FoldedJournal): void
 export interface ReadSessionOptions {
   /** Save the advanced checkpoint (default true). */
   writeCheckpoint?: boolean;
+  /** How far back a fold from the end reaches (default TAIL_WINDOW_MS, the pane's). */
+  tailWindowMs?: number;
 }
 
 /** Journal bytes after the checkpoint (all of them without one, or when the journal was replaced). */
@@ -81,7 +83,7 @@ export function readSessionAt(sessionDir: string, options: ReadSessionOptions = 
   let folded: FoldedJournal | undefined;
   let reset = false;
   if (unreadBytes(path, checkpoint) > TAIL_FOLD_ABOVE_BYTES) {
-    folded = foldJournalTail(path, id, checkpoint);
+    folded = foldJournalTail(path, id, checkpoint, { windowMs: options.tailWindowMs });
   } else {
     const chunk = readJournalFrom(path, checkpoint?.journal);
     reset = chunk?.reset === true;

@@ -8,8 +8,9 @@
  *   SEED_SCAN_BYTES before the recent part: the nearest SessionEnd or resuming SessionStart, the
  *   nearest SessionStart with a model, and the last tool failure (found by their names' bytes);
  * - the recent part: back to the Stop/StopFailure/SessionEnd before the turn that opened last
- *   (so the turn's queue, tools, running tools and length are whole), and at least TAIL_WINDOW_MS
- *   before the last event (live subagents: 10 min; the activity sparkline: 30 min).
+ *   (so the turn's queue, tools, running tools and length are whole), and at least a window
+ *   before the last event: SUBAGENT_WINDOW_MS for the statusline (live subagents), TAIL_WINDOW_MS
+ *   for the pane (the activity sparkline too).
  * What the statusline and the pane show then equals a fold of the whole journal (checked at
  * every cut point of recorded sessions in test/state/tail-fold.test.ts), with two limits: a model
  * or a last failure older than the seed scan is not known, and a SessionEnd before the recent part
@@ -21,10 +22,13 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import type { JournalPosition } from './journal.js';
 import { scanLinesFromEnd } from './lines-from-end.js';
 import { foldEvents } from './reducer.js';
-import type { SessionState } from './session-state.js';
+import { LIMITS, type SessionState } from './session-state.js';
 
-/** The 30-minute activity window plus a minute each side (hooks' appends and clocks cross). */
+/** The pane's window: the 30-minute activity sparkline plus a minute each side (appends and clocks cross). */
 export const TAIL_WINDOW_MS = 32 * 60_000;
+/** The statusline's window: live subagents (10 minutes) plus a minute. Its checkpoint then starts
+ * the pane's sparkline at that window (the older minutes fill in as time passes). */
+export const SUBAGENT_WINDOW_MS = LIMITS.subagentMaxAgeMs + 60_000;
 /** How far before the recent part seeds are looked for (searching all of 150 MB would cost ~0.4 s). */
 export const SEED_SCAN_BYTES = 4 * 1024 * 1024;
 
@@ -129,7 +133,7 @@ export function foldJournalTail(
   path: string,
   sessionId: string,
   base?: FoldedJournal,
-  limits: TailFoldLimits = { windowMs: TAIL_WINDOW_MS, seedScanBytes: SEED_SCAN_BYTES },
+  limits: Partial<TailFoldLimits> = {},
 ): FoldedJournal | undefined {
   let fd: number;
   try {
@@ -141,12 +145,12 @@ export function foldJournalTail(
     const stats = fstatSync(fd);
     const kept = base && base.journal.ino === stats.ino && base.journal.offset <= stats.size && startsLine(fd, base.journal.offset) ? base : undefined;
     const floor = kept?.journal.offset ?? 0;
-    const recent = recentPart(fd, floor, stats.size, limits.windowMs);
+    const recent = recentPart(fd, floor, stats.size, limits.windowMs ?? TAIL_WINDOW_MS);
     const seeds: JournalEvent[] = [];
     if (recent.stopped) {
       const first = kept ? undefined : firstEventSeed(fd);
       if (first) seeds.push(first);
-      seeds.push(...seedsBefore(fd, floor, recent.from, limits.seedScanBytes));
+      seeds.push(...seedsBefore(fd, floor, recent.from, limits.seedScanBytes ?? SEED_SCAN_BYTES));
     }
     return {
       journal: { ino: stats.ino, offset: recent.end },

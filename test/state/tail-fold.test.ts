@@ -1,7 +1,8 @@
 /**
  * Folding a long journal from its end (tail-fold.ts) shows exactly what a fold of the whole
- * journal shows, in the statusline and in the pane: checked at every cut point of journals made
- * from the recorded Claude Code session, with and without a checkpoint to start from.
+ * journal shows, in the statusline (with its window) and in the pane (with its own): checked at
+ * every cut point of journals made from the recorded Claude Code session, with and without a
+ * checkpoint to start from.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { serializeEventLine } from '../../src/state/journal.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { activityPerMinute, currentTool, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from '../../src/state/selectors.js';
 import type { SessionState } from '../../src/state/session-state.js';
-import { foldJournalTail } from '../../src/state/tail-fold.js';
+import { SUBAGENT_WINDOW_MS, foldJournalTail } from '../../src/state/tail-fold.js';
 import type { PayloadView } from '../../src/statusline/payload.js';
 import { buildView } from '../../src/statusline/view.js';
 import { T0, midTurnEvents } from '../statusline/support.js';
@@ -82,12 +83,15 @@ describe('foldJournalTail', () => {
       const prefix = events.slice(0, cut);
       writeJournal(path, prefix);
       const tail = foldJournalTail(path, SID);
+      // The statusline's shorter window: what it shows is the same too.
+      const statuslineTail = foldJournalTail(path, SID, undefined, { windowMs: SUBAGENT_WINDOW_MS });
       const whole = foldEvents(undefined, prefix, SID);
       const last = prefix[prefix.length - 1].ts;
       for (const now of [last + 5_000, last + 9 * 60_000]) {
         expect(shown(tail!.state, now), `cut ${cut} at +${now - last} ms`).toEqual(shown(whole, now));
+        expect(shown(statuslineTail!.state, now).statusline, `statusline, cut ${cut} at +${now - last} ms`).toEqual(shown(whole, now).statusline);
       }
-      if (tail!.partial) skipped += 1;
+      if (tail!.partial && statuslineTail!.partial) skipped += 1;
     }
     // Most cut points really skipped part of the journal (or the check above proves little).
     expect(skipped).toBeGreaterThan(events.length / 2);
