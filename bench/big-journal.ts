@@ -72,25 +72,41 @@ export async function benchStatuslineBigJournal(): Promise<BenchRow[]> {
   }
 }
 
+/** Spawn to the first frame that shows `marker`, in ms. */
+async function firstFrameMs(s: ReturnType<typeof scratch>, marker: string): Promise<number> {
+  const start = performance.now();
+  const pane = new PaneProcess(s);
+  try {
+    return (await pane.waitFor(marker, 60_000)) - start;
+  } finally {
+    await pane.stop();
+  }
+}
+
 export async function benchPaneBigJournal(): Promise<BenchRow[]> {
   const s = scratch('big-pane');
   const now = Date.now();
   try {
     mkdirSync(s.root, { mode: 0o700 });
-    // 199 ordinary sessions from the last hour, and the big one, live (mid-turn) right now.
+    // 199 ordinary sessions from the last hour (the recorded one through its first turn, so they
+    // are open and shown), and the big one, live (mid-turn) right now.
+    const firstTurn = recordedEvents().slice(0, recordedEvents().findIndex((event) => event.hook_event_name === 'Stop') + 1);
     for (let k = 0; k < 199; k += 1) {
       const sessionId = `small-${k}`;
       mkdirSync(join(s.root, sessionId), { mode: 0o700 });
-      const events = repeatedEvents(recordedEvents(), 1, { sessionId, start: now - 3_600_000 + k * 1000, stepMs: 500 });
+      const events = repeatedEvents(firstTurn, 1, { sessionId, start: now - 3_600_000 + k * 1000, stepMs: 500 });
       writeFileSync(join(s.root, sessionId, 'events.jsonl'), events.map((event) => serializeEventLine(event)).join(''), { mode: 0o600 });
     }
+    // The same pane on the 199 sessions alone first: what start-up costs without the big journal.
+    const baselineMs = await firstFrameMs(s, 'project');
+    for (let k = 0; k < 199; k += 1) rmSync(join(s.root, `small-${k}`, 'state.json'), { force: true });
     const cwd = '/bench/bigjournal';
     const live = midTurnEvents().map((event) => ({ ...event, cwd, ts: event.ts - T0 + now - 90_000 }));
     const dir = writeBigSession(s.root, 'big', now - 100_000, live, cwd);
     const start = performance.now();
     const pane = new PaneProcess(s);
     try {
-      const firstFrameMs = (await pane.waitFor('bigjournal', 60_000)) - start;
+      const frameMs = (await pane.waitFor('bigjournal', 60_000)) - start;
       await sleep(1000);
       const rssMb = pane.peakRssKb() / 1024;
       const checkpoint = readCheckpoint(dir);
@@ -99,9 +115,9 @@ export async function benchPaneBigJournal(): Promise<BenchRow[]> {
         {
           area: 'tui',
           name: 'first frame, 200 sessions, one 150 MB journal without checkpoint',
-          value: `${formatMs(firstFrameMs)}, peak RSS ${rssMb.toFixed(1)} MB`,
+          value: `${formatMs(frameMs)}, peak RSS ${rssMb.toFixed(1)} MB (the 199 others alone: ${formatMs(baselineMs)})`,
           goal: '< 2000 ms, < 200 MB',
-          ok: firstFrameMs < 2000 && rssMb < 200,
+          ok: frameMs < 2000 && rssMb < 200,
         },
         {
           area: 'tui',
