@@ -11,6 +11,7 @@ import { hatchPet } from '../src/pet/hatch.js';
 import { readSession } from '../src/state/reader.js';
 import { serializeEventLine } from '../src/state/journal.js';
 import { FIXTURE_SESSION, NOW, fixturePayload, midTurnEvents, reaction } from '../test/statusline/support.js';
+import { benchStatuslineBigJournal } from './big-journal.js';
 import { syntheticEvents } from './foundation.js';
 import { REPO_ROOT, formatMb, formatMs, measureCommands, type BenchRow, type CommandStats } from './measure.js';
 
@@ -56,7 +57,7 @@ function stateRoot(base: string, journalMb: number): string {
 
 const describe = (stats: CommandStats): string => `${formatMs(stats.medianMs)}, ${formatMb(stats.medianRssKb)}`;
 
-export async function bench(): Promise<BenchRow[]> {
+async function benchStartup(): Promise<BenchRow[]> {
   const base = join(REPO_ROOT, '.cache/bench/statusline');
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
@@ -120,6 +121,21 @@ export async function bench(): Promise<BenchRow[]> {
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  // BUDDY_BENCH_ONLY=startup,bigjournal picks parts by name, as in bench/tui.ts.
+  const only = process.env.BUDDY_BENCH_ONLY?.split(',');
+  for (const part of [benchStartup, benchStatuslineBigJournal]) {
+    if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
+    try {
+      rows.push(...(await part()));
+    } catch (error) {
+      rows.push({ area: 'statusline', name: part.name, value: `failed: ${(error as Error).message}`, ok: false });
+    }
+  }
+  return rows;
 }
 
 // `node --import tsx bench/statusline.ts` runs this area alone.

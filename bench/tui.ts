@@ -8,18 +8,17 @@
  * - CPU over an idle period with 5 sessions open (goal < 1% of a core). 10 s by default;
  *   BUDDY_BENCH_FULL=1 (or --full) measures the full 60 s.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { stripVTControlCharacters } from 'node:util';
 import type { JournalEvent } from '../src/protocol/hook-event.js';
 import { appendLine, serializeEventLine } from '../src/state/journal.js';
 import { JOURNAL_FILE, ensureSessionDir } from '../src/state/state-root.js';
 import { startTui } from '../src/tui/start-tui.js';
 import { syntheticEvents } from './foundation.js';
+import { benchPaneBigJournal } from './big-journal.js';
 import { REPO_ROOT, formatMs, median, percentile, type BenchRow } from './measure.js';
+import { PaneProcess, scratch, sleep, until } from './pane-process.js';
 
 const fixtureLines = (): string[] => readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8').split('\n').filter(Boolean);
 const fixtureLength = (): number => fixtureLines().length;
@@ -27,101 +26,6 @@ const fixtureStopIndex = (): number => fixtureLines().findIndex((line) => JSON.p
 
 const FULL = process.env.BUDDY_BENCH_FULL === '1' || process.argv.includes('--full');
 const IDLE_SECONDS = FULL ? 60 : 10;
-const CLOCK_TICKS = 100;
-/** Extra flags for the pane process, e.g. BUDDY_BENCH_PANE_ARGS=--no-plugins. */
-const extraArgs = (process.env.BUDDY_BENCH_PANE_ARGS ?? '').split(' ').filter(Boolean);
-/** Node flags for the pane process, e.g. BUDDY_BENCH_NODE_FLAGS=--max-semi-space-size=1. */
-const nodeFlags = (process.env.BUDDY_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-
-interface Scratch {
-  base: string;
-  root: string;
-  env: Record<string, string>;
-}
-
-function scratch(name: string): Scratch {
-  const base = mkdtempSync(join(tmpdir(), `buddy-bench-${name}-`));
-  const root = join(base, 'root');
-  for (const dir of ['cfg', 'state', 'foundry']) mkdirSync(join(base, dir), { mode: 0o700 });
-  return {
-    base,
-    root,
-    env: {
-      BUDDY_TUI_STATE_DIR: root,
-      XDG_CONFIG_HOME: join(base, 'cfg'),
-      XDG_STATE_HOME: join(base, 'state'),
-      BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
-    },
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
-/** The pane as a child process; its frames arrive on a pipe (keys off, 80x24 defaults). */
-class PaneProcess {
-  readonly child: ChildProcessWithoutNullStreams;
-  /** Frames as written, with the time each arrived. */
-  readonly writes: Array<{ at: number; text: string }> = [];
-  private listeners = new Set<(text: string, at: number) => void>();
-
-  constructor(s: Scratch) {
-    this.child = spawn(process.execPath, [...nodeFlags, join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
-      env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
-      stdio: 'pipe',
-    });
-    this.child.stdout.setEncoding('utf8');
-    this.child.stdout.on('data', (chunk: string) => {
-      const at = performance.now();
-      const text = stripVTControlCharacters(chunk);
-      this.writes.push({ at, text: this.writes.length < 100_000 ? text : '' });
-      for (const listener of this.listeners) listener(text, at);
-    });
-  }
-
-  /** Resolves with the time of the first write containing `marker`. */
-  waitFor(marker: string, timeoutMs = 10_000): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.listeners.delete(listener);
-        reject(new Error(`no frame with ${marker} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      const listener = (text: string, at: number) => {
-        if (!text.includes(marker)) return;
-        clearTimeout(timer);
-        this.listeners.delete(listener);
-        resolve(at);
-      };
-      this.listeners.add(listener);
-    });
-  }
-
-  cpuSeconds(): number {
-    const fields = readFileSync(`/proc/${this.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after "pid (comm) ".
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  }
-
-  peakRssKb(): number {
-    const match = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : Number.NaN;
-  }
-
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
-    this.child.kill('SIGTERM');
-    await Promise.race([exited, sleep(5000)]);
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
-  }
-}
 
 function append(root: string, event: JournalEvent): void {
   appendLine(join(ensureSessionDir(root, event.session_id), JOURNAL_FILE), serializeEventLine(event));
@@ -311,7 +215,7 @@ async function benchIdleCpu(): Promise<BenchRow[]> {
 export async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const only = process.env.BUDDY_BENCH_ONLY?.split(',');
-  for (const part of [benchLatency, benchBurstStore, benchBurstChild, benchIdleCpu]) {
+  for (const part of [benchLatency, benchBurstStore, benchBurstChild, benchIdleCpu, benchPaneBigJournal]) {
     if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
     try {
       rows.push(...(await part()));

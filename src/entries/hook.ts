@@ -3,61 +3,86 @@
  * session's journal and gets out of the way: it prints nothing (stdout would become Claude's
  * context on some events) and exits 0 on every path.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { logError } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
-import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { oversizeMarker, readHookInput } from './hook-input.js';
 
-/** Payloads beyond this are not parsed at all (a runaway tool output must not cost seconds). */
-const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+/** Payloads beyond this are not parsed: they are journaled as a marker (see hook-input.ts). */
+const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
+/**
+ * Stdin silent this long (no byte, no end): the hook gives up and exits 0 (override:
+ * BUDDY_TUI_HOOK_DEADLINE_MS). Reading stdin is the hook's only wait; the rest is quick local
+ * work. Generous on purpose: Claude Code itself stops a hook after its `timeout` (5 s as
+ * installed), and on a starved machine the writer itself can take seconds to write.
+ */
+const DEFAULT_IDLE_MS = 60_000;
 
-function readStdin(): Buffer {
+function idleMs(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.BUDDY_TUI_HOOK_DEADLINE_MS);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 600_000) : DEFAULT_IDLE_MS;
+}
+
+function soundRoot(root: string): boolean {
   try {
-    return readFileSync(0);
-  } catch (error) {
-    // EAGAIN on a non-blocking pipe, or no stdin at all: nothing to record.
-    if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return Buffer.alloc(0);
-    throw error;
+    return isPrivateDir(root);
+  } catch {
+    return false;
   }
 }
 
+/** The event to journal: the parsed payload, or a marker for one over the cap; undefined when logged instead. */
+function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, root: string, env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
+  if (input.totalBytes === 0) return void logError(root, 'hook', 'empty stdin', env);
+  let payload: unknown;
+  if (input.data) {
+    try {
+      payload = JSON.parse(input.data.toString('utf8'));
+    } catch {
+      return void logError(root, 'hook', `malformed JSON (${input.totalBytes} bytes)`, env);
+    }
+  } else {
+    payload = oversizeMarker(input);
+    logError(root, 'hook', `payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`, env);
+  }
+  const checked = hookPayloadSchema.safeParse(payload);
+  if (!checked.success) return void logError(root, 'hook', 'payload without session_id/hook_event_name', env);
+  return checked.data;
+}
 
-export function runHook(env: NodeJS.ProcessEnv = process.env): void {
+export async function runHook(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // buddy-tui's own `claude -p` children must never feed the buddy.
   if (env.BUDDY_TUI_CHILD === '1') return;
   const receivedAt = Date.now();
   let root: string | undefined;
   try {
     root = stateRootPath(env);
-    const input = readStdin();
-    ensurePrivateDir(root);
-    if (input.length === 0) return logError(root, 'hook', 'empty stdin', env);
-    if (input.length > MAX_PAYLOAD_BYTES) return logError(root, 'hook', `payload of ${input.length} bytes dropped`, env);
-    let payload: unknown;
-    try {
-      payload = JSON.parse(input.toString('utf8'));
-    } catch {
-      return logError(root, 'hook', `malformed JSON (${input.length} bytes)`, env);
+    const input = await readHookInput({ maxBytes: MAX_PAYLOAD_BYTES, idleMs: idleMs(env) });
+    if (input.timedOut) {
+      // Nothing is created for an event that never arrived; a sound existing root gets the note.
+      const note = `stdin silent for ${idleMs(env)} ms after ${input.totalBytes} bytes: gave up`;
+      return logError(soundRoot(root) ? root : undefined, 'hook', note, env);
     }
-    const checked = hookPayloadSchema.safeParse(payload);
-    if (!checked.success) return logError(root, 'hook', 'payload without session_id/hook_event_name', env);
-    const sessionId = checked.data.session_id;
+    ensurePrivateDir(root);
+    const event = eventFrom(input, root, env);
+    if (!event) return;
+    const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
       return logError(root, 'hook', `event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`, env);
     }
     const dir = ensureSessionDir(root, sessionId);
-    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
+    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...event, ts: receivedAt }));
     // A new session is the moment to clear out expired ones: rare, and after our line is safe.
-    if (checked.data.hook_event_name === 'SessionStart') {
+    if (event.hook_event_name === 'SessionStart') {
       pruneSessions(root, { now: receivedAt, retentionMs: retentionMsFromSettings(env) });
     }
   } catch (error) {
-    // Unsafe root (symlink, someone else's), full disk, unwritable directory: log where we can.
-    // An unsafe session directory inside a sound root is logged in the root.
+    // Unsafe root (symlink, someone else's, open to others), full disk, unwritable directory:
+    // log where we can. An unsafe session directory inside a sound root is logged in the root.
     const unsafeRoot = error instanceof UnsafePathError && error.path === root;
     if (unsafeRoot && !env.BUDDY_TUI_DEBUG) {
       // The error log lives in the refused root, so stderr is the only place left to say it.
@@ -68,4 +93,9 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
   }
 }
 
-runHook();
+// Whatever happens, the exit code is 0 (a rejected promise would otherwise make it 1).
+process.exitCode = 0;
+runHook()
+  .catch(() => undefined)
+  // A stdin given up on would keep the process waiting for it.
+  .finally(() => process.exit(0));

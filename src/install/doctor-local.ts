@@ -15,7 +15,7 @@ import { readFoundrySession } from '../state/foundry.js';
 import { readLastEvent } from '../state/journal-last-event.js';
 import { listSessions, type SessionEntry } from '../state/reader.js';
 import { formatElapsed } from '../state/selectors.js';
-import { ERROR_LOG_FILE, stateRootPath } from '../state/state-root.js';
+import { ERROR_LOG_FILE, isChosenRoot, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { hookEntryPath } from './cli-entry.js';
 import type { DoctorCheck } from './doctor-check.js';
@@ -53,7 +53,10 @@ export function stateRootCheck(env: NodeJS.ProcessEnv): DoctorCheck {
   }
   const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
   if ((stats.mode & 0o077) !== 0) {
-    return { status: 'warn', title: `state root ${root} is mode ${mode}: others can read session data`, fix: `chmod 700 ${root} (the next hook event also tightens it)` };
+    // A folder named by BUDDY_TUI_STATE_DIR is the user's: the hook refuses it rather than chmod it.
+    return isChosenRoot(root, env)
+      ? { status: 'fail', title: `state root ${root} (BUDDY_TUI_STATE_DIR) is mode ${mode}: open to others, so the hook refuses it`, fix: `chmod 700 ${root}` }
+      : { status: 'warn', title: `state root ${root} is mode ${mode}: others can read session data`, fix: `chmod 700 ${root} (the next hook event also tightens it)` };
   }
   return { status: 'ok', title: `state root ${root} (private, mode ${mode})` };
 }

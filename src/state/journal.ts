@@ -8,6 +8,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { keyedRecord } from './keyed-record.js';
+import { UnsafePathError } from './state-root.js';
 
 /** One journal line stays under this many bytes, newline included. */
 export const MAX_LINE_BYTES = 64 * 1024;
@@ -69,11 +70,17 @@ export function serializeEventLine(event: Record<string, unknown>): string {
  * A file that does not end in a newline holds the head of a line cut short (a full disk): ours
  * then starts with a newline, so the damage stays in that line and does not swallow ours. A
  * concurrent appender seen mid-write only costs an empty line, which readers skip.
+ * Only a regular file of ours is written: a FIFO, a device or another user's file planted under
+ * the name is refused (checked on the open descriptor, so it cannot be swapped in between).
  */
 export function appendLine(path: string, line: string): void {
-  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
   try {
-    const size = fstatSync(fd).size;
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new UnsafePathError(path, 'is not a regular file');
+    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+    if (uid !== undefined && stats.uid !== uid) throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
+    const size = stats.size;
     const buffer = Buffer.from(size > 0 && !endsWithNewlineAt(fd, size) ? `\n${line}` : line);
     const written = writeSync(fd, buffer);
     if (written !== buffer.length) throw new Error(`short write to ${path}: ${written} of ${buffer.length} bytes`);

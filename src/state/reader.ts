@@ -1,25 +1,31 @@
 /**
  * Reads a session's state: start from its checkpoint, fold only the journal bytes added since,
  * and save the new checkpoint atomically. The statusline and the TUI both read through here.
+ * A journal with more unread bytes than TAIL_FOLD_ABOVE_BYTES (no checkpoint, or an old one)
+ * is folded from its end instead (tail-fold.ts): a cold read of a 150 MB journal stays fast.
  *
- * Checkpoint `<session>/state.json` = { version, journal: {ino, offset}, state }. It is only a
- * cache: when it is missing, damaged, or the journal shrank or was replaced, the fold starts over.
+ * Checkpoint `<session>/state.json` = { version, reducerVersion, journal: {ino, offset}, state,
+ * partial? }. It is only a cache: when it is missing, damaged, folded by another reducer
+ * version, or the journal shrank or was replaced, the fold starts over.
  */
-import { readFileSync, readdirSync, lstatSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { readFoundrySession, foundryRoot, FOUNDRY_DIR_PREFIX } from './foundry.js';
-import { readJournalFrom, type JournalPosition } from './journal.js';
+import { readJournalFrom } from './journal.js';
 import { foldEvents } from './reducer.js';
+import { REDUCER_VERSION } from './reducer-version.js';
 import type { SessionState } from './session-state.js';
 import { CHECKPOINT_FILE, JOURNAL_FILE, SESSION_ID_PATTERN, isPrivateDir } from './state-root.js';
+import { foldJournalTail, type FoldedJournal } from './tail-fold.js';
 
-export const CHECKPOINT_VERSION = 1;
+export const CHECKPOINT_VERSION = 2;
+/** Unread journal bytes past which a reader folds from the journal's end (~40 ms of folding). */
+export const TAIL_FOLD_ABOVE_BYTES = 4 * 1024 * 1024;
 
-export interface Checkpoint {
+export interface Checkpoint extends FoldedJournal {
   version: number;
-  journal: JournalPosition;
-  state: SessionState;
+  reducerVersion: number;
 }
 
 export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
@@ -27,6 +33,7 @@ export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
     const parsed = JSON.parse(readFileSync(join(sessionDir, CHECKPOINT_FILE), 'utf8')) as Checkpoint;
     if (
       parsed?.version === CHECKPOINT_VERSION &&
+      parsed.reducerVersion === REDUCER_VERSION &&
       typeof parsed.journal?.ino === 'number' &&
       typeof parsed.journal?.offset === 'number' &&
       parsed.state?.version === 1
@@ -39,28 +46,59 @@ export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
   return undefined;
 }
 
+/** Saves a fold as the session's checkpoint. Failing to save is never an error (it is a cache). */
+export function writeCheckpoint(sessionDir: string, folded: FoldedJournal): void {
+  try {
+    const next: Checkpoint = { version: CHECKPOINT_VERSION, reducerVersion: REDUCER_VERSION, journal: folded.journal, state: folded.state };
+    if (folded.partial) next.partial = true;
+    atomicWriteFileSync(join(sessionDir, CHECKPOINT_FILE), JSON.stringify(next), 0o600, { durable: false });
+  } catch {
+    // A read-only or full disk only costs the next reader some folding.
+  }
+}
+
 export interface ReadSessionOptions {
-  /** Save the advanced checkpoint (default true). Failing to save is never an error. */
+  /** Save the advanced checkpoint (default true). */
   writeCheckpoint?: boolean;
+  /** How far back a fold from the end reaches (default TAIL_WINDOW_MS, the pane's). */
+  tailWindowMs?: number;
+}
+
+/** Journal bytes after the checkpoint (all of them without one, or when the journal was replaced). */
+function unreadBytes(path: string, checkpoint: Checkpoint | undefined): number {
+  try {
+    const stats = lstatSync(path);
+    const kept = checkpoint && checkpoint.journal.ino === stats.ino && checkpoint.journal.offset <= stats.size;
+    return stats.size - (kept ? checkpoint.journal.offset : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The session's state and the journal position it reflects; undefined when it has no journal. */
+export function readSessionAt(sessionDir: string, options: ReadSessionOptions = {}): FoldedJournal | undefined {
+  const checkpoint = readCheckpoint(sessionDir);
+  const path = join(sessionDir, JOURNAL_FILE);
+  const id = basename(sessionDir);
+  let folded: FoldedJournal | undefined;
+  let reset = false;
+  if (unreadBytes(path, checkpoint) > TAIL_FOLD_ABOVE_BYTES) {
+    folded = foldJournalTail(path, id, checkpoint, { windowMs: options.tailWindowMs });
+  } else {
+    const chunk = readJournalFrom(path, checkpoint?.journal);
+    reset = chunk?.reset === true;
+    const base = reset ? undefined : checkpoint;
+    if (chunk) folded = { journal: chunk.position, state: foldEvents(base?.state, chunk.events, id), partial: base?.partial };
+  }
+  if (!folded) return undefined;
+  const advanced = !checkpoint || reset || folded.journal.ino !== checkpoint.journal.ino || folded.journal.offset !== checkpoint.journal.offset;
+  if (advanced && options.writeCheckpoint !== false) writeCheckpoint(sessionDir, folded);
+  return folded;
 }
 
 /** The session's current state, or undefined when it has no journal. */
 export function readSession(sessionDir: string, options: ReadSessionOptions = {}): SessionState | undefined {
-  const checkpoint = readCheckpoint(sessionDir);
-  const chunk = readJournalFrom(join(sessionDir, JOURNAL_FILE), checkpoint?.journal);
-  if (!chunk) return undefined;
-  const base = chunk.reset ? undefined : checkpoint?.state;
-  const state = foldEvents(base, chunk.events, basename(sessionDir));
-  const advanced = !checkpoint || chunk.reset || chunk.position.offset !== checkpoint.journal.offset;
-  if (advanced && options.writeCheckpoint !== false) {
-    try {
-      const next: Checkpoint = { version: CHECKPOINT_VERSION, journal: chunk.position, state };
-      atomicWriteFileSync(join(sessionDir, CHECKPOINT_FILE), JSON.stringify(next), 0o600, { durable: false });
-    } catch {
-      // A read-only or full disk only costs the next reader some folding.
-    }
-  }
-  return state;
+  return readSessionAt(sessionDir, options)?.state;
 }
 
 export interface SessionEntry {

@@ -5,7 +5,7 @@
  */
 import { chmodSync, lstatSync, mkdirSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -32,6 +32,11 @@ export function sessionDirName(sessionId: unknown): string | undefined {
   return typeof sessionId === 'string' && SESSION_ID_PATTERN.test(sessionId) ? sessionId : undefined;
 }
 
+/** True for the folder the user named in $BUDDY_TUI_STATE_DIR: buddy-tui never changes its mode. */
+export function isChosenRoot(path: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.BUDDY_TUI_STATE_DIR) && resolve(path) === resolve(env.BUDDY_TUI_STATE_DIR as string);
+}
+
 /** Throws UnsafePathError unless `stats` is a directory of ours that only we can enter. */
 export function checkPrivateDir(path: string, stats: Stats, requireMode = true): void {
   if (stats.isSymbolicLink()) throw new UnsafePathError(path, 'is a symbolic link');
@@ -39,8 +44,35 @@ export function checkPrivateDir(path: string, stats: Stats, requireMode = true):
   const uid = currentUid();
   if (uid !== undefined && stats.uid !== uid) throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
   if (requireMode && (stats.mode & 0o077) !== 0) {
-    // Ours, but readable by others (an old umask): tighten it rather than refuse.
+    const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
+    // A folder the user chose is theirs to change: say so instead of changing it behind their back.
+    if (isChosenRoot(path)) throw new UnsafePathError(path, `is mode ${mode}, open to others; buddy-tui leaves a folder you chose as it is: run chmod 700 ${path}`);
+    // One of ours, readable by others (an old umask): tighten it rather than refuse.
     chmodSync(path, 0o700);
+  }
+}
+
+/**
+ * mkdir -p with mode 0700, one component at a time. Not `recursive: true`: Node's loops forever
+ * where mkdir says ENOENT under an existing parent (any path under /proc).
+ */
+function makeDirs(path: string): void {
+  const missing: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    try {
+      lstatSync(dir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw error;
+      missing.push(dir);
+    }
+  }
+  for (const dir of missing.reverse()) {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 
@@ -51,7 +83,7 @@ export function ensurePrivateDir(path: string): void {
     stats = lstatSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(path, { recursive: true, mode: 0o700 });
+    makeDirs(path);
     stats = lstatSync(path);
   }
   checkPrivateDir(path, stats);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { foundryDirFor, readFoundrySession } from '../state/foundry.js';
 import { readSession } from '../state/reader.js';
 import type { SessionState } from '../state/session-state.js';
+import { SUBAGENT_WINDOW_MS } from '../state/tail-fold.js';
 import { isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 
 export interface SessionSource {
@@ -36,7 +37,8 @@ export function locateSession(sessionId: string | undefined, env: NodeJS.Process
 
 export function readSessionSource(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number): SessionSource {
   const source: SessionSource = locateSession(sessionId, env);
-  if (source.dir && source.dirReady) source.state = readSession(source.dir);
+  // A cold read of a long journal folds only what the statusline shows (Claude Code cancels a slow run).
+  if (source.dir && source.dirReady) source.state = readSession(source.dir, { tailWindowMs: SUBAGENT_WINDOW_MS });
   if (!source.state && sessionId) source.state = readFoundrySession(foundryDirFor(sessionId, env), now);
   return source;
 }

@@ -9,15 +9,14 @@ import { basename, join, relative, sep } from 'node:path';
 import { watch, type ChokidarOptions } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
-import { foundryRoot, FOUNDRY_DIR_PREFIX, readFoundrySession } from '../state/foundry.js';
-import { createJournalTail, type JournalTail } from '../state/journal.js';
-import { listSessions, readCheckpoint, type SessionEntry } from '../state/reader.js';
+import { foundryRoot, FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
+import { listSessions, type SessionEntry } from '../state/reader.js';
 import { markReader, unmarkReader } from '../state/retention.js';
-import { foldEvents } from '../state/reducer.js';
 import type { SessionState } from '../state/session-state.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
 import type { BuddyStore } from '../store.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
+import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
 
 /** New events of one session, handed on as it is read (its state reaches the store right after). */
@@ -40,6 +39,8 @@ export interface SessionWatcherOptions {
   onEvents?: (batch: SessionEvents[]) => void;
   /** The runner lock file appeared, changed or went away. */
   onLockChange?: () => void;
+  /** A session's checkpoint is saved at most this often while it changes, and on close (default 5 s). */
+  checkpointEveryMs?: number;
   onError?: (where: string, error: unknown) => void;
 }
 
@@ -62,14 +63,8 @@ export const READ_SLICE_BYTES = 256 * 1024;
 /** Longer than chokidar's 50 ms per-path change throttle. */
 const RECHECK_MS = 80;
 
-interface Tracked {
-  entry: SessionEntry;
-  tail?: JournalTail;
-  state?: SessionState;
-}
-
 export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
-  const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange } = options;
+  const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange, checkpointEveryMs = 5000 } = options;
   const onError = options.onError ?? (() => {});
   const tracked = new Map<string, Tracked>();
   const dirty = new Set<string>();
@@ -80,22 +75,9 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   /** Sessions whose last read stopped at the slice limit: read again on the next update. */
   const unfinished = new Set<string>();
 
-  /** Reads what is new for one session; returns the new events (all of them after a reset). */
-  const readTracked = (item: Tracked, now: number, maxBytes: number): JournalEvent[] => {
-    if (item.entry.origin === 'foundry') {
-      item.state = readFoundrySession(item.entry.dir, now) ?? item.state;
-      return [];
-    }
-    if (!item.tail) {
-      // Start from the checkpoint the statusline keeps, so a long journal is not folded again.
-      const checkpoint = readCheckpoint(item.entry.dir);
-      item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), checkpoint?.journal);
-      item.state = checkpoint?.state;
-    }
-    const { events, reset, more } = item.tail.readNew(maxBytes);
+  const readTracked = (item: Tracked, now: number, maxBytes: number, history: boolean): JournalEvent[] => {
+    const { events, more } = readTrackedSession(item, now, maxBytes, history);
     if (more) unfinished.add(item.entry.id);
-    if (reset) item.state = undefined;
-    if (events.length || reset) item.state = foldEvents(item.state, events, item.entry.id);
     return events;
   };
 
@@ -118,8 +100,9 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     let count = 0;
     for (const item of items) {
       // History (the first scan) is read whole: it must not reach the plugins slice by slice.
-      const events = readTracked(item, now, handOn ? READ_SLICE_BYTES : Infinity);
+      const events = readTracked(item, now, handOn ? READ_SLICE_BYTES : Infinity, !handOn);
       count += events.length;
+      saveTrackedCheckpoint(item, now, checkpointEveryMs);
       if (!item.state) continue;
       changed.push(item.state);
       if (handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);
@@ -277,7 +260,12 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       throttle.cancel();
       if (recheckTimer) clearTimeout(recheckTimer);
       await Promise.all(watchers.map((w) => w.close()));
-      for (const item of tracked.values()) if (item.entry.origin === 'journal') unmarkReader(item.entry.dir);
+      const now = clock();
+      for (const item of tracked.values()) {
+        if (item.entry.origin !== 'journal') continue;
+        saveTrackedCheckpoint(item, now, 0);
+        unmarkReader(item.entry.dir);
+      }
     },
   };
 }

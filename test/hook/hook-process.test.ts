@@ -59,9 +59,10 @@ describe('buddy-tui hook', () => {
     expect(new Set(events.map((e) => e.tool_use_id)).size).toBe(200);
   }, 120_000);
 
-  it('cuts a 50 MB payload to one bounded line, keeping head and tail', async () => {
+  it('cuts a 12 MB payload to one bounded line, keeping head and tail', async () => {
     const root = join(makeTempDir(), 'state');
-    const huge = `HEAD${'y'.repeat(50 * 1024 * 1024)}TAIL`;
+    // Under the 16 MiB cap: parsed and cut. (Over it, a marker is journaled: hook-limits.test.ts.)
+    const huge = `HEAD${'y'.repeat(12 * 1024 * 1024)}TAIL`;
     const result = await runHook(payload({ tool_use_id: 'big', tool_response: { stdout: huge }, tool_input: { command: 'cat big' } }), {
       BUDDY_TUI_STATE_DIR: root,
     });

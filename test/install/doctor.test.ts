@@ -76,7 +76,8 @@ describe('buddy-tui doctor', () => {
 
     const result = doctor(env, project);
     expect(result.code).toBe(1);
-    expect(result.find('buddy-tui')[2]).toMatchObject({ status: 'warn', fix: `chmod 700 ${env.BUDDY_TUI_STATE_DIR} (the next hook event also tightens it)` });
+    // A BUDDY_TUI_STATE_DIR is the user's folder: the hook refuses it open rather than chmod it.
+    expect(result.find('buddy-tui')[2]).toMatchObject({ status: 'fail', fix: `chmod 700 ${env.BUDDY_TUI_STATE_DIR}` });
     const claude = result.find('Claude Code');
     expect(claude).toContainEqual(expect.objectContaining({ status: 'fail', title: 'buddy-tui hooks are not in any settings file', fix: expect.stringContaining('buddy-tui install') }));
     expect(claude).toContainEqual(expect.objectContaining({ status: 'warn', title: `the statusLine is another command (${join(project, '.claude', 'settings.json')})` }));

@@ -41,3 +41,28 @@ describe('scanLinesFromEnd', () => {
     expect(linesOf(text, { maxBytes: 1 << 20, chunkBytes: 8 }, 2)).toEqual(['last', 'third']);
   });
 });
+
+describe('scanLinesFromEnd spans, floor and select', () => {
+  const text = 'alpha\nbeta\n\ngamma\ndelta\n';
+
+  it('gives each line’s byte span, and reads no further back than the floor (which starts a line)', () => {
+    const file = join(makeTempDir(), 'spans.txt');
+    writeFileSync(file, text);
+    const fd = openSync(file, 'r');
+    try {
+      const seen: Array<[string, number, number]> = [];
+      scanLinesFromEnd(fd, { maxBytes: 1 << 20, chunkBytes: 4, floor: text.indexOf('beta') }, (line, span) => seen.push([line, span.start, span.end]) > 0);
+      expect(seen).toEqual([
+        ['delta', 18, 23],
+        ['gamma', 12, 17],
+        ['beta', 6, 10],
+      ]);
+      for (const [line, start, end] of seen) expect(text.slice(start, end)).toBe(line);
+      const selected: string[] = [];
+      scanLinesFromEnd(fd, { maxBytes: 1 << 20, chunkBytes: 3, end: 17, select: (bytes) => bytes.includes('a') && !bytes.includes('gamma') }, (line) => selected.push(line) > 0);
+      expect(selected).toEqual(['beta', 'alpha']);
+    } finally {
+      closeSync(fd);
+    }
+  });
+});

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
-import { createJournalTail, serializeEventLine } from '../../src/state/journal.js';
-import { readCheckpoint, readSession } from '../../src/state/reader.js';
+import { createJournalTail, parseJournalLines, serializeEventLine } from '../../src/state/journal.js';
+import { TAIL_FOLD_ABOVE_BYTES, readCheckpoint, readSession } from '../../src/state/reader.js';
 import { foldEvents } from '../../src/state/reducer.js';
+import { REDUCER_VERSION } from '../../src/state/reducer-version.js';
 import { REPO_ROOT, fixturePayloads } from '../support/hook-process.js';
+import { recordedTurn, startFor, writeRepeatedJournal } from '../support/recorded-journal.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 function sessionDir(): string {
@@ -127,5 +129,41 @@ describe('createJournalTail', () => {
     truncateSync(join(dir, 'events.jsonl'), 0);
     writeEvents(dir, events.slice(0, 1));
     expect(tail.readNew()).toMatchObject({ events: [events[0]], reset: true });
+  });
+});
+
+describe('readSession on a long journal', () => {
+  it('folds from the end past TAIL_FOLD_ABOVE_BYTES, saves a partial checkpoint, and reads on from it', () => {
+    const dir = sessionDir();
+    const path = join(dir, 'events.jsonl');
+    const turn = recordedTurn();
+    const bytes = TAIL_FOLD_ABOVE_BYTES + 1024 * 1024;
+    writeRepeatedJournal(path, turn, bytes, { sessionId: 'sess', start: startFor(turn, bytes, 60_000, 1_800_000_000_000), stepMs: 60_000 });
+    const events = parseJournalLines(readFileSync(path));
+    const state = readSession(dir)!;
+    const whole = foldEvents(undefined, events, 'sess');
+    // Only the end was folded (its totals are the tail's), yet the turn shown is the same.
+    expect(state.eventCount).toBeLessThan(events.length / 10);
+    for (const key of ['pendingPrompts', 'toolsThisTurn', 'lastTurnMs', 'projectName', 'startedAt', 'lastEventAt'] as const) {
+      expect(state[key], key).toEqual(whole[key]);
+    }
+    expect(state.failures.at(-1)).toEqual(whole.failures.at(-1));
+    expect(readCheckpoint(dir)).toMatchObject({ reducerVersion: REDUCER_VERSION, partial: true, journal: { offset: statSync(path).size } });
+    writeEvents(dir, [{ ts: 1_900_000_000_000, session_id: 'sess', hook_event_name: 'UserPromptSubmit', prompt_id: 'next' }]);
+    const next = readSession(dir)!;
+    expect(next.eventCount).toBe(state.eventCount + 1);
+    expect(next.pendingPrompts).toBe(1);
+    expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size } });
+  });
+
+  it('folds again a checkpoint written by another reducer version', () => {
+    const dir = sessionDir();
+    writeEvents(dir, fixtureEvents());
+    const state = readSession(dir)!;
+    const stale = { ...readCheckpoint(dir)!, reducerVersion: REDUCER_VERSION + 1 };
+    stale.state = { ...stale.state, projectName: 'stale' };
+    writeFileSync(join(dir, 'state.json'), JSON.stringify(stale));
+    expect(readSession(dir)).toEqual(state);
+    expect(readCheckpoint(dir)?.state.projectName).toBe(state.projectName);
   });
 });

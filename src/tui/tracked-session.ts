@@ -1,0 +1,60 @@
+/**
+ * One session as the pane's watcher follows it: its journal tail, its state, and the checkpoint
+ * the pane keeps for it (so the next pane or statusline starts where this one is).
+ */
+import { join } from 'node:path';
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { readFoundrySession } from '../state/foundry.js';
+import { createJournalTail, type JournalTail } from '../state/journal.js';
+import { readCheckpoint, readSessionAt, writeCheckpoint, type SessionEntry } from '../state/reader.js';
+import { foldEvents } from '../state/reducer.js';
+import type { SessionState } from '../state/session-state.js';
+import { JOURNAL_FILE } from '../state/state-root.js';
+
+export interface Tracked {
+  entry: SessionEntry;
+  tail?: JournalTail;
+  state?: SessionState;
+  /** The state was folded from the journal's end: its totals skip the start (tail-fold.ts). */
+  partial?: boolean;
+  /** Folded past the saved checkpoint; when it was saved last. */
+  unsaved?: boolean;
+  savedAt?: number;
+}
+
+/**
+ * Reads what is new for one session: the new events (all of them after a reset), and `more` when
+ * `maxBytes` stopped the read. `history` (the pane's first scan) goes through the reader: from the
+ * checkpoint, or from the end of a long journal (a 150 MB one costs a fraction of a second),
+ * saving the checkpoint. A session that appears while the pane runs is read from its checkpoint,
+ * and all of its new events are returned (the caller hands them on; history it never does).
+ */
+export function readTrackedSession(item: Tracked, now: number, maxBytes: number, history: boolean): { events: JournalEvent[]; more?: boolean } {
+  if (item.entry.origin === 'foundry') {
+    item.state = readFoundrySession(item.entry.dir, now) ?? item.state;
+    return { events: [] };
+  }
+  if (!item.tail) {
+    const start = history ? readSessionAt(item.entry.dir) : readCheckpoint(item.entry.dir);
+    item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), start?.journal);
+    item.state = start?.state;
+    item.partial = start?.partial;
+    item.savedAt = now;
+  }
+  const { events, reset, more } = item.tail.readNew(maxBytes);
+  if (reset) item.state = item.partial = undefined;
+  if (events.length || reset) {
+    item.state = foldEvents(item.state, events, item.entry.id);
+    item.unsaved = true;
+  }
+  return { events, more };
+}
+
+/** Saves the session's checkpoint when it has changed and the last save is `everyMs` old. */
+export function saveTrackedCheckpoint(item: Tracked, now: number, everyMs: number): void {
+  const journal = item.tail?.position();
+  if (!item.unsaved || !item.state || !journal || now - (item.savedAt ?? 0) < everyMs) return;
+  writeCheckpoint(item.entry.dir, { journal, state: item.state, partial: item.partial });
+  item.unsaved = false;
+  item.savedAt = now;
+}

@@ -1,0 +1,98 @@
+/**
+ * The pane's watcher and checkpoints: a long journal found at start is folded from its end (fast)
+ * as history, never handed to plugins or the pet; the pane saves checkpoints as it reads and on
+ * close, so the next pane or statusline starts where it is.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseJournalLines, serializeEventLine } from '../../src/state/journal.js';
+import { TAIL_FOLD_ABOVE_BYTES, readCheckpoint } from '../../src/state/reader.js';
+import { foldEvents } from '../../src/state/reducer.js';
+import { createBuddyStore } from '../../src/store.js';
+import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { recordedTurn, startFor, writeRepeatedJournal } from '../support/recorded-journal.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const watchers: SessionWatcher[] = [];
+afterEach(async () => {
+  await Promise.all(watchers.splice(0).map((w) => w.close()));
+});
+
+async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function setup(checkpointEveryMs?: number) {
+  const base = makeTempDir('buddy-watch-cp-');
+  const root = join(base, 'root');
+  mkdirSync(root, { mode: 0o700 });
+  const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_FOUNDRY_DIR: join(base, 'no-foundry') };
+  const store = createBuddyStore({ now: Date.now() });
+  const batches: SessionEvents[][] = [];
+  const start = () => {
+    const watcher = createSessionWatcher({ root, store, env, foundry: false, checkpointEveryMs, onEvents: (batch) => batches.push(batch) });
+    watchers.push(watcher);
+    return watcher;
+  };
+  return { root, store, batches, start };
+}
+
+const event = (sessionId: string, fields: Record<string, unknown>) => serializeEventLine({ ts: Date.now(), session_id: sessionId, ...fields });
+
+describe('session watcher checkpoints', () => {
+  it('loads a long journal from its end as history, saves its checkpoint, and hands on only what comes after', async () => {
+    const { root, store, batches, start } = setup();
+    const dir = join(root, 'long');
+    mkdirSync(dir, { mode: 0o700 });
+    const path = join(dir, 'events.jsonl');
+    const turn = recordedTurn();
+    const bytes = TAIL_FOLD_ABOVE_BYTES + 1024 * 1024;
+    writeRepeatedJournal(path, turn, bytes, { sessionId: 'long', start: startFor(turn, bytes, 1000, Date.now() - 60_000), stepMs: 1000 });
+    const whole = foldEvents(undefined, parseJournalLines(readFileSync(path)), 'long');
+    await start().ready;
+    const shown = store.getState().sessions.long;
+    expect(shown.eventCount).toBeLessThan(whole.eventCount);
+    expect(shown).toMatchObject({ toolsThisTurn: whole.toolsThisTurn, lastTurnMs: whole.lastTurnMs, pendingPrompts: 0, projectName: whole.projectName });
+    expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size } });
+    expect(batches).toEqual([]);
+    appendFileSync(path, event('long', { hook_event_name: 'UserPromptSubmit', prompt_id: 'new-1' }) + event('long', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'new-t' }));
+    await until(() => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2, 'the two new events handed on');
+    expect(batches.flat().flatMap((b) => b.events.map((e) => e.hook_event_name))).toEqual(['UserPromptSubmit', 'PreToolUse']);
+  });
+
+  it('saves a session’s checkpoint as it reads it', async () => {
+    const { root, store, start } = setup(0);
+    await start().ready;
+    const dir = join(root, 'fresh');
+    mkdirSync(dir, { mode: 0o700 });
+    appendFileSync(join(dir, 'events.jsonl'), event('fresh', { hook_event_name: 'SessionStart', cwd: '/w/fresh' }) + event('fresh', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
+    await until(() => store.getState().sessions.fresh?.eventCount === 2, 'the new session');
+    await until(() => readCheckpoint(dir)?.state.eventCount === 2, 'its checkpoint');
+    // The checkpoint holds the reducer's state of the whole journal (the store shows a sanitised copy of it).
+    const journal = readFileSync(join(dir, 'events.jsonl'));
+    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: journal.length }, state: foldEvents(undefined, parseJournalLines(journal), 'fresh') });
+  });
+
+  it('saves at most every checkpointEveryMs while running, and what is left on close', async () => {
+    const { root, store, start } = setup(3_600_000);
+    const dir = join(root, 'steady');
+    mkdirSync(dir, { mode: 0o700 });
+    const path = join(dir, 'events.jsonl');
+    appendFileSync(path, event('steady', { hook_event_name: 'SessionStart', cwd: '/w/steady' }));
+    const watcher = start();
+    await watcher.ready;
+    // History was read by the reader, which saved the checkpoint at once.
+    expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
+    appendFileSync(path, event('steady', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
+    await until(() => store.getState().sessions.steady?.eventCount === 2, 'the new event');
+    expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
+    await watcher.close();
+    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: statSync(path).size }, state: { eventCount: 2, pendingPrompts: 1 } });
+    expect(existsSync(join(dir, `.reader-${process.pid}`))).toBe(false);
+  });
+});
