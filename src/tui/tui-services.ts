@@ -17,7 +17,6 @@ import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engi
 import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
-import { appendReaction } from '../plugins/reactions-log.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import type { Species } from '../species/species-schema.js';
@@ -32,6 +31,7 @@ import { spriteViewOf } from './species-view.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
+import { createReactionSink } from './services/reaction-sink.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
@@ -222,24 +222,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
 
   // --- reactions
-  const pending: Reaction[] = [];
-  const flushReactions = () => {
-    const now = clock();
-    const state = store.getState();
-    for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
-  };
-  const reactionThrottle = createUpdateThrottle(flushReactions, 33, clock);
-  const onReaction = (raw: Reaction) => {
-    if (closed) return;
-    const reaction: Reaction = { ...raw, text: sanitizeText(raw.text, { keepNewlines: true, maxLength: 600 }), source: sanitizeText(raw.source, { maxLength: 60 }) };
-    pending.push(reaction);
-    reactionThrottle.schedule();
-    try {
-      appendReaction(root, reaction);
-    } catch (error) {
-      log.error('reactions log', error);
-    }
-  };
+  const sink = createReactionSink({ root, store, log, clock });
+  const onReaction = (reaction: Reaction) => sink.push(reaction);
 
   const interact = (what: Interaction) => {
     if (!pet) showPetProblem();
@@ -300,26 +284,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           .then((resolver) => resolver.resolve(request, meta))
           .catch((error) => log.error('delegate', error));
       },
-      onWarning: (warning) => {
-        log.info(`plugin warning: ${JSON.stringify(warning)}`);
-        store.getState().setNotice(`${warning.plugin}: ${warning.message}`, clock(), 'warning');
-        // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
-        try {
-          appendReaction(root, {
-            id: `notice-${warning.ts}-${Math.random().toString(36).slice(2, 8)}`,
-            sessionId: warning.sessionId,
-            kind: 'notice',
-            text: sanitizeText(warning.message, { maxLength: 600 }),
-            source: sanitizeText(warning.plugin, { maxLength: 60 }),
-            event: warning.event,
-            priority: 0,
-            ttlMs: 0,
-            ts: warning.ts,
-          });
-        } catch (error) {
-          log.error('reactions log', error);
-        }
-      },
+      onWarning: (warning) => sink.warn(warning),
       now: clock,
     });
     store.getState().setInteract(interact);
@@ -386,7 +351,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     async close() {
       if (closed) return;
       closed = true;
-      reactionThrottle.cancel();
+      sink.close();
       petSaver.cancel();
       savePetNow();
       store.getState().setInteract(undefined);
