@@ -8,7 +8,7 @@ import { hostname, userInfo } from 'node:os';
 import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { statSync } from 'node:fs';
-import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../config/paths.js';
+import { configFilePath, petFilePath } from '../config/paths.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
@@ -18,20 +18,17 @@ import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.j
 import { readPetLite } from '../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
-import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
-import type { Species } from '../species/species-schema.js';
 import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
-import { DEFAULT_SPRITE } from './default-sprite.js';
 import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
-import { spriteViewOf } from './species-view.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
 import { createReactionSink } from './services/reaction-sink.js';
+import { createSpeciesService } from './services/species-service.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
@@ -105,7 +102,6 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   let petBase: Pet | undefined;
   let ticks = 0;
   let closed = false;
-  const quipTurns = new Map<string, number>();
   const configFile = options.configFile ?? configFilePath(env);
 
   // config.json, reloaded live: plugin rules and limits apply at once (see live-config.ts).
@@ -117,45 +113,13 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     },
   });
   // The config's species section, read at start (the command-line flags win over it).
-  const speciesConfig = liveConfig.current().config.species ?? {};
-  const speciesDir = options.speciesDir ?? (speciesConfig.dir ? expandPath(speciesConfig.dir, env) : undefined);
-  const speciesId = options.speciesId ?? speciesConfig.id;
-
-  // --- species (the registry reports its first load from inside the constructor: skip that one)
-  let registryReady = false;
-  const registry: SpeciesRegistry = createSpeciesRegistry({
-    userDir: userSpeciesDir(env),
-    extraDir: speciesDir,
-    onChange: () => {
-      if (registryReady) updateSprite();
-    },
+  const speciesService = createSpeciesService({
+    env, store, log, config: liveConfig.current().config.species,
+    speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pet,
   });
-  registryReady = true;
-  for (const issue of registry.issues()) log.info(`species: ${JSON.stringify(issue)}`);
-  registry.watch().catch((error) => log.error('species watch', error));
-
-  const species = (): Species | undefined => {
-    const wanted = speciesId ?? pet?.identity.speciesId;
-    return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
-  };
-  function updateSprite(): void {
-    const current = species();
-    try {
-      store.getState().setSprite(current ? spriteViewOf(current, { eyes: pet?.identity.eyes, hat: pet?.identity.hat }) : DEFAULT_SPRITE);
-    } catch (error) {
-      log.error('sprite', error);
-      store.getState().setSprite(DEFAULT_SPRITE);
-    }
-  }
-
-  /** A quip of the species for a kind, rotating through its lines. */
-  const quipFor = (kind: EventKind): string | undefined => {
-    const lines = species()?.quips?.[kind];
-    if (!lines?.length) return undefined;
-    const turn = quipTurns.get(kind) ?? 0;
-    quipTurns.set(kind, turn + 1);
-    return lines[turn % lines.length];
-  };
+  const species = speciesService.current;
+  const updateSprite = speciesService.updateSprite;
+  const quipFor = speciesService.quipFor;
 
   // --- pet and mood: recomputed on the tick, so events cost one store update, not three
   const petView = (now: number): TickExtras => {
@@ -203,7 +167,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         petProblem = undefined;
         const loaded = loadPetForUpdate(petFile, {
           seed: defaultSeed(safeUser(), hostname()),
-          speciesIds: registry.list().map((entry) => entry.species.id),
+          speciesIds: speciesService.ids(),
           now: clock(),
         });
         pet = loaded.pet;
@@ -356,7 +320,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       savePetNow();
       store.getState().setInteract(undefined);
       delegate?.close();
-      await Promise.allSettled([runner?.close(), registry.close(), liveConfig.close()]);
+      await Promise.allSettled([runner?.close(), speciesService.close(), liveConfig.close()]);
     },
   };
 }
