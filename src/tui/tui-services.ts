@@ -4,36 +4,26 @@
  * the plugin runner, the delegate resolver, the reactions log and the pet file. A viewer shows
  * the same sessions and re-reads the pet the runner saves.
  */
-import { hostname, userInfo } from 'node:os';
 import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
-import { statSync } from 'node:fs';
 import { configFilePath, petFilePath } from '../config/paths.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
-import { defaultSeed } from '../pet/hatch.js';
-import { deriveMood } from '../pet/mood.js';
-import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engine.js';
-import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.js';
-import { readPetLite } from '../pet/pet-lite.js';
-import { levelForXp, xpForLevel, type Pet } from '../pet/pet.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
 import type { EventKind } from '../state/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store.js';
-import { mergePetWrites } from './pet-merge.js';
+import type { BuddyStore, Interaction, TickExtras } from '../store.js';
 import type { SessionEvents } from './session-watcher.js';
-import { sessionMood } from './session-mood.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
-import { createUpdateThrottle } from './update-throttle.js';
 import { createReactionSink } from './services/reaction-sink.js';
+import { createPetService } from './services/pet-service.js';
 import { createSpeciesService } from './services/species-service.js';
+
+export { petSnapshot } from './services/pet-service.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
-/** The pet file is saved at most this often while events stream in (and on quit). */
-const PET_SAVE_MS = 2_000;
 /** A viewer re-reads the pet file every this many ticks. */
 const VIEWER_PET_TICKS = 10;
 
@@ -65,24 +55,6 @@ export interface TuiServices {
   close(): Promise<void>;
 }
 
-export function petSnapshot(pet: Pet, now: number): PetSnapshot {
-  const current = decayPet(pet, now);
-  const level = levelForXp(current.xp);
-  const base = xpForLevel(level);
-  return {
-    name: current.identity.name,
-    level,
-    rarity: current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity,
-    // Whole numbers: the bars cannot show more, and equal snapshots let the needs skip a redraw.
-    hunger: Math.round(current.needs.hunger),
-    energy: Math.round(current.needs.energy),
-    happiness: Math.round(current.needs.happiness),
-    xp: current.xp - base,
-    xpToNext: xpForLevel(level + 1) - current.xp,
-    mood: 'idle',
-  };
-}
-
 const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
 
 export function startTuiServices(options: TuiServicesOptions): TuiServices {
@@ -94,12 +66,6 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   let delegate: DelegateResolver | undefined;
   let delegateModule: typeof import('../delegate/index.js') | undefined;
   let delegateLoading: Promise<DelegateResolver> | undefined;
-  let pet: Pet | undefined;
-  let petDirty = false;
-  /** pet.json's mtime when this pane last loaded or saved it. */
-  let petMtime: number | undefined;
-  /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
-  let petBase: Pet | undefined;
   let ticks = 0;
   let closed = false;
   const configFile = options.configFile ?? configFilePath(env);
@@ -115,86 +81,24 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // The config's species section, read at start (the command-line flags win over it).
   const speciesService = createSpeciesService({
     env, store, log, config: liveConfig.current().config.species,
-    speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pet,
+    speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pets.current(),
   });
   const species = speciesService.current;
   const updateSprite = speciesService.updateSprite;
   const quipFor = speciesService.quipFor;
 
   // --- pet and mood: recomputed on the tick, so events cost one store update, not three
-  const petView = (now: number): TickExtras => {
-    const session = selectSelectedSession(store.getState());
-    return pet ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) } : { mood: sessionMood(session, now) };
-  };
-  const refreshPet = (now: number) => {
-    const view = petView(now);
-    store.setState(view);
-  };
-  const savePetNow = () => {
-    if (!pet || !petDirty || store.getState().role !== 'runner') return;
-    petDirty = false;
-    try {
-      // `buddy-tui feed` from another terminal may have written the file since: merge what this
-      // pane added onto that file instead of overwriting it.
-      if (fileMtime(petFile) !== petMtime) {
-        const fresh = readPetLite(petFile);
-        if (fresh && petBase) pet = mergePetWrites(petBase, pet, fresh, clock());
-      }
-      savePet(petFile, pet);
-      petBase = pet;
-      petMtime = fileMtime(petFile);
-    } catch (error) {
-      log.error('pet save', error);
-    }
-  };
-  const petSaver = createUpdateThrottle(savePetNow, PET_SAVE_MS, clock);
-
-  const stepOwnPet = (input: PetInput, at: number) => {
-    if (!pet) return;
-    pet = stepPet(pet, input, at);
-    petDirty = true;
-  };
-
-  /** Why the runner has no pet: pet.json cannot be read and has no good copy. Shown, and retried, until fixed. */
-  let petProblem: string | undefined;
-  const showPetProblem = () => {
-    if (petProblem) store.getState().setNotice(sanitizeText(petProblem, { maxLength: 300 }), clock(), 'warning');
-  };
-  const loadPet = () => {
-    const problemBefore = petProblem;
-    try {
-      if (store.getState().role === 'runner') {
-        petProblem = undefined;
-        const loaded = loadPetForUpdate(petFile, {
-          seed: defaultSeed(safeUser(), hostname()),
-          speciesIds: speciesService.ids(),
-          now: clock(),
-        });
-        pet = loaded.pet;
-        petBase = pet;
-        petMtime = fileMtime(petFile);
-        if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
-      } else pet = readPetLite(petFile) ?? pet;
-    } catch (error) {
-      if (!(error instanceof PetUnreadableError)) return log.error('pet load', error);
-      if (error.message !== problemBefore) log.error('pet load', error);
-      // Never start over on top of the user's file, nor save a pet read earlier over it.
-      pet = undefined;
-      petProblem = error.message;
-      showPetProblem();
-    }
-  };
+  const pets = createPetService({ petFile, store, log, clock, speciesIds: speciesService.ids });
+  const refreshPet = (now: number) => store.setState(pets.view(now));
 
   // --- reactions
   const sink = createReactionSink({ root, store, log, clock });
   const onReaction = (reaction: Reaction) => sink.push(reaction);
 
   const interact = (what: Interaction) => {
-    if (!pet) showPetProblem();
-    if (!pet || store.getState().role !== 'runner') return;
+    if (!pets.current()) pets.showProblem();
     const now = clock();
-    stepOwnPet({ type: 'action', action: what }, now);
-    savePetNow();
+    const pet = pets.act(what, now);
     if (!pet) return;
     const name = pet.identity.name;
     const outcome = pet.last?.outcome;
@@ -226,7 +130,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           onReaction,
           config: config.delegate,
           // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
-          isAddressed: (event) => isBuddyAddressed(event, [pet?.identity.name, species()?.name, 'buddy']),
+          isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species()?.name, 'buddy']),
           quipsFor: (kind) => species()?.quips?.[kind],
           speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
           usageDir: root,
@@ -264,7 +168,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     }
   };
 
-  loadPet();
+  pets.load();
   updateSprite();
   if (store.getState().role === 'runner') startRunner();
   refreshPet(clock());
@@ -276,38 +180,29 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     handleEvents(batch) {
       if (closed) return;
       const now = clock();
-      const isRunner = store.getState().role === 'runner';
       for (const { events } of batch) {
-        if (isRunner && pet) {
-          // One pet copy per batch, not per event: a burst is tens of thousands of events.
-          const before = levelForXp(pet.xp);
-          pet = stepPetEvents(pet, events, now);
-          petDirty = true;
-          const after = levelForXp(pet.xp);
-          if (after > before) store.getState().setNotice(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`, now);
-        }
+        pets.applyEvents(events, now);
         if (!runner) continue;
         for (const event of events) {
           // handleEvent never rejects.
           if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void runner.handleEvent(event);
         }
       }
-      if (petDirty) petSaver.schedule();
     },
     tick(now) {
       if (closed) return {};
       ticks += 1;
-      if ((store.getState().role === 'viewer' || petProblem) && ticks % VIEWER_PET_TICKS === 0) {
-        const previous = pet?.identity.speciesId;
-        loadPet();
-        if (pet?.identity.speciesId !== previous) updateSprite();
+      if ((store.getState().role === 'viewer' || pets.problem()) && ticks % VIEWER_PET_TICKS === 0) {
+        const previous = pets.current()?.identity.speciesId;
+        pets.load();
+        if (pets.current()?.identity.speciesId !== previous) updateSprite();
       }
       if (ticks % 20 === 0) updateDelegateStats(now);
-      return petView(now);
+      return pets.view(now);
     },
     becomeRunner() {
       store.getState().setRole('runner');
-      loadPet();
+      pets.load();
       updateSprite();
       startRunner();
       store.getState().setNotice('this pane now runs the plugins', clock());
@@ -316,27 +211,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       if (closed) return;
       closed = true;
       sink.close();
-      petSaver.cancel();
-      savePetNow();
+      pets.close();
       store.getState().setInteract(undefined);
       delegate?.close();
       await Promise.allSettled([runner?.close(), speciesService.close(), liveConfig.close()]);
     },
   };
-}
-
-function fileMtime(path: string): number | undefined {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}
-
-function safeUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'user';
-  }
 }

@@ -32,7 +32,7 @@ function speciesOn(options: Partial<SpeciesServiceOptions> & { pet?: () => Pet |
   return { store, service, mine: join(base, 'mine') };
 }
 
-const petOf = (species: string, looks: { eyes?: string; hat?: string } = {}): Pet => {
+const petOf = (species: string, looks: Partial<Pet['identity']> = {}): Pet => {
   const pet = hatchPet({ seed: 'species-seed', speciesIds: [species], species, now: Date.now() });
   return { ...pet, identity: { ...pet.identity, ...looks } };
 };
