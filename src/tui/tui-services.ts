@@ -5,18 +5,16 @@
  * the same sessions and re-reads the pet the runner saves.
  */
 import type { Reaction } from '../protocol/reaction.js';
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { configFilePath, petFilePath } from '../config/paths.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../plugins/plugin-runner.js';
-import type { EventKind } from '../state/event-kind.js';
-import { sanitizeText } from '../text/sanitize.js';
-import type { BuddyStore, Interaction, TickExtras } from '../store.js';
+import type { BuddyStore, TickExtras } from '../store.js';
 import type { SessionEvents } from './session-watcher.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createReactionSink } from './services/reaction-sink.js';
+import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { createSpeciesService } from './services/species-service.js';
 
@@ -55,8 +53,6 @@ export interface TuiServices {
   close(): Promise<void>;
 }
 
-const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
-
 export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const { root, store, log } = options;
   const env = options.env ?? process.env;
@@ -89,31 +85,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
 
   // --- pet and mood: recomputed on the tick, so events cost one store update, not three
   const pets = createPetService({ petFile, store, log, clock, speciesIds: speciesService.ids });
-  const refreshPet = (now: number) => store.setState(pets.view(now));
 
   // --- reactions
   const sink = createReactionSink({ root, store, log, clock });
   const onReaction = (reaction: Reaction) => sink.push(reaction);
 
-  const interact = (what: Interaction) => {
-    if (!pets.current()) pets.showProblem();
-    const now = clock();
-    const pet = pets.act(what, now);
-    if (!pet) return;
-    const name = pet.identity.name;
-    const outcome = pet.last?.outcome;
-    const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
-    store.getState().setNotice(sanitizeText(text, { maxLength: 80 }), now);
-    const quip = outcome === 'ok' || outcome === undefined ? quipFor(ACTION_KIND[what]) : undefined;
-    const sessionId = store.getState().selectedId;
-    if (quip && sessionId) {
-      onReaction({
-        id: `${what}-${now}`, sessionId, kind: 'reaction', text: quip, source: 'buddy', event: what,
-        priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
-      });
-    }
-    refreshPet(now);
-  };
+  const interact = createInteract({ store, clock, pets, species: speciesService, sink });
 
   // --- the runner's part
   const startRunner = () => {
@@ -171,7 +148,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   pets.load();
   updateSprite();
   if (store.getState().role === 'runner') startRunner();
-  refreshPet(clock());
+  store.setState(pets.view(clock()));
 
   return {
     runner: () => runner,
