@@ -8,6 +8,7 @@
 import { basename, join, relative, sep } from 'node:path';
 import { watch, type ChokidarOptions } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
 import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
 import { foundryRoot, FOUNDRY_DIR_PREFIX, readFoundrySession } from '../state/foundry.js';
 import { createJournalTail, type JournalTail } from '../state/journal.js';
@@ -40,7 +41,8 @@ export interface SessionWatcherOptions {
   onEvents?: (batch: SessionEvents[]) => void;
   /** The runner lock file appeared, changed or went away. */
   onLockChange?: () => void;
-  onError?: (where: string, error: unknown) => void;
+  /** Problems watching or reading the state root. */
+  report?: Reporter;
 }
 
 export interface SessionWatcher {
@@ -70,7 +72,8 @@ interface Tracked {
 
 export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
   const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange } = options;
-  const onError = options.onError ?? (() => {});
+  const report = options.report ?? ignoreReports;
+  const onError = (where: string, error: unknown) => report({ level: 'error', where, error });
   const tracked = new Map<string, Tracked>();
   const dirty = new Set<string>();
   let relist = false;
@@ -228,7 +231,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   };
   const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => onError('watch', error));
   // A new root has no runner.lock: its runner is told, to write it again.
-  watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), (error) => onError('watch', error)));
+  watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), reportingAs(report, 'watch')));
 
   if (options.foundry !== false) {
     const froot = foundryRoot(env);
@@ -251,7 +254,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       recheckLater(id);
     };
     const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => onError('watch', error));
-    watchers.push(followWatcher(froot, openFoundry, rescan, (error) => onError('watch', error)));
+    watchers.push(followWatcher(froot, openFoundry, rescan, reportingAs(report, 'watch')));
   }
 
   const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {

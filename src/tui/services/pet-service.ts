@@ -93,7 +93,7 @@ export function createPetService(options: PetServiceOptions): PetService {
       base = pet;
       mtime = fileMtime(petFile);
     } catch (error) {
-      log.error('pet save', error);
+      log.report({ level: 'error', where: 'pet save', error });
     }
   };
   const saver = createUpdateThrottle(saveNow, PET_SAVE_MS, clock);
@@ -114,8 +114,8 @@ export function createPetService(options: PetServiceOptions): PetService {
         if (loaded.message) store.getState().setNotice(sanitizeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
       } else pet = readPetLite(petFile) ?? pet;
     } catch (error) {
-      if (!(error instanceof PetUnreadableError)) return log.error('pet load', error);
-      if (error.message !== problemBefore) log.error('pet load', error);
+      if (!(error instanceof PetUnreadableError)) return log.report({ level: 'error', where: 'pet load', error });
+      if (error.message !== problemBefore) log.report({ level: 'error', where: 'pet load', error });
       // Never start over on top of the user's file, nor save a pet read earlier over it.
       pet = undefined;
       problem = error.message;

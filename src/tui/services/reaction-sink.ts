@@ -44,7 +44,7 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
     try {
       appendReaction(root, reaction);
     } catch (error) {
-      log.error('reactions log', error);
+      log.report({ level: 'error', where: 'reactions log', error });
     }
   };
 

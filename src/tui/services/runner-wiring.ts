@@ -90,7 +90,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       onDelegate: (request, meta) => {
         loadDelegate()
           .then((resolver) => resolver.resolve(request, meta))
-          .catch((error) => log.error('delegate', error));
+          .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
       },
       onWarning: sink.warn,
       now: clock,
@@ -119,7 +119,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
         const rows = delegateModule.usageStatRows(delegate.usage(), now);
         if (Object.keys(rows).length) store.getState().setDelegateStats(rows);
       } catch (error) {
-        log.error('delegate stats', error);
+        log.report({ level: 'error', where: 'delegate stats', error });
       }
     },
     async close() {

@@ -54,8 +54,8 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     },
   });
   registryReady = true;
-  for (const issue of registry.issues()) log.info(`species: ${JSON.stringify(issue)}`);
-  registry.watch().catch((error) => log.error('species watch', error));
+  for (const issue of registry.issues()) log.report({ level: issue.severity === 'error' ? 'error' : 'warning', where: 'species', message: JSON.stringify(issue) });
+  registry.watch().catch((error) => log.report({ level: 'error', where: 'species watch', error }));
 
   const current = (): Species | undefined => {
     const wanted = speciesId ?? pet()?.identity.speciesId;
@@ -68,7 +68,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     try {
       store.getState().setSprite(species ? spriteViewOf(species, { eyes: identity?.eyes, hat: identity?.hat }) : DEFAULT_SPRITE);
     } catch (error) {
-      log.error('sprite', error);
+      log.report({ level: 'error', where: 'sprite', error });
       store.getState().setSprite(DEFAULT_SPRITE);
     }
   }
