@@ -6,6 +6,7 @@
  */
 import type { Reaction } from '../../protocol/reaction.js';
 import type { PluginWarning } from '../../plugins/plugin-runner.js';
+import type { Reporter } from '../../report/reporter.js';
 import { appendReaction } from '../../plugins/reactions-log.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import type { BuddyStore } from '../../store.js';
@@ -26,7 +27,7 @@ export interface ReactionSink {
   /** A reaction for the bubble (and reactions.jsonl). Ignored once closed. */
   push(reaction: Reaction): void;
   /** A plugin's logged problem: tui.log, the footer and reactions.jsonl as a notice. */
-  warn(warning: PluginWarning): void;
+  warn: Reporter<PluginWarning>;
   close(): void;
 }
 
@@ -56,8 +57,10 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
       throttle.schedule();
       append(reaction);
     },
-    warn(warning) {
-      log.info(`plugin warning: ${JSON.stringify(warning)}`);
+    warn(report) {
+      log.report(report);
+      const warning = report.detail;
+      if (!warning) return;
       store.getState().setNotice(`${warning.plugin}: ${warning.message}`, clock(), 'warning');
       // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
       append({

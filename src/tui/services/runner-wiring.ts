@@ -76,7 +76,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           usageDir: root,
           env,
           now: clock,
-          onLog: (entry) => log.info(`delegate: ${JSON.stringify(entry)}`),
+          report: log.report,
         });
         if (closed) delegate.close();
         return delegate;
@@ -92,7 +92,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           .then((resolver) => resolver.resolve(request, meta))
           .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
       },
-      onWarning: sink.warn,
+      report: sink.warn,
       now: clock,
     });
     return true;

@@ -46,7 +46,8 @@ describe('reaction sink', () => {
 
   it('turns a plugin warning into a footer notice and a notice line, not a bubble', async () => {
     const { store, sink, lines } = sinkOn();
-    sink.warn({ plugin: 'lint', sessionId: 'sess-sink', event: 'Stop', message: 'exit code 1', ts: NOW });
+    const warning = { plugin: 'lint', sessionId: 'sess-sink', event: 'Stop', message: 'exit code 1', ts: NOW };
+    sink.warn({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
     expect(store.getState().notice).toMatchObject({ text: 'lint: exit code 1', tone: 'warning' });
     expect(lines('sess-sink')).toEqual([expect.objectContaining({ kind: 'notice', source: 'lint', text: 'exit code 1', event: 'Stop', ttlMs: 0 })]);
     await nextTurn();
