@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
-import { logError } from '../state/error-log.js';
+import { errorLogReporter } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, sessionDirName, stateRootPath } from '../state/state-root.js';
@@ -35,19 +35,22 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
     root = stateRootPath(env);
     const input = readStdin();
     ensurePrivateDir(root);
-    if (input.length === 0) return logError(root, 'hook', 'empty stdin', env);
-    if (input.length > MAX_PAYLOAD_BYTES) return logError(root, 'hook', `payload of ${input.length} bytes dropped`, env);
+    const report = errorLogReporter(root, env);
+    /** Input the hook cannot use: dropped, and said where to find. */
+    const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
+    if (input.length === 0) return dropped('empty stdin');
+    if (input.length > MAX_PAYLOAD_BYTES) return dropped(`payload of ${input.length} bytes dropped`);
     let payload: unknown;
     try {
       payload = JSON.parse(input.toString('utf8'));
     } catch {
-      return logError(root, 'hook', `malformed JSON (${input.length} bytes)`, env);
+      return dropped(`malformed JSON (${input.length} bytes)`);
     }
     const checked = hookPayloadSchema.safeParse(payload);
-    if (!checked.success) return logError(root, 'hook', 'payload without session_id/hook_event_name', env);
+    if (!checked.success) return dropped('payload without session_id/hook_event_name');
     const sessionId = checked.data.session_id;
     if (!sessionDirName(sessionId)) {
-      return logError(root, 'hook', `event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`, env);
+      return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);
     }
     const dir = ensureSessionDir(root, sessionId);
     appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...checked.data, ts: receivedAt }));
@@ -64,7 +67,7 @@ export function runHook(env: NodeJS.ProcessEnv = process.env): void {
       // Claude Code keeps a hook's stderr out of the conversation on exit 0.
       process.stderr.write(`buddy-tui hook: state root refused: ${sanitizeText((error as Error).message)}\n`);
     }
-    logError(unsafeRoot ? undefined : root, 'hook', error, env);
+    errorLogReporter(unsafeRoot ? undefined : root, env)({ level: 'error', where: 'hook', error });
   }
 }
 
