@@ -31,7 +31,7 @@ export interface DirFollower {
 }
 
 export function followDir(dir: string, onReturn: () => void, report: Reporter = ignoreReports): DirFollower {
-  const onError = (error: unknown) => report({ level: 'error', where: 'follow folder', error });
+  const reportError = (error: unknown) => report({ level: 'error', where: 'follow folder', error });
   let present = isDir(dir);
   /** A rename of `dir` itself was seen: it may be a new folder even if one was there before. */
   let renamed = false;
@@ -53,7 +53,7 @@ export function followDir(dir: string, onReturn: () => void, report: Reporter = 
       try {
         onReturn();
       } catch (error) {
-        onError(error);
+        reportError(error);
       }
     }
     const target = nearestExisting(dirname(dir));
@@ -83,7 +83,7 @@ export function followDir(dir: string, onReturn: () => void, report: Reporter = 
         checkSoon();
       });
     } catch (error) {
-      onError(error);
+      reportError(error);
       return;
     }
     // It may have changed before the watch started.

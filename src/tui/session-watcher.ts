@@ -73,7 +73,7 @@ interface Tracked {
 export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
   const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange } = options;
   const report = options.report ?? ignoreReports;
-  const onError = (where: string, error: unknown) => report({ level: 'error', where, error });
+  const reportError = (where: string, error: unknown) => report({ level: 'error', where, error });
   const tracked = new Map<string, Tracked>();
   const dirty = new Set<string>();
   let relist = false;
@@ -172,7 +172,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
         updates += 1;
       }
     } catch (error) {
-      onError('watcher', error);
+      reportError('watcher', error);
     }
   };
   const throttle = createUpdateThrottle(update, options.intervalMs ?? 33);
@@ -229,7 +229,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
     },
   };
-  const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => onError('watch', error));
+  const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => reportError('watch', error));
   // A new root has no runner.lock: its runner is told, to write it again.
   watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), reportingAs(report, 'watch')));
 
@@ -253,7 +253,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       throttle.schedule();
       recheckLater(id);
     };
-    const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => onError('watch', error));
+    const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => reportError('watch', error));
     watchers.push(followWatcher(froot, openFoundry, rescan, reportingAs(report, 'watch')));
   }
 
@@ -267,7 +267,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
         updates += 1;
       }
     } catch (error) {
-      onError('scan', error);
+      reportError('scan', error);
     }
   });
 
