@@ -37,9 +37,10 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   protocol: [],
   text: [],
   process: [],
-  state: ['protocol', 'text', 'process', 'config-lite'],
-  statusline: ['protocol', 'state', 'text', 'process', 'config-lite', 'pet', 'species'],
-  plugins: ['protocol', 'state', 'text', 'process', 'config'],
+  report: [],
+  state: ['protocol', 'text', 'process', 'report', 'config-lite'],
+  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species'],
+  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config'],
   components: ['store', 'text', 'display'],
 };
 
@@ -119,8 +120,8 @@ describe('architecture: the doors between rooms', () => {
     ];
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
-      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, config-lite`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, config-lite, pet, species`,
+      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species`,
       `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display`,
     ]);
   });

@@ -72,7 +72,7 @@ export async function runPipeline(
       appendReaction(stateRoot, reaction);
     },
     onDelegate: (request, meta) => out.delegates.push({ request, meta }),
-    onWarning: (warning) => out.warnings.push(warning),
+    report: ({ detail: warning }) => warning && out.warnings.push(warning),
   });
   try {
     const sessions = [...new Set(payloads.map((p) => p.session_id))];

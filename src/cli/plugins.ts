@@ -82,7 +82,7 @@ async function testEvents(setup: PluginSetup, file: string, json: boolean, io: C
     limits: { ...setup.config.limits, cooldownMs: 0 },
     onReaction: (r) => print(r.kind, { reaction: r }, term`${r.kind} [${r.source}] ${r.event}: ${r.text}`),
     onDelegate: (request, meta) => print('delegate', { request, plugin: meta.plugin }, term`delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`),
-    onWarning: (w) => print('log-warning', { warning: w }, term`log-warning [${w.plugin}] ${w.event}: ${w.message}`),
+    report: ({ detail: w }) => w && print('log-warning', { warning: w }, term`log-warning [${w.plugin}] ${w.event}: ${w.message}`),
   });
   try {
     for (const event of events) {

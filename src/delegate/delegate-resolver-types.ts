@@ -9,6 +9,7 @@ import type { DelegateAdapter } from './adapters/adapter.js';
 import type { AdapterChoice } from './adapters/auto-choice.js';
 import type { DelegateConfig } from './delegate-config.js';
 import type { BuiltPrompt } from './delegate-prompt.js';
+import type { Reporter } from '../report/reporter.js';
 import type { DelegateLogEntry, DelegateUsage } from './delegate-usage.js';
 import type { QuipSource } from './offline-quips.js';
 
@@ -27,7 +28,8 @@ export interface DelegateResolverOptions {
   speciesSystemPromptFor?: (sessionId: string) => string | undefined;
   /** True when the event speaks to the buddy (may bypass the cooldown once). */
   isAddressed?: (event: JournalEvent) => boolean;
-  onLog?: (entry: DelegateLogEntry & { detail?: string }) => void;
+  /** Every decision (accepted, answered, refused, failed...), the ledger entry as detail. */
+  report?: Reporter<DelegateLogEntry>;
   /** Directory of the accounting file (normally the state root); undefined = memory only. */
   usageDir?: string;
   now?: () => number;

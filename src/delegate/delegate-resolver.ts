@@ -63,7 +63,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   function log(plugin: string, sessionId: string, outcome: string, reason?: string, source?: string) {
     const entry: DelegateLogEntry = { ts: now(), plugin, sessionId, outcome, ...(reason ? { reason } : {}), ...(source ? { source } : {}) };
     if (plugin !== 'ledger') ledger.log(entry);
-    options.onLog?.(entry);
+    options.report?.({ level: outcome === 'failed' ? 'warning' : 'info', where: 'delegate', message: `${plugin} ${outcome}${reason ? `: ${reason}` : ''}`, detail: entry });
   }
 
   function emit(meta: DelegateMeta, fields: Pick<Reaction, 'id' | 'kind' | 'text' | 'source'> & Partial<Reaction>) {

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
-import { logError } from '../state/error-log.js';
+import { errorLogReporter } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
@@ -35,22 +35,22 @@ function soundRoot(root: string): boolean {
   }
 }
 
-/** The event to journal: the parsed payload, or a marker for one over the cap; undefined when logged instead. */
-function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, root: string, env: NodeJS.ProcessEnv): Record<string, unknown> | undefined {
-  if (input.totalBytes === 0) return void logError(root, 'hook', 'empty stdin', env);
+/** The event to journal: the parsed payload, or a marker for one over the cap; undefined when dropped. */
+function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (message: string) => void): Record<string, unknown> | undefined {
+  if (input.totalBytes === 0) return void dropped('empty stdin');
   let payload: unknown;
   if (input.data) {
     try {
       payload = JSON.parse(input.data.toString('utf8'));
     } catch {
-      return void logError(root, 'hook', `malformed JSON (${input.totalBytes} bytes)`, env);
+      return void dropped(`malformed JSON (${input.totalBytes} bytes)`);
     }
   } else {
     payload = oversizeMarker(input);
-    logError(root, 'hook', `payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`, env);
+    dropped(`payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`);
   }
   const checked = hookPayloadSchema.safeParse(payload);
-  if (!checked.success) return void logError(root, 'hook', 'payload without session_id/hook_event_name', env);
+  if (!checked.success) return void dropped('payload without session_id/hook_event_name');
   return checked.data;
 }
 
@@ -64,15 +64,18 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env): Promise<voi
     const input = await readHookInput({ maxBytes: MAX_PAYLOAD_BYTES, idleMs: idleMs(env) });
     if (input.timedOut) {
       // Nothing is created for an event that never arrived; a sound existing root gets the note.
-      const note = `stdin silent for ${idleMs(env)} ms after ${input.totalBytes} bytes: gave up`;
-      return logError(soundRoot(root) ? root : undefined, 'hook', note, env);
+      const message = `stdin silent for ${idleMs(env)} ms after ${input.totalBytes} bytes: gave up`;
+      return errorLogReporter(soundRoot(root) ? root : undefined, env)({ level: 'warning', where: 'hook', message });
     }
     ensurePrivateDir(root);
-    const event = eventFrom(input, root, env);
+    const report = errorLogReporter(root, env);
+    /** Input the hook cannot use: dropped, and said where to find. */
+    const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
+    const event = eventFrom(input, dropped);
     if (!event) return;
     const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
-      return logError(root, 'hook', `event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`, env);
+      return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);
     }
     const dir = ensureSessionDir(root, sessionId);
     appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...event, ts: receivedAt }));
@@ -89,7 +92,7 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env): Promise<voi
       // Claude Code keeps a hook's stderr out of the conversation on exit 0.
       process.stderr.write(`buddy-tui hook: state root refused: ${sanitizeText((error as Error).message)}\n`);
     }
-    logError(unsafeRoot ? undefined : root, 'hook', error, env);
+    errorLogReporter(unsafeRoot ? undefined : root, env)({ level: 'error', where: 'hook', error });
   }
 }
 

@@ -11,6 +11,7 @@ import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../p
 import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
+import type { Reporter } from '../report/reporter.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';
 import { buildPluginEnv } from './plugin-env.js';
 import { userShell } from './command-handler.js';
@@ -44,7 +45,8 @@ export interface PluginRunnerOptions {
   quipFor?: QuipFor;
   onReaction?: (reaction: Reaction) => void;
   onDelegate?: (request: DelegateRequest, meta: DelegateMeta) => void;
-  onWarning?: (warning: PluginWarning) => void;
+  /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
+  report?: Reporter<PluginWarning>;
   now?: () => number;
 }
 
@@ -105,10 +107,11 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
 
   const warn = (handler: { name: string; file?: string }, event: JournalEvent, message: string) => {
     try {
-      options.onWarning?.({
+      const warning: PluginWarning = {
         plugin: handler.name, sessionId: event.session_id, event: event.hook_event_name,
         message: sanitizeText(message, { maxLength: 400 }), ts: now(), ...(handler.file ? { file: handler.file } : {}),
-      });
+      };
+      options.report?.({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
     } catch {
       // A failing logger must not take the runner down.
     }

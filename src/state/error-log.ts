@@ -1,9 +1,11 @@
 /**
  * A bounded error log in the state root (the last 200 entries), so problems on the hook path
  * are findable without ever printing to Claude Code. Mirrors to stderr with BUDDY_TUI_DEBUG.
+ * Written through the one report shape (src/report/reporter.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { reportText, type Reporter } from '../report/reporter.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { appendLine } from './journal.js';
@@ -13,9 +15,11 @@ export const ERROR_LOG_ENTRIES = 200;
 /** Past this size the log is trimmed back to its last entries. */
 const TRIM_AT_BYTES = 128 * 1024;
 
-export function logError(root: string | undefined, where: string, error: unknown, env: NodeJS.ProcessEnv = process.env): void {
-  const message = error instanceof Error ? error.message : String(error);
-  const line = `${JSON.stringify({ ts: Date.now(), where, message: message.slice(0, 500) })}\n`;
+/** Reports into `<root>/errors.log`; with no root (an unsafe one) only the BUDDY_TUI_DEBUG mirror. Never throws. */
+export const errorLogReporter = (root: string | undefined, env: NodeJS.ProcessEnv = process.env): Reporter => (report) => {
+  const { level, where } = report;
+  const message = reportText(report);
+  const line = `${JSON.stringify({ ts: Date.now(), level, where, message: message.slice(0, 500) })}\n`;
   if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${sanitizeText(message)}\n`);
   if (!root) return;
   try {
@@ -28,4 +32,4 @@ export function logError(root: string | undefined, where: string, error: unknown
   } catch {
     // Nowhere left to report to; the hook still exits 0.
   }
-}
+};

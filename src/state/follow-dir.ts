@@ -9,6 +9,7 @@
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
 import type { FSWatcher as ChokidarWatcher } from 'chokidar';
+import { ignoreReports, type Reporter } from '../report/reporter.js';
 
 /** The folder itself if it exists, else its closest existing ancestor. */
 export function nearestExisting(dir: string): string {
@@ -29,7 +30,8 @@ export interface DirFollower {
   close(): void;
 }
 
-export function followDir(dir: string, onReturn: () => void, onError: (error: unknown) => void = () => {}): DirFollower {
+export function followDir(dir: string, onReturn: () => void, report: Reporter = ignoreReports): DirFollower {
+  const reportError = (error: unknown) => report({ level: 'error', where: 'follow folder', error });
   let present = isDir(dir);
   /** A rename of `dir` itself was seen: it may be a new folder even if one was there before. */
   let renamed = false;
@@ -51,7 +53,7 @@ export function followDir(dir: string, onReturn: () => void, onError: (error: un
       try {
         onReturn();
       } catch (error) {
-        onError(error);
+        reportError(error);
       }
     }
     const target = nearestExisting(dirname(dir));
@@ -81,7 +83,7 @@ export function followDir(dir: string, onReturn: () => void, onError: (error: un
         checkSoon();
       });
     } catch (error) {
-      onError(error);
+      reportError(error);
       return;
     }
     // It may have changed before the watch started.
@@ -110,7 +112,7 @@ export interface FollowedWatcher {
  * is closed, `open` watches the new one, and `onBack` runs once that is ready (to read again
  * whatever changed while nothing watched).
  */
-export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, onError: (error: unknown) => void): FollowedWatcher {
+export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, report: Reporter): FollowedWatcher {
   let current = open();
   let closed = false;
   const follower = followDir(dir, () => {
@@ -120,7 +122,7 @@ export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: 
     current.once('ready', () => {
       if (!closed) onBack();
     });
-  }, onError);
+  }, report);
   return {
     ready: new Promise<void>((resolve) => current.once('ready', () => resolve())),
     close() {

@@ -11,6 +11,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { reportingAs } from '../report/reporter.js';
 import { followDir } from '../state/follow-dir.js';
 import { toSafeText } from '../text/safe-text.js';
 import type { BuddyStore } from '../store.js';
@@ -47,10 +48,10 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
     try {
       setup = loadPlugins({ env, configFile, previous: lastGood });
     } catch (error) {
-      log.error('config', error);
+      log.report({ level: 'error', where: 'config', error });
       return undefined;
     }
-    for (const error of setup.errors) log.info(`config: ${formatConfigError(error)}`);
+    for (const error of setup.errors) log.report({ level: 'warning', where: 'config', message: formatConfigError(error) });
     if (!setup.fileOk) {
       const first = setup.errors[0];
       const what = first ? formatConfigError(first) : configFile;
@@ -98,10 +99,10 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
       const { watch } = await import('chokidar');
       if (closed) return;
       watcher = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path) => path !== dir && basename(path) !== name });
-      watcher.on('all', reloadSoon).on('error', (error) => log.error('config watch', error));
+      watcher.on('all', reloadSoon).on('error', (error) => log.report({ level: 'error', where: 'config watch', error }));
       const active = watcher;
       await new Promise<void>((ready) => active.once('ready', () => ready()));
-    })().catch((error) => log.error('config watch', error));
+    })().catch((error) => log.report({ level: 'error', where: 'config watch', error }));
   };
   open();
   const ready = opening;
@@ -109,7 +110,7 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
   const follower = followDir(dir, () => {
     open();
     reloadSoon();
-  }, (error) => log.error('config watch', error));
+  }, reportingAs(log.report, 'config watch'));
 
   return {
     current: () => current,

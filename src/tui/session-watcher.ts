@@ -8,6 +8,7 @@
 import { basename, join, relative, sep } from 'node:path';
 import { watch, type ChokidarOptions } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
 import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
 import { foundryRoot, FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
 import { listSessions, type SessionEntry } from '../state/reader.js';
@@ -41,7 +42,8 @@ export interface SessionWatcherOptions {
   onLockChange?: () => void;
   /** A session's checkpoint is saved at most this often while it changes, and on close (default 5 s). */
   checkpointEveryMs?: number;
-  onError?: (where: string, error: unknown) => void;
+  /** Problems watching or reading the state root. */
+  report?: Reporter;
 }
 
 export interface SessionWatcher {
@@ -65,7 +67,8 @@ const RECHECK_MS = 80;
 
 export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
   const { root, store, env = process.env, clock = Date.now, onEvents, onLockChange, checkpointEveryMs = 5000 } = options;
-  const onError = options.onError ?? (() => {});
+  const report = options.report ?? ignoreReports;
+  const reportError = (where: string, error: unknown) => report({ level: 'error', where, error });
   const tracked = new Map<string, Tracked>();
   const dirty = new Set<string>();
   let relist = false;
@@ -152,7 +155,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
         updates += 1;
       }
     } catch (error) {
-      onError('watcher', error);
+      reportError('watcher', error);
     }
   };
   const throttle = createUpdateThrottle(update, options.intervalMs ?? 33);
@@ -209,9 +212,9 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
     },
   };
-  const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => onError('watch', error));
+  const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => reportError('watch', error));
   // A new root has no runner.lock: its runner is told, to write it again.
-  watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), (error) => onError('watch', error)));
+  watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), reportingAs(report, 'watch')));
 
   if (options.foundry !== false) {
     const froot = foundryRoot(env);
@@ -233,8 +236,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       throttle.schedule();
       recheckLater(id);
     };
-    const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => onError('watch', error));
-    watchers.push(followWatcher(froot, openFoundry, rescan, (error) => onError('watch', error)));
+    const openFoundry = () => watch(froot, foundryOptions).on('all', onFoundryEvent).on('error', (error) => reportError('watch', error));
+    watchers.push(followWatcher(froot, openFoundry, rescan, reportingAs(report, 'watch')));
   }
 
   const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {
@@ -247,7 +250,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
         updates += 1;
       }
     } catch (error) {
-      onError('scan', error);
+      reportError('scan', error);
     }
   });
 

@@ -93,7 +93,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       else if (lock.retry()) services.becomeRunner();
       else store.getState().setRole('viewer', lock.holderPid());
     },
-    onError: (where, error) => log.error(where, error),
+    report: log.report,
   });
 
   // The tick: a chain of timeouts whose pace follows what is going on (see tick-pace.ts).
@@ -153,14 +153,14 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     void close();
   };
   // A promise some service forgot to catch must not take the pane down (Node's default): log it.
-  const onUnhandled = (reason: unknown) => log.error('unhandled rejection', reason);
+  const onUnhandled = (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason });
   process.on('unhandledRejection', onUnhandled);
   const SIGNALS: NodeJS.Signals[] = options.handleSignals === false ? [] : ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of SIGNALS) process.on(signal, onSignal);
   // A bug must not leave plugin process groups behind or the terminal in the alternate screen:
   // close everything, say where the details are, and exit non-zero.
   const onUncaught = (error: unknown) => {
-    log.error('uncaught exception', error);
+    log.report({ level: 'error', where: 'uncaught exception', error });
     void close().finally(() => {
       (options.stderr ?? process.stderr).write(`buddy-tui: stopped by an internal error: ${sanitizeText((error as Error)?.message ?? error, { maxLength: 200 })} (details in tui.log)\n`);
       process.exit(1);

@@ -1,9 +1,11 @@
 /**
- * The pane's log: a file in the state root, never the terminal (Ink owns the screen).
+ * The pane's log: a file in the state root, never the terminal (Ink owns the screen). Every
+ * layer's reports land here (`report`); `info` is the pane's own narrative (start, close).
  * Bounded: past 256 KB the file is moved to tui.log.1 and a new one started.
  */
 import { renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { reportText, type Reporter } from '../report/reporter.js';
 import { appendLine } from '../state/journal.js';
 
 export const TUI_LOG_FILE = 'tui.log';
@@ -12,7 +14,8 @@ const ROTATE_AT_BYTES = 256 * 1024;
 export interface TuiLog {
   readonly path: string;
   info(message: string): void;
-  error(where: string, error: unknown): void;
+  /** One line `where: what` (an error with its stack, detail as JSON), at the report's level. */
+  report: Reporter;
 }
 
 export function createTuiLog(root: string, clock: () => number = Date.now): TuiLog {
@@ -30,6 +33,6 @@ export function createTuiLog(root: string, clock: () => number = Date.now): TuiL
   return {
     path,
     info: (message) => write('info', message),
-    error: (where, error) => write('error', `${where}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`),
+    report: (entry) => write(entry.level, `${entry.where}: ${reportText(entry, true)}${entry.detail === undefined ? '' : ` ${JSON.stringify(entry.detail)}`}`),
   };
 }

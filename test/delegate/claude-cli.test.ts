@@ -187,7 +187,7 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
     const logs: string[] = [];
     const resolver = createDelegateResolver({
       onReaction: (r) => reactions.push(r),
-      onLog: (entry) => logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
+      report: ({ detail: entry }) => entry && logs.push(`${entry.outcome}: ${entry.reason ?? ''}`),
       config: { adapter: 'claude-cli', claudePath: binary },
       env,
       quipsFor: (kind) => quips[kind],

@@ -40,7 +40,7 @@ export function setup(config: DelegateConfig = {}, extra: Partial<DelegateResolv
   const { adapter, pending } = releasedAdapter();
   const resolver = createDelegateResolver({
     onReaction: (r) => reactions.push(r),
-    onLog: (e) => logs.push(`${e.plugin}/${e.outcome}${e.reason ? `: ${e.reason}` : ''}`),
+    report: ({ detail: e }) => e && logs.push(`${e.plugin}/${e.outcome}${e.reason ? `: ${e.reason}` : ''}`),
     config,
     adapter,
     quipsFor: (kind) => QUIPS[kind],

@@ -98,7 +98,7 @@ describe('callbacks that throw', () => {
     const runner = createPluginRunner({
       quipFor: () => 'hi',
       onReaction: () => { throw new Error('ui broke'); },
-      onWarning: () => { throw new Error('logger broke'); },
+      report: () => { throw new Error('logger broke'); },
     });
     await expect(runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }))).resolves.toBeUndefined();
     await runner.close();

@@ -56,7 +56,7 @@ export interface Collected {
   reactions: Reaction[];
   delegates: Array<{ request: DelegateRequest; meta: DelegateMeta }>;
   warnings: PluginWarning[];
-  callbacks: Pick<PluginRunnerOptions, 'onReaction' | 'onDelegate' | 'onWarning'>;
+  callbacks: Pick<PluginRunnerOptions, 'onReaction' | 'onDelegate' | 'report'>;
 }
 
 export function collector(onReaction?: (reaction: Reaction) => void): Collected {
@@ -68,7 +68,7 @@ export function collector(onReaction?: (reaction: Reaction) => void): Collected 
         onReaction?.(reaction);
       },
       onDelegate: (request, meta) => out.delegates.push({ request, meta }),
-      onWarning: (warning) => out.warnings.push(warning),
+      report: ({ detail: warning }) => warning && out.warnings.push(warning),
     },
   };
   return out;

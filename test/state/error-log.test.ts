@@ -1,14 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_LOG_ENTRIES, logError } from '../../src/state/error-log.js';
+import { ERROR_LOG_ENTRIES, errorLogReporter } from '../../src/state/error-log.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
-describe('logError', () => {
+describe('the error log', () => {
   it('keeps the log bounded, dropping the oldest entries and keeping at least the last 200', () => {
     const root = makeTempDir();
     const total = 2000;
-    for (let i = 0; i < total; i++) logError(root, 'hook', `problem #${i} ${'x'.repeat(300)}`, {});
+    const report = errorLogReporter(root, {});
+    for (let i = 0; i < total; i++) report({ level: 'error', where: 'hook', message: `problem #${i} ${'x'.repeat(300)}` });
     const path = join(root, 'errors.log');
     const entries = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
     // Trimmed by size (128 KiB) back to the last 200: never the whole history.
@@ -23,7 +24,7 @@ describe('logError', () => {
   });
 
   it('never throws, with no root or a root that does not exist', () => {
-    expect(() => logError(undefined, 'hook', new Error('x'), {})).not.toThrow();
-    expect(() => logError(join(makeTempDir(), 'missing', 'root'), 'hook', 'x', {})).not.toThrow();
+    expect(() => errorLogReporter(undefined, {})({ level: 'error', where: 'hook', error: new Error('x') })).not.toThrow();
+    expect(() => errorLogReporter(join(makeTempDir(), 'missing', 'root'), {})({ level: 'error', where: 'hook', error: 'x' })).not.toThrow();
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * `f` and `p` in the pane: the runner's pet is fed or petted and saved at once, the footer says
+ * how it went, and an accepted action gets the species' quip in the bubble. Without a pet
+ * (pet.json unreadable) the footer repeats why.
+ */
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../../protocol/reaction.js';
+import type { EventKind } from '../../protocol/event-kind.js';
+import type { BuddyStore, Interaction } from '../../store.js';
+import type { PetService } from './pet-service.js';
+import type { ReactionSink } from './reaction-sink.js';
+import type { SpeciesService } from './species-service.js';
+import { toSafeText } from '../../text/safe-text.js';
+
+const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
+
+export interface InteractionsOptions {
+  store: BuddyStore;
+  clock: () => number;
+  pets: PetService;
+  species: Pick<SpeciesService, 'quipFor'>;
+  sink: Pick<ReactionSink, 'push'>;
+}
+
+export function createInteract(options: InteractionsOptions): (what: Interaction) => void {
+  const { store, clock, pets, species, sink } = options;
+  return (what) => {
+    if (!pets.current()) pets.showProblem();
+    const now = clock();
+    const pet = pets.act(what, now);
+    if (!pet) return;
+    const name = pet.identity.name;
+    const outcome = pet.last?.outcome;
+    const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
+    store.getState().setNotice(toSafeText(text, { maxLength: 80 }), now);
+    const quip = outcome === 'ok' || outcome === undefined ? species.quipFor(ACTION_KIND[what]) : undefined;
+    const sessionId = store.getState().selectedId;
+    if (quip && sessionId) {
+      sink.push({
+        id: `${what}-${now}`, sessionId, kind: 'reaction', text: quip, source: 'buddy', event: what,
+        priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
+      });
+    }
+    store.setState(pets.view(now));
+  };
+}

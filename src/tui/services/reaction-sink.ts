@@ -1,0 +1,85 @@
+/**
+ * Where the runner's reactions and plugin warnings go: each is sanitised once here (it comes
+ * from plugins, delegates and species files), queued for the bubble on a throttle (one store
+ * update per burst), and appended to the session's reactions.jsonl for the statusline and for
+ * scripts on top. A warning is a notice in the footer and a `notice` line, never a bubble.
+ */
+import type { Reaction } from '../../protocol/reaction.js';
+import type { PluginWarning } from '../../plugins/plugin-runner.js';
+import type { Reporter } from '../../report/reporter.js';
+import { appendReaction } from '../../state/reactions-log.js';
+import { sanitizeText } from '../../text/sanitize.js';
+import type { BuddyStore } from '../../store.js';
+import type { TuiLog } from '../tui-log.js';
+import { createUpdateThrottle } from '../update-throttle.js';
+import { toSafeText } from '../../text/safe-text.js';
+import { toShownReaction, type ShownReaction } from '../bubble-queue.js';
+
+/** The bubble queue is fed at most this often (about 30 store updates a second). */
+const FLUSH_MS = 33;
+
+export interface ReactionSinkOptions {
+  root: string;
+  store: BuddyStore;
+  log: TuiLog;
+  clock: () => number;
+}
+
+export interface ReactionSink {
+  /** A reaction for the bubble (and reactions.jsonl). Ignored once closed. */
+  push(reaction: Reaction): void;
+  /** A plugin's logged problem: tui.log, the footer and reactions.jsonl as a notice. */
+  warn: Reporter<PluginWarning>;
+  close(): void;
+}
+
+export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
+  const { root, store, log, clock } = options;
+  let closed = false;
+  const pending: ShownReaction[] = [];
+  const throttle = createUpdateThrottle(() => {
+    const now = clock();
+    const state = store.getState();
+    for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
+  }, FLUSH_MS, clock);
+
+  const append = (reaction: Reaction) => {
+    try {
+      appendReaction(root, reaction);
+    } catch (error) {
+      log.report({ level: 'error', where: 'reactions log', error });
+    }
+  };
+
+  return {
+    push(raw) {
+      if (closed) return;
+      const reaction: Reaction = { ...raw, text: sanitizeText(raw.text, { keepNewlines: true, maxLength: 600 }), source: sanitizeText(raw.source, { maxLength: 60 }) };
+      pending.push(toShownReaction(reaction));
+      throttle.schedule();
+      append(reaction);
+    },
+    warn(report) {
+      log.report(report);
+      const warning = report.detail;
+      if (!warning) return;
+      store.getState().setNotice(toSafeText(`${warning.plugin}: ${warning.message}`, { maxLength: 300 }), clock(), 'warning');
+      // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
+      append({
+        id: `notice-${warning.ts}-${Math.random().toString(36).slice(2, 8)}`,
+        sessionId: warning.sessionId,
+        kind: 'notice',
+        text: sanitizeText(warning.message, { maxLength: 600 }),
+        source: sanitizeText(warning.plugin, { maxLength: 60 }),
+        event: warning.event,
+        priority: 0,
+        ttlMs: 0,
+        ts: warning.ts,
+      });
+    },
+    close() {
+      closed = true;
+      throttle.cancel();
+    },
+  };
+}

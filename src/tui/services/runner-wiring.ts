@@ -1,0 +1,131 @@
+/**
+ * The runner's part of the pane: the plugin runner on config.json's rules and limits (applied
+ * again on each live reload), and the delegate resolver behind it, loaded on the first delegate
+ * request (the module brings the Anthropic SDK). Reactions and warnings go to the sink; the
+ * species and the pet are read at the moment they are needed.
+ */
+import type { JournalEvent } from '../../protocol/hook-event.js';
+// Type only: the delegate module loads on the first delegate request.
+import type { DelegateResolver } from '../../delegate/index.js';
+import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
+import type { PluginSetup } from '../../plugins/plugin-setup.js';
+import type { BuddyStore } from '../../store.js';
+import type { LiveConfig } from '../live-config.js';
+import type { TuiLog } from '../tui-log.js';
+import type { PetService } from './pet-service.js';
+import type { ReactionSink } from './reaction-sink.js';
+import type { SpeciesService } from './species-service.js';
+
+/** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
+export const FRESH_EVENT_MS = 60_000;
+
+export interface RunnerWiringOptions {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  clock: () => number;
+  log: TuiLog;
+  store: BuddyStore;
+  /** The pane's one config load, live. */
+  config: Pick<LiveConfig, 'current'>;
+  /** Run configured plugins (the built-in quips run regardless). */
+  plugins: boolean;
+  species: Pick<SpeciesService, 'current' | 'quipFor'>;
+  pets: Pick<PetService, 'current'>;
+  sink: Pick<ReactionSink, 'push' | 'warn'>;
+}
+
+export interface RunnerWiring {
+  /** Starts the runner; false when it runs already or the wiring is closed. */
+  start(): boolean;
+  runner(): PluginRunner | undefined;
+  delegate(): DelegateResolver | undefined;
+  /** config.json reloaded: its plugin rules and limits apply at once. */
+  reconfigure(setup: PluginSetup): void;
+  /** Fresh events run the plugins they match (never rejects, never waits). */
+  handleEvents(events: readonly JournalEvent[], now: number): void;
+  /** Puts the delegate's usage (calls, budget) into the store once it has any. */
+  updateStats(now: number): void;
+  close(): Promise<void>;
+}
+
+export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
+  const { root, env, clock, log, store, species, pets, sink } = options;
+  let runner: PluginRunner | undefined;
+  let delegate: DelegateResolver | undefined;
+  let delegateModule: typeof import('../../delegate/index.js') | undefined;
+  let delegateLoading: Promise<DelegateResolver> | undefined;
+  let closed = false;
+  const handlersOf = (setup: PluginSetup) => (options.plugins ? setup.handlers : []);
+
+  const start = (): boolean => {
+    if (runner || closed) return false;
+    const setup = options.config.current();
+    // The delegate settings are the ones in use when the runner starts.
+    const config = setup.config;
+    const loadDelegate = (): Promise<DelegateResolver> =>
+      (delegateLoading ??= import('../../delegate/index.js').then((module) => {
+        delegateModule = module;
+        const { isBuddyAddressed } = module;
+        delegate = module.createDelegateResolver({
+          onReaction: sink.push,
+          config: config.delegate,
+          // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
+          isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
+          quipsFor: (kind) => species.current()?.quips?.[kind],
+          speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
+          usageDir: root,
+          env,
+          now: clock,
+          report: log.report,
+        });
+        if (closed) delegate.close();
+        return delegate;
+      }));
+    runner = createPluginRunner({
+      handlers: handlersOf(setup),
+      limits: config.limits,
+      env,
+      quipFor: species.quipFor,
+      onReaction: sink.push,
+      onDelegate: (request, meta) => {
+        loadDelegate()
+          .then((resolver) => resolver.resolve(request, meta))
+          .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
+      },
+      report: sink.warn,
+      now: clock,
+    });
+    return true;
+  };
+
+  return {
+    start,
+    runner: () => runner,
+    delegate: () => delegate,
+    reconfigure(setup) {
+      runner?.setHandlers(handlersOf(setup));
+      runner?.setLimits(setup.config.limits);
+    },
+    handleEvents(events, now) {
+      if (!runner) return;
+      for (const event of events) {
+        // handleEvent never rejects.
+        if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void runner.handleEvent(event);
+      }
+    },
+    updateStats(now) {
+      if (!delegate || !delegateModule) return;
+      try {
+        const rows = delegateModule.usageStatRows(delegate.usage(), now);
+        if (Object.keys(rows).length) store.getState().setDelegateStats(rows);
+      } catch (error) {
+        log.report({ level: 'error', where: 'delegate stats', error });
+      }
+    },
+    async close() {
+      closed = true;
+      delegate?.close();
+      await runner?.close();
+    },
+  };
+}

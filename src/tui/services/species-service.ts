@@ -1,0 +1,89 @@
+/**
+ * The pane's species: which one is drawn (the command-line flag, else config.json's species
+ * section, else the pet's own, else the first one there is), its sprite in the store, redrawn
+ * when a species file changes on disk, and its quips, rotating through each kind's lines.
+ */
+import { expandPath, userSpeciesDir } from '../../config/paths.js';
+import type { BuddyConfig } from '../../config/config-file.js';
+import type { Pet } from '../../pet/pet.js';
+import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
+import type { Species } from '../../species/species-schema.js';
+import type { EventKind } from '../../protocol/event-kind.js';
+import type { BuddyStore } from '../../store.js';
+import { DEFAULT_SPRITE } from '../default-sprite.js';
+import { spriteViewOf } from '../species-view.js';
+import type { TuiLog } from '../tui-log.js';
+
+export interface SpeciesServiceOptions {
+  env: NodeJS.ProcessEnv;
+  store: BuddyStore;
+  log: TuiLog;
+  /** config.json's species section, as loaded at start; the two flags below win over it. */
+  config?: BuddyConfig['species'];
+  speciesDir?: string;
+  speciesId?: string;
+  /** The pet whose species and looks (eyes, hat) are drawn; undefined while there is none. */
+  pet: () => Pet | undefined;
+}
+
+export interface SpeciesService {
+  /** The species drawn now. */
+  current(): Species | undefined;
+  /** Every loaded species id (a new pet hatches as one of them). */
+  ids(): string[];
+  /** A quip of the species for a kind, the next of its lines each time. */
+  quipFor(kind: EventKind): string | undefined;
+  /** Puts the sprite of the current species and pet into the store. */
+  updateSprite(): void;
+  close(): Promise<void>;
+}
+
+export function createSpeciesService(options: SpeciesServiceOptions): SpeciesService {
+  const { env, store, log, pet } = options;
+  const config = options.config ?? {};
+  const speciesId = options.speciesId ?? config.id;
+  const quipTurns = new Map<string, number>();
+
+  // The registry reports its first load from inside the constructor: skip that one.
+  let registryReady = false;
+  const registry: SpeciesRegistry = createSpeciesRegistry({
+    userDir: userSpeciesDir(env),
+    extraDir: options.speciesDir ?? (config.dir ? expandPath(config.dir, env) : undefined),
+    onChange: () => {
+      if (registryReady) updateSprite();
+    },
+  });
+  registryReady = true;
+  for (const issue of registry.issues()) log.report({ level: issue.severity === 'error' ? 'error' : 'warning', where: 'species', message: JSON.stringify(issue) });
+  registry.watch().catch((error) => log.report({ level: 'error', where: 'species watch', error }));
+
+  const current = (): Species | undefined => {
+    const wanted = speciesId ?? pet()?.identity.speciesId;
+    return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
+  };
+
+  function updateSprite(): void {
+    const species = current();
+    const identity = pet()?.identity;
+    try {
+      store.getState().setSprite(species ? spriteViewOf(species, { eyes: identity?.eyes, hat: identity?.hat }) : DEFAULT_SPRITE);
+    } catch (error) {
+      log.report({ level: 'error', where: 'sprite', error });
+      store.getState().setSprite(DEFAULT_SPRITE);
+    }
+  }
+
+  return {
+    current,
+    ids: () => registry.list().map((entry) => entry.species.id),
+    quipFor(kind) {
+      const lines = current()?.quips?.[kind];
+      if (!lines?.length) return undefined;
+      const turn = quipTurns.get(kind) ?? 0;
+      quipTurns.set(kind, turn + 1);
+      return lines[turn % lines.length];
+    },
+    updateSprite,
+    close: () => registry.close(),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The pane's pet service on a real pet.json: the runner saves f/p at once and events on the
+ * throttle (and on close), says when a level is reached; a viewer only reads the file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hatchPet } from '../../../src/pet/hatch.js';
+import { savePet } from '../../../src/pet/pet-file.js';
+import { levelForXp } from '../../../src/pet/pet.js';
+import { createBuddyStore } from '../../../src/store.js';
+import { createPetService, type PetService } from '../../../src/tui/services/pet-service.js';
+import { createTuiLog } from '../../../src/tui/tui-log.js';
+import { makeTempDir } from '../../support/temp-dir.js';
+
+const open: PetService[] = [];
+afterEach(() => {
+  for (const service of open.splice(0)) service.close();
+});
+
+const NOW = Date.now();
+
+function petsOn(role: 'runner' | 'viewer', xp = 0) {
+  const base = makeTempDir('buddy-pet-service-');
+  const petFile = join(base, 'pet.json');
+  savePet(petFile, { ...hatchPet({ seed: 'pet-service', speciesIds: ['cat'], species: 'cat', now: NOW - 60_000 }), xp });
+  const store = createBuddyStore({ now: NOW, role });
+  const pets = createPetService({ petFile, store, log: createTuiLog(base), clock: () => NOW, speciesIds: () => ['cat'] });
+  open.push(pets);
+  pets.load();
+  const onDisk = () => JSON.parse(readFileSync(petFile, 'utf8'));
+  return { store, pets, petFile, onDisk };
+}
+
+const toolRun = (ts: number) => ({ ts, session_id: 'sess-pets', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) as never;
+
+describe('pet service', () => {
+  it('as the runner saves a feed or pet at once', () => {
+    const { pets, onDisk } = petsOn('runner');
+    const after = pets.act('pet', NOW);
+    expect(after?.counters.petted).toBe(1);
+    expect(onDisk().counters.petted).toBe(1);
+  });
+
+  it('as the runner saves events on the throttle, not per batch, and what is left on close', () => {
+    const { pets, onDisk } = petsOn('runner');
+    const before = onDisk().counters.toolsRun ?? 0;
+    pets.applyEvents([toolRun(NOW), toolRun(NOW)], NOW);
+    expect(pets.current()?.counters.toolsRun).toBe(before + 2);
+    expect(onDisk().counters.toolsRun ?? 0).toBe(before);
+    pets.close();
+    expect(onDisk().counters.toolsRun).toBe(before + 2);
+  });
+
+  it('says when events take the pet to the next level', () => {
+    const { store, pets } = petsOn('runner', 49);
+    pets.applyEvents([toolRun(NOW)], NOW);
+    expect(levelForXp(pets.current()!.xp)).toBe(2);
+    expect(store.getState().notice?.text).toMatch(/reached level 2!$/);
+  });
+
+  it('as a viewer reads the file and never steps nor writes it', () => {
+    const { pets, onDisk, store } = petsOn('viewer');
+    const before = onDisk();
+    expect(pets.current()?.identity.name).toBe(before.identity.name);
+    expect(pets.act('feed', NOW)).toBeUndefined();
+    pets.applyEvents([toolRun(NOW)], NOW);
+    pets.close();
+    expect(onDisk()).toEqual(before);
+    expect(pets.view(NOW).pet?.name).toBe(before.identity.name);
+    expect(store.getState().notice).toBeUndefined();
+  });
+});

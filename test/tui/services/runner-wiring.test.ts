@@ -1,0 +1,110 @@
+/**
+ * The runner's wiring with real plugin processes: config.json's rules run on fresh events only,
+ * a reload swaps the rules at once, `plugins: false` keeps the configured ones out, and the
+ * runner starts once and never after close.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPlugins, type PluginSetup } from '../../../src/plugins/plugin-setup.js';
+import { createBuddyStore } from '../../../src/store.js';
+import { createPetService } from '../../../src/tui/services/pet-service.js';
+import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';
+import { createRunnerWiring, FRESH_EVENT_MS, type RunnerWiring } from '../../../src/tui/services/runner-wiring.js';
+import { createSpeciesService } from '../../../src/tui/services/species-service.js';
+import { createTuiLog } from '../../../src/tui/tui-log.js';
+import { makeTempDir } from '../../support/temp-dir.js';
+
+const closers: Array<() => unknown> = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+/** A config whose only plugin answers every Stop as `name`. */
+const configOf = (name: string) => JSON.stringify({
+  hooks: { Stop: [{ hooks: [{ type: 'command', name, command: `echo '{"reaction": "${name} here"}'` }] }] },
+  limits: { cooldownMs: 0 },
+});
+
+function wiringOn(plugins = true) {
+  const base = makeTempDir('buddy-runner-wiring-');
+  for (const dir of ['root', 'cfg', 'state']) mkdirSync(join(base, dir), { mode: 0o700 });
+  const root = join(base, 'root');
+  const configFile = join(base, 'cfg', 'config.json');
+  const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
+  const clock = () => Date.now();
+  const log = createTuiLog(root, clock);
+  const store = createBuddyStore({ now: clock() });
+  writeFileSync(configFile, configOf('alpha'));
+  let setup: PluginSetup = loadPlugins({ env, configFile });
+  const pets = createPetService({ petFile: join(base, 'state', 'pet.json'), store, log, clock, speciesIds: () => ['cat'] });
+  const species = createSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
+  const sink = createReactionSink({ root, store, log, clock });
+  const wiring: RunnerWiring = createRunnerWiring({ root, env, clock, log, store, config: { current: () => setup }, plugins, species, pets, sink });
+  closers.push(() => wiring.close(), () => species.close(), () => sink.close());
+  const reload = (name: string) => {
+    writeFileSync(configFile, configOf(name));
+    setup = loadPlugins({ env, configFile });
+    wiring.reconfigure(setup);
+  };
+  /** The plugins (not the buddy's own quips) that answered in a session. */
+  const answered = (sessionId: string): string[] => {
+    const file = join(root, sessionId, 'reactions.jsonl');
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((r) => r.source !== 'buddy').map((r) => r.source);
+  };
+  return { wiring, reload, answered };
+}
+
+const stop = (sessionId: string, ts = Date.now()) => ({ ts, session_id: sessionId, hook_event_name: 'Stop' }) as never;
+
+/** Waits until the runner has nothing in flight or waiting (its runs are real processes). */
+async function settled(wiring: RunnerWiring): Promise<void> {
+  for (;;) {
+    const { inFlight, waiting } = wiring.runner()!.stats();
+    if (!inFlight && !waiting) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('runner wiring', () => {
+  it('runs the plugins of fresh events only', { timeout: 30_000 }, async () => {
+    const { wiring, answered } = wiringOn();
+    expect(wiring.start()).toBe(true);
+    const now = Date.now();
+    wiring.handleEvents([stop('stale', now - FRESH_EVENT_MS - 1), stop('fresh', now)], now);
+    await settled(wiring);
+    expect(answered('fresh')).toEqual(['alpha']);
+    expect(answered('stale')).toEqual([]);
+  });
+
+  it('applies a reloaded config to the running runner at once', { timeout: 30_000 }, async () => {
+    const { wiring, reload, answered } = wiringOn();
+    wiring.start();
+    reload('beta');
+    await wiring.runner()!.handleEvent(stop('after-reload'));
+    expect(answered('after-reload')).toEqual(['beta']);
+  });
+
+  it("with plugins off runs none of the config's rules, before or after a reload", { timeout: 30_000 }, async () => {
+    const { wiring, reload, answered } = wiringOn(false);
+    wiring.start();
+    await wiring.runner()!.handleEvent(stop('off-1'));
+    reload('beta');
+    await wiring.runner()!.handleEvent(stop('off-2'));
+    expect([...answered('off-1'), ...answered('off-2')]).toEqual([]);
+  });
+
+  it('starts the runner once, and not after close', async () => {
+    const first = wiringOn().wiring;
+    expect(first.start()).toBe(true);
+    const runner = first.runner();
+    expect(first.start()).toBe(false);
+    expect(first.runner()).toBe(runner);
+    const second = wiringOn().wiring;
+    await second.close();
+    expect(second.start()).toBe(false);
+    expect(second.runner()).toBeUndefined();
+    expect(second.delegate()).toBeUndefined();
+  });
+});
