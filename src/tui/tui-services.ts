@@ -12,6 +12,7 @@ import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../conf
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
+import { sessionMood } from '../display/mood.js';
 import { deriveMood } from '../pet/mood.js';
 import { decayPet, stepPet, stepPetEvents, type PetInput } from '../pet/pet-engine.js';
 import { loadPetForUpdate, PetUnreadableError, savePet } from '../pet/pet-file.js';
@@ -29,7 +30,6 @@ import { toShownReaction, type ShownReaction } from './bubble-queue.js';
 import { DEFAULT_SPRITE } from './default-sprite.js';
 import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
-import { sessionMood } from './session-mood.js';
 import { spriteViewOf } from './species-view.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
