@@ -2,6 +2,7 @@
  * Everything the statusline shows, as plain sanitised values: built from the payload, the
  * session state and the buddy at a given `now`. Pure; the only place outside text enters.
  */
+import { reactionShownAt } from '../display/reaction-expiry.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
@@ -44,13 +45,17 @@ const REACTION_MAX = 300;
 
 const label = (text: unknown): string => sanitizeText(text, { maxLength: LABEL_MAX }).trim();
 
-/** The reaction to show, if it is recent enough (and not from the future by more than a clock skew). */
+/**
+ * The reaction to show: the latest one while the pane would still show it (its own ttl, from
+ * src/display/reaction-expiry.ts, counted from when it was said), never past `maxAgeMs`, and
+ * not from the future by more than a clock skew. ttlMs 0 withdraws the bubble of its id.
+ */
 export function recentReaction(reaction: Reaction | undefined, now: number, maxAgeMs: number): StatuslineView['reaction'] {
-  if (!reaction || typeof reaction.ts !== 'number') return undefined;
-  // ttlMs 0 withdraws the bubble of the same id (a delegate that ended with nothing to say).
-  if (reaction.ttlMs === 0) return undefined;
+  if (!reaction || typeof reaction.ts !== 'number' || typeof reaction.ttlMs !== 'number') return undefined;
   const age = now - reaction.ts;
   if (age >= maxAgeMs || age < -60_000) return undefined;
+  // A clock skew (age < 0) counts as just said.
+  if (!reactionShownAt(reaction, Math.min(reaction.ts, now), now)) return undefined;
   const text = sanitizeText(reaction.text, { maxLength: REACTION_MAX }).trim();
   if (!text) return undefined;
   const kind = reaction.kind === 'warning' || reaction.kind === 'thinking' ? reaction.kind : 'reaction';

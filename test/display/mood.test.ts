@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_MOOD_RULES, sessionMood } from '../../src/display/mood.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import type { JournalEvent } from '../../src/state/journal.js';
+import type { JournalEvent } from '../../src/protocol/hook-event.js';
 
 const T0 = 1_700_000_000_000;
 const base = { session_id: 's1', cwd: '/w/proj' };

@@ -51,6 +51,16 @@ describe('everything from outside is sanitised', () => {
     expect(output).not.toContain('stale words');
   });
 
+  it('lets a reaction go when its own ttl is over, as the pane does (10 s ttl, said 16 s ago)', async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const args = ['--width', '200', '--no-color'];
+    box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('Who DARES fail?', 16_000)] });
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).not.toContain('Who DARES fail?');
+    box.session(FIXTURE_SESSION, { reactions: [reaction('Who DARES fail?', 9_000)] });
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).toContain('Who DARES fail?');
+  });
+
   it('drops a thinking bubble once it is withdrawn (same id, ttlMs 0), and never shows another session\'s reaction', async () => {
     const box = sandbox();
     boxes.push(box);
