@@ -6,7 +6,7 @@ import { runStatusline } from '../../src/statusline/render.js';
 import type { Segment } from '../../src/statusline/segments.js';
 import { STATUSLINE_KEY_READERS, statuslineConfigOf } from '../../src/statusline/statusline-config-reader.js';
 import { statuslineConfigFrom, statuslineConfigSchema } from '../../src/statusline/statusline-config.js';
-import { agentColorIndex } from '../../src/statusline/style.js';
+import { agentColorIndex } from '../../src/display/agent-color.js';
 import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
 
 const boxes: Sandbox[] = [];
