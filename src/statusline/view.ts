@@ -3,6 +3,7 @@
  * session state and the buddy at a given `now`. Pure; the only place outside text enters.
  */
 import { reactionShownAt } from '../display/reaction-expiry.js';
+import { toolsByUse } from '../display/tool-order.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
@@ -62,17 +63,6 @@ export function recentReaction(reaction: Reaction | undefined, now: number, maxA
   return { text, kind };
 }
 
-/**
- * Tools of this turn, most used first, then by name: `toolCounts` from the selectors, but
- * ordered by code point, because `localeCompare` starts ICU's collator, which alone costs
- * the statusline ~20 ms of start-up.
- */
-export function toolsByUse(state: SessionState): Array<[string, number]> {
-  return Object.entries(state.toolsThisTurn)
-    .map(([tool, count]): [string, number] => [label(tool), count])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-}
-
 export function buildView(input: ViewInput): StatuslineView {
   const { payload, state, now } = input;
   const view: StatuslineView = {
@@ -100,7 +90,8 @@ export function buildView(input: ViewInput): StatuslineView {
   view.turnOpen = view.queue > 0;
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
-  view.tools = toolsByUse(state);
+  // The pane's order (src/display/tool-order.ts), on the names as shown.
+  view.tools = toolsByUse(Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]));
   for (const group of subagentGroups(state, now)) {
     view.agents.push({ type: label(group.agentType) || 'agent', count: group.count });
     view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);
