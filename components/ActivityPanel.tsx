@@ -7,7 +7,7 @@
 import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { agentColor } from '../src/display/agent-color.js';
-import { toolsByUse } from '../src/display/tool-order.js';
+import { toolsShown } from '../src/display/tool-order.js';
 import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/store.js';
 import { useTheme } from './theme.js';
 
@@ -74,7 +74,7 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
     });
   }
 
-  const tools = toolsByUse(session.toolCounts);
+  const tools = toolsShown(session, session.toolCounts);
   if (tools.length) {
     const text = tools.map(([tool, count]) => (count > 1 ? `${tool}×${count}` : tool)).join(' ');
     rows.push({ key: 'tools', rank: 4, node: <Text wrap="truncate-end">{`tools ${text}`}</Text> });

@@ -3,7 +3,7 @@
  * session state and the buddy at a given `now`. Pure; the only place outside text enters.
  */
 import { reactionShownAt } from '../display/reaction-expiry.js';
-import { toolsByUse } from '../display/tool-order.js';
+import { toolsShown } from '../display/tool-order.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
@@ -91,7 +91,7 @@ export function buildView(input: ViewInput): StatuslineView {
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
   // The pane's order (src/display/tool-order.ts), on the names as shown.
-  view.tools = toolsByUse(Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]));
+  view.tools = toolsShown(state, Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]));
   for (const group of subagentGroups(state, now)) {
     view.agents.push({ type: label(group.agentType) || 'agent', count: group.count });
     view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);
