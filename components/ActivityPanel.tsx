@@ -6,6 +6,8 @@
  */
 import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
+import { agentColor } from '../src/display/agent-color.js';
+import { toolsShown } from '../src/display/tool-order.js';
 import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/store.js';
 import { useTheme } from './theme.js';
 
@@ -14,15 +16,6 @@ export interface ActivityPanelProps {
   now: number;
   width: number;
   maxLines: number;
-}
-
-const AGENT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'red'];
-
-/** A stable colour per agent type, so the same type always looks the same. */
-export function agentColor(agentType: string): string {
-  let hash = 0;
-  for (const char of agentType) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return AGENT_COLORS[hash % AGENT_COLORS.length];
 }
 
 interface Row {
@@ -81,7 +74,7 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
     });
   }
 
-  const tools = session.toolCounts;
+  const tools = toolsShown(session, session.toolCounts);
   if (tools.length) {
     const text = tools.map(([tool, count]) => (count > 1 ? `${tool}×${count}` : tool)).join(' ');
     rows.push({ key: 'tools', rank: 4, node: <Text wrap="truncate-end">{`tools ${text}`}</Text> });
@@ -94,7 +87,7 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
       rank: 5,
       node: (
         <Text wrap="truncate-end">
-          <Text color={pick(agentColor(type))}>{`● ${type}`}</Text>
+          <Text color={pick(agentColor(type).name)}>{`● ${type}`}</Text>
           {`${group.count > 1 ? ` ×${group.count}` : ''} ${formatElapsed(group.longestMs)}`}
         </Text>
       ),

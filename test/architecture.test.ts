@@ -16,15 +16,15 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Files that form a smaller room inside their folder; a rule may allow just them.
  * config-lite: the zod-free config read (paths, the format versions, config.json as an object).
- * display: pure drawing helpers of species, fit for components.
+ * species-display: pure drawing helpers of species, fit for components.
  */
 const NAMED_FILES: Record<string, string> = {
   'src/config/paths.ts': 'config-lite',
   'src/config/config-lite.ts': 'config-lite',
   'src/config/config-migrations.ts': 'config-lite',
-  'src/species/render.ts': 'display',
-  'src/species/colors.ts': 'display',
-  'src/species/cell-width.ts': 'display',
+  'src/species/render.ts': 'species-display',
+  'src/species/colors.ts': 'species-display',
+  'src/species/cell-width.ts': 'species-display',
 };
 
 /**
@@ -39,9 +39,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   process: [],
   report: [],
   state: ['protocol', 'text', 'process', 'report', 'config-lite'],
-  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species'],
+  // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
+  display: ['protocol', 'state', 'text'],
+  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
   plugins: ['protocol', 'state', 'text', 'process', 'report', 'config'],
-  components: ['store', 'text', 'display'],
+  components: ['store', 'text', 'display', 'species-display'],
 };
 
 function roomOf(file: string): string {
@@ -121,8 +123,8 @@ describe('architecture: the doors between rooms', () => {
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species`,
-      `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display`,
+      `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });
 });

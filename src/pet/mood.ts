@@ -2,6 +2,7 @@
  * The mood is derived, never stored: from the pet (needs brought up to `now`), the live
  * session state and the time. It picks the state the species is drawn in. Zod-free.
  */
+import { activityMood, failedRecently, SESSION_MOOD_RULES } from '../display/mood.js';
 import type { SessionState } from '../state/session-state.js';
 import type { Mood } from '../species/sprite-state.js';
 import { decayPet } from './pet-engine.js';
@@ -10,14 +11,14 @@ import type { Pet } from './pet.js';
 export type { Mood } from '../species/sprite-state.js';
 
 export const MOOD_RULES = {
-  /** Error face this long after a failure. */
-  errorMs: 15_000,
+  /** Error face this long after a failure (the session's rule, shared with the no-pet mood). */
+  errorMs: SESSION_MOOD_RULES.errorMs,
   /** Celebrate this long after a level-up or tests turning green. */
   celebrateMs: 20_000,
   /** Asleep after this long with no activity. */
   sleepAfterMs: 10 * 60_000,
   /** A session with no event for this long no longer counts as working or thinking. */
-  staleSessionMs: 10 * 60_000,
+  staleSessionMs: SESSION_MOOD_RULES.staleSessionMs,
   happyAfterTestsMs: 2 * 60_000,
   starvingAbove: 90,
   hungryAbove: 70,
@@ -30,13 +31,12 @@ const within = (at: number | undefined, now: number, ms: number) => at !== undef
 
 export function deriveMood(pet: Pet, session: SessionState | undefined, now: number): Mood {
   const { needs, moments, failStreak } = decayPet(pet, now);
-  const sessionFailureAt = session?.failures[session.failures.length - 1]?.at;
-  if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || within(sessionFailureAt, now, MOOD_RULES.errorMs)) return 'error';
+  if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || failedRecently(session, now)) return 'error';
   if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs)) return 'celebrate';
 
-  const live = session !== undefined && session.endedAt === undefined && within(session.lastEventAt, now, MOOD_RULES.staleSessionMs);
-  if (live && Object.keys(session.toolsRunning).length > 0) return 'working';
-  if (live && session.pendingPrompts > 0) return 'thinking';
+  // What the session is doing (src/display/mood.ts, the rule the no-pet mood uses too).
+  const activity = activityMood(session, now);
+  if (activity) return activity;
 
   // A starving pet wakes up to say so.
   if (needs.hunger >= MOOD_RULES.starvingAbove) return 'hungry';

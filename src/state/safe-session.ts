@@ -6,7 +6,6 @@
  */
 import { toSafeText, toSafeTextOrUndefined, type SafeText } from '../text/safe-text.js';
 import { keyedRecord } from './keyed-record.js';
-import { toolCounts } from './selectors.js';
 import type { ActiveSubagent, RunningTool, SessionState, ToolFailure } from './session-state.js';
 
 export interface SafeRunningTool extends RunningTool {
@@ -34,7 +33,7 @@ export interface SafeSessionState extends SessionState {
   toolsRunning: Record<string, SafeRunningTool>;
   failures: SafeToolFailure[];
   subagents: Record<string, SafeSubagent>;
-  /** `toolCounts` of this turn with the tool names made safe. */
+  /** This turn's tools as [name, count] with the names made safe, unordered: displays order them with src/display/tool-order.ts. */
   toolCounts: Array<[SafeText, number]>;
 }
 
@@ -80,6 +79,6 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     toolsRunning: mapRecord(raw.toolsRunning, safeRunning),
     failures: raw.failures.map(safeFailure),
     subagents: mapRecord(raw.subagents, safeSubagent),
-    toolCounts: toolCounts(raw).map(([tool, count]): [SafeText, number] => [toSafeText(tool, { maxLength: 30 }), count]),
+    toolCounts: Object.entries(raw.toolsThisTurn).map(([tool, count]): [SafeText, number] => [toSafeText(tool, { maxLength: 30 }), count]),
   }));
 }

@@ -44,11 +44,6 @@ export function currentTool<S extends SessionState>(state: S): RunningToolOf<S> 
   return running[running.length - 1];
 }
 
-/** Tools of this turn as [name, count], most used first, then by name, for a stable display. */
-export function toolCounts(state: SessionState): Array<[string, number]> {
-  return Object.entries(state.toolsThisTurn).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-}
-
 export function lastFailure<S extends SessionState>(state: S): S['failures'][number] | undefined {
   return state.failures[state.failures.length - 1];
 }

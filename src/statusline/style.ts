@@ -1,7 +1,9 @@
 /**
- * The few SGR styles the statusline uses, and a stable colour per subagent type. With colour
- * off (NO_COLOR, --no-color) nothing here emits a single escape byte.
+ * The few SGR styles the statusline uses, and a stable colour per subagent type (the pane's,
+ * from src/display/agent-color.ts). With colour off (NO_COLOR, --no-color) nothing here emits a
+ * single escape byte.
  */
+import { AGENT_COLORS, agentColorIndex } from '../display/agent-color.js';
 
 export const RESET = '\u001b[0m';
 
@@ -28,25 +30,12 @@ const SGR: Record<string, string> = {
   alert: '31',
 };
 
-/** Colours for subagent types: distinct on dark and light backgrounds, none of them dim. */
-const AGENT_SGR = ['36', '35', '32', '33', '34', '91', '96', '95', '92', '93', '94', '31'];
-
-/** FNV-1a: the same type gets the same colour in every process, every run. */
-export function agentColorIndex(agentType: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < agentType.length; i++) {
-    hash ^= agentType.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % AGENT_SGR.length;
-}
-
 export function agentStyle(agentType: string): StyleName {
   return `agent${agentColorIndex(agentType)}`;
 }
 
 function sgrOf(style: StyleName): string {
-  if (style.startsWith('agent')) return AGENT_SGR[Number(style.slice(5))] ?? '';
+  if (style.startsWith('agent')) return AGENT_COLORS[Number(style.slice(5))]?.sgr ?? '';
   return SGR[style] ?? '';
 }
 

@@ -2,6 +2,8 @@
  * Everything the statusline shows, as plain sanitised values: built from the payload, the
  * session state and the buddy at a given `now`. Pure; the only place outside text enters.
  */
+import { reactionShownAt } from '../display/reaction-expiry.js';
+import { toolsShown } from '../display/tool-order.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
@@ -44,28 +46,21 @@ const REACTION_MAX = 300;
 
 const label = (text: unknown): string => sanitizeText(text, { maxLength: LABEL_MAX }).trim();
 
-/** The reaction to show, if it is recent enough (and not from the future by more than a clock skew). */
+/**
+ * The reaction to show: the latest one while the pane would still show it (its own ttl, from
+ * src/display/reaction-expiry.ts, counted from when it was said), never past `maxAgeMs`, and
+ * not from the future by more than a clock skew. ttlMs 0 withdraws the bubble of its id.
+ */
 export function recentReaction(reaction: Reaction | undefined, now: number, maxAgeMs: number): StatuslineView['reaction'] {
-  if (!reaction || typeof reaction.ts !== 'number') return undefined;
-  // ttlMs 0 withdraws the bubble of the same id (a delegate that ended with nothing to say).
-  if (reaction.ttlMs === 0) return undefined;
+  if (!reaction || typeof reaction.ts !== 'number' || typeof reaction.ttlMs !== 'number') return undefined;
   const age = now - reaction.ts;
   if (age >= maxAgeMs || age < -60_000) return undefined;
+  // A clock skew (age < 0) counts as just said.
+  if (!reactionShownAt(reaction, Math.min(reaction.ts, now), now)) return undefined;
   const text = sanitizeText(reaction.text, { maxLength: REACTION_MAX }).trim();
   if (!text) return undefined;
   const kind = reaction.kind === 'warning' || reaction.kind === 'thinking' ? reaction.kind : 'reaction';
   return { text, kind };
-}
-
-/**
- * Tools of this turn, most used first, then by name: `toolCounts` from the selectors, but
- * ordered by code point, because `localeCompare` starts ICU's collator, which alone costs
- * the statusline ~20 ms of start-up.
- */
-export function toolsByUse(state: SessionState): Array<[string, number]> {
-  return Object.entries(state.toolsThisTurn)
-    .map(([tool, count]): [string, number] => [label(tool), count])
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 export function buildView(input: ViewInput): StatuslineView {
@@ -95,7 +90,8 @@ export function buildView(input: ViewInput): StatuslineView {
   view.turnOpen = view.queue > 0;
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
-  view.tools = toolsByUse(state);
+  // The pane's order (src/display/tool-order.ts), on the names as shown.
+  view.tools = toolsShown(state, Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]));
   for (const group of subagentGroups(state, now)) {
     view.agents.push({ type: label(group.agentType) || 'agent', count: group.count });
     view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);

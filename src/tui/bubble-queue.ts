@@ -2,6 +2,7 @@
  * The speech-bubble queue: one bubble on screen, a short queue behind it ordered by priority,
  * so a burst of events never floods the pane. Pure: time is an argument.
  */
+import { reactionLifetimeMs, REACTION_MIN_MS, THINKING_MAX_MS } from '../display/reaction-expiry.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { toSafeText, type SafeText } from '../text/safe-text.js';
 
@@ -24,10 +25,8 @@ export function toShownReaction(reaction: Reaction): ShownReaction {
 export const BUBBLE_DIM_MS = 3_000;
 /** At most this many reactions wait behind the current bubble. */
 export const BUBBLE_QUEUE_CAP = 5;
-/** A bubble is never shown for less than this, however short its ttl. */
-export const BUBBLE_MIN_MS = 1_500;
-/** A "thinking" bubble waits this long for its answer before it gives up. */
-export const THINKING_MAX_MS = 60_000;
+/** A bubble is never shown for less than this; a "thinking" one waits this long (src/display/reaction-expiry.ts). */
+export { REACTION_MIN_MS as BUBBLE_MIN_MS, THINKING_MAX_MS };
 
 export interface Bubble {
   reaction: ShownReaction;
@@ -45,10 +44,8 @@ export interface BubbleQueue {
 
 export const emptyBubbleQueue = (): BubbleQueue => ({ waiting: [], dropped: 0 });
 
-function shownFor(reaction: Reaction): number {
-  if (reaction.kind === 'thinking') return Math.max(reaction.ttlMs, THINKING_MAX_MS);
-  return Math.max(BUBBLE_MIN_MS, reaction.ttlMs);
-}
+/** The statusline lets a reaction go by the same rule (src/display/reaction-expiry.ts). */
+const shownFor = (reaction: Reaction): number => reactionLifetimeMs(reaction);
 
 /** Higher priority first; among equals, the older one first. */
 function byPriority(a: Bubble, b: Bubble): number {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
-import { ActivityPanel, agentColor } from '../../components/ActivityPanel.js';
+import { ActivityPanel } from '../../components/ActivityPanel.js';
+import { agentColor } from '../../src/display/agent-color.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { toSafeSession } from '../../src/state/safe-session.js';
 import { fixtureSession, indexOf, T0 } from './fixture-session.js';
@@ -76,6 +77,6 @@ describe('ActivityPanel', () => {
 
   it('gives each agent type a stable colour', () => {
     expect(agentColor('general-purpose')).toBe(agentColor('general-purpose'));
-    expect(new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map(agentColor)).size).toBeGreaterThan(1);
+    expect(new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((type) => agentColor(type).name)).size).toBeGreaterThan(1);
   });
 });

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foundryDirFor, readFoundrySession } from '../../src/state/foundry.js';
 import { listSessions, readAnySession } from '../../src/state/reader.js';
-import { subagentGroups, toolCounts } from '../../src/state/selectors.js';
+import { toolsByUse } from '../../src/display/tool-order.js';
+import { subagentGroups } from '../../src/state/selectors.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const NOW = Date.UTC(2026, 10, 30, 10, 0, 0);
@@ -29,7 +30,7 @@ describe('Foundry task-log.js state directories', () => {
     const state = readFoundrySession(dir, NOW)!;
     expect(state.origin).toBe('foundry');
     expect(state.sessionId).toBe('abc-123');
-    expect(toolCounts(state)).toEqual([['Bash', 3], ['Read', 1]]);
+    expect(toolsByUse(Object.entries(state.toolsThisTurn))).toEqual([['Bash', 3], ['Read', 1]]);
     // One queue file is caught mid-write and skipped: it is counted at the next read.
     expect(state.pendingPrompts).toBe(1);
     expect(subagentGroups(state, NOW)).toEqual([{ agentType: 'Explore', count: 2, longestMs: 42_000 }]);

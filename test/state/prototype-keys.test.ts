@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents, reduceEvent } from '../../src/state/reducer.js';
 import { readSession } from '../../src/state/reader.js';
-import { activeSubagents, runningTools, toolCounts } from '../../src/state/selectors.js';
+import { toolsByUse } from '../../src/display/tool-order.js';
+import { activeSubagents, runningTools } from '../../src/state/selectors.js';
 import { emptySessionState } from '../../src/state/session-state.js';
 import { serializeEventLine } from '../../src/state/journal.js';
 import { stepPet } from '../../src/pet/pet-engine.js';
@@ -48,7 +49,7 @@ function turn(): Array<Omit<JournalEvent, 'ts'>> {
 const EXPECTED_COUNTS: Record<string, number> = { valueOf: 5, hasOwnProperty: 4, ['__proto__']: 3, toString: 3, constructor: 1 };
 
 function expectExact(state: ReturnType<typeof emptySessionState>): void {
-  expect(Object.fromEntries(toolCounts(state))).toEqual(EXPECTED_COUNTS);
+  expect(Object.fromEntries(toolsByUse(Object.entries(state.toolsThisTurn)))).toEqual(EXPECTED_COUNTS);
   expect(state.toolRunsTotal).toBe(16);
   expect(state.toolDurations.constructor).toEqual({ count: 1, totalMs: 10, maxMs: 10 });
   expect(state.toolDurations.__proto__).toEqual({ count: 3, totalMs: 30, maxMs: 10 });

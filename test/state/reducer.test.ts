@@ -9,8 +9,8 @@ import {
   isProcessingPrompt,
   lastFailure,
   subagentGroups,
-  toolCounts,
 } from '../../src/state/selectors.js';
+import { toolsByUse } from '../../src/display/tool-order.js';
 import { emptySessionState } from '../../src/state/session-state.js';
 import { FIXTURE_EVENTS } from '../support/hook-process.js';
 
@@ -57,7 +57,7 @@ describe('reducer over the real Claude Code 2.1.332 session', () => {
   it('counts the tools of the turn, their failures, durations and the files written', () => {
     const stop = events.findIndex((e) => e.hook_event_name === 'Stop');
     const state = foldEvents(undefined, events.slice(0, stop + 1));
-    expect(toolCounts(state)).toEqual([
+    expect(toolsByUse(Object.entries(state.toolsThisTurn))).toEqual([
       ['Bash', 2], ['Agent', 1], ['Edit', 1], ['Glob', 1], ['Grep', 1], ['Read', 1], ['Write', 1],
     ]);
     expect(state.toolRunsTotal).toBe(8);

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { serializeEventLine } from '../../src/state/journal.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { activityPerMinute, currentTool, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from '../../src/state/selectors.js';
+import { activityPerMinute, currentTool, isProcessingPrompt, lastFailure, subagentGroups } from '../../src/state/selectors.js';
+import { toolsByUse } from '../../src/display/tool-order.js';
 import type { SessionState } from '../../src/state/session-state.js';
 import { SUBAGENT_WINDOW_MS, foldJournalTail } from '../../src/state/tail-fold.js';
 import type { PayloadView } from '../../src/statusline/payload.js';
@@ -42,7 +43,7 @@ function shown(state: SessionState, now: number) {
             : { lastTurnMs: state.lastTurnMs },
       running: currentTool(state),
       runningCount: Object.keys(state.toolsRunning).length,
-      tools: toolCounts(state),
+      tools: toolsByUse(Object.entries(state.toolsThisTurn)),
       agents: subagentGroups(state, now),
       failure: lastFailure(state),
       activity: activityPerMinute(state, now),

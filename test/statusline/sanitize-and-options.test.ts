@@ -6,7 +6,7 @@ import { runStatusline } from '../../src/statusline/render.js';
 import type { Segment } from '../../src/statusline/segments.js';
 import { STATUSLINE_KEY_READERS, statuslineConfigOf } from '../../src/statusline/statusline-config-reader.js';
 import { statuslineConfigFrom, statuslineConfigSchema } from '../../src/statusline/statusline-config.js';
-import { agentColorIndex } from '../../src/statusline/style.js';
+import { agentColorIndex } from '../../src/display/agent-color.js';
 import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
 
 const boxes: Sandbox[] = [];
@@ -49,6 +49,16 @@ describe('everything from outside is sanitised', () => {
     box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('stale words', 25_000)] });
     const { output } = await runStatusline(JSON.stringify(fixturePayload(42)), ['--width', '200', '--no-color'], box.env);
     expect(output).not.toContain('stale words');
+  });
+
+  it('lets a reaction go when its own ttl is over, as the pane does (10 s ttl, said 16 s ago)', async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const args = ['--width', '200', '--no-color'];
+    box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('Who DARES fail?', 16_000)] });
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).not.toContain('Who DARES fail?');
+    box.session(FIXTURE_SESSION, { reactions: [reaction('Who DARES fail?', 9_000)] });
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).toContain('Who DARES fail?');
   });
 
   it('drops a thinking bubble once it is withdrawn (same id, ttlMs 0), and never shows another session\'s reaction', async () => {

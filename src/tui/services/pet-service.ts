@@ -16,7 +16,7 @@ import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../../store.js';
 import { mergePetWrites } from '../pet-merge.js';
-import { sessionMood } from '../session-mood.js';
+import { sessionMood } from '../../display/mood.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../update-throttle.js';
 import { toSafeText } from '../../text/safe-text.js';
