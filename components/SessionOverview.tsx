@@ -9,7 +9,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { OverviewRow } from '../src/store.js';
 import { cellText, fitColumns, type OverviewColumn } from './overview-columns.js';
-import { padTo, truncate } from './text-layout.js';
+import { displayWidth, padTo, truncate } from './text-layout.js';
 import { useTheme } from './theme.js';
 
 export interface SessionOverviewProps {
@@ -21,6 +21,7 @@ export interface SessionOverviewProps {
 }
 
 export const OVERVIEW_TITLE = 'sessions · ↑↓ select · Enter open · o close';
+const SHORT_TITLE = 'sessions · ↑↓ Enter · o';
 
 /** The attention mark: waiting beats failed. */
 export function attentionMark(row: OverviewRow): string {
@@ -43,7 +44,7 @@ function Cell({ row, column, text }: { row: OverviewRow; column: OverviewColumn;
 
 export function SessionOverview({ rows, cursorId, width, maxLines }: SessionOverviewProps) {
   const { pick } = useTheme();
-  const title = <Text bold color={pick('cyan')} wrap="truncate-end">{truncate(OVERVIEW_TITLE, width)}</Text>;
+  const title = <Text bold color={pick('cyan')} wrap="truncate-end">{truncate(displayWidth(OVERVIEW_TITLE) <= width ? OVERVIEW_TITLE : SHORT_TITLE, width)}</Text>;
   if (rows.length === 0 || maxLines < 2) {
     return <Box flexDirection="column" width={width}>{title}{rows.length === 0 && maxLines >= 2 ? <Text dimColor>no sessions</Text> : null}</Box>;
   }
@@ -61,7 +62,7 @@ export function SessionOverview({ rows, cursorId, width, maxLines }: SessionOver
         return (
           <Text key={row.id} wrap="truncate-end" dimColor={row.activity === 'ended'}>
             <Text color={pick('cyan')} bold>{isCursor ? '›' : ' '}</Text>
-            <Text color={pick(mark === '!' ? 'yellow' : 'red')} bold>{mark}</Text>
+            <Text color={pick(mark === '!' ? 'yellow' : 'red')} bold>{mark}</Text>{' '}
             {columns.map(({ column, width: cellWidth }, i) => {
               const last = i === columns.length - 1;
               const raw = cellText(row, column);

@@ -14,8 +14,8 @@ export const COLUMN_ORDER: readonly OverviewColumn[] = ['project', 'host', 'stat
 /** First to go when the width is short. */
 export const DROP_ORDER: readonly OverviewColumn[] = ['since', 'failure', 'subagents', 'elapsed', 'host', 'tool'];
 
-/** The cursor and the attention mark ("!" waiting, "✗" failed) before every row. */
-export const MARK_WIDTH = 2;
+/** The cursor, the attention mark ("!" waiting, "✗" failed) and a space before every row. */
+export const MARK_WIDTH = 3;
 const PROJECT_MAX = 24;
 const PROJECT_MIN = 4;
 const FAILURE_MAX = 48;
@@ -47,9 +47,9 @@ export interface ColumnFit {
   width: number;
 }
 
-/** The columns shown at `width` and their widths; `gap` spaces between them. */
+/** The columns shown at `width` and their widths; `gap` spaces between them (2, or 1 when short). */
 export function fitColumns(rows: readonly OverviewRow[], width: number): { columns: ColumnFit[]; gap: number } {
-  const gap = width >= 80 ? 2 : 1;
+  let gap = 2;
   const natural = new Map<OverviewColumn, number>();
   for (const column of COLUMN_ORDER) {
     const widest = Math.max(0, ...rows.map((row) => displayWidth(cellText(row, column))));
@@ -61,6 +61,8 @@ export function fitColumns(rows: readonly OverviewRow[], width: number): { colum
   const wanted = (column: OverviewColumn) => (column === 'failure' ? failureMin : natural.get(column)!);
   const shown = COLUMN_ORDER.filter((column) => natural.has(column));
   const total = () => MARK_WIDTH + shown.reduce((sum, column) => sum + wanted(column), 0) + gap * Math.max(0, shown.length - 1);
+  // Closer columns before fewer columns.
+  if (total() > width) gap = 1;
   for (const column of DROP_ORDER) {
     if (total() <= width) break;
     const at = shown.indexOf(column);
