@@ -101,6 +101,24 @@ describe('the overview in the pane', () => {
     expect(narrow.lastFrame()).not.toContain(OVERVIEW_TITLE);
   });
 
+  it('the dock shows 6 sessions at most and scrolls with its cursor', async () => {
+    const after = indexOf((e) => e.hook_event_name === 'PreToolUse') + 1;
+    const states = Array.from({ length: 8 }, (_, i) => cut(`s${i}`, `proj${i}`, after));
+    const now = Math.max(...states.map((state) => state.lastEventAt ?? 0));
+    const store = createBuddyStore({ now, columns: 120, rows: 40 });
+    store.getState().applySessions(states, now, 8);
+    const view = show(store, 120, 40);
+    const docked = await waitForFrame(view.lastFrame, (frame) => frame.includes(OVERVIEW_TITLE));
+    const rowsShown = (frame: string) => frame.split(OVERVIEW_TITLE)[1].split('\n').filter((text) => /^.. proj\d /.test(text));
+    // The cursor starts on the session shown, the last one.
+    expect(rowsShown(docked)).toHaveLength(6);
+    expect(rowsShown(docked)[5]).toMatch(/^›  proj7/);
+    for (let i = 0; i < 8; i += 1) view.stdin.write(UP);
+    const scrolled = await waitForFrame(view.lastFrame, (frame) => rowsShown(frame).some((text) => text.startsWith('›  proj0')));
+    expect(rowsShown(scrolled)).toHaveLength(6);
+    expect(rowsShown(scrolled).some((text) => text.includes('proj7'))).toBe(false);
+  });
+
   it('fits 40x12 when opened', async () => {
     const store = threeSessions(40, 12);
     const view = show(store, 40, 12);

@@ -59,6 +59,16 @@ describe('overview rows', () => {
     expect(overviewRows(store.getState().sessions, failureAt + FAILURE_FRESH_MS)[0].failure).toBeUndefined();
   });
 
+  it('a failure stands out for the whole turn it happened in; an interrupt never does', () => {
+    const session = failed();
+    const failureAt = session.failures[session.failures.length - 1].at;
+    const later = failureAt + FAILURE_FRESH_MS * 3;
+    expect(session.turnStartedAt).toBeDefined();
+    expect(overviewRows(storeWith([session], later).getState().sessions, later)[0].failure).toBeDefined();
+    const interrupted = { ...session, failures: session.failures.map((failure) => ({ ...failure, isInterrupt: true })) };
+    expect(overviewRows(storeWith([interrupted], failureAt).getState().sessions, failureAt)[0].failure).toBeUndefined();
+  });
+
   it('waiting comes from sessionActivity; a host field makes the badge, made safe', () => {
     const session = { ...working(), waiting: { since: T0, reason: 'permission' as const, tool: 'Bash' }, host: 'co\x1b[31mdex' };
     expect(sessionActivity(session)).toBe('waiting');
