@@ -3,7 +3,7 @@ import { createBuddyStore, type BuddyStore } from '../../src/store.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { sessionActivity } from '../../src/state/selectors.js';
 import type { SessionState } from '../../src/state/session-state.js';
-import { FAILURE_FRESH_MS, overviewMode, overviewRows } from '../../src/tui/overview.js';
+import { FAILURE_FRESH_MS, OVERVIEW_AUTO_MIN_COLUMNS, OVERVIEW_AUTO_MIN_LIVE, OVERVIEW_AUTO_MIN_ROWS, OVERVIEW_DOCK_MAX_ROWS, overviewMode, overviewRows } from '../../src/tui/overview.js';
 import { fixtureEvents, indexOf, T0 } from '../components/fixture-session.js';
 
 /** The recorded session cut after `count` events, as session `id` in project `project`. */
@@ -80,6 +80,10 @@ describe('overview rows', () => {
 });
 
 describe('overview mode', () => {
+  it('the numbers docs/tui.md gives', () => {
+    expect([OVERVIEW_AUTO_MIN_COLUMNS, OVERVIEW_AUTO_MIN_ROWS, OVERVIEW_AUTO_MIN_LIVE, OVERVIEW_DOCK_MAX_ROWS, FAILURE_FRESH_MS]).toEqual([100, 30, 2, 6, 5 * 60_000]);
+  });
+
   const now = at(afterFirst('SessionEnd'));
   it('docks by itself from 100 columns and 30 rows with two live sessions', () => {
     const mode = (columns: number, rows: number, states: SessionState[]) => overviewMode(storeWith(states, now, columns, rows).getState());
