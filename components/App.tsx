@@ -7,7 +7,8 @@ import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
-import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, SparkPart, SpritePart } from './BodyParts.js';
+import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/store.js';
+import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
 import { displayWidth, truncate } from './text-layout.js';
@@ -40,6 +41,10 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
       else if (input === 'm') state.toggleMute(state.now);
       else if (input === '?') state.toggleHelp();
       else if (key.escape && state.helpVisible) state.toggleHelp();
+      else if (input === 'o') state.toggleOverview();
+      else if ((key.upArrow || key.downArrow) && overviewMode(state) !== 'none') state.moveOverviewCursor(key.upArrow ? -1 : 1);
+      else if (key.return && overviewMode(state) !== 'none') state.openOverviewCursor();
+      else if (key.escape && overviewMode(state) === 'full') state.toggleOverview();
     },
     // Non-TTY stdin reports undefined here, and only `true` may turn raw mode on.
     { isActive: isRawModeSupported === true },
@@ -68,12 +73,33 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
 const hasShownSession = (s: BuddyState): boolean =>
   selectSelectedSession(s) !== undefined && visibleSessions(s.sessions, s.now).length > 0;
 
-/** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
+/**
+ * The overview instead of the body (on `o`), docked below it (a big pane with several live
+ * sessions, src/tui/overview.ts), or not at all.
+ */
 function Body({ store, height, width }: { store: BuddyStore; height: number; width: number }) {
+  const mode = useStore(store, overviewMode);
+  const helpVisible = useStore(store, (s) => s.helpVisible);
+  const listed = useStore(store, (s) => visibleSessions(s.sessions, s.now).length);
+  if (!helpVisible && mode === 'full') return <OverviewPart store={store} width={width} maxLines={height} />;
+  if (helpVisible || mode === 'none') return <SessionBody store={store} height={height} width={width} reservedRows={0} />;
+  const dock = Math.min(listed, OVERVIEW_DOCK_MAX_ROWS) + 2;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <SessionBody store={store} height={height - dock} width={width} reservedRows={dock} />
+      <Box marginTop={1}>
+        <OverviewPart store={store} width={width} maxLines={dock - 1} />
+      </Box>
+    </Box>
+  );
+}
+
+/** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
+function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore; height: number; width: number; reservedRows: number }) {
   const helpVisible = useStore(store, (s) => s.helpVisible);
   const showSession = useStore(store, hasShownSession);
   const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
-  const rows = useStore(store, (s) => s.rows);
+  const rows = useStore(store, (s) => s.rows) - reservedRows;
   const columns = useStore(store, (s) => s.columns);
   const { spriteHeight, spriteWidth } = useMemo(() => {
     const frames = Object.values(sprite.frames).flat();

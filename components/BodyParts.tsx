@@ -4,15 +4,17 @@
  * bubble's dots), the clock reaches what shows elapsed time, the pet's numbers reach the bars.
  * Body (App.tsx) subscribes only to what decides the layout.
  */
+import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { activityPerMinute, isDim, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
+import { activityPerMinute, isDim, overviewCursorId, overviewRows, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { NeedsBars } from './NeedsBars.js';
+import { SessionOverview } from './SessionOverview.js';
 import { Sparkline } from './Sparkline.js';
 import { SpeechBubble } from './SpeechBubble.js';
 
@@ -102,4 +104,13 @@ export function SparkPart({ store, width }: { store: BuddyStore; width: number }
     }),
   );
   return counts ? <Sparkline counts={counts} width={width} /> : null;
+}
+
+export function OverviewPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
+  // Elapsed times and "ago" follow the clock.
+  const sessions = useStore(store, (s) => s.sessions);
+  const now = useStore(store, (s) => s.now);
+  const cursorId = useStore(store, overviewCursorId);
+  const rows = useMemo(() => overviewRows(sessions, now), [sessions, now]);
+  return <SessionOverview rows={rows} cursorId={cursorId} width={width} maxLines={maxLines} />;
 }

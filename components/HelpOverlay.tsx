@@ -15,6 +15,7 @@ export interface HelpOverlayProps {
 
 export const KEY_HELP: Array<[string, string]> = [
   ['←/→ 1-9', 'switch session'],
+  ['o ↑↓ Enter', 'sessions overview: select, open'],
   ['f', 'feed the buddy'],
   ['p', 'pet the buddy'],
   ['m', 'mute / unmute reactions'],

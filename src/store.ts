@@ -9,6 +9,7 @@ import { keyedRecord } from './state/keyed-record.js';
 import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
 import { mostRecentSession, visibleSessions } from './state/session-visibility.js';
 import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
+import { createOverviewSlice, type OverviewSlice } from './tui/overview.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
 
 export type { SafeRow, SafeText } from './text/safe-text.js';
@@ -20,6 +21,7 @@ export type { SessionState } from './state/session-state.js';
 export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';
+export { overviewCursorId, overviewMode, overviewRows, OVERVIEW_DOCK_MAX_ROWS, type OverviewMode, type OverviewRow } from './tui/overview.js';
 export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from './state/session-visibility.js';
 
 /** What the pane shows of the pet; the pet engine fills it. */
@@ -61,7 +63,7 @@ export interface Notice {
   tone: 'info' | 'warning';
 }
 
-export interface BuddyState {
+export interface BuddyState extends OverviewSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
@@ -158,6 +160,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     rows: options.rows ?? 24,
     role: options.role ?? 'runner',
     eventsApplied: 0,
+    ...createOverviewSlice(set, get),
 
     applySessions(states, now, eventCount = 0) {
       if (states.length === 0 && eventCount === 0) return;

@@ -27,6 +27,8 @@ export interface SafeSubagent extends ActiveSubagent {
 export interface SafeSessionState extends SessionState {
   /** The tab and panel title: the project's name, or the start of the session id. */
   label: SafeText;
+  /** The agent host's short name for the overview's badge: the session's `host` when it has one, else "claude". */
+  host: SafeText;
   projectName?: SafeText;
   model?: SafeText;
   endReason?: SafeText;
@@ -74,6 +76,7 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     ...raw,
     label: toSafeText(raw.projectName ?? raw.sessionId.slice(0, 8), { maxLength: 60 }),
     projectName: toSafeTextOrUndefined(raw.projectName, { maxLength: 60 }),
+    host: toSafeText((raw as { host?: unknown }).host ?? 'claude', { maxLength: 12 }),
     model: toSafeTextOrUndefined(raw.model, { maxLength: 40 }),
     endReason: toSafeTextOrUndefined(raw.endReason, { maxLength: 30 }),
     toolsRunning: mapRecord(raw.toolsRunning, safeRunning),

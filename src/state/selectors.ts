@@ -52,6 +52,17 @@ export function isProcessingPrompt(state: SessionState): boolean {
   return state.pendingPrompts > 0 && state.endedAt === undefined;
 }
 
+export type SessionActivity = 'working' | 'thinking' | 'waiting' | 'idle' | 'ended';
+
+/** What a session is doing now: ended, waiting for the user, a tool running, a prompt pending, or idle. */
+export function sessionActivity(state: SessionState): SessionActivity {
+  if (state.endedAt !== undefined) return 'ended';
+  if (state.waiting) return 'waiting';
+  if (Object.keys(state.toolsRunning).length > 0) return 'working';
+  if (state.pendingPrompts > 0) return 'thinking';
+  return 'idle';
+}
+
 /** Events per minute for the last `minutes` minutes, oldest first (for the sparkline). */
 export function activityPerMinute(state: SessionState, now: number, minutes: number = LIMITS.activityMinutes): number[] {
   const nowMinute = Math.floor(now / 60_000);

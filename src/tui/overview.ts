@@ -1,0 +1,136 @@
+/**
+ * The overview of every session at a glance: what each row says (pure, from the sessions in the
+ * store), when the pane shows it (on `o`, or docked by itself in a big pane with several live
+ * sessions), and the store's slice for it: the choice, the arrow cursor, Enter.
+ */
+import type { SafeSessionState } from '../state/safe-session.js';
+import { currentTool, lastFailure, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
+import { visibleSessions } from '../state/session-visibility.js';
+import type { SafeText } from '../text/safe-text.js';
+
+/** One session's line, in plain data the component draws. */
+export interface OverviewRow {
+  id: string;
+  project: SafeText;
+  host: SafeText;
+  activity: SessionActivity;
+  /** The tool running now (the most recently started) and for how long. */
+  tool?: SafeText;
+  toolMs?: number;
+  /** Active subagents. */
+  subagents: number;
+  /** The last failure, while it is fresh (see FAILURE_FRESH_MS). */
+  failure?: { tool: SafeText; error: SafeText };
+  /** Since the last event. */
+  sinceMs?: number;
+}
+
+/** A failure marks its session this long after it happened (and for the rest of the turn it happened in). */
+export const FAILURE_FRESH_MS = 5 * 60_000;
+
+/** The auto overview docks below the pane from this many terminal columns... */
+export const OVERVIEW_AUTO_MIN_COLUMNS = 100;
+/** ...and this many rows... */
+export const OVERVIEW_AUTO_MIN_ROWS = 30;
+/** ...with at least this many live (not ended) sessions. */
+export const OVERVIEW_AUTO_MIN_LIVE = 2;
+/** The docked overview shows at most this many rows (it scrolls with the cursor). */
+export const OVERVIEW_DOCK_MAX_ROWS = 6;
+
+function freshFailure(session: SafeSessionState, now: number): OverviewRow['failure'] {
+  const failure = lastFailure(session);
+  if (!failure || failure.isInterrupt) return undefined;
+  const thisTurn = session.turnStartedAt !== undefined && failure.at >= session.turnStartedAt;
+  return thisTurn || now - failure.at < FAILURE_FRESH_MS ? { tool: failure.tool, error: failure.error } : undefined;
+}
+
+/** The overview's rows: the sessions of the tabs, in tab order. */
+export function overviewRows(sessions: Record<string, SafeSessionState>, now: number): OverviewRow[] {
+  return visibleSessions(sessions, now).map((session) => {
+    const tool = session.endedAt === undefined ? currentTool(session) : undefined;
+    return {
+      id: session.sessionId,
+      project: session.label,
+      host: session.host,
+      activity: sessionActivity(session),
+      tool: tool?.tool,
+      toolMs: tool ? Math.max(0, now - tool.startedAt) : undefined,
+      subagents: subagentGroups(session, now).reduce((sum, group) => sum + group.count, 0),
+      failure: freshFailure(session, now),
+      sinceMs: session.lastEventAt === undefined ? undefined : Math.max(0, now - session.lastEventAt),
+    };
+  });
+}
+
+export type OverviewChoice = 'auto' | 'open' | 'closed';
+/** full: the overview is the pane's body; docked: below the selected session's view; none. */
+export type OverviewMode = 'full' | 'docked' | 'none';
+
+interface OverviewInputs {
+  overviewChoice: OverviewChoice;
+  sessions: Record<string, SafeSessionState>;
+  now: number;
+  columns: number;
+  rows: number;
+}
+
+/** How the overview shows now: as chosen with `o`, else docked when the pane is big and several sessions are live. */
+export function overviewMode(state: OverviewInputs): OverviewMode {
+  if (state.overviewChoice === 'open') return 'full';
+  if (state.overviewChoice === 'closed') return 'none';
+  if (state.columns < OVERVIEW_AUTO_MIN_COLUMNS || state.rows < OVERVIEW_AUTO_MIN_ROWS) return 'none';
+  const live = visibleSessions(state.sessions, state.now).filter((session) => session.endedAt === undefined);
+  return live.length >= OVERVIEW_AUTO_MIN_LIVE ? 'docked' : 'none';
+}
+
+export interface OverviewSlice {
+  /** auto until the user presses `o` (or Enter in the overview); then what they chose. */
+  overviewChoice: OverviewChoice;
+  /** The session the arrows point at in the overview; the selected one until they move. */
+  overviewCursor?: string;
+  toggleOverview(): void;
+  moveOverviewCursor(step: number): void;
+  /** Enter: select the session under the cursor and close the overview. */
+  openOverviewCursor(): void;
+}
+
+interface OverviewHost extends OverviewSlice, OverviewInputs {
+  selectedId?: string;
+  select(id: string): void;
+}
+
+/** The cursor's session: the one the arrows moved to while it is still listed, else the selected one. */
+export function overviewCursorId(state: Pick<OverviewHost, 'overviewCursor' | 'selectedId' | 'sessions' | 'now'>): string | undefined {
+  const ids = visibleSessions(state.sessions, state.now).map((session) => session.sessionId);
+  if (state.overviewCursor !== undefined && ids.includes(state.overviewCursor)) return state.overviewCursor;
+  return state.selectedId !== undefined && ids.includes(state.selectedId) ? state.selectedId : ids[0];
+}
+
+export function createOverviewSlice(set: (partial: Partial<OverviewSlice>) => void, get: () => OverviewHost): OverviewSlice {
+  return {
+    overviewChoice: 'auto',
+    overviewCursor: undefined,
+
+    toggleOverview() {
+      const state = get();
+      // Opening starts the cursor on the session shown.
+      if (overviewMode(state) === 'none') set({ overviewChoice: 'open', overviewCursor: state.selectedId });
+      else set({ overviewChoice: 'closed' });
+    },
+
+    moveOverviewCursor(step) {
+      const state = get();
+      const ids = visibleSessions(state.sessions, state.now).map((session) => session.sessionId);
+      if (ids.length === 0) return;
+      const at = Math.max(0, ids.indexOf(overviewCursorId(state) ?? ''));
+      set({ overviewCursor: ids[Math.min(ids.length - 1, Math.max(0, at + step))] });
+    },
+
+    openOverviewCursor() {
+      const state = get();
+      const id = overviewCursorId(state);
+      if (id !== undefined) state.select(id);
+      set({ overviewChoice: 'closed', overviewCursor: undefined });
+    },
+  };
+}
