@@ -7,7 +7,7 @@ import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
-import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, SparkPart, SpritePart } from './BodyParts.js';
+import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
 import { displayWidth, truncate } from './text-layout.js';
@@ -39,7 +39,10 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
       else if (input === 'p') state.requestInteraction('pet', state.now);
       else if (input === 'm') state.toggleMute(state.now);
       else if (input === '?') state.toggleHelp();
+      else if (input === 'r') state.toggleHistory();
+      else if (input === 'c') state.cycleChattiness(state.now);
       else if (key.escape && state.helpVisible) state.toggleHelp();
+      else if (key.escape && state.historyVisible) state.toggleHistory();
     },
     // Non-TTY stdin reports undefined here, and only `true` may turn raw mode on.
     { isActive: isRawModeSupported === true },
@@ -48,9 +51,9 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
 
 function Footer({ store, width }: { store: BuddyStore; width: number }) {
   const { pick } = useTheme();
-  const { notice, role, runnerPid, muted, waiting } = useStore(
+  const { notice, role, runnerPid, muted, waiting, chattiness } = useStore(
     store,
-    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length })),
+    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length, chattiness: s.chattiness })),
   );
   if (notice) {
     return <Text color={pick(notice.tone === 'warning' ? 'yellow' : 'cyan')} wrap="truncate-end">{truncate(notice.text, width)}</Text>;
@@ -58,6 +61,7 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
   const parts = [
     role === 'viewer' ? `viewer (plugins run in pid ${runnerPid ?? '?'})` : undefined,
     muted ? 'muted' : undefined,
+    chattiness !== 'normal' ? chattiness : undefined,
     waiting > 0 ? `${waiting} queued` : undefined,
     '? help · q quit',
   ].filter(Boolean);
@@ -71,6 +75,7 @@ const hasShownSession = (s: BuddyState): boolean =>
 /** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
 function Body({ store, height, width }: { store: BuddyStore; height: number; width: number }) {
   const helpVisible = useStore(store, (s) => s.helpVisible);
+  const historyVisible = useStore(store, (s) => s.historyVisible);
   const showSession = useStore(store, hasShownSession);
   const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
   const rows = useStore(store, (s) => s.rows);
@@ -85,6 +90,7 @@ function Body({ store, height, width }: { store: BuddyStore; height: number; wid
   const layout = computeLayout(columns, rows, spriteHeight, spriteWidth);
 
   if (helpVisible) return <HelpPart store={store} width={width} maxLines={height} />;
+  if (historyVisible) return <HistoryPart store={store} width={width} maxLines={height} />;
   if (!showSession) return <EmptyPart store={store} sprite={sprite} width={width} mode={layout.spriteMode} />;
 
   const bubble = <BubblePart store={store} width={layout.buddyWidth} lines={layout.bubbleLines} />;

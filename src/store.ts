@@ -9,7 +9,9 @@ import { keyedRecord } from './state/keyed-record.js';
 import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
 import { mostRecentSession, visibleSessions } from './state/session-visibility.js';
 import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
-import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
+import { createReactionSlice, type ReactionSlice } from './tui/reaction-slice.js';
+import type { Chattiness } from './plugins/chattiness.js';
 
 export type { SafeRow, SafeText } from './text/safe-text.js';
 export type { SafeSessionState } from './state/safe-session.js';
@@ -19,6 +21,7 @@ export type { ReactionKind } from './protocol/reaction.js';
 export type { SessionState } from './state/session-state.js';
 export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
+export { historyCounts, type HistoryEntry } from './tui/reaction-history.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';
 export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from './state/session-visibility.js';
 
@@ -61,7 +64,7 @@ export interface Notice {
   tone: 'info' | 'warning';
 }
 
-export interface BuddyState {
+export interface BuddyState extends ReactionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
@@ -96,7 +99,8 @@ export interface BuddyState {
   select(id: string): void;
   selectRelative(step: number): void;
   selectIndex(index: number): void;
-  pushReaction(reaction: ShownReaction, now: number): void;
+  /** Queues a reaction; with `droppedBecause`, one that never reached the queue, kept in the history. */
+  pushReaction(reaction: ShownReaction, now: number, droppedBecause?: string): void;
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
@@ -129,6 +133,7 @@ export interface BuddyStoreOptions {
   rows?: number;
   role?: Role;
   muted?: boolean;
+  chattiness?: Chattiness;
 }
 
 /** A notice shows this long. */
@@ -158,6 +163,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     rows: options.rows ?? 24,
     role: options.role ?? 'runner',
     eventsApplied: 0,
+    ...createReactionSlice(set, get, options.chattiness ?? 'normal'),
 
     applySessions(states, now, eventCount = 0) {
       if (states.length === 0 && eventCount === 0) return;
@@ -198,9 +204,11 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       if (target) set({ selectedId: target.sessionId, userSelected: true });
     },
 
-    pushReaction(reaction, now) {
-      // Notices only go to reactions.jsonl; muted means nothing new on screen.
-      if (get().muted || reaction.kind === 'notice') return;
+    pushReaction(reaction, now, droppedBecause) {
+      // Notices only go to reactions.jsonl; muted means nothing new on screen (the history says so).
+      if (reaction.kind === 'notice') return;
+      const why = droppedBecause ?? (get().muted ? 'muted' : undefined);
+      if (why !== undefined) return set((state) => ({ bubbles: noteDropped(state.bubbles, reaction, why, now) }));
       set((state) => ({ bubbles: enqueueReaction(state.bubbles, reaction, now), now: Math.max(state.now, now) }));
     },
 
@@ -218,7 +226,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
         const muted = !state.muted;
         return {
           muted,
-          bubbles: muted ? clearBubbles(state.bubbles) : state.bubbles,
+          bubbles: muted ? clearBubbles(state.bubbles, now) : state.bubbles,
           notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
         };
       });

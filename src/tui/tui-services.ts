@@ -34,6 +34,8 @@ import { spriteViewOf } from './species-view.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
+import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
+import { quipAllowed } from '../plugins/chattiness.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
@@ -54,6 +56,8 @@ export interface TuiServicesOptions {
   speciesDir?: string;
   speciesId?: string;
   petFile?: string;
+  /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
+  prefsFile?: string;
 }
 
 export interface TuiServices {
@@ -116,7 +120,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     onReload: (setup) => {
       runner?.setHandlers(options.plugins !== false ? setup.handlers : []);
       runner?.setLimits(setup.config.limits);
+      chattiness.configChanged(setup.config.reactions?.chattiness);
     },
+  });
+  const chattiness = startChattiness({
+    store, clock, prefsFile: options.prefsFile ?? panePrefsPath(env), configValue: liveConfig.current().config.reactions?.chattiness,
+    apply: (level) => runner?.setChattiness(level), onError: (error) => log.error('pane prefs', error),
   });
   // The config's species section, read at start (the command-line flags win over it).
   const speciesConfig = liveConfig.current().config.species ?? {};
@@ -254,7 +263,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const outcome = pet.last?.outcome;
     const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
     store.getState().setNotice(toSafeText(text, { maxLength: 80 }), now);
-    const quip = outcome === 'ok' || outcome === undefined ? quipFor(ACTION_KIND[what]) : undefined;
+    const kind = ACTION_KIND[what];
+    const quip = (outcome === 'ok' || outcome === undefined) && quipAllowed(store.getState().chattiness, kind) ? quipFor(kind) : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
       onReaction({
@@ -296,7 +306,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       limits: config.limits,
       env,
       quipFor,
+      chattiness: store.getState().chattiness,
       onReaction,
+      // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
+      onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
       onDelegate: (request, meta) => {
         loadDelegate()
           .then((resolver) => resolver.resolve(request, meta))
@@ -388,6 +401,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     async close() {
       if (closed) return;
       closed = true;
+      chattiness.close();
       reactionThrottle.cancel();
       petSaver.cancel();
       savePetNow();
