@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
 import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/store.js';
-import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
+import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
 import { displayWidth, truncate } from './text-layout.js';
@@ -40,7 +40,10 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
       else if (input === 'p') state.requestInteraction('pet', state.now);
       else if (input === 'm') state.toggleMute(state.now);
       else if (input === '?') state.toggleHelp();
+      else if (input === 'r') state.toggleHistory();
+      else if (input === 'c') state.cycleChattiness(state.now);
       else if (key.escape && state.helpVisible) state.toggleHelp();
+      else if (key.escape && state.historyVisible) state.toggleHistory();
       else if (input === 'o') state.toggleOverview();
       else if ((key.upArrow || key.downArrow) && overviewMode(state) !== 'none') state.moveOverviewCursor(key.upArrow ? -1 : 1);
       else if (key.return && overviewMode(state) !== 'none') state.openOverviewCursor();
@@ -53,9 +56,9 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
 
 function Footer({ store, width }: { store: BuddyStore; width: number }) {
   const { pick } = useTheme();
-  const { notice, role, runnerPid, muted, waiting } = useStore(
+  const { notice, role, runnerPid, muted, waiting, chattiness } = useStore(
     store,
-    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length })),
+    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length, chattiness: s.chattiness })),
   );
   if (notice) {
     return <Text color={pick(notice.tone === 'warning' ? 'yellow' : 'cyan')} wrap="truncate-end">{truncate(notice.text, width)}</Text>;
@@ -63,6 +66,7 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
   const parts = [
     role === 'viewer' ? `viewer (plugins run in pid ${runnerPid ?? '?'})` : undefined,
     muted ? 'muted' : undefined,
+    chattiness !== 'normal' ? chattiness : undefined,
     waiting > 0 ? `${waiting} queued` : undefined,
     '? help · q quit',
   ].filter(Boolean);
@@ -97,6 +101,7 @@ function Body({ store, height, width }: { store: BuddyStore; height: number; wid
 /** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
 function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore; height: number; width: number; reservedRows: number }) {
   const helpVisible = useStore(store, (s) => s.helpVisible);
+  const historyVisible = useStore(store, (s) => s.historyVisible);
   const showSession = useStore(store, hasShownSession);
   const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
   const rows = useStore(store, (s) => s.rows) - reservedRows;
@@ -111,6 +116,7 @@ function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore
   const layout = computeLayout(columns, rows, spriteHeight, spriteWidth);
 
   if (helpVisible) return <HelpPart store={store} width={width} maxLines={height} />;
+  if (historyVisible) return <HistoryPart store={store} width={width} maxLines={height} />;
   if (!showSession) return <EmptyPart store={store} sprite={sprite} width={width} mode={layout.spriteMode} />;
 
   const bubble = <BubblePart store={store} width={layout.buddyWidth} lines={layout.bubbleLines} />;

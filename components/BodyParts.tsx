@@ -8,12 +8,13 @@ import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { activityPerMinute, isDim, overviewCursorId, overviewRows, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
+import { activityPerMinute, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
 import { HelpOverlay } from './HelpOverlay.js';
 import { NeedsBars } from './NeedsBars.js';
+import { ReactionHistory } from './ReactionHistory.js';
 import { SessionOverview } from './SessionOverview.js';
 import { Sparkline } from './Sparkline.js';
 import { SpeechBubble } from './SpeechBubble.js';
@@ -21,11 +22,17 @@ import { SpeechBubble } from './SpeechBubble.js';
 type Mode = 'sprite' | 'face';
 
 export function HelpPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
-  const { role, runnerPid, muted, delegateStats } = useStore(
+  const { role, runnerPid, muted, delegateStats, history, chattiness } = useStore(
     store,
-    useShallow((s) => ({ role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats })),
+    useShallow((s) => ({ role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats, history: s.bubbles.history, chattiness: s.chattiness })),
   );
-  return <HelpOverlay width={width} maxLines={maxLines} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} />;
+  const reactions = { ...historyCounts(history), chattiness };
+  return <HelpOverlay width={width} maxLines={maxLines} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} reactions={reactions} />;
+}
+
+export function HistoryPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
+  const { history, now } = useStore(store, useShallow((s) => ({ history: s.bubbles.history, now: s.now })));
+  return <ReactionHistory entries={history} now={now} width={width} maxLines={maxLines} />;
 }
 
 export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {

@@ -11,6 +11,8 @@ export interface HelpOverlayProps {
   runnerPid?: number;
   muted: boolean;
   stats?: readonly SafeRow[];
+  /** What became of the last reactions (the `r` overlay lists them), and the chattiness level. */
+  reactions?: { shown: number; queued: number; dropped: number; droppedFromUser: number; chattiness: string };
 }
 
 export const KEY_HELP: Array<[string, string]> = [
@@ -19,11 +21,13 @@ export const KEY_HELP: Array<[string, string]> = [
   ['f', 'feed the buddy'],
   ['p', 'pet the buddy'],
   ['m', 'mute / unmute reactions'],
+  ['c', 'chattiness: quiet / normal / chatty'],
+  ['r', 'the last reactions and their fate'],
   ['?', 'close this help'],
   ['q Ctrl+C', 'quit'],
 ];
 
-export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats }: HelpOverlayProps) {
+export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, reactions }: HelpOverlayProps) {
   const { pick } = useTheme();
   const lines: Array<{ key: string; node: React.ReactElement }> = [
     { key: 'title', node: <Text bold color={pick('cyan')}>keys</Text> },
@@ -46,6 +50,16 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats }: 
       ),
     },
   ];
+  if (reactions) {
+    lines.push({
+      key: 'reactions',
+      node: (
+        <Text wrap="truncate-end" dimColor>
+          {`reactions: ${reactions.shown} shown · ${reactions.queued} waiting · ${reactions.dropped} dropped (${reactions.droppedFromUser} from plugins) · ${reactions.chattiness}`}
+        </Text>
+      ),
+    });
+  }
   const entries = stats ?? [];
   if (entries.length) {
     lines.push({ key: 'stats', node: <Text bold color={pick('cyan')}>delegates</Text> });

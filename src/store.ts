@@ -9,8 +9,10 @@ import { keyedRecord } from './state/keyed-record.js';
 import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
 import { mostRecentSession, visibleSessions } from './state/session-visibility.js';
 import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
 import { createOverviewSlice, type OverviewSlice } from './tui/overview.js';
-import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, type BubbleQueue, type ShownReaction } from './tui/bubble-queue.js';
+import { createReactionSlice, type ReactionSlice } from './tui/reaction-slice.js';
+import type { Chattiness } from './plugins/chattiness.js';
 
 export type { SafeRow, SafeText } from './text/safe-text.js';
 export type { SafeSessionState } from './state/safe-session.js';
@@ -20,6 +22,7 @@ export type { ReactionKind } from './protocol/reaction.js';
 export type { SessionState } from './state/session-state.js';
 export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
+export { historyCounts, type HistoryEntry } from './tui/reaction-history.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';
 export { overviewCursorId, overviewMode, overviewRows, OVERVIEW_DOCK_MAX_ROWS, type OverviewMode, type OverviewRow } from './tui/overview.js';
 export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from './state/session-visibility.js';
@@ -63,7 +66,7 @@ export interface Notice {
   tone: 'info' | 'warning';
 }
 
-export interface BuddyState extends OverviewSlice {
+export interface BuddyState extends OverviewSlice, ReactionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
@@ -98,7 +101,8 @@ export interface BuddyState extends OverviewSlice {
   select(id: string): void;
   selectRelative(step: number): void;
   selectIndex(index: number): void;
-  pushReaction(reaction: ShownReaction, now: number): void;
+  /** Queues a reaction; with `droppedBecause`, one that never reached the queue, kept in the history. */
+  pushReaction(reaction: ShownReaction, now: number, droppedBecause?: string): void;
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
@@ -131,6 +135,7 @@ export interface BuddyStoreOptions {
   rows?: number;
   role?: Role;
   muted?: boolean;
+  chattiness?: Chattiness;
 }
 
 /** A notice shows this long. */
@@ -161,6 +166,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     role: options.role ?? 'runner',
     eventsApplied: 0,
     ...createOverviewSlice(set, get),
+    ...createReactionSlice(set, get, options.chattiness ?? 'normal'),
 
     applySessions(states, now, eventCount = 0) {
       if (states.length === 0 && eventCount === 0) return;
@@ -201,9 +207,11 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       if (target) set({ selectedId: target.sessionId, userSelected: true });
     },
 
-    pushReaction(reaction, now) {
-      // Notices only go to reactions.jsonl; muted means nothing new on screen.
-      if (get().muted || reaction.kind === 'notice') return;
+    pushReaction(reaction, now, droppedBecause) {
+      // Notices only go to reactions.jsonl; muted means nothing new on screen (the history says so).
+      if (reaction.kind === 'notice') return;
+      const why = droppedBecause ?? (get().muted ? 'muted' : undefined);
+      if (why !== undefined) return set((state) => ({ bubbles: noteDropped(state.bubbles, reaction, why, now) }));
       set((state) => ({ bubbles: enqueueReaction(state.bubbles, reaction, now), now: Math.max(state.now, now) }));
     },
 
@@ -221,7 +229,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
         const muted = !state.muted;
         return {
           muted,
-          bubbles: muted ? clearBubbles(state.bubbles) : state.bubbles,
+          bubbles: muted ? clearBubbles(state.bubbles, now) : state.bubbles,
           notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
         };
       });

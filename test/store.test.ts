@@ -129,14 +129,19 @@ describe('store: speech bubbles', () => {
     expect(store.getState().bubbles.current).toBeUndefined();
   });
 
-  it('skips queued reactions that went stale while waiting', () => {
+  it('skips queued reactions that went stale after they could have been shown', () => {
     const store = createBuddyStore({ now: T0 });
     const s = store.getState();
     s.pushReaction(reaction('thinking', 1, { kind: 'thinking' }), T0);
-    s.pushReaction(reaction('old', 1, { ttlMs: 5_000 }), T0);
-    s.advance(T0 + 120_000);
-    expect(store.getState().bubbles.current).toBeUndefined();
-    expect(store.getState().bubbles.dropped).toBe(1);
+    s.pushReaction(reaction('next', 1, { ttlMs: 5_000 }), T0);
+    s.pushReaction(reaction('old', 1, { ttlMs: 5_000 }), T0 + 1);
+    // The thinking bubble held the screen until T0+60 s: both waited behind it, which is not staleness.
+    s.advance(T0 + 60_000);
+    expect(store.getState().bubbles.current?.reaction.id).toBe('next');
+    // 'old' could have been shown from T0+60 s; it waited 'next''s 5 s, within its own ttl.
+    s.advance(T0 + 65_000);
+    expect(store.getState().bubbles.current?.reaction.id).toBe('old');
+    expect(store.getState().bubbles.dropped).toBe(0);
   });
 
   it('replaces a thinking bubble by its answer (same id) without losing its place', () => {

@@ -9,6 +9,7 @@ import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
 import { delegateConfigSchema } from '../delegate/delegate-config.js';
 import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
+import { CHATTINESS_LEVELS } from '../plugins/chattiness.js';
 
 /** Fields Claude Code accepts on every handler that buddy-tui tolerates but does not use. */
 const claudeHandlerExtras = {
@@ -99,6 +100,11 @@ export const delegateSectionSchema = delegateConfigSchema;
 export const statuslineSectionSchema = statuslineConfigSchema;
 export const tuiSectionSchema = z.looseObject({}).describe('TUI settings (see docs/tui.md).');
 
+export const reactionsSectionSchema = z.strictObject({
+  chattiness: z.enum(CHATTINESS_LEVELS).optional()
+    .describe('How much the buddy says on its own: "quiet" (failures, recoveries, waiting for you, and your own plugins), "normal" (default) or "chatty" (more built-in quips). The pane\'s c key overrides it until this value changes.'),
+});
+
 export const speciesSectionSchema = z.strictObject({
   id: z.string().min(1).optional(),
   dir: z.string().min(1).optional().describe('Extra species folder; ~ and ${VAR} expand.'),
@@ -119,6 +125,7 @@ export const configSections = {
   delegate: delegateSectionSchema,
   statusline: statuslineSectionSchema,
   tui: tuiSectionSchema,
+  reactions: reactionsSectionSchema.describe('What the buddy says on its own (see docs/tui.md#chattiness).'),
   species: speciesSectionSchema.describe('Which species to use, and an extra folder of species files.'),
   retentionHours: z.number().positive().max(24 * 365).describe('Ended sessions are removed after this many hours (default 24).'),
 } as const;

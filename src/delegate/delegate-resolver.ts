@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
-import type { EventKind } from '../protocol/event-kind.js';
+import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
+import { priorityOfKinds } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
@@ -25,13 +25,6 @@ export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from 
 export const THINKING_TEXT = '…';
 /** Longest answer shown in a bubble. */
 export const MAX_ANSWER_CHARS = 600;
-
-function priorityOf(kinds: readonly EventKind[]): number {
-  if (kinds.some((k) => k === 'tool_failure' || k === 'test_failure')) return REACTION_PRIORITY.failure;
-  if (kinds.some((k) => k === 'tests_passed' || k === 'git_commit' || k === 'git_push')) return REACTION_PRIORITY.success;
-  if (kinds.some((k) => k === 'notification' || k === 'compaction')) return REACTION_PRIORITY.info;
-  return REACTION_PRIORITY.chat;
-}
 
 export function createDelegateResolver(options: DelegateResolverOptions): DelegateResolver {
   const settings = resolveDelegateSettings(options.config);
@@ -70,9 +63,11 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     options.onReaction({
       sessionId: meta.sessionId,
       event: meta.event.hook_event_name,
-      priority: priorityOf(meta.kinds),
+      priority: priorityOfKinds(meta.kinds),
       ttlMs: DEFAULT_REACTION_TTL_MS,
       ts: now(),
+      // The event it answers: its thinking bubble and answer take the built-in quip's place.
+      ...(meta.eventId !== undefined ? { eventId: meta.eventId } : {}),
       ...fields,
     });
   }
@@ -206,7 +201,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
         ttlMs: settings.timeoutMs + settings.staleMs,
       });
     }
-    return { ...held, key, built, reactionId, priority: priorityOf(meta.kinds) };
+    return { ...held, key, built, reactionId, priority: priorityOfKinds(meta.kinds) };
   }
 
   async function resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome> {

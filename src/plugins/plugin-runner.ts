@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import { eventKinds, type EventKind } from '../protocol/event-kind.js';
+import { eventKinds, priorityOfKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import type { Reporter } from '../report/reporter.js';
@@ -18,6 +18,7 @@ import { userShell } from './command-handler.js';
 import { runCommandHandler, runHttpHandler, type HandlerOutcome, type HandlerRunContext } from './handler-runs.js';
 import { createRunQueue } from './run-queue.js';
 import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
+import { CHATTY_COOLDOWN_MS, createRecoveryTracker, DEFAULT_CHATTINESS, type Chattiness } from './chattiness.js';
 
 export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
 /** Longest bubble text; longer answers are cut with an ellipsis. */
@@ -43,7 +44,11 @@ export interface PluginRunnerOptions {
   projectDir?: string;
   /** Enables the built-in quip reactions. */
   quipFor?: QuipFor;
+  /** How much the built-in quips say (default normal); the user's plugins are not affected. */
+  chattiness?: Chattiness;
   onReaction?: (reaction: Reaction) => void;
+  /** A user's plugin answered, but its cooldown kept the answer off the bubble (the pane's history keeps it). */
+  onDropped?: (reaction: Reaction, why: string) => void;
   onDelegate?: (request: DelegateRequest, meta: DelegateMeta) => void;
   /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
   report?: Reporter<PluginWarning>;
@@ -63,6 +68,7 @@ export interface PluginRunner {
   handleEvent(event: JournalEvent): Promise<void>;
   setHandlers(handlers: readonly CompiledHandler[]): void;
   setLimits(limits: RunnerLimits | undefined): void;
+  setChattiness(level: Chattiness): void;
   stats(): RunnerStats;
   /** Drops queued runs and kills the ones in flight (process groups included). */
   close(): Promise<void>;
@@ -102,6 +108,9 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
   const lastShown = new Map<string, number>();
   const promptStarts = new Map<string, number>();
   let runs = 0;
+  let eventCount = 0;
+  let chattiness = options.chattiness ?? DEFAULT_CHATTINESS;
+  const isRecovery = createRecoveryTracker();
   let droppedByCooldown = 0;
   let closed = false;
 
@@ -122,10 +131,17 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     return last !== undefined && now() - last < cooldownMs;
   };
 
-  /** Per-plugin cooldown on anything that reaches the bubble. */
-  const passesCooldown = (plugin: string, cooldownMs: number): boolean => {
+  /** Per-plugin cooldown on anything that reaches the bubble; what it drops is reported (`dropped`). */
+  const passesCooldown = (plugin: string, cooldownMs: number, dropped?: () => Reaction): boolean => {
     if (coolingDown(plugin, cooldownMs)) {
       droppedByCooldown += 1;
+      if (dropped && plugin !== BUILTIN_PLUGIN_NAME) {
+        try {
+          options.onDropped?.(dropped(), `cooldown: ${plugin} spoke less than ${cooldownMs} ms ago`);
+        } catch {
+          // A failing listener must not take the runner down.
+        }
+      }
       return false;
     }
     lastShown.set(plugin, now());
@@ -148,15 +164,19 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
 
   function deliver(
     plugin: { name: string; file?: string; cooldownMs: number },
-    event: JournalEvent, kinds: EventKind[], outcome: HandlerOutcome, startedAt: number,
+    event: JournalEvent, kinds: EventKind[], eventId: string, outcome: HandlerOutcome, startedAt: number,
   ): void {
     if (outcome.kind === 'none') return;
     if (outcome.kind === 'warning') return warn(plugin, event, outcome.message);
-    const base = { sessionId: event.session_id, source: plugin.name, event: event.hook_event_name, ttlMs: DEFAULT_REACTION_TTL_MS };
+    const base = {
+      sessionId: event.session_id, source: plugin.name, event: event.hook_event_name, ttlMs: DEFAULT_REACTION_TTL_MS, eventId,
+      ...(plugin.name === BUILTIN_PLUGIN_NAME ? { fallback: true } : {}),
+    };
     if (outcome.kind === 'warning-reaction') {
       const text = sanitizeText(outcome.text, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-      if (!text || !passesCooldown(plugin.name, plugin.cooldownMs)) return;
-      options.onReaction?.({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
+      const reaction = (): Reaction => ({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
+      if (!text || !passesCooldown(plugin.name, plugin.cooldownMs, reaction)) return;
+      options.onReaction?.(reaction());
       return;
     }
     const answer = parsePluginAnswer(outcome.raw);
@@ -168,7 +188,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       case 'delegate': {
         if (!passesCooldown(plugin.name, plugin.cooldownMs)) return;
         options.onDelegate?.(answer.request, {
-          plugin: plugin.name, sessionId: event.session_id, event, kinds,
+          plugin: plugin.name, sessionId: event.session_id, event, kinds, eventId,
           ...(answer.request.systemPrompt ? { systemPrompt: answer.request.systemPrompt } : {}),
           receivedAt: now(),
         });
@@ -178,19 +198,21 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       case 'claude-output': {
         const raw = answer.type === 'reaction' ? answer.reaction.reaction : answer.text;
         const text = sanitizeText(raw, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-        if (!text || !passesCooldown(plugin.name, plugin.cooldownMs)) return;
         const extra = answer.type === 'reaction' ? answer.reaction : undefined;
-        options.onReaction?.({
+        const reaction = (): Reaction => ({
           ...base,
           id: randomUUID(),
           kind: 'reaction',
           text,
           ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
-          priority: clamp(extra?.priority ?? REACTION_PRIORITY.info, REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
+          // No priority given: as urgent as the event it answers (a failure's answer is not small talk).
+          priority: clamp(extra?.priority ?? priorityOfKinds(kinds), REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
           ttlMs: clamp(extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS, MIN_TTL_MS, MAX_TTL_MS),
           ts: now(),
           elapsedMs: now() - startedAt,
         });
+        if (!text || !passesCooldown(plugin.name, plugin.cooldownMs, reaction)) return;
+        options.onReaction?.(reaction());
       }
     }
   }
@@ -216,7 +238,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     return runHttpHandler(handler.handler, parentEnv, run);
   }
 
-  async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[]): Promise<void> {
+  async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[], eventId: string): Promise<void> {
     const cooldownMs = handler.origin.limits?.cooldownMs ?? limits.cooldownMs;
     const plugin = { name: handler.name, file: handler.origin.file, cooldownMs };
     try {
@@ -225,7 +247,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
         runs += 1;
         const startedAt = now();
         const outcome = await execute(handler, event);
-        if (!closed) deliver(plugin, event, kinds, outcome, startedAt);
+        if (!closed) deliver(plugin, event, kinds, eventId, outcome, startedAt);
       });
     } catch (error) {
       warn(plugin, event, `internal error: ${(error as Error).message}`);
@@ -236,13 +258,17 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     handleEvent(event: JournalEvent): Promise<void> {
       if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
       const kinds = eventKinds(event, turnLength(event));
-      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds));
+      // Every answer to this event carries its number, so the user's answer can take the quip's place.
+      const eventId = `e${++eventCount}`;
+      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds, eventId));
+      const recovery = isRecovery(event.session_id, kinds);
+      const quipCooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
       // A quip that the cooldown would drop is not made at all.
-      if (options.quipFor && !coolingDown(BUILTIN_PLUGIN_NAME, limits.cooldownMs)) {
+      if (options.quipFor && !coolingDown(BUILTIN_PLUGIN_NAME, quipCooldownMs)) {
         const startedAt = now();
         try {
-          const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor);
-          if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: limits.cooldownMs }, event, kinds, { kind: 'answer', raw: answer }, startedAt);
+          const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor, chattiness, recovery);
+          if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: quipCooldownMs }, event, kinds, eventId, { kind: 'answer', raw: answer }, startedAt);
         } catch (error) {
           warn({ name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
         }
@@ -262,6 +288,9 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     setLimits(next) {
       limits = { ...DEFAULT_LIMITS, ...next };
       queue.setLimit(limits.maxConcurrent);
+    },
+    setChattiness(level) {
+      chattiness = level;
     },
     stats: () => ({ runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown }),
     async close() {

@@ -3,6 +3,7 @@
  * Shared by the pet engine, the built-in quips and the delegate fallback, so they agree.
  */
 import type { JournalEvent } from './hook-event.js';
+import { REACTION_PRIORITY } from './reaction.js';
 
 export const EVENT_KINDS = [
   'session_start', 'session_end', 'prompt', 'tool_start', 'tool_success', 'tool_failure',
@@ -73,4 +74,16 @@ export function eventKinds(event: JournalEvent, turnMs?: number): EventKind[] {
     default:
       return [];
   }
+}
+
+/**
+ * How urgent a reaction to an event of these kinds is, when its producer does not say: a user's
+ * plugin answering a failure weighs as much as the built-in quip for it, so it is never queued
+ * behind that quip as small talk. The delegate resolver uses the same table.
+ */
+export function priorityOfKinds(kinds: readonly EventKind[]): number {
+  if (kinds.some((k) => k === 'tool_failure' || k === 'test_failure')) return REACTION_PRIORITY.failure;
+  if (kinds.some((k) => k === 'tests_passed' || k === 'git_commit' || k === 'git_push')) return REACTION_PRIORITY.success;
+  if (kinds.some((k) => k === 'notification' || k === 'compaction' || k === 'long_turn')) return REACTION_PRIORITY.info;
+  return REACTION_PRIORITY.chat;
 }

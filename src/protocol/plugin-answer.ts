@@ -43,6 +43,8 @@ export interface DelegateMeta {
   kinds: EventKind[];
   systemPrompt?: string;
   receivedAt: number;
+  /** The event's number in the plugin runner (see Reaction.eventId). */
+  eventId?: string;
 }
 
 export type ClaudeHookOutput = z.infer<typeof claudeHookOutputSchema>;

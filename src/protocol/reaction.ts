@@ -29,6 +29,10 @@ export interface Reaction {
   ts: number;
   /** How long the producer took, for the reactions log. */
   elapsedMs?: number;
+  /** The event it answers, as the plugin runner numbered it: a user's answer takes the place of the built-in quip for the same event. */
+  eventId?: string;
+  /** A built-in quip: the fallback that gives way to the user's own plugin or delegate. */
+  fallback?: boolean;
 }
 
 export const REACTION_PRIORITY = { chat: 0, info: 1, success: 2, warning: 3, failure: 4 } as const;

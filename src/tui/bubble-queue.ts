@@ -1,10 +1,13 @@
 /**
  * The speech-bubble queue: one bubble on screen, a short queue behind it ordered by priority,
- * so a burst of events never floods the pane. Pure: time is an argument.
+ * so a burst of events never floods the pane. The built-in quips are the fallback: the answer of
+ * the user's own plugin or delegate to the same event takes a quip's place. Every reaction's fate
+ * (shown, queued, dropped and why) goes to the history. Pure: time is an argument.
  */
 import { reactionLifetimeMs, REACTION_MIN_MS, THINKING_MAX_MS } from '../display/reaction-expiry.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { toSafeText, type SafeText } from '../text/safe-text.js';
+import { markReaction, recordReaction, type HistoryEntry } from './reaction-history.js';
 
 /** A reaction as a bubble shows it: its text and who said it made safe, once, by the reaction sink. */
 export interface ShownReaction extends Reaction {
@@ -33,6 +36,11 @@ export interface Bubble {
   /** When it reached the screen (undefined while queued). */
   shownAt?: number;
   queuedAt: number;
+  /**
+   * When it could first have been shown: the moment the bubble that held the screen when it was
+   * queued left. Undefined until then. Staleness counts from here.
+   */
+  readyAt?: number;
 }
 
 export interface BubbleQueue {
@@ -40,9 +48,11 @@ export interface BubbleQueue {
   waiting: Bubble[];
   /** Reactions dropped because the queue was full or they went stale: shown in help stats. */
   dropped: number;
+  /** The last reactions and what became of them (the `r` overlay). */
+  history: HistoryEntry[];
 }
 
-export const emptyBubbleQueue = (): BubbleQueue => ({ waiting: [], dropped: 0 });
+export const emptyBubbleQueue = (): BubbleQueue => ({ waiting: [], dropped: 0, history: [] });
 
 /** The statusline lets a reaction go by the same rule (src/display/reaction-expiry.ts). */
 const shownFor = (reaction: Reaction): number => reactionLifetimeMs(reaction);
@@ -52,42 +62,76 @@ function byPriority(a: Bubble, b: Bubble): number {
   return b.reaction.priority - a.reaction.priority || a.queuedAt - b.queuedAt;
 }
 
+/** A built-in quip for the event this user's answer is about. */
+const isQuipFor = (answer: Reaction) => (bubble: Bubble) =>
+  bubble.reaction.fallback === true && bubble.reaction.eventId === answer.eventId && bubble.reaction.sessionId === answer.sessionId;
+
 /**
  * Adds a reaction. One with the id of a bubble already on screen or queued replaces it in place
- * (a "thinking" bubble answered). A higher priority reaction takes the screen from lower-priority
- * small talk; a full queue drops its lowest-priority, oldest entry.
+ * (a "thinking" bubble answered). The user's answer to an event replaces that event's built-in
+ * quip in place on screen, or removes it from the queue. A higher priority reaction takes the
+ * screen from lower-priority small talk; a full queue drops its lowest-priority, oldest entry.
  */
 export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now: number): BubbleQueue {
   const { current } = queue;
+  let history = queue.history;
   // ttlMs 0 means "withdraw the bubble with this id" (a delegate that chose to say nothing):
   // it leaves at once, with no minimum display time, and is never shown itself.
   if (reaction.ttlMs <= 0) {
-    if (current && current.reaction.id === reaction.id) return promoteNext(queue.waiting.slice(), queue.dropped, now);
+    const why = `withdrawn by ${reaction.source}`;
+    if (current && current.reaction.id === reaction.id) {
+      return promoteNext(queue.waiting.slice(), queue.dropped, markReaction(history, reaction.id, 'dropped', now, why), now, now);
+    }
     const waiting = queue.waiting.filter((bubble) => bubble.reaction.id !== reaction.id);
-    return waiting.length === queue.waiting.length ? queue : { ...queue, waiting };
+    return waiting.length === queue.waiting.length ? queue : { ...queue, waiting, history: markReaction(history, reaction.id, 'dropped', now, why) };
   }
   if (current && current.reaction.id === reaction.id) {
-    return { ...queue, current: { reaction, shownAt: now, queuedAt: current.queuedAt } };
+    return { ...queue, current: { ...current, reaction, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
   }
   const at = queue.waiting.findIndex((bubble) => bubble.reaction.id === reaction.id);
   if (at >= 0) {
     const waiting = queue.waiting.slice();
-    waiting[at] = { ...waiting[at], reaction };
-    return { ...queue, waiting: waiting.sort(byPriority) };
+    waiting[at] = { ...waiting[at]!, reaction };
+    return { ...queue, waiting: waiting.sort(byPriority), history: recordReaction(history, reaction, 'queued', now) };
   }
-  const bubble: Bubble = { reaction, queuedAt: now };
-  if (!current) return { ...queue, current: { ...bubble, shownAt: now } };
+  if (reaction.fallback && reaction.eventId !== undefined
+    && history.some((entry) => !entry.fallback && entry.eventId === reaction.eventId && entry.sessionId === reaction.sessionId)) {
+    // The user's own handler already answered this event: the quip is not needed.
+    return { ...queue, history: recordReaction(history, reaction, 'dropped', now, 'the user\'s plugin answered this event') };
+  }
+  let waiting = queue.waiting;
+  if (!reaction.fallback && reaction.eventId !== undefined) {
+    const replaced = `replaced by ${reaction.source}`;
+    if (current && isQuipFor(reaction)(current)) {
+      history = markReaction(history, current.reaction.id, 'shown', now, replaced);
+      return { ...queue, current: { reaction, queuedAt: now, readyAt: now, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
+    }
+    const quip = waiting.find(isQuipFor(reaction));
+    if (quip) {
+      waiting = waiting.filter((bubble) => bubble !== quip);
+      history = markReaction(history, quip.reaction.id, 'dropped', now, replaced);
+    }
+  }
+  if (!current) {
+    return { ...queue, waiting, current: { reaction, queuedAt: now, readyAt: now, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
+  }
   if (reaction.priority > current.reaction.priority && current.reaction.kind !== 'thinking') {
     // Small talk gives way to the failure; it does not come back later.
-    return { ...queue, current: { ...bubble, shownAt: now }, dropped: queue.dropped + 1 };
+    history = markReaction(history, current.reaction.id, 'shown', now, `cut short by ${reaction.source}`);
+    return {
+      ...queue, waiting, current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
+      dropped: queue.dropped + 1, history: recordReaction(history, reaction, 'shown', now),
+    };
   }
-  const waiting = [...queue.waiting, bubble].sort(byPriority);
+  const next = [...waiting, { reaction, queuedAt: now }].sort(byPriority);
+  history = recordReaction(history, reaction, 'queued', now);
   let dropped = queue.dropped;
-  while (waiting.length > BUBBLE_QUEUE_CAP) {
-    waiting.pop();
+  while (next.length > BUBBLE_QUEUE_CAP) {
+    const lost = next.pop()!;
+    history = markReaction(history, lost.reaction.id, 'dropped', now, 'queue full');
     dropped += 1;
   }
-  return { ...queue, waiting, dropped };
+  return { ...queue, waiting: next, dropped, history };
 }
 
 /** True when the bubble on screen has had its time. */
@@ -107,26 +151,44 @@ export function isDim(bubble: Bubble, now: number): boolean {
  */
 export function advanceBubbles(queue: BubbleQueue, now: number): BubbleQueue {
   if (!queue.current || !isExpired(queue.current, now)) return queue;
-  return promoteNext(queue.waiting.slice(), queue.dropped, now);
+  // The screen was free from the moment the bubble's time was up, not from this tick.
+  const freedAt = (queue.current.shownAt ?? now) + shownFor(queue.current.reaction);
+  return promoteNext(queue.waiting.slice(), queue.dropped, queue.history, Math.min(freedAt, now), now);
 }
 
-/** The next waiting bubble that is still fresh goes on screen (`waiting` is consumed). */
-function promoteNext(waiting: Bubble[], dropped: number, now: number): BubbleQueue {
+/**
+ * The next waiting bubble that is still fresh goes on screen (`waiting` is consumed). The screen
+ * became free at `freedAt`: every bubble that waited behind the one that left could be shown from
+ * then, and one that waited longer than its own ttl after that is stale.
+ */
+function promoteNext(waiting: Bubble[], dropped: number, history: HistoryEntry[], freedAt: number, now: number): BubbleQueue {
+  const ready = waiting.map((bubble) => (bubble.readyAt === undefined ? { ...bubble, readyAt: freedAt } : bubble));
   let next: Bubble | undefined;
-  while (waiting.length) {
-    const candidate = waiting.shift() as Bubble;
-    // News that waited longer than its own ttl is stale: skip it.
-    if (now - candidate.queuedAt <= shownFor(candidate.reaction)) {
+  while (ready.length) {
+    const candidate = ready.shift()!;
+    const waited = freedAt - (candidate.readyAt ?? freedAt);
+    if (waited <= shownFor(candidate.reaction)) {
       next = { ...candidate, shownAt: now };
+      history = markReaction(history, candidate.reaction.id, 'shown', now);
       break;
     }
+    history = markReaction(history, candidate.reaction.id, 'dropped', now, `stale: waited ${Math.round(waited / 1000)} s`);
     dropped += 1;
   }
-  return { current: next, waiting, dropped };
+  return { current: next, waiting: ready, dropped, history };
 }
 
 /** Empties the queue (mute). */
-export function clearBubbles(queue: BubbleQueue): BubbleQueue {
+export function clearBubbles(queue: BubbleQueue, now: number): BubbleQueue {
   const count = (queue.current ? 1 : 0) + queue.waiting.length;
-  return count === 0 ? queue : { waiting: [], dropped: queue.dropped + count };
+  if (count === 0) return queue;
+  let history = queue.history;
+  if (queue.current) history = markReaction(history, queue.current.reaction.id, 'shown', now, 'cut short: muted');
+  for (const bubble of queue.waiting) history = markReaction(history, bubble.reaction.id, 'dropped', now, 'muted');
+  return { waiting: [], dropped: queue.dropped + count, history };
+}
+
+/** A reaction that never reached the queue (muted, a plugin's cooldown): kept in the history with why. */
+export function noteDropped(queue: BubbleQueue, reaction: ShownReaction, why: string, now: number): BubbleQueue {
+  return { ...queue, dropped: queue.dropped + 1, history: recordReaction(queue.history, reaction, 'dropped', now, why) };
 }

@@ -18,6 +18,7 @@ import { createRunnerWiring } from './services/runner-wiring.js';
 import { createSpeciesService } from './services/species-service.js';
 import type { SessionEvents } from './session-watcher.js';
 import type { TuiLog } from './tui-log.js';
+import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
 import { toSafeText } from '../text/safe-text.js';
 
 export { petSnapshot } from './services/pet-service.js';
@@ -40,6 +41,8 @@ export interface TuiServicesOptions {
   speciesDir?: string;
   speciesId?: string;
   petFile?: string;
+  /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
+  prefsFile?: string;
 }
 
 export interface TuiServices {
@@ -66,7 +69,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
   const config = startLiveConfig({
     configFile: options.configFile ?? configFilePath(env), env, log, store, clock,
-    onReload: (setup) => wiring.reconfigure(setup),
+    onReload: (setup) => {
+      wiring.reconfigure(setup);
+      chattiness.configChanged(setup.config.reactions?.chattiness);
+    },
   });
   const species = createSpeciesService({
     env, store, log, config: config.current().config.species,
@@ -77,6 +83,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const sink = createReactionSink({ root, store, log, clock });
   const interact = createInteract({ store, clock, pets, species, sink });
   const wiring = createRunnerWiring({ root, env, clock, log, store, config, plugins: options.plugins !== false, species, pets, sink });
+  const chattiness = startChattiness({
+    store, clock, prefsFile: options.prefsFile ?? panePrefsPath(env), configValue: config.current().config.reactions?.chattiness,
+    apply: (level) => wiring.runner()?.setChattiness(level), onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
+  });
   const startRunner = () => {
     if (wiring.start()) store.getState().setInteract(interact);
   };
@@ -119,6 +129,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     async close() {
       if (closed) return;
       closed = true;
+      chattiness.close();
       sink.close();
       pets.close();
       store.getState().setInteract(undefined);

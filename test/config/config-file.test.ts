@@ -131,7 +131,7 @@ describe('config/*.schema.json', () => {
     const schema = JSON.parse(generatedSchemaFiles()['config/config.schema.json']!) as { properties: Record<string, unknown>; additionalProperties: boolean };
     expect(Object.keys(schema.properties).sort()).toEqual([
       '$schema', 'claudeSettingsPaths', 'delegate', 'discoverClaudeSettings', 'hooks', 'hooksFile', 'limits', 'plugins',
-      'retentionHours', 'schemaVersion', 'species', 'statusline', 'tui',
+      'reactions', 'retentionHours', 'schemaVersion', 'species', 'statusline', 'tui',
     ]);
     expect(schema.additionalProperties).toBe(false);
     expect(JSON.stringify(schema.properties.hooks)).toContain('"command"');

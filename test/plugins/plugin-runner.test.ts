@@ -28,7 +28,8 @@ async function answerOf(cmd: string, event = bashEvent('npm test')) {
 describe('answer shapes (real processes)', () => {
   it('takes plain stdout as a reaction', async () => {
     const out = await answerOf('echo "Nice test run!"');
-    expect(out.reactions).toMatchObject([{ kind: 'reaction', text: 'Nice test run!', source: 'probe', sessionId: 'sess-1', event: 'PostToolUse', priority: REACTION_PRIORITY.info }]);
+    // No priority given: the event's own (a passing `npm test` is a success, not small talk).
+    expect(out.reactions).toMatchObject([{ kind: 'reaction', text: 'Nice test run!', source: 'probe', sessionId: 'sess-1', event: 'PostToolUse', priority: REACTION_PRIORITY.success }]);
     expect(out.warnings).toEqual([]);
     expect(out.reactions[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(out.reactions[0]!.elapsedMs).toBeGreaterThanOrEqual(0);

@@ -10,6 +10,7 @@ import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';
 import { toSafeText } from '../../text/safe-text.js';
+import { quipAllowed } from '../../plugins/chattiness.js';
 
 const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
 
@@ -32,7 +33,8 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
     const outcome = pet.last?.outcome;
     const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
     store.getState().setNotice(toSafeText(text, { maxLength: 80 }), now);
-    const quip = outcome === 'ok' || outcome === undefined ? species.quipFor(ACTION_KIND[what]) : undefined;
+    const kind = ACTION_KIND[what];
+    const quip = (outcome === 'ok' || outcome === undefined) && quipAllowed(store.getState().chattiness, kind) ? species.quipFor(kind) : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
       sink.push({

@@ -15,6 +15,7 @@ import type { TuiLog } from '../tui-log.js';
 import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';
+import { toShownReaction } from '../bubble-queue.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
@@ -86,7 +87,10 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       limits: config.limits,
       env,
       quipFor: species.quipFor,
+      chattiness: store.getState().chattiness,
       onReaction: sink.push,
+      // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
+      onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
       onDelegate: (request, meta) => {
         loadDelegate()
           .then((resolver) => resolver.resolve(request, meta))

@@ -1,0 +1,44 @@
+/**
+ * The `r` overlay: the last reactions, newest first, with who said them, about which event, and
+ * what became of them (shown, waiting, or dropped and why). Nothing a plugin says is lost without
+ * a trace.
+ */
+import { Box, Text } from 'ink';
+import { formatElapsed, type HistoryEntry } from '../src/store.js';
+import { truncate } from './text-layout.js';
+import { useTheme } from './theme.js';
+
+export interface ReactionHistoryProps {
+  entries: readonly HistoryEntry[];
+  now: number;
+  width: number;
+  maxLines: number;
+}
+
+function outcome(entry: HistoryEntry): string {
+  if (entry.status === 'queued') return 'waiting';
+  return entry.why ? `${entry.status}, ${entry.why}` : entry.status;
+}
+
+export function ReactionHistory({ entries, now, width, maxLines }: ReactionHistoryProps) {
+  const { pick } = useTheme();
+  const rows = entries.slice().reverse();
+  // Two lines per entry: who, when, what became of it; then the text.
+  const fit = Math.max(0, Math.floor((Math.max(1, maxLines) - 1) / 2));
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold color={pick('cyan')} wrap="truncate-end">
+        {truncate(`reactions (${entries.length}, newest first) · r or Esc to close`, width)}
+      </Text>
+      {rows.length === 0 ? <Text dimColor>nothing said yet</Text> : null}
+      {rows.slice(0, fit).map((entry) => (
+        <Box key={entry.id} flexDirection="column">
+          <Text wrap="truncate-end" color={entry.status === 'dropped' ? pick('yellow') : undefined} dimColor={entry.status === 'shown'}>
+            {truncate(`${formatElapsed(now - entry.ts)} ago · ${entry.source}${entry.fallback ? ' (quip)' : ''} · ${entry.event ?? '-'} · ${outcome(entry)}`, width)}
+          </Text>
+          <Text wrap="truncate-end">{truncate(`  ${entry.text.replace(/\s+/g, ' ')}`, width)}</Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}

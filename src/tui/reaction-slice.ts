@@ -1,0 +1,50 @@
+/**
+ * The store's part about what the buddy says: the reactions history overlay (`r`) and the
+ * chattiness level (`c`). Kept out of store.ts so that file stays small; the services watch
+ * `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
+ */
+import { nextChattiness, type Chattiness } from '../plugins/chattiness.js';
+import { toSafeText } from '../text/safe-text.js';
+import type { BuddyState } from '../store.js';
+
+export interface ReactionSlice {
+  /** The reactions history overlay (`r`) is open. */
+  historyVisible: boolean;
+  /** How much the built-in quips say (the user's plugins are always heard). */
+  chattiness: Chattiness;
+  toggleHistory(): void;
+  /** Sets the level; `announce` puts the new level in the footer. */
+  setChattiness(level: Chattiness, now: number, announce?: boolean): void;
+  /** The `c` key: the next level, in the pane that runs the plugins. */
+  cycleChattiness(now: number): void;
+}
+
+type Set = (partial: Partial<BuddyState> | ((state: BuddyState) => Partial<BuddyState>)) => void;
+
+export const CHATTINESS_NOTICE: Record<Chattiness, string> = {
+  quiet: 'chattiness: quiet (failures, recoveries, waiting, your plugins) · c to change',
+  normal: 'chattiness: normal · c to change',
+  chatty: 'chattiness: chatty (more quips) · c to change',
+};
+
+export function createReactionSlice(set: Set, get: () => BuddyState, initial: Chattiness): ReactionSlice {
+  return {
+    historyVisible: false,
+    chattiness: initial,
+    toggleHistory() {
+      set((state) => ({ historyVisible: !state.historyVisible, helpVisible: false }));
+    },
+    setChattiness(level, now, announce = false) {
+      if (get().chattiness === level && !announce) return;
+      set({ chattiness: level, ...(announce ? { notice: { text: toSafeText(CHATTINESS_NOTICE[level]), at: now, tone: 'info' as const } } : {}) });
+    },
+    cycleChattiness(now) {
+      const { role, runnerPid, chattiness } = get();
+      if (role === 'viewer') {
+        set({ notice: { text: toSafeText(`viewer: chattiness is set in the pane that runs the plugins (pid ${runnerPid ?? '?'})`), at: now, tone: 'info' } });
+        return;
+      }
+      get().setChattiness(nextChattiness(chattiness), now, true);
+    },
+  };
+}
