@@ -236,6 +236,9 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
     expect(timeoutMs).toBe(20_000); // the default
     fireTimeout!();
     const outcome = await pending;
+    // The fallback is shown at once; the killed CLI may still be shutting down (writing into its
+    // home) for a while on a loaded machine. Wait for it before the home is removed.
+    await resolver.idle();
 
     expect(outcome).toMatchObject({ outcome: 'offline', reason: 'timeout: no answer within 20000 ms' });
     expect(reactions.map((r) => [r.kind, r.text, r.source])).toEqual([
