@@ -133,7 +133,13 @@ export function createOfflineClaudeHome(options: OfflineHomeOptions): OfflineCla
       try {
         rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
       } catch {
-        setTimeout(() => rmSync(home, { recursive: true, force: true }), 10_000).unref();
+        setTimeout(() => {
+          try {
+            rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+          } catch {
+            // Still busy: tmp keeps it.
+          }
+        }, 10_000).unref();
       }
     },
   };
