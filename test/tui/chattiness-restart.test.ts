@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTmux } from '../e2e/tmux-server.js';
+import { shellQuote, startTmux, waitUntil } from '../e2e/tmux-server.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -14,34 +14,25 @@ const base = makeTempDir('buddy-chatty-');
 const { server } = startTmux(base, { width: 100, height: 30 });
 afterAll(() => server.kill());
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 const dir = join(base, 'home');
 const root = join(dir, 'root');
 for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
 const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
 const prefsFile = join(dir, 'state', 'buddy-tui', 'pane-prefs.json');
 
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Starts the pane, returns its id once it runs the plugins. */
 async function startPane(name: string): Promise<string> {
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   const pane = server.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`]).stdout.trim();
+    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`]).stdout.trim();
   await server.waitFor(pane, /buddy-tui install/);
-  await waitUntil(() => existsSync(join(root, 'runner.lock')), 'the runner lock');
+  await waitUntil(() => existsSync(join(root, 'runner.lock')), Boolean, 'the runner lock');
   return pane;
 }
 
 async function quit(pane: string): Promise<void> {
   server.sendKeys(pane, 'q');
-  await waitUntil(() => !existsSync(join(root, 'runner.lock')), 'the pane to close');
+  await waitUntil(() => !existsSync(join(root, 'runner.lock')), Boolean, 'the pane to close');
 }
 
 /** The level the help view reports. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
-import { startTmux } from '../e2e/tmux-server.js';
+import { shellQuote, startTmux } from '../e2e/tmux-server.js';
 import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -22,7 +22,6 @@ afterAll(async () => {
   for (let i = 0; i < 100 && pid > 0 && isPidAlive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 const TITLE = 'sessions · ↑↓ select · Enter open · o close';
 
 /** The recorded payloads up to and including the first `name` event, as session `id` working in `project`. */
@@ -45,8 +44,8 @@ describe('the overview in tmux', () => {
     const root = join(base, 'root');
     for (const dir of ['cfg', 'state', 'foundry']) mkdirSync(join(base, dir), { mode: 0o700 });
     const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
-    const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
-    server.tmux(['respawn-pane', '-k', '-t', pane, `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`]);
+    const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    server.tmux(['respawn-pane', '-k', '-t', pane, `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`]);
     await server.waitFor(pane, /buddy-tui install/);
 
     // alpha runs Bash; beta's Bash just failed and its prompt is still pending; gamma ended.

@@ -11,7 +11,7 @@ import { constants } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
-import { startTmux, type TmuxServer } from '../e2e/tmux-server.js';
+import { shellQuote, startTmux, type TmuxServer, waitUntil } from '../e2e/tmux-server.js';
 import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -19,17 +19,6 @@ const base = makeTempDir('buddy-signals-');
 const { server } = startTmux(base, { width: 100, height: 30 });
 afterAll(() => server.kill());
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
-
-async function waitUntil<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${String(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const groupAlive = (pgid: number): boolean => {
   try {
@@ -48,14 +37,14 @@ async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
   const pluginPidFile = join(dir, 'plugin.pid');
   // The plugin's shell is its process group leader ($$); it becomes the sleep.
   writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({
-    hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo $$ > ${quote(pluginPidFile)}; exec sleep 300`, timeout: 600 }] }] },
+    hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo $$ > ${shellQuote(pluginPidFile)}; exec sleep 300`, timeout: 600 }] }] },
   }));
   const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   // A shell notes the exit status: tmux does not always reap a pane's process to learn it.
   const statusFile = join(dir, 'status');
   const pane = tmux.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}; echo $? > ${quote(statusFile)}`]).stdout.trim();
+    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}; echo $? > ${shellQuote(statusFile)}`]).stdout.trim();
   await tmux.waitFor(pane, /buddy-tui install/);
   expect(tmux.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('1');
 

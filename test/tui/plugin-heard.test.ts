@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTmux } from '../e2e/tmux-server.js';
+import { shellQuote, startTmux, waitUntil } from '../e2e/tmux-server.js';
 import { CLI_ENTRY, feedThroughHook, fixturePayloads, REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -17,19 +17,8 @@ const base = makeTempDir('buddy-heard-');
 const { server } = startTmux(base, { width: 100, height: 30 });
 afterAll(() => server.kill());
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 const QUIP = 'QUIP-FALLBACK-SAYS-OW';
 const PIPELINE_MS = 2_000;
-
-async function waitUntil<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${String(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /**
  * A pane with the given config on its own state root, a cat species whose only tool_failure quip
@@ -45,9 +34,9 @@ async function paneBeforeTheFailure(name: string, config: Record<string, unknown
   writeFileSync(join(dir, 'cfg/buddy-tui/species/cat.json'), JSON.stringify(cat));
   writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({ species: { id: 'cat' }, ...config }));
   const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
   const pane = server.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`]).stdout.trim();
+    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`]).stdout.trim();
   await server.waitFor(pane, /buddy-tui install/);
   // Events from here on are new ones that run plugins (the first scan is history).
   await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
@@ -88,7 +77,7 @@ describe('a user\'s plugin is heard over the built-in quip', () => {
     const go = join(base, 'go');
     const { pane, env, failure, quit } = await paneBeforeTheFailure('late-plugin', {
       // The plugin answers only once the test has seen the quip on screen.
-      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', timeout: 60, command: `while [ ! -e ${quote(go)} ]; do sleep 0.05; done; echo '{"reaction": "LATE PLUGIN: I saw it too"}'` }] }] },
+      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', timeout: 60, command: `while [ ! -e ${shellQuote(go)} ]; do sleep 0.05; done; echo '{"reaction": "LATE PLUGIN: I saw it too"}'` }] }] },
     });
     await fail(env, failure);
     await server.waitFor(pane, new RegExp(QUIP), PIPELINE_MS);

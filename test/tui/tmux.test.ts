@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
 import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { shellQuote } from '../e2e/tmux-server.js';
 
 const socket = `buddy-test-${process.pid}-${randomBytes(3).toString('hex')}`;
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
@@ -24,7 +25,6 @@ afterAll(() => {
   }
 });
 
-const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
 async function poll<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -47,10 +47,10 @@ describe('buddy-tui in tmux', () => {
       XDG_STATE_HOME: join(base, 'state'),
       BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
     };
-    const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+    const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
     // vitest sets FORCE_COLOR=0 and the tmux server inherits it: unset it so colour is the pane's choice.
-    const command = `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
-    const noColorCommand = `exec env -u FORCE_COLOR ${envPrefix} NO_COLOR=1 ${quote(process.execPath)} ${quote(CLI_ENTRY)}`;
+    const command = `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
+    const noColorCommand = `exec env -u FORCE_COLOR ${envPrefix} NO_COLOR=1 ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
     const COLOR_SGR = /\x1b\[[0-9;]*(?:3[0-7]|9[0-7]|38;[0-9;]+)m/;
 
     tmux('new-session', '-d', '-s', 'main', '-x', '100', '-y', '30', command);
