@@ -11,7 +11,7 @@ import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/store.js';
 import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
-import { displayWidth, truncate } from './text-layout.js';
+import { displayWidth, truncate } from '../src/display/exact-width.js';
 import { ThemeProvider, useTheme, type Theme } from './theme.js';
 import { useTerminalSize } from './useTerminalSize.js';
 

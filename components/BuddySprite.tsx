@@ -4,7 +4,7 @@
  */
 import { Box, Text } from 'ink';
 import type { SafeText } from '../src/store.js';
-import { truncate } from './text-layout.js';
+import { truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 
 /** Species art, made safe where the species was loaded (src/tui/species-view.ts). */

@@ -5,7 +5,7 @@
  */
 import { Box, Text } from 'ink';
 import { formatElapsed, type HistoryEntry } from '../src/store.js';
-import { truncate } from './text-layout.js';
+import { truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 
 export interface ReactionHistoryProps {

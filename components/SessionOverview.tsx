@@ -9,7 +9,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import type { OverviewRow } from '../src/store.js';
 import { cellText, fitColumns, type OverviewColumn } from './overview-columns.js';
-import { displayWidth, padTo, truncate } from './text-layout.js';
+import { displayWidth, padTo, truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 
 export interface SessionOverviewProps {

@@ -5,7 +5,7 @@
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { SafeText } from '../src/store.js';
-import { displayWidth, truncate } from './text-layout.js';
+import { displayWidth, truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 
 export interface SessionTab {

@@ -4,7 +4,8 @@
  */
 import { Box, Text } from 'ink';
 import type { ReactionKind, SafeText } from '../src/store.js';
-import { displayWidth, padTo, truncate, wrapText } from './text-layout.js';
+import { displayWidth, padTo, truncate } from '../src/display/exact-width.js';
+import { wrapText } from '../src/display/wrap-text.js';
 import { useTheme } from './theme.js';
 
 export interface SpeechBubbleProps {

@@ -5,7 +5,7 @@
  * tool's name. Project and state stay: the project is cut (down to 4 columns), then the state.
  */
 import { formatElapsed, type OverviewRow } from '../src/store.js';
-import { displayWidth } from './text-layout.js';
+import { displayWidth } from '../src/display/exact-width.js';
 
 export type OverviewColumn = 'project' | 'host' | 'state' | 'tool' | 'elapsed' | 'subagents' | 'since' | 'failure';
 

@@ -24,7 +24,6 @@ const NAMED_FILES: Record<string, string> = {
   'src/config/config-migrations.ts': 'config-lite',
   'src/species/render.ts': 'species-display',
   'src/species/colors.ts': 'species-display',
-  'src/species/cell-width.ts': 'species-display',
 };
 
 /**

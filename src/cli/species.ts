@@ -11,7 +11,7 @@ import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { term } from '../text/terminal-text.js';
 import { builtinSpeciesDir } from '../species/builtin-dir.js';
-import { cellWidth } from '../species/cell-width.js';
+import { displayWidth } from '../display/exact-width.js';
 import { colorLevel, paintTerm } from '../species/colors.js';
 import { HAT_IDS, isHatId } from '../species/hats.js';
 import { frameCount, renderSprite, resolveState } from '../species/render.js';
@@ -97,7 +97,7 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
     io.stderr(term`buddy-tui species show: unknown hat "${clean(looks.hat)}" (one of ${HAT_IDS.join(', ')})\n`);
     return 2;
   }
-  if (looks.eyes !== undefined && (cellWidth(looks.eyes) !== 1 || clean(looks.eyes) !== looks.eyes)) {
+  if (looks.eyes !== undefined && (displayWidth(looks.eyes) !== 1 || clean(looks.eyes) !== looks.eyes)) {
     io.stderr(term`buddy-tui species show: --eyes takes one character, one cell wide\n`);
     return 2;
   }

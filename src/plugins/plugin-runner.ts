@@ -19,6 +19,7 @@ import { runCommandHandler, runHttpHandler, type HandlerOutcome, type HandlerRun
 import { createRunQueue } from './run-queue.js';
 import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
 import { CHATTY_COOLDOWN_MS, createRecoveryTracker, DEFAULT_CHATTINESS, type Chattiness } from './chattiness.js';
+import { createCooldowns } from './cooldowns.js';
 
 export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
 /** Longest bubble text; longer answers are cut with an ellipsis. */
@@ -105,13 +106,12 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
   const queue = createRunQueue(limits.maxConcurrent);
   const killers = new Set<() => void>();
   const pending = new Set<Promise<void>>();
-  const lastShown = new Map<string, number>();
+  const cooldowns = createCooldowns(now, (reaction, why) => options.onDropped?.(reaction, why));
   const promptStarts = new Map<string, number>();
   let runs = 0;
   let eventCount = 0;
   let chattiness = options.chattiness ?? DEFAULT_CHATTINESS;
   const isRecovery = createRecoveryTracker();
-  let droppedByCooldown = 0;
   let closed = false;
 
   const warn = (handler: { name: string; file?: string }, event: JournalEvent, message: string) => {
@@ -124,28 +124,6 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     } catch {
       // A failing logger must not take the runner down.
     }
-  };
-
-  const coolingDown = (plugin: string, cooldownMs: number): boolean => {
-    const last = lastShown.get(plugin);
-    return last !== undefined && now() - last < cooldownMs;
-  };
-
-  /** Per-plugin cooldown on anything that reaches the bubble; what it drops is reported (`dropped`). */
-  const passesCooldown = (plugin: string, cooldownMs: number, dropped?: () => Reaction): boolean => {
-    if (coolingDown(plugin, cooldownMs)) {
-      droppedByCooldown += 1;
-      if (dropped && plugin !== BUILTIN_PLUGIN_NAME) {
-        try {
-          options.onDropped?.(dropped(), `cooldown: ${plugin} spoke less than ${cooldownMs} ms ago`);
-        } catch {
-          // A failing listener must not take the runner down.
-        }
-      }
-      return false;
-    }
-    lastShown.set(plugin, now());
-    return true;
   };
 
   const turnLength = (event: JournalEvent): number | undefined => {
@@ -175,7 +153,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     if (outcome.kind === 'warning-reaction') {
       const text = sanitizeText(outcome.text, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
       const reaction = (): Reaction => ({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
-      if (!text || !passesCooldown(plugin.name, plugin.cooldownMs, reaction)) return;
+      if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
       options.onReaction?.(reaction());
       return;
     }
@@ -186,7 +164,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       case 'invalid':
         return warn(plugin, event, `invalid answer: ${answer.message}`);
       case 'delegate': {
-        if (!passesCooldown(plugin.name, plugin.cooldownMs)) return;
+        if (!cooldowns.passes(plugin.name, plugin.cooldownMs)) return;
         options.onDelegate?.(answer.request, {
           plugin: plugin.name, sessionId: event.session_id, event, kinds, eventId,
           ...(answer.request.systemPrompt ? { systemPrompt: answer.request.systemPrompt } : {}),
@@ -211,7 +189,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
           ts: now(),
           elapsedMs: now() - startedAt,
         });
-        if (!text || !passesCooldown(plugin.name, plugin.cooldownMs, reaction)) return;
+        if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
         options.onReaction?.(reaction());
       }
     }
@@ -264,7 +242,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       const recovery = isRecovery(event.session_id, kinds);
       const quipCooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
       // A quip that the cooldown would drop is not made at all.
-      if (options.quipFor && !coolingDown(BUILTIN_PLUGIN_NAME, quipCooldownMs)) {
+      if (options.quipFor && !cooldowns.coolingDown(BUILTIN_PLUGIN_NAME, quipCooldownMs)) {
         const startedAt = now();
         try {
           const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor, chattiness, recovery);
@@ -292,7 +270,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     setChattiness(level) {
       chattiness = level;
     },
-    stats: () => ({ runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown }),
+    stats: () => ({ runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown: cooldowns.droppedCount() }),
     async close() {
       closed = true;
       queue.clear();

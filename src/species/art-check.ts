@@ -6,7 +6,8 @@
  * (so an author sees a width error and a colour error at once); a missing section is skipped.
  */
 import stringWidth from 'string-width';
-import { cellWidth, isPrintableAscii } from './cell-width.js';
+import { displayWidth } from '../display/exact-width.js';
+import { isPrintableAscii } from '../text/graphemes.js';
 import type { Species } from './species-schema.js';
 import { EYE_PLACEHOLDER, SPRITE_STATES } from './sprite-state.js';
 
@@ -33,7 +34,7 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 
 /** Width in terminal cells of a frame line once the eyes (one cell each) are in. */
 export function lineWidth(line: string): number {
-  return cellWidth(line.replaceAll(EYE_PLACEHOLDER, 'o'));
+  return displayWidth(line.replaceAll(EYE_PLACEHOLDER, 'o'));
 }
 
 /** The characters of `text` whose width depends on the terminal (East Asian Ambiguous). */

@@ -2,7 +2,7 @@
  * Drawing a species: the state it shows for a mood (along the fallback chain), the frame for
  * an animation tick, the eyes filled in, the hat on its row. Zod-free and pure.
  */
-import { cellWidth } from './cell-width.js';
+import { displayWidth } from '../display/exact-width.js';
 import type { Species } from './species-schema.js';
 import { EYE_PLACEHOLDER, fallbackChain, type Mood, type SpriteState } from './sprite-state.js';
 import { HATS, isHatId } from './hats.js';
@@ -50,7 +50,7 @@ function fillEyes(line: string, eye: string): string {
 
 /** Puts the hat centred on `center` if the cells under it are blank; ASCII rows only. */
 function placeHat(line: string, hat: string, center: number): string {
-  if (!hat || cellWidth(line) !== line.length) return line;
+  if (!hat || displayWidth(line) !== line.length) return line;
   const start = Math.max(0, center - Math.floor(hat.length / 2));
   const padded = line.padEnd(start + hat.length, ' ');
   if (padded.slice(start, start + hat.length).trim() !== '') return line;
@@ -66,7 +66,7 @@ export function spriteSize(species: Pick<Species, 'frames'>): { width: number; h
   for (const frames of Object.values(species.frames)) {
     for (const frame of frames ?? []) {
       height = Math.max(height, frame.length);
-      for (const line of frame) width = Math.max(width, cellWidth(fillEyes(line, 'o')));
+      for (const line of frame) width = Math.max(width, displayWidth(fillEyes(line, 'o')));
     }
   }
   const size = { width, height };
@@ -102,13 +102,13 @@ export function renderSprite(species: DrawableSpecies, mood: Mood, frameIndex: n
   const hat = options.hat === undefined ? '' : isHatId(options.hat) ? HATS[options.hat] : options.hat;
   if (hat && species.hat) {
     const row = species.hat.row ?? 0;
-    const width = Math.max(...lines.map((line) => cellWidth(line)));
+    const width = Math.max(...lines.map((line) => displayWidth(line)));
     if (row < lines.length) lines[row] = placeHat(lines[row], hat, species.hat.center ?? Math.floor(width / 2));
   }
 
   if (options.pad !== false) {
     const size = spriteSize(species);
-    lines = lines.map((line) => line + ' '.repeat(Math.max(0, size.width - cellWidth(line))));
+    lines = lines.map((line) => line + ' '.repeat(Math.max(0, size.width - displayWidth(line))));
     // Sprites stand on the ground: shorter states get blank lines on top.
     while (lines.length < size.height) lines.unshift(' '.repeat(size.width));
   }

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { killProcessGroup } from '../process/kill-group.js';
 import { RESET } from './style.js';
-import { clipLine } from './cells.js';
+import { truncate } from '../display/text-width.js';
 
 export type ChainOutcome =
   | { status: 'ok'; output: string }
@@ -89,7 +89,7 @@ export function chainRows(output: string, width: number, color: boolean): string
     const cleaned = row
       .replace(/\t/g, '  ')
       .replace(ESCAPE_OR_CONTROL, (match) => (color && SGR.test(match) ? match : ''));
-    const clipped = clipLine(cleaned, width);
+    const clipped = truncate(cleaned, width);
     return color && clipped.includes('\u001b') ? clipped + RESET : clipped;
   });
 }

@@ -3,7 +3,7 @@
  * priority ones, and only as a last resort clip the row itself. Every row that carries colour
  * ends with a reset, so Claude Code's own dimming never bleeds into it or out of it.
  */
-import { clipLine, textCells } from './cells.js';
+import { displayWidth, truncate } from '../display/text-width.js';
 import type { Segment } from './segments.js';
 import { RESET, paint } from './style.js';
 
@@ -11,14 +11,14 @@ export const SEPARATOR = ' │ ';
 
 function segmentCells(segment: Segment): number {
   let cells = 0;
-  for (const part of segment.parts) cells += textCells(part.text);
+  for (const part of segment.parts) cells += displayWidth(part.text);
   return cells;
 }
 
 function renderSegment(segment: Segment, color: boolean, maxCells?: number): string {
   const parts = (maxCells !== undefined && segment.shrink?.(maxCells)) || segment.parts;
   const text = parts.map((part) => paint(part.text, part.style, color)).join('');
-  return maxCells === undefined ? text : clipLine(text, maxCells);
+  return maxCells === undefined ? text : truncate(text, maxCells);
 }
 
 /** Cells each flexible segment gets, or undefined when even their minimums do not fit. */
@@ -43,14 +43,14 @@ function shareFlex(segments: Segment[], widths: number[], room: number): Map<num
 
 export function fitRow(segments: Segment[], width: number, color: boolean, separator = SEPARATOR): string {
   let kept = segments.slice();
-  const separatorCells = textCells(separator);
+  const separatorCells = displayWidth(separator);
   for (;;) {
     const widths = kept.map(segmentCells);
     const room = width - separatorCells * Math.max(0, kept.length - 1);
     const limits = shareFlex(kept, widths, room);
     if (limits || kept.length <= 1) {
       const line = kept.map((segment, index) => renderSegment(segment, color, limits?.get(index))).join(paint(separator, 'dim', color));
-      const clipped = clipLine(line, width);
+      const clipped = truncate(line, width);
       return color && clipped && !clipped.endsWith(RESET) ? clipped + RESET : clipped;
     }
     // Drop the lowest-priority segment (the last of equals, so earlier ones stay put).

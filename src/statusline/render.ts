@@ -6,7 +6,7 @@
  */
 import { configFilePath } from '../config/paths.js';
 import { readLatestReaction } from '../state/reactions-log.js';
-import { prepareWidths } from './cells.js';
+import { prepareWidths } from '../display/text-width.js';
 import { chainRows, runChain, type ChainOutcome } from './chain.js';
 import { fitRow } from './layout.js';
 import { chainCacheText, lastOutputFile, readCacheFile, readChainCache, writeCacheFile, CHAIN_CACHE_FILE } from './output-cache.js';

@@ -4,7 +4,7 @@
  * is shortened before anything is dropped.
  */
 import { formatElapsed } from '../state/selectors.js';
-import { textCells } from './cells.js';
+import { displayWidth } from '../display/text-width.js';
 import { contextBar } from './context-bar.js';
 import { agentStyle, type StyleName } from './style.js';
 import type { StatuslineView } from './view.js';
@@ -65,7 +65,7 @@ export function runningToolSegment(view: StatuslineView): Segment | undefined {
   return { key: 'running', parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)], priority: 85 };
 }
 
-const partsCells = (parts: Part[]): number => parts.reduce((sum, part) => sum + textCells(part.text), 0);
+const partsCells = (parts: Part[]): number => parts.reduce((sum, part) => sum + displayWidth(part.text), 0);
 
 /**
  * A list that shortens by whole items: the first `k` items, then `+N` for the rest, the

@@ -7,6 +7,10 @@ let segmenter: Intl.Segmenter | undefined;
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+export function isPrintableAscii(text: string): boolean {
+  return PRINTABLE_ASCII.test(text);
+}
+
 export function graphemes(text: string): string[] {
   // Printable ASCII is one cluster per character; skip the segmenter for it.
   if (PRINTABLE_ASCII.test(text)) return text.split('');

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lineCells } from '../../src/statusline/cells.js';
+import { visibleWidth } from '../../src/display/text-width.js';
 import { runStatusline } from '../../src/statusline/render.js';
 import { RESET } from '../../src/statusline/style.js';
 import { FIXTURE_SESSION, endedEvents, fixturePayload, midTurnEvents, reaction, realPayload, sandbox, visible } from './support.js';
@@ -47,7 +47,7 @@ describe('statusline golden outputs', () => {
             if (layout !== 'segment') expect(output.endsWith('\n')).toBe(true);
             else expect(output).not.toContain('\n');
             for (const row of rows) {
-              expect(lineCells(row)).toBeLessThanOrEqual(layout === 'segment' ? Math.min(width, 40) : width);
+              expect(visibleWidth(row)).toBeLessThanOrEqual(layout === 'segment' ? Math.min(width, 40) : width);
               if (color) expect(row.endsWith(RESET)).toBe(true);
               else expect(row).not.toContain('\u001b');
             }

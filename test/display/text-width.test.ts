@@ -1,6 +1,6 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { clipLine, fastCells, lineCells, loadSlowWidth, needsSlowWidth, textCells } from '../../src/statusline/cells.js';
+import { displayWidth, fastCells, loadSlowWidth, needsSlowWidth, truncate, visibleWidth } from '../../src/display/text-width.js';
 
 describe('fast cell table', () => {
   it('agrees with string-width on every code point it claims to know', () => {
@@ -26,35 +26,35 @@ describe('fast cell table', () => {
   });
 
   it('over-estimates unknown text until string-width is loaded, then measures it exactly', async () => {
-    expect(textCells('👍🏽')).toBeGreaterThanOrEqual(2);
+    expect(displayWidth('👍🏽')).toBeGreaterThanOrEqual(2);
     await loadSlowWidth();
     for (const text of ['👍🏽 ok', '🇫🇷', 'e\u0301té', '中文 and ascii', '❤️']) {
-      expect(textCells(text), text).toBe(stringWidth(text));
+      expect(displayWidth(text), text).toBe(stringWidth(text));
     }
   });
 });
 
-describe('clipLine', () => {
+describe('truncate', () => {
   it('keeps a line that fits as it is', () => {
-    expect(clipLine('\u001b[36mhello\u001b[0m', 5)).toBe('\u001b[36mhello\u001b[0m');
+    expect(truncate('\u001b[36mhello\u001b[0m', 5)).toBe('\u001b[36mhello\u001b[0m');
   });
 
   it('cuts by cells with an ellipsis and never inside an escape sequence', () => {
     const line = '\u001b[36mabc\u001b[1;35mdefgh\u001b[0m';
-    const clipped = clipLine(line, 6);
+    const clipped = truncate(line, 6);
     expect(clipped).toBe('\u001b[36mabc\u001b[1;35mde…');
-    expect(lineCells(clipped)).toBe(6);
+    expect(visibleWidth(clipped)).toBe(6);
   });
 
   it('counts wide characters as two cells and does not split them', async () => {
     await loadSlowWidth();
-    expect(clipLine('中文中文', 5)).toBe('中文…');
-    expect(lineCells(clipLine('a💬b💬c💬', 6))).toBeLessThanOrEqual(6);
-    expect(clipLine('👍🏽👍🏽👍🏽', 5)).toBe('👍🏽👍🏽…');
+    expect(truncate('中文中文', 5)).toBe('中文…');
+    expect(visibleWidth(truncate('a💬b💬c💬', 6))).toBeLessThanOrEqual(6);
+    expect(truncate('👍🏽👍🏽👍🏽', 5)).toBe('👍🏽👍🏽…');
   });
 
   it('returns nothing for a width of zero or less', () => {
-    expect(clipLine('abc', 0)).toBe('');
+    expect(truncate('abc', 0)).toBe('');
   });
 });
 

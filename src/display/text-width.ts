@@ -1,12 +1,14 @@
 /**
- * Display width in terminal cells, and clipping to a width without ever cutting an escape
- * sequence.
+ * Width in terminal cells and cutting to a width, by grapheme cluster (a family 👨‍👩‍👧, a flag
+ * or a skin tone is never split, a wide character is never left straddling the edge, and an
+ * escape sequence is never cut). The one implementation both displays use.
  *
  * `string-width` is the reference, but loading it costs tens of milliseconds (its
  * `Intl.Segmenter` and `\p{RGI_Emoji}` regex), which is most of the statusline's budget. So
  * code points whose width never depends on their neighbours are measured from a small table
- * here (test/statusline/cells.test.ts checks every one of them against string-width), and
- * `string-width` is only loaded, lazily, for text with anything else in it.
+ * here (test/display/text-width.test.ts checks every one of them against string-width), and
+ * `string-width` is only needed for text with anything else in it: the statusline loads it
+ * lazily (`prepareWidths`), the pane up front (`exact-width.ts`).
  */
 
 import { graphemes } from '../text/graphemes.js';
@@ -108,6 +110,11 @@ export async function loadSlowWidth(): Promise<void> {
   slowWidth = module.default;
 }
 
+/** Hands over string-width already loaded, for callers that measure synchronously (exact-width.ts). */
+export function provideStringWidth(measure: WidthFunction): void {
+  slowWidth = measure;
+}
+
 /** Loads string-width when any of the texts needs it. */
 export async function prepareWidths(texts: Iterable<string>): Promise<void> {
   if (slowWidth) return;
@@ -120,7 +127,7 @@ export async function prepareWidths(texts: Iterable<string>): Promise<void> {
  * Cells of plain text. Without string-width loaded, a code point outside the table counts as
  * 2 cells: an over-estimate clips a little early, it never overflows the line.
  */
-export function textCells(text: string): number {
+export function displayWidth(text: string): number {
   const fast = fastTextCells(text);
   if (fast !== undefined) return fast;
   if (slowWidth) return slowWidth(text);
@@ -142,8 +149,8 @@ export function stripEscapes(text: string): string {
 }
 
 /** Visible cells of a line that may hold escape sequences. */
-export function lineCells(line: string): number {
-  return textCells(stripEscapes(line));
+export function visibleWidth(line: string): number {
+  return displayWidth(stripEscapes(line));
 }
 
 /** Splits a line into escape sequences and text runs, in order. */
@@ -161,14 +168,14 @@ function tokens(line: string): Array<{ escape: boolean; text: string }> {
 }
 
 /**
- * Cuts a line to at most `maxCells` visible cells, ending with `ellipsis` when it was cut.
- * Escape sequences are kept whole (those after the cut are dropped); a wide character that
- * would straddle the edge is left out rather than split.
+ * Cuts a line to at most `maxCells` visible cells, between grapheme clusters, ending with
+ * `ellipsis` when it was cut. Escape sequences are kept whole (those after the cut are
+ * dropped); a wide character that would straddle the edge is left out rather than split.
  */
-export function clipLine(line: string, maxCells: number, ellipsis = '…'): string {
+export function truncate(line: string, maxCells: number, ellipsis = '…'): string {
   if (maxCells <= 0) return '';
-  if (lineCells(line) <= maxCells) return line;
-  const ellipsisCells = textCells(ellipsis);
+  if (visibleWidth(line) <= maxCells) return line;
+  const ellipsisCells = displayWidth(ellipsis);
   const budget = Math.max(0, maxCells - ellipsisCells);
   let used = 0;
   let out = '';
@@ -178,11 +185,17 @@ export function clipLine(line: string, maxCells: number, ellipsis = '…'): stri
       continue;
     }
     for (const cluster of clusters(token.text)) {
-      const cells = textCells(cluster);
+      const cells = displayWidth(cluster);
       if (used + cells > budget) return ellipsisCells <= maxCells ? out + ellipsis : out;
       used += cells;
       out += cluster;
     }
   }
   return out;
+}
+
+/** Pads `text` with spaces to exactly `width` cells (cutting it first when too wide). */
+export function padTo(text: string, width: number): string {
+  const cut = truncate(text, width);
+  return cut + ' '.repeat(Math.max(0, width - visibleWidth(cut)));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { padTo, truncate, wrapText } from '../../components/text-layout.js';
+import { padTo, truncate } from '../../src/display/exact-width.js';
+import { wrapText } from '../../src/display/wrap-text.js';
 import { graphemes } from '../../src/text/graphemes.js';
 
 const FAMILY = '👨‍👩‍👧';
@@ -9,7 +10,7 @@ const THUMB = '👍🏽';
 const WHOLE = new Set([FAMILY, FLAG, THUMB, '…']);
 const onlyWhole = (text: string) => graphemes(text).every((cluster) => cluster.length === 1 || WHOLE.has(cluster));
 
-describe('text-layout cuts between grapheme clusters', () => {
+describe('the pane\'s text shaping cuts between grapheme clusters', () => {
   it('truncate never leaves half a joined emoji', () => {
     for (const emoji of [FAMILY, FLAG, THUMB]) {
       for (let width = 1; width <= 9; width += 1) {

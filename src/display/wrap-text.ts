@@ -1,33 +1,9 @@
 /**
- * Width-aware text shaping for the pane: measure in display cells (emoji and CJK are two
- * columns), wrap on words, cut with an ellipsis, always between grapheme clusters so a joined
- * emoji (👨‍👩‍👧, 🇫🇷, 👍🏽) is never split. Pure, so every component draws the same way.
+ * Word-wrapping for the pane's speech bubble: measured in display cells, words longer than a
+ * line broken between grapheme clusters so a joined emoji (👨‍👩‍👧, 🇫🇷, 👍🏽) is never split.
  */
-import { cellWidth } from '../src/species/cell-width.js';
-import { graphemes } from '../src/text/graphemes.js';
-
-export const displayWidth = cellWidth;
-
-/** Cuts `text` to at most `width` columns, ending in "…" when cut. */
-export function truncate(text: string, width: number): string {
-  if (width <= 0) return '';
-  if (cellWidth(text) <= width) return text;
-  let out = '';
-  let used = 0;
-  for (const cluster of graphemes(text)) {
-    const w = cellWidth(cluster);
-    if (used + w > width - 1) break;
-    out += cluster;
-    used += w;
-  }
-  return `${out}…`;
-}
-
-/** Pads `text` with spaces to exactly `width` columns (cutting it first when too wide). */
-export function padTo(text: string, width: number): string {
-  const cut = truncate(text, width);
-  return cut + ' '.repeat(Math.max(0, width - cellWidth(cut)));
-}
+import { displayWidth, truncate } from './exact-width.js';
+import { graphemes } from '../text/graphemes.js';
 
 /**
  * Word-wraps to `width` columns and at most `maxLines` lines; the last line ends in "…" when
@@ -41,9 +17,9 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
     let line = '';
     for (const rawWord of paragraph.split(/ +/)) {
       let word = rawWord;
-      while (cellWidth(word) > width) {
+      while (displayWidth(word) > width) {
         // Break a long word: fill the current line, then carry the rest.
-        const room = line ? width - cellWidth(line) - 1 : width;
+        const room = line ? width - displayWidth(line) - 1 : width;
         if (room <= 0) {
           lines.push(line);
           line = '';
@@ -52,7 +28,7 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
         let head = '';
         let headWidth = 0;
         for (const cluster of graphemes(word)) {
-          const w = cellWidth(cluster);
+          const w = displayWidth(cluster);
           if (headWidth + w > room) break;
           head += cluster;
           headWidth += w;
@@ -73,7 +49,7 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
       }
       if (!word) continue;
       if (!line) line = word;
-      else if (cellWidth(line) + 1 + cellWidth(word) <= width) line += ` ${word}`;
+      else if (displayWidth(line) + 1 + displayWidth(word) <= width) line += ` ${word}`;
       else {
         lines.push(line);
         line = word;
@@ -88,7 +64,7 @@ export function wrapText(text: string, width: number, maxLines = Infinity): stri
   }
   if (overflow) {
     const last = lines[maxLines - 1];
-    lines[maxLines - 1] = cellWidth(last) + 1 <= width ? `${last}…` : `${truncate(last, width - 1)}…`;
+    lines[maxLines - 1] = displayWidth(last) + 1 <= width ? `${last}…` : `${truncate(last, width - 1)}…`;
   }
   return lines;
 }
