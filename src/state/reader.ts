@@ -14,7 +14,8 @@ import { foldEvents } from './reducer.js';
 import type { SessionState } from './session-state.js';
 import { CHECKPOINT_FILE, JOURNAL_FILE, SESSION_ID_PATTERN, isPrivateDir } from './state-root.js';
 
-export const CHECKPOINT_VERSION = 1;
+/** Bumped when the reducer learns something a checkpoint lacks (2: the waiting state), so old checkpoints refold. */
+export const CHECKPOINT_VERSION = 2;
 
 export interface Checkpoint {
   version: number;

@@ -53,6 +53,17 @@ export function lastFailure<S extends SessionState>(state: S): S['failures'][num
   return state.failures[state.failures.length - 1];
 }
 
+export type SessionActivity = 'working' | 'thinking' | 'waiting' | 'idle' | 'ended';
+
+/** What a session is doing now: ended, waiting for the user, a tool running, a prompt pending, or idle. */
+export function sessionActivity(state: SessionState): SessionActivity {
+  if (state.endedAt !== undefined) return 'ended';
+  if (state.waiting) return 'waiting';
+  if (Object.keys(state.toolsRunning).length > 0) return 'working';
+  if (state.pendingPrompts > 0) return 'thinking';
+  return 'idle';
+}
+
 export function isProcessingPrompt(state: SessionState): boolean {
   return state.pendingPrompts > 0 && state.endedAt === undefined;
 }

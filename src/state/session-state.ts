@@ -42,6 +42,15 @@ export interface Compaction {
   at: number;
 }
 
+export interface WaitingForUser {
+  since: number;
+  /** permission: approve a tool; question: Claude asked something; idle: the turn ended and Claude waits for a prompt. */
+  reason: 'permission' | 'question' | 'idle';
+  tool?: string;
+  /** A short, unsanitised description: the Bash command, the file path, the notification's message. */
+  detail?: string;
+}
+
 export interface SessionState {
   version: 1;
   sessionId: string;
@@ -59,6 +68,8 @@ export interface SessionState {
   endReason?: string;
   eventCount: number;
   lastEventName?: string;
+  /** Claude waits for the user: since when, why, and for which tool (PermissionRequest / Notification). */
+  waiting?: WaitingForUser;
 
   /** Prompts submitted and not yet answered by Stop/StopFailure: the queue badge. */
   pendingPrompts: number;
