@@ -2,6 +2,7 @@
  * The mood is derived, never stored: from the pet (needs brought up to `now`), the live
  * session state and the time. It picks the state the species is drawn in. Zod-free.
  */
+import { awaitsAnswer } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 import type { Mood } from '../species/sprite-state.js';
 import { decayPet } from './pet-engine.js';
@@ -30,6 +31,8 @@ const within = (at: number | undefined, now: number, ms: number) => at !== undef
 
 export function deriveMood(pet: Pet, session: SessionState | undefined, now: number): Mood {
   const { needs, moments, failStreak } = decayPet(pet, now);
+  // Claude waiting for the user matters most (part of issue 14; moves to the shared display rules later).
+  if (session && awaitsAnswer(session)) return 'alert';
   const sessionFailureAt = session?.failures[session.failures.length - 1]?.at;
   if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || within(sessionFailureAt, now, MOOD_RULES.errorMs)) return 'error';
   if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs)) return 'celebrate';

@@ -64,6 +64,11 @@ export function sessionActivity(state: SessionState): SessionActivity {
   return 'idle';
 }
 
+/** Claude asked the user something (a tool to approve, a question): the buddy looks alert. Idle at the prompt is not. */
+export function awaitsAnswer(state: SessionState): boolean {
+  return state.endedAt === undefined && state.waiting !== undefined && state.waiting.reason !== 'idle';
+}
+
 export function isProcessingPrompt(state: SessionState): boolean {
   return state.pendingPrompts > 0 && state.endedAt === undefined;
 }

@@ -8,6 +8,7 @@ import { MOOD_RULES, deriveMood, type Mood } from '../pet/mood.js';
 import { readPetLite } from '../pet/pet-lite.js';
 import { builtinSpeciesDir } from '../species/builtin-dir.js';
 import { lookupFace } from '../species/face.js';
+import { awaitsAnswer } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 
 export interface BuddyLook {
@@ -19,6 +20,7 @@ export interface BuddyLook {
 /** Before a pet is hatched, the session alone sets the mood (the same rules, minus the needs). */
 export function sessionMood(state: SessionState | undefined, now: number): Mood {
   if (!state || state.endedAt !== undefined) return 'idle';
+  if (awaitsAnswer(state)) return 'alert';
   const failureAt = state.failures[state.failures.length - 1]?.at;
   if (failureAt !== undefined && now - failureAt >= 0 && now - failureAt < MOOD_RULES.errorMs) return 'error';
   const live = state.lastEventAt !== undefined && now - state.lastEventAt < MOOD_RULES.staleSessionMs;
