@@ -5,9 +5,7 @@
  * for its `idle_prompt` notification. The journal is anonymised (paths, ids) and saved.
  *
  *   scripts/install-claude-code.sh && npm run build && node --import tsx scripts/record-waiting-session.ts
- *
- * `PERMISSION_MODE=auto OUT=waiting-auto-mode.jsonl IDLE_WAIT_MS=5000` records the auto-mode detour instead:
- * against the stand-in, auto mode cannot run its safety check and asks the user (Notification `agent_needs_input`).
+ * (Tried: `PERMISSION_MODE=auto` ran the same Bash call without asking, so there is no auto-mode recording.)
  */
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,7 +30,7 @@ async function main(): Promise<void> {
     tmux.typeText(pane, 'Remove the build folder.');
     await sleep(500);
     tmux.sendKeys(pane, 'Enter');
-    await tmux.waitFor(pane, /Do you want to proceed|Auto mode can't check/, 60_000);
+    await tmux.waitFor(pane, /Do you want to proceed/, 60_000);
     await sleep(8_000); // long enough for the permission_prompt notification, if the CLI sends one
     tmux.sendKeys(pane, 'Enter');
     await tmux.waitFor(pane, /Removed the build folder/, 60_000);
