@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
+import { awaitsAnswer, DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
 import { ActivityPart, BubblePart, EmptyPart, HelpPart, NeedsPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
@@ -132,6 +132,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
         label: session.label,
         ended: session.endedAt !== undefined,
         busy: isProcessingPrompt(session),
+        waiting: awaitsAnswer(session),
       })),
     [sessions, now],
   );

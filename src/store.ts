@@ -17,7 +17,7 @@ export type { SafeSessionState } from './state/safe-session.js';
 // Components import the store and pure display modules only: what else they read comes through here.
 export type { ReactionKind } from './protocol/reaction.js';
 export type { SessionState } from './state/session-state.js';
-export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from './state/selectors.js';
+export { activityPerMinute, awaitsAnswer, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, toolCounts } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';
 export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from './state/session-visibility.js';

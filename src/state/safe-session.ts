@@ -7,7 +7,8 @@
 import { toSafeText, toSafeTextOrUndefined, type SafeText } from '../text/safe-text.js';
 import { keyedRecord } from './keyed-record.js';
 import { toolCounts } from './selectors.js';
-import type { ActiveSubagent, RunningTool, SessionState, ToolFailure } from './session-state.js';
+import type { ActiveSubagent, RunningTool, SessionState, ToolFailure, WaitingForUser } from './session-state.js';
+import { waitingSentence } from './waiting-text.js';
 
 export interface SafeRunningTool extends RunningTool {
   tool: SafeText;
@@ -25,6 +26,13 @@ export interface SafeSubagent extends ActiveSubagent {
   agentType: SafeText;
 }
 
+export interface SafeWaiting extends WaitingForUser {
+  tool?: SafeText;
+  detail?: SafeText;
+  /** The bubble's sentence, made safe whole: "waiting for you: approve Bash `rm -rf build`". */
+  text: SafeText;
+}
+
 export interface SafeSessionState extends SessionState {
   /** The tab and panel title: the project's name, or the start of the session id. */
   label: SafeText;
@@ -34,6 +42,7 @@ export interface SafeSessionState extends SessionState {
   toolsRunning: Record<string, SafeRunningTool>;
   failures: SafeToolFailure[];
   subagents: Record<string, SafeSubagent>;
+  waiting?: SafeWaiting;
   /** `toolCounts` of this turn with the tool names made safe. */
   toolCounts: Array<[SafeText, number]>;
 }
@@ -62,6 +71,13 @@ const safeFailure = (failure: ToolFailure): SafeToolFailure => once(failure, (ra
   detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
 }));
 
+const safeWaiting = (waiting: WaitingForUser): SafeWaiting => once(waiting, (raw) => ({
+  ...raw,
+  tool: toSafeTextOrUndefined(raw.tool, { maxLength: 40 }),
+  detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
+  text: toSafeText(waitingSentence(raw), { maxLength: 200 }),
+}));
+
 const safeSubagent = (agent: ActiveSubagent): SafeSubagent => once(agent, (raw) => ({ ...raw, agentType: toSafeText(raw.agentType, { maxLength: 40 }) }));
 
 function mapRecord<From, To>(record: Record<string, From>, make: (value: From) => To): Record<string, To> {
@@ -80,6 +96,7 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     toolsRunning: mapRecord(raw.toolsRunning, safeRunning),
     failures: raw.failures.map(safeFailure),
     subagents: mapRecord(raw.subagents, safeSubagent),
+    waiting: raw.waiting && safeWaiting(raw.waiting),
     toolCounts: toolCounts(raw).map(([tool, count]): [SafeText, number] => [toSafeText(tool, { maxLength: 30 }), count]),
   }));
 }
