@@ -3,8 +3,9 @@
  * session state and the buddy at a given `now`. Pure; the only place outside text enters.
  */
 import type { Reaction } from '../protocol/reaction.js';
-import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
+import { awaitsAnswer, currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
+import { waitingWhat } from '../state/waiting-text.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { baseName, type PayloadView } from './payload.js';
 
@@ -21,6 +22,8 @@ export interface StatuslineView {
   /** A turn is under way (the tool counts are this turn's, not the last one's). */
   turnOpen: boolean;
   runningTool?: { name: string; elapsedMs: number };
+  /** Claude waits for the user's answer: what for ("approve Bash `rm -rf build`"), the tool, and since how long. */
+  waiting?: { what: string; tool?: string; elapsedMs: number };
   tools: Array<[string, number]>;
   agents: Array<{ type: string; count: number }>;
   longestAgentMs: number;
@@ -90,6 +93,10 @@ export function buildView(input: ViewInput): StatuslineView {
   if (state.endedAt !== undefined) {
     view.idle = { kind: 'ended' };
     return view;
+  }
+  if (state.waiting && awaitsAnswer(state)) {
+    const tool = state.waiting.tool ? label(state.waiting.tool) || undefined : undefined;
+    view.waiting = { what: sanitizeText(waitingWhat(state.waiting), { maxLength: 80 }).trim(), tool, elapsedMs: Math.max(0, now - state.waiting.since) };
   }
   if (isProcessingPrompt(state)) view.queue = state.pendingPrompts;
   view.turnOpen = view.queue > 0;

@@ -12,7 +12,6 @@ import { BubblePart, SpritePart } from '../../components/BodyParts.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore, type BuddyStore } from '../../src/store.js';
-import { toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { sessionMood } from '../../src/tui/session-mood.js';
 import { spriteViewOf } from '../../src/tui/species-view.js';
