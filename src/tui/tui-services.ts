@@ -9,6 +9,7 @@ import type { Reaction } from '../protocol/reaction.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { statSync } from 'node:fs';
 import { configFilePath, expandPath, petFilePath, userSpeciesDir } from '../config/paths.js';
+import type { BuddyConfig } from '../config/config-file.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import { defaultSeed } from '../pet/hatch.js';
@@ -65,6 +66,8 @@ export interface TuiServices {
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;
   readonly delegate: () => DelegateResolver | undefined;
+  /** The config in use (the last good load; reloads apply). */
+  readonly config: () => BuddyConfig;
   /** Resolves when config.json's folder is watched (changes from then on are reloaded). */
   readonly configReady: Promise<void>;
   close(): Promise<void>;
@@ -345,6 +348,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   return {
     runner: () => runner,
     delegate: () => delegate,
+    config: () => liveConfig.current().config,
     configReady: liveConfig.ready,
     handleEvents(batch) {
       if (closed) return;
