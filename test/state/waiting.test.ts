@@ -100,3 +100,14 @@ describe('the waiting state on the recorded approval of a Bash call', () => {
     expect(JSON.stringify(asking)).toBe(frozen);
   });
 });
+
+describe('waitingSentence: what the bubble says', () => {
+  it('names the tool and its command, a question, or the next prompt', async () => {
+    const { waitingSentence, waitingWhat } = await import('../../src/state/waiting-text.js');
+    expect(waitingSentence({ since: 0, reason: 'permission', tool: 'Bash', detail: 'rm -rf build' })).toBe('waiting for you: approve Bash `rm -rf build`');
+    expect(waitingSentence({ since: 0, reason: 'permission', detail: 'Claude needs your permission' })).toBe('waiting for you: approve: Claude needs your permission');
+    expect(waitingSentence({ since: 0, reason: 'question', detail: 'Which branch?\nmore' })).toBe('waiting for you: answer: Which branch?');
+    expect(waitingSentence({ since: 0, reason: 'idle' })).toBe('waiting for your next prompt');
+    expect(waitingWhat({ since: 0, reason: 'question' })).toBe('answer a question');
+  });
+});
