@@ -44,6 +44,9 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
   let status: ReactElement;
   if (session.endedAt !== undefined) {
     status = <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>;
+  } else if (session.waiting && session.waiting.reason !== 'idle') {
+    // Not "working": Claude is blocked on the user (the bubble says on what).
+    status = <Text bold color={pick('yellow')}>{`❗ waiting for you ${formatElapsed(now - session.waiting.since)}`}</Text>;
   } else if (isProcessingPrompt(session)) {
     const queued = session.pendingPrompts > 1 ? ` ${session.pendingPrompts}` : '';
     const turn = session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';

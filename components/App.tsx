@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
+import { awaitsAnswer, DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/store.js';
 import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/store.js';
 import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
@@ -164,6 +164,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
         label: session.label,
         ended: session.endedAt !== undefined,
         busy: isProcessingPrompt(session),
+        waiting: awaitsAnswer(session),
       })),
     [sessions, now],
   );

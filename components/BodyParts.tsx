@@ -8,7 +8,8 @@ import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { activityPerMinute, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, type BuddyStore, type SpriteView } from '../src/store.js';
+import { toSafeText } from '../src/text/safe-text.js';
+import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/store.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
@@ -20,6 +21,8 @@ import { Sparkline } from './Sparkline.js';
 import { SpeechBubble } from './SpeechBubble.js';
 
 type Mode = 'sprite' | 'face';
+
+const CLAUDE_CODE = toSafeText('claude code');
 
 export function HelpPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
   const { role, runnerPid, muted, delegateStats, history, chattiness } = useStore(
@@ -41,12 +44,18 @@ export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; s
   return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} />;
 }
 
+/** While the shown session waits for the user's answer, that is what the bubble says (no ttl: it holds while the state does). */
+function askOf(session: SafeSessionState | undefined): SafeText | undefined {
+  return session && awaitsAnswer(session) ? session.waiting?.text : undefined;
+}
+
 export function BubblePart({ store, width, lines }: { store: BuddyStore; width: number; lines: number }) {
-  const { current, waiting, dim, dots } = useStore(
+  const { current, waiting, dim, dots, ask } = useStore(
     store,
     useShallow((s) => {
       const bubble = s.bubbles.current;
       return {
+        ask: askOf(selectSelectedSession(s)),
         current: bubble?.reaction,
         waiting: s.bubbles.waiting.length,
         dim: bubble ? isDim(bubble, s.now) : false,
@@ -57,7 +66,9 @@ export function BubblePart({ store, width, lines }: { store: BuddyStore; width: 
   );
   return (
     <Box height={lines + 2} flexDirection="column" justifyContent="flex-end">
-      {current ? (
+      {ask ? (
+        <SpeechBubble text={ask} source={CLAUDE_CODE} kind="warning" dim={false} width={width} maxLines={lines} waiting={waiting + (current ? 1 : 0)} />
+      ) : current ? (
         <SpeechBubble text={current.text} source={current.source} kind={current.kind} dim={dim} width={width} maxLines={lines} tick={dots} waiting={waiting} />
       ) : null}
     </Box>

@@ -1,6 +1,7 @@
 /**
- * One row of session tabs: number key, project, a mark for ended sessions and a 💬 for busy
- * ones. When they do not fit, the row scrolls so the selected tab stays visible.
+ * One row of session tabs: number key, project, a mark for ended sessions, a ❗ for sessions
+ * where Claude waits for the user's answer (so session 3's ask shows while session 1 is on screen)
+ * and a 💬 for busy ones. When they do not fit, the row scrolls so the selected tab stays visible.
  */
 import React from 'react';
 import { Box, Text } from 'ink';
@@ -13,6 +14,8 @@ export interface SessionTab {
   label: SafeText;
   ended: boolean;
   busy: boolean;
+  /** Claude waits for the user's answer (a tool to approve, a question). */
+  waiting?: boolean;
 }
 
 export interface SessionTabsProps {
@@ -23,12 +26,12 @@ export interface SessionTabsProps {
 
 export function tabText(tab: SessionTab, index: number): string {
   const label = truncate(tab.label, 16);
-  return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.busy ? ' 💬' : ''} `;
+  return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.waiting ? ' ❗' : tab.busy ? ' 💬' : ''} `;
 }
 
 const sameTabs = (a: SessionTabsProps, b: SessionTabsProps) =>
   a.width === b.width && a.selectedId === b.selectedId && a.tabs.length === b.tabs.length &&
-  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy; });
+  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy && tab.waiting === other.waiting; });
 
 /** Memoised on what the tabs show, not on object identity. */
 export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
@@ -64,7 +67,7 @@ export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, w
           return (
             <Text key={tab.id}>
               {i > 0 ? ' ' : ''}
-              <Text inverse={isSelected} bold={isSelected} dimColor={!isSelected && tab.ended} color={isSelected ? pick('cyan') : undefined}>
+              <Text inverse={isSelected} bold={isSelected} dimColor={!isSelected && tab.ended} color={isSelected ? pick('cyan') : tab.waiting ? pick('yellow') : undefined}>
                 {truncate(texts[index], Math.max(1, room))}
               </Text>
             </Text>

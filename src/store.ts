@@ -20,7 +20,7 @@ export type { SafeSessionState } from './state/safe-session.js';
 // Components import the store and pure display modules only: what else they read comes through here.
 export type { ReactionKind } from './protocol/reaction.js';
 export type { SessionState } from './state/session-state.js';
-export { activityPerMinute, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups } from './state/selectors.js';
+export { activityPerMinute, awaitsAnswer, currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups } from './state/selectors.js';
 export { isDim } from './tui/bubble-queue.js';
 export { historyCounts, type HistoryEntry } from './tui/reaction-history.js';
 export { DEFAULT_SPRITE } from './tui/default-sprite.js';

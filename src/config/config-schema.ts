@@ -110,6 +110,11 @@ export const speciesSectionSchema = z.strictObject({
   dir: z.string().min(1).optional().describe('Extra species folder; ~ and ${VAR} expand.'),
 });
 
+export const notifySectionSchema = z.strictObject({
+  waiting: z.enum(['off', 'bell', 'osc9', 'osc777']).optional()
+    .describe('When a session starts waiting for your answer, the pane rings the terminal bell or sends an OSC 9 / OSC 777 desktop notification (default "off").'),
+});
+
 export const DEFAULT_CLAUDE_SETTINGS_PATHS = ['.claude/settings.json', '.claude/settings.local.json', '~/.claude/settings.json'];
 
 /** Each top-level key validated on its own, so one bad section never loses the others. */
@@ -127,6 +132,7 @@ export const configSections = {
   tui: tuiSectionSchema,
   reactions: reactionsSectionSchema.describe('What the buddy says on its own (see docs/tui.md#chattiness).'),
   species: speciesSectionSchema.describe('Which species to use, and an extra folder of species files.'),
+  notify: notifySectionSchema.describe('Telling you when Claude waits for you (see docs/tui.md).'),
   retentionHours: z.number().positive().max(24 * 365).describe('Ended sessions are removed after this many hours (default 24).'),
 } as const;
 

@@ -3,11 +3,11 @@
  * without a pet (src/pet/mood.ts puts the pet's needs around it). Pure and zod-free: the
  * statusline bundle imports it. `now` is an argument.
  */
-import { lastFailure } from '../state/selectors.js';
+import { awaitsAnswer, lastFailure } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 
 /** The moods a session can set by itself (each one a sprite state, see src/species/sprite-state.ts). */
-export type SessionMood = 'error' | 'working' | 'thinking' | 'idle' | 'sleep';
+export type SessionMood = 'alert' | 'error' | 'working' | 'thinking' | 'idle' | 'sleep';
 
 export const SESSION_MOOD_RULES = {
   /** Error face this long after a failure (a user's interrupt is no failure). */
@@ -30,15 +30,23 @@ export function failedRecently(session: SessionState | undefined, now: number): 
  */
 export function activityMood(session: SessionState | undefined, now: number): 'working' | 'thinking' | undefined {
   if (!session || session.endedAt !== undefined || !within(session.lastEventAt, now, SESSION_MOOD_RULES.staleSessionMs)) return undefined;
-  // The waiting state (Claude needs the user) gets its mood here, before working, once the
-  // reducer sets `session.waiting` (see the waiting contract): `if (session.waiting) return 'waiting';`
   if (Object.keys(session.toolsRunning).length > 0) return 'working';
   if (session.pendingPrompts > 0) return 'thinking';
   return undefined;
 }
 
+/**
+ * Alert while Claude waits for the user's answer (a permission or a question) in a live session;
+ * it comes before every other mood. An idle wait (the turn is over) is no alert: the buddy may sleep.
+ */
+export function awaitingMood(session: SessionState | undefined): 'alert' | undefined {
+  return session && session.endedAt === undefined && awaitsAnswer(session) ? 'alert' : undefined;
+}
+
 /** The mood before a pet is hatched (or when pet.json cannot be read): the session alone. */
 export function sessionMood(session: SessionState | undefined, now: number): SessionMood {
+  const alert = awaitingMood(session);
+  if (alert) return alert;
   if (failedRecently(session, now)) return 'error';
   if (session?.endedAt !== undefined) return 'sleep';
   return activityMood(session, now) ?? 'idle';

@@ -2,7 +2,7 @@
  * The mood is derived, never stored: from the pet (needs brought up to `now`), the live
  * session state and the time. It picks the state the species is drawn in. Zod-free.
  */
-import { activityMood, failedRecently, SESSION_MOOD_RULES } from '../display/mood.js';
+import { activityMood, awaitingMood, failedRecently, SESSION_MOOD_RULES } from '../display/mood.js';
 import type { SessionState } from '../state/session-state.js';
 import type { Mood } from '../species/sprite-state.js';
 import { decayPet } from './pet-engine.js';
@@ -31,6 +31,8 @@ const within = (at: number | undefined, now: number, ms: number) => at !== undef
 
 export function deriveMood(pet: Pet, session: SessionState | undefined, now: number): Mood {
   const { needs, moments, failStreak } = decayPet(pet, now);
+  // Claude waiting for the user's answer matters most (src/display/mood.ts).
+  if (awaitingMood(session)) return 'alert';
   if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || failedRecently(session, now)) return 'error';
   if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs)) return 'celebrate';
 

@@ -20,6 +20,7 @@ export const DEFAULT_FACES: Readonly<Record<Mood, string>> = {
   celebrate: '\\(^o^)/',
   error: '(x_x)',
   hungry: '(o~o)',
+  alert: '(O.O)!',
 };
 
 export interface FaceSource {

@@ -4,7 +4,7 @@
  */
 
 export const SPRITE_STATES = [
-  'idle', 'happy', 'sad', 'sleep', 'thinking', 'working', 'celebrate', 'error', 'hungry',
+  'idle', 'happy', 'sad', 'sleep', 'thinking', 'working', 'celebrate', 'error', 'hungry', 'alert',
 ] as const;
 export type SpriteState = (typeof SPRITE_STATES)[number];
 /** A mood is the state the buddy is drawn in. */
@@ -24,6 +24,8 @@ export const STATE_FALLBACK: Readonly<Record<SpriteState, SpriteState | undefine
   celebrate: 'happy',
   error: 'sad',
   hungry: 'sad',
+  // Claude waits for the user; the built-ins draw no alert frames yet, so they look attentive (thinking).
+  alert: 'thinking',
 };
 
 /** The chain for a state, itself first, idle last: `celebrate` → [celebrate, happy, idle]. */

@@ -8,6 +8,10 @@
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
 import { keyedRecord } from './keyed-record.js';
+import { toolDetail } from './tool-detail.js';
+import { applyWaiting } from './waiting.js';
+
+export { toolDetail } from './tool-detail.js';
 
 const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
@@ -120,16 +124,6 @@ function basename(path: string): string {
   return at >= 0 ? trimmed.slice(at + 1) : trimmed;
 }
 
-/** The one argument of a tool call worth showing: the command, the path, the pattern, the URL. */
-export function toolDetail(input: Record<string, unknown> | undefined): string | undefined {
-  if (!input || typeof input !== 'object') return undefined;
-  for (const key of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt']) {
-    const value = input[key];
-    if (typeof value === 'string' && value) return value.length > 200 ? `${value.slice(0, 199)}…` : value;
-  }
-  return undefined;
-}
-
 function closeTurn(state: SessionState, ts: number): void {
   state.pendingPrompts = 0;
   state.toolsRunning = keyedRecord();
@@ -195,6 +189,8 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
   ageOutSubagents(state, ts);
 
   const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
+  // Before the tool bookkeeping: the waiting rules look at the calls running before this event.
+  applyWaiting(state, event, ts, tool);
   switch (name) {
     case 'SessionStart':
       if (state.endedAt !== undefined && event.source !== undefined) {

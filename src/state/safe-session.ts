@@ -6,7 +6,8 @@
  */
 import { toSafeText, toSafeTextOrUndefined, type SafeText } from '../text/safe-text.js';
 import { keyedRecord } from './keyed-record.js';
-import type { ActiveSubagent, RunningTool, SessionState, ToolFailure } from './session-state.js';
+import type { ActiveSubagent, RunningTool, SessionState, ToolFailure, WaitingForUser } from './session-state.js';
+import { waitingSentence } from './waiting-text.js';
 
 export interface SafeRunningTool extends RunningTool {
   tool: SafeText;
@@ -24,6 +25,13 @@ export interface SafeSubagent extends ActiveSubagent {
   agentType: SafeText;
 }
 
+export interface SafeWaiting extends WaitingForUser {
+  tool?: SafeText;
+  detail?: SafeText;
+  /** The bubble's sentence, made safe whole: "waiting for you: approve Bash `rm -rf build`". */
+  text: SafeText;
+}
+
 export interface SafeSessionState extends SessionState {
   /** The tab and panel title: the project's name, or the start of the session id. */
   label: SafeText;
@@ -35,6 +43,7 @@ export interface SafeSessionState extends SessionState {
   toolsRunning: Record<string, SafeRunningTool>;
   failures: SafeToolFailure[];
   subagents: Record<string, SafeSubagent>;
+  waiting?: SafeWaiting;
   /** This turn's tools as [name, count] with the names made safe, unordered: displays order them with src/display/tool-order.ts. */
   toolCounts: Array<[SafeText, number]>;
 }
@@ -63,6 +72,13 @@ const safeFailure = (failure: ToolFailure): SafeToolFailure => once(failure, (ra
   detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
 }));
 
+const safeWaiting = (waiting: WaitingForUser): SafeWaiting => once(waiting, (raw) => ({
+  ...raw,
+  tool: toSafeTextOrUndefined(raw.tool, { maxLength: 40 }),
+  detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
+  text: toSafeText(waitingSentence(raw), { maxLength: 200 }),
+}));
+
 const safeSubagent = (agent: ActiveSubagent): SafeSubagent => once(agent, (raw) => ({ ...raw, agentType: toSafeText(raw.agentType, { maxLength: 40 }) }));
 
 function mapRecord<From, To>(record: Record<string, From>, make: (value: From) => To): Record<string, To> {
@@ -82,6 +98,7 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     toolsRunning: mapRecord(raw.toolsRunning, safeRunning),
     failures: raw.failures.map(safeFailure),
     subagents: mapRecord(raw.subagents, safeSubagent),
+    waiting: raw.waiting && safeWaiting(raw.waiting),
     toolCounts: Object.entries(raw.toolsThisTurn).map(([tool, count]): [SafeText, number] => [toSafeText(tool, { maxLength: 30 }), count]),
   }));
 }

@@ -48,19 +48,27 @@ export function lastFailure<S extends SessionState>(state: S): S['failures'][num
   return state.failures[state.failures.length - 1];
 }
 
-export function isProcessingPrompt(state: SessionState): boolean {
-  return state.pendingPrompts > 0 && state.endedAt === undefined;
-}
-
 export type SessionActivity = 'working' | 'thinking' | 'waiting' | 'idle' | 'ended';
 
-/** What a session is doing now: ended, waiting for the user, a tool running, a prompt pending, or idle. */
+/**
+ * What a session is doing now: ended, waiting for the user (an answer, or the next prompt once
+ * Claude Code says it idles at the prompt), a tool running, a prompt pending, or idle.
+ */
 export function sessionActivity(state: SessionState): SessionActivity {
   if (state.endedAt !== undefined) return 'ended';
   if (state.waiting) return 'waiting';
   if (Object.keys(state.toolsRunning).length > 0) return 'working';
   if (state.pendingPrompts > 0) return 'thinking';
   return 'idle';
+}
+
+/** Claude asked the user something (a tool to approve, a question): the buddy looks alert. Idle at the prompt is not. */
+export function awaitsAnswer(state: SessionState): boolean {
+  return state.endedAt === undefined && state.waiting !== undefined && state.waiting.reason !== 'idle';
+}
+
+export function isProcessingPrompt(state: SessionState): boolean {
+  return state.pendingPrompts > 0 && state.endedAt === undefined;
 }
 
 /** Events per minute for the last `minutes` minutes, oldest first (for the sparkline). */

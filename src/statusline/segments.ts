@@ -59,6 +59,28 @@ export function queueSegment(view: StatuslineView): Segment | undefined {
   return { key: 'queue', parts: [{ text: view.queue > 1 ? `💬 ${view.queue}` : '💬', style: 'badge' }], priority: 90 };
 }
 
+/**
+ * `❗ approve Bash \`rm -rf build\` 12s` while Claude waits for the user's answer; shortens to
+ * `❗ approve Bash 12s`, then `❗ waiting 12s`. Kept before anything but the face.
+ */
+export function waitingSegment(view: StatuslineView): Segment | undefined {
+  const waiting = view.waiting;
+  if (!waiting) return undefined;
+  const since = dim(` ${formatElapsed(waiting.elapsedMs)}`);
+  const badge: Part = { text: '❗ ', style: 'badge' };
+  const candidates: Part[][] = [[badge, { text: waiting.what, style: 'warning' }, since]];
+  if (waiting.tool) candidates.push([badge, { text: `approve ${waiting.tool}`, style: 'warning' }, since]);
+  candidates.push([badge, { text: 'waiting', style: 'warning' }, since]);
+  const shortest = candidates[candidates.length - 1];
+  return {
+    key: 'waiting',
+    parts: candidates[0],
+    priority: 95,
+    minCells: partsCells(shortest),
+    shrink: (maxCells) => candidates.find((parts) => partsCells(parts) <= maxCells) ?? shortest,
+  };
+}
+
 export function runningToolSegment(view: StatuslineView): Segment | undefined {
   const tool = view.runningTool;
   if (!tool) return undefined;
@@ -149,9 +171,9 @@ export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean
   const face = buddySegment(view);
   if (segmentMode) {
     // Short: what the buddy says and what is happening now, nothing the host statusline has.
-    return [present([face, queueSegment(view), runningToolSegment(view), agentCountSegment(view), reactionSegment(view)])];
+    return [present([face, waitingSegment(view), queueSegment(view), runningToolSegment(view), agentCountSegment(view), reactionSegment(view)])];
   }
-  const buddyRow = [face, reactionSegment(view), modelSegment(view), projectSegment(view), contextSegment(view), queueSegment(view)];
+  const buddyRow = [face, waitingSegment(view), reactionSegment(view), modelSegment(view), projectSegment(view), contextSegment(view), queueSegment(view)];
   const activityRow = [runningToolSegment(view), toolsSegment(view), agentsSegment(view)];
   if (lines === 1) return [present([...buddyRow, ...activityRow, activityRow.some(Boolean) ? undefined : idleSegment(view)])];
   return [present(buddyRow), present(activityRow.some(Boolean) ? activityRow : [idleSegment(view)])];

@@ -5,8 +5,9 @@
 import { reactionShownAt } from '../display/reaction-expiry.js';
 import { toolsShown } from '../display/tool-order.js';
 import type { Reaction } from '../protocol/reaction.js';
-import { currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
+import { awaitsAnswer, currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
+import { waitingWhat } from '../state/waiting-text.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { baseName, type PayloadView } from './payload.js';
 
@@ -23,6 +24,8 @@ export interface StatuslineView {
   /** A turn is under way (the tool counts are this turn's, not the last one's). */
   turnOpen: boolean;
   runningTool?: { name: string; elapsedMs: number };
+  /** Claude waits for the user's answer: what for ("approve Bash `rm -rf build`"), the tool, and since how long. */
+  waiting?: { what: string; tool?: string; elapsedMs: number };
   tools: Array<[string, number]>;
   agents: Array<{ type: string; count: number }>;
   longestAgentMs: number;
@@ -85,6 +88,10 @@ export function buildView(input: ViewInput): StatuslineView {
   if (state.endedAt !== undefined) {
     view.idle = { kind: 'ended' };
     return view;
+  }
+  if (state.waiting && awaitsAnswer(state)) {
+    const tool = state.waiting.tool ? label(state.waiting.tool) || undefined : undefined;
+    view.waiting = { what: sanitizeText(waitingWhat(state.waiting), { maxLength: 80 }).trim(), tool, elapsedMs: Math.max(0, now - state.waiting.since) };
   }
   if (isProcessingPrompt(state)) view.queue = state.pendingPrompts;
   view.turnOpen = view.queue > 0;

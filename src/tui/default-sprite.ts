@@ -9,17 +9,17 @@ const safeLines = (lines: string[]) => toSafeLines(lines, { maxLength: 200 });
 
 const FACES: Record<string, string> = {
   idle: '(•‿•)', happy: '(^‿^)', sad: '(•︵•)', sleep: '(-‿-) z', thinking: '(•_•)?',
-  working: '(•̀ᴗ•́)', celebrate: '\\(^o^)/', error: '(×_×)', hungry: '(•o•)',
+  working: '(•̀ᴗ•́)', celebrate: '\\(^o^)/', error: '(×_×)', hungry: '(•o•)', alert: '(O_O)!',
 };
 
 const EYES: Record<string, string> = {
   idle: '•  •', happy: '^  ^', sad: '•  •', sleep: '-  -', thinking: '•  •',
-  working: '•  •', celebrate: '^  ^', error: '×  ×', hungry: 'o  o',
+  working: '•  •', celebrate: '^  ^', error: '×  ×', hungry: 'o  o', alert: 'O  O',
 };
 
 const MOUTH: Record<string, string> = {
   idle: ' ‿ ', happy: ' ◡ ', sad: ' ︵', sleep: ' ‿ ', thinking: ' ~ ',
-  working: ' ▿ ', celebrate: ' ◡ ', error: ' △ ', hungry: ' o ',
+  working: ' ▿ ', celebrate: ' ◡ ', error: ' △ ', hungry: ' o ', alert: ' o ',
 };
 
 function frame(eyes: string, mouth: string, feet: string): string[] {

@@ -14,6 +14,7 @@ import { createSessionWatcher, type SessionWatcher } from './session-watcher.js'
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
+import { createWaitingNotifier } from './waiting-notify.js';
 import { withUiImportEnv } from './ui-import-env.js';
 
 export interface StartTuiOptions {
@@ -114,6 +115,12 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     if (ticker && tickDue - Date.now() > BUSY_TICK_MS && tickDelay(state) === BUSY_TICK_MS) scheduleTick(BUSY_TICK_MS);
   });
 
+  // Opt-in: a bell or desktop notification when a session starts waiting for the user's answer.
+  const notifier = createWaitingNotifier({ write: (bytes) => stdout.write(bytes), mode: () => services.config().notify?.waiting ?? 'off', env });
+  const unsubscribeNotify = store.subscribe((state, previous) => {
+    if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
+  });
+
   const alternate = options.alternateScreen ?? stdout.isTTY === true;
   if (alternate) stdout.write(ENTER_ALT_SCREEN);
 
@@ -128,6 +135,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       if (ticker) clearTimeout(ticker);
       ticker = undefined;
       unsubscribePace();
+      unsubscribeNotify();
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();

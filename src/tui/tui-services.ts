@@ -6,6 +6,7 @@
  * refresh: a viewer shows the same sessions and re-reads the pet the runner saves.
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
+import type { BuddyConfig } from '../config/config-file.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
@@ -54,6 +55,8 @@ export interface TuiServices {
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;
   readonly delegate: () => DelegateResolver | undefined;
+  /** The config in use (the last good load; reloads apply). */
+  readonly config: () => BuddyConfig;
   /** Resolves when config.json's folder is watched (changes from then on are reloaded). */
   readonly configReady: Promise<void>;
   close(): Promise<void>;
@@ -99,6 +102,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   return {
     runner: wiring.runner,
     delegate: wiring.delegate,
+    config: () => config.current().config,
     configReady: config.ready,
     handleEvents(batch) {
       if (closed) return;

@@ -130,7 +130,7 @@ describe('config/*.schema.json', () => {
   it('describes the documented top-level keys and handler shapes', () => {
     const schema = JSON.parse(generatedSchemaFiles()['config/config.schema.json']!) as { properties: Record<string, unknown>; additionalProperties: boolean };
     expect(Object.keys(schema.properties).sort()).toEqual([
-      '$schema', 'claudeSettingsPaths', 'delegate', 'discoverClaudeSettings', 'hooks', 'hooksFile', 'limits', 'plugins',
+      '$schema', 'claudeSettingsPaths', 'delegate', 'discoverClaudeSettings', 'hooks', 'hooksFile', 'limits', 'notify', 'plugins',
       'reactions', 'retentionHours', 'schemaVersion', 'species', 'statusline', 'tui',
     ]);
     expect(schema.additionalProperties).toBe(false);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { visibleWidth } from '../../src/display/text-width.js';
 import { runStatusline } from '../../src/statusline/render.js';
 import { RESET } from '../../src/statusline/style.js';
-import { FIXTURE_SESSION, endedEvents, fixturePayload, midTurnEvents, reaction, realPayload, sandbox, visible } from './support.js';
+import { FIXTURE_SESSION, endedEvents, fixturePayload, midTurnEvents, reaction, realPayload, sandbox, visible, waitingEvents } from './support.js';
 import { rmSync } from 'node:fs';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
@@ -20,17 +20,20 @@ midTurn.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction
 const ended = sandbox();
 ended.session(FIXTURE_SESSION, { events: endedEvents() });
 const empty = sandbox();
+const waiting = sandbox();
+waiting.session(FIXTURE_SESSION, { events: waitingEvents() });
 
 const CASES = [
   { name: 'mid-turn', box: midTurn, payload: fixturePayload(42), layouts: ['lines2', 'lines1', 'segment'] },
   { name: 'ended', box: ended, payload: fixturePayload(87), layouts: ['lines2'] },
   { name: 'no-state', box: empty, payload: realPayload(), layouts: ['lines2'] },
+  { name: 'waiting', box: waiting, payload: fixturePayload(12), layouts: ['lines2', 'lines1', 'segment'] },
 ] as const;
 
 const LAYOUT_FLAGS: Record<string, string[]> = { lines2: [], lines1: ['--lines', '1'], segment: ['--segment'] };
 
 afterAll(() => {
-  for (const box of [midTurn, ended, empty]) rmSync(box.base, { recursive: true, force: true });
+  for (const box of [midTurn, ended, empty, waiting]) rmSync(box.base, { recursive: true, force: true });
 });
 
 describe('statusline golden outputs', () => {

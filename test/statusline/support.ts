@@ -60,6 +60,17 @@ export function midTurnEvents(): JournalEvent[] {
   return events;
 }
 
+/**
+ * Waiting: the interactive session recorded with a Bash call waiting for approval
+ * (test/fixtures/waiting-session.jsonl) up to its PermissionRequest, the ask 12 s old at NOW.
+ */
+export function waitingEvents(): JournalEvent[] {
+  const recorded = repoFile('test/fixtures/waiting-session.jsonl').split('\n').filter(Boolean).map((line) => JSON.parse(line) as JournalEvent);
+  const asked = recorded.findIndex((event) => event.hook_event_name === 'PermissionRequest');
+  const shift = NOW - 12_000 - recorded[asked].ts;
+  return recorded.slice(0, asked + 1).map((event) => ({ ...event, session_id: FIXTURE_SESSION, ts: event.ts + shift }));
+}
+
 /** The whole recorded session (it ends with SessionEnd), one second apart. */
 export function endedEvents(): JournalEvent[] {
   return realEvents().map((event, index) => ({ ...event, ts: T0 + index * 1000 }));

@@ -1,0 +1,11 @@
+/** The one argument of a tool call worth showing, shared by the running-tool view and the waiting state. */
+
+/** The command, the path, the pattern, the URL: the first of these a tool's input carries, at most 200 characters. */
+export function toolDetail(input: Record<string, unknown> | undefined): string | undefined {
+  if (!input || typeof input !== 'object') return undefined;
+  for (const key of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt']) {
+    const value = input[key];
+    if (typeof value === 'string' && value) return value.length > 200 ? `${value.slice(0, 199)}…` : value;
+  }
+  return undefined;
+}
