@@ -101,7 +101,7 @@ export function checkArt(species: Partial<Species>, file: string): SpeciesIssue[
     for (const [mood, face] of Object.entries(stage.face ?? {})) {
       if (face !== undefined) checkText([...base, 'face', mood], face);
     }
-    checkFrameSet(stage.frames, base, species.idleSequence, stage.hat, error, checkText);
+    if (stage.frames) checkFrameSet(stage.frames, base, species.idleSequence, stage.hat, error, checkText);
     checkQuips(base, stage.quips);
   });
   return issues;

@@ -64,17 +64,16 @@ const stageFramesSchema = z
     blink: frameList.optional(),
   })
   .superRefine((frames, ctx) => {
-    if (Object.values(frames).every((list) => list === undefined)) ctx.addIssue({ code: 'custom', message: 'a stage draws at least one state' });
-    else if (frames.idle && !frames.blink) ctx.addIssue({ code: 'custom', path: ['blink'], message: 'a stage that draws idle draws its blink too' });
+    if (frames.idle && !frames.blink) ctx.addIssue({ code: 'custom', path: ['blink'], message: 'a stage that draws idle draws its blink too' });
     else if (frames.blink && !frames.idle) ctx.addIssue({ code: 'custom', path: ['idle'], message: 'a stage with a blink frame draws idle too' });
   })
-  .meta({ description: "The stage's own frames; a state it does not draw falls back along the chain, then to the species' frames." });
+  .meta({ description: "The stage's own frames; a state it does not draw falls back along the chain, then to the species' frames. Without frames the stage is drawn as the species." });
 
 const stageSchema = z.strictObject({
   id: z.string().regex(ID, { message: ID_MESSAGE }),
   name: z.string().min(1).max(24).meta({ description: 'Shown in the pane: "Miso grew into an elder cat!" for "Elder".' }),
   level: z.int().min(1).max(100_000).meta({ description: 'The pet level at which the stage is reached; the first stage is level 1.' }),
-  frames: stageFramesSchema,
+  frames: stageFramesSchema.optional(),
   face: z.strictObject(optionalPer(SPRITE_STATES, faceLine)).optional().meta({ description: "Faces for the statusline at this stage; others come from the species' face." }),
   quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).optional().meta({ description: "Quips at this stage, per event kind; others come from the species' quips." }),
   hat: hatSchema.optional(),

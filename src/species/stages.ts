@@ -58,7 +58,7 @@ export function speciesAtStage<T extends Staged>(species: T, index: number): T {
     const shown = along(stage.face, species.face, mood);
     if (shown?.state === mood) face[mood] = shown.value;
   }
-  frames.blink = stage.frames.idle && stage.frames.blink ? stage.frames.blink : species.frames.blink;
+  frames.blink = stage.frames?.idle && stage.frames.blink ? stage.frames.blink : species.frames.blink;
   return {
     ...species,
     frames: frames as Species['frames'],

@@ -19,6 +19,7 @@ function staged(): any {
   s.stages = [
     { id: 'hatchling', name: 'Hatchling', level: 1, frames: { idle: [small('.'), small(','), small('.')], blink: [small('.')] }, face: { idle: '({E})' } },
     { id: 'grown', name: 'Grown', level: 5, frames: { sleep: [bigger('z')] } },
+    { id: 'adult', name: 'Adult', level: 8 },
     { id: 'elder', name: 'Elder', level: 12, frames: { happy: [bigger('*'), bigger('+')] }, quips: { fed: ['Ah, soup.'] } },
   ];
   return s;
@@ -33,7 +34,7 @@ const parsed = (species: unknown): Species => {
 
 describe('stages in the schema', () => {
   it('accepts a species with stages, and one without (unchanged)', () => {
-    expect(parsed(staged()).stages?.map((stage) => stage.id)).toEqual(['hatchling', 'grown', 'elder']);
+    expect(parsed(staged()).stages?.map((stage) => stage.id)).toEqual(['hatchling', 'grown', 'adult', 'elder']);
     const plain: any = validSpecies();
     delete plain.stages;
     expect(parsed(plain).stages).toBeUndefined();
@@ -45,7 +46,6 @@ describe('stages in the schema', () => {
     ['an id used twice', (s) => (s.stages[1].id = 'hatchling'), 'stages[1].id', /"hatchling" is used twice/],
     ['idle without blink', (s) => delete s.stages[0].frames.blink, 'stages[0].frames.blink', /draws its blink too/],
     ['only two idle frames', (s) => s.stages[0].frames.idle.pop(), 'stages[0].frames.idle', /at least 3 frames/],
-    ['a stage drawing nothing', (s) => (s.stages[1].frames = {}), 'stages[1].frames', /at least one state/],
     ['an unknown state', (s) => (s.stages[1].frames.dancing = s.stages[1].frames.sleep), 'stages[1].frames', /Unrecognized key: "dancing"/],
     ['a level that is not whole', (s) => (s.stages[1].level = 4.5), 'stages[1].level', /expected int/],
   ])('rejects %s, naming the path', (_, mutate, path, message) => {
@@ -61,8 +61,8 @@ describe('art checks per stage', () => {
   it("checks a stage's widths within the stage (its own size, not the species')", () => {
     const s = staged();
     expect(errorsOf(s)).toEqual([]);
-    s.stages[2].frames.happy[1][2] = ' /|    |\\';
-    expect(errorsOf(s)).toEqual([expect.objectContaining({ path: 'stages[2].frames.happy[1][2]', message: '9 cells wide, expected 10 like stages[2].frames.happy[0][0] (pad with spaces)' })]);
+    s.stages[3].frames.happy[1][2] = ' /|    |\\';
+    expect(errorsOf(s)).toEqual([expect.objectContaining({ path: 'stages[3].frames.happy[1][2]', message: '9 cells wide, expected 10 like stages[3].frames.happy[0][0] (pad with spaces)' })]);
   });
 
   it("checks the stage's blink against its idle, the {E} eyes and the idle sequence", () => {
@@ -78,9 +78,9 @@ describe('art checks per stage', () => {
 
   it('checks stage faces and quips for control characters', () => {
     const s = staged();
-    s.stages[2].quips.fed = ['soup\u001b[2J'];
+    s.stages[3].quips.fed = ['soup\u001b[2J'];
     s.stages[0].name = 'Hatch\tling';
-    expect(errorsOf(s).map((e) => e.path)).toEqual(['stages[0].name', 'stages[2].quips.fed[0]']);
+    expect(errorsOf(s).map((e) => e.path)).toEqual(['stages[0].name', 'stages[3].quips.fed[0]']);
   });
 });
 
@@ -124,16 +124,24 @@ describe('a species drawn at a stage', () => {
   });
 
   it("falls back to the species' frames along the chain when the stage draws nothing on it", () => {
-    const elder = speciesAtStage(species, 2);
-    expect(stateSource(species, 2, 'celebrate')).toEqual({ state: 'happy', base: false });
-    expect(stateSource(species, 2, 'idle')).toEqual({ state: 'idle', base: true });
-    expect(stateSource(species, 2, 'error')).toEqual({ state: 'error', base: true });
+    const elder = speciesAtStage(species, 3);
+    expect(stateSource(species, 3, 'celebrate')).toEqual({ state: 'happy', base: false });
+    expect(stateSource(species, 3, 'idle')).toEqual({ state: 'idle', base: true });
+    expect(stateSource(species, 3, 'error')).toEqual({ state: 'error', base: true });
     expect(renderSprite(elder, 'celebrate', 1, { pad: false })[0]).toBe('   +      ');
     expect(renderSprite(elder, 'idle', 0, { pad: false })).toEqual(renderSprite(species, 'idle', 0, { pad: false }));
     expect(renderSprite(elder, 'error', 0, { pad: false })).toEqual(renderSprite(species, 'error', 0, { pad: false }));
     expect(elder.quips.fed).toEqual(['Ah, soup.']);
     expect(elder.quips.petted).toEqual(species.quips.petted);
     expect(faceFor(elder, 'happy')).toBe(faceFor(species, 'happy'));
+  });
+
+  it('draws a stage without frames as the species itself', () => {
+    const adult = speciesAtStage(species, 2);
+    for (const mood of ['idle', 'happy', 'celebrate', 'sleep', 'error'] as const) {
+      expect(stateSource(species, 2, mood).base).toBe(true);
+      for (const tick of [0, 1, 4]) expect(renderSprite(adult, mood, tick)).toEqual(renderSprite(species, mood, tick));
+    }
   });
 
   it('names a stage with its article', () => {
