@@ -39,6 +39,25 @@ export function stateSource(species: Pick<Species, 'frames' | 'stages'>, index: 
   return found ? { state: found.state, base: found.base } : { state: 'idle', base: true };
 }
 
+/**
+ * A stage's entries over the base ones, each state kept only where it resolves to itself, so the
+ * renderer's own walk along the chain lands on the same art (and idle keeps its sequence and blink
+ * for the moods drawn as idle).
+ */
+function resolvedPerState<T>(own: PerState<T> | undefined, base: PerState<T>): Partial<Record<SpriteState, T>> {
+  const out: Partial<Record<SpriteState, T>> = {};
+  for (const mood of SPRITE_STATES) {
+    const found = along(own, base, mood);
+    if (found?.state === mood) out[mood] = found.value;
+  }
+  return out;
+}
+
+/** The faces at a stage: the stage's along the chain first, then the species'. The statusline uses it too. */
+export function stageFaces(own: PerState<string> | undefined, base: PerState<string>): PerState<string> {
+  return resolvedPerState(own, base);
+}
+
 type Staged = Pick<Species, 'frames' | 'face' | 'quips' | 'hat' | 'stages'>;
 
 /**
@@ -48,21 +67,12 @@ type Staged = Pick<Species, 'frames' | 'face' | 'quips' | 'hat' | 'stages'>;
 export function speciesAtStage<T extends Staged>(species: T, index: number): T {
   const stage = species.stages?.[index];
   if (!stage) return species;
-  const frames: Record<string, string[][]> = {};
-  const face: Record<string, string> = {};
-  // A state is kept only where it resolves to itself, so the renderer's own walk along the chain
-  // lands on the same art (and idle keeps its sequence and blink for the moods drawn as idle).
-  for (const mood of SPRITE_STATES) {
-    const drawn = along(stage.frames, species.frames, mood);
-    if (drawn?.state === mood) frames[mood] = drawn.value;
-    const shown = along(stage.face, species.face, mood);
-    if (shown?.state === mood) face[mood] = shown.value;
-  }
+  const frames: Record<string, string[][]> = resolvedPerState(stage.frames, species.frames);
   frames.blink = stage.frames?.idle && stage.frames.blink ? stage.frames.blink : species.frames.blink;
   return {
     ...species,
     frames: frames as Species['frames'],
-    face: face as Species['face'],
+    face: stageFaces(stage.face, species.face) as Species['face'],
     quips: { ...species.quips, ...stage.quips },
     hat: stage.hat ?? species.hat,
   };

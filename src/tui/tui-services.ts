@@ -31,6 +31,8 @@ import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
 import { spriteViewOf } from './species-view.js';
+import { growthLine, stageOf, type StageShown } from './stage-growth.js';
+import { speciesAtStage } from '../species/stages.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
@@ -140,10 +142,19 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const wanted = speciesId ?? pet?.identity.speciesId;
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
+  /** The species as drawn at the stage the pet has reached (its art, faces and quips). */
+  const staged = (): Species | undefined => {
+    const current = species();
+    return current && speciesAtStage(current, stageOf(current, pet));
+  };
+  let shownStage: StageShown | undefined;
   function updateSprite(): void {
     const current = species();
+    const index = stageOf(current, pet);
+    shownStage = current && { speciesId: current.id, index };
     try {
-      store.getState().setSprite(current ? spriteViewOf(current, { eyes: pet?.identity.eyes, hat: pet?.identity.hat }) : DEFAULT_SPRITE);
+      const looks = { eyes: pet?.identity.eyes, hat: pet?.identity.hat, stageName: current?.stages?.[index]?.name };
+      store.getState().setSprite(current ? spriteViewOf(speciesAtStage(current, index), looks) : DEFAULT_SPRITE);
     } catch (error) {
       log.error('sprite', error);
       store.getState().setSprite(DEFAULT_SPRITE);
@@ -152,7 +163,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
 
   /** A quip of the species for a kind, rotating through its lines. */
   const quipFor = (kind: EventKind): string | undefined => {
-    const lines = species()?.quips?.[kind];
+    const lines = staged()?.quips?.[kind];
     if (!lines?.length) return undefined;
     const turn = quipTurns.get(kind) ?? 0;
     quipTurns.set(kind, turn + 1);
@@ -281,7 +292,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
           config: config.delegate,
           // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
           isAddressed: (event) => isBuddyAddressed(event, [pet?.identity.name, species()?.name, 'buddy']),
-          quipsFor: (kind) => species()?.quips?.[kind],
+          quipsFor: (kind) => staged()?.quips?.[kind],
           speciesSystemPromptFor: () => species()?.systemPrompt ?? species()?.personality,
           usageDir: root,
           env,
@@ -337,6 +348,21 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     }
   };
 
+  /** Redraws when the pet reaches another stage; the runner says so in a bubble (the level-up celebrates). */
+  const followStage = (now: number) => {
+    const current = species();
+    if (!current || !pet || (shownStage?.speciesId === current.id && shownStage.index === stageOf(current, pet))) return;
+    const line = store.getState().role === 'runner' ? growthLine(shownStage, current, stageOf(current, pet), pet.identity.name) : undefined;
+    updateSprite();
+    const sessionId = store.getState().selectedId;
+    if (line && sessionId) {
+      onReaction({
+        id: `stage-${now}`, sessionId, kind: 'reaction', text: line, source: 'buddy', event: 'level_up',
+        priority: REACTION_PRIORITY.success, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
+      });
+    }
+  };
+
   loadPet();
   updateSprite();
   if (store.getState().role === 'runner') startRunner();
@@ -366,6 +392,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         }
       }
       if (petDirty) petSaver.schedule();
+      followStage(now);
     },
     tick(now) {
       if (closed) return {};
@@ -376,6 +403,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         if (pet?.identity.speciesId !== previous) updateSprite();
       }
       if (ticks % 20 === 0) updateDelegateStats(now);
+      followStage(now);
       return petView(now);
     },
     becomeRunner() {
