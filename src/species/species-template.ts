@@ -51,7 +51,7 @@ export function speciesTemplate(id: string, schemaRef = 'https://github.com/budd
         name: 'Hatchling',
         level: 1,
         frames: {
-          idle: [young('', '_'), young('', '_'), young('     .', '_')],
+          idle: [young('', '_'), young('  ~', '_'), young('     .', '_')],
           blink: [young('', '_')],
           happy: [young('     *', 'v'), young('      *', 'v')],
         },
@@ -64,7 +64,7 @@ export function speciesTemplate(id: string, schemaRef = 'https://github.com/budd
         name: 'Elder',
         level: 15,
         frames: {
-          idle: [elder('', '_'), elder('', '_'), elder('         .', '_')],
+          idle: [elder('', '_'), elder('', '-'), elder('         .', '_')],
           blink: [elder('', '_')],
           happy: [elder('   * *', 'v'), elder('  * *', 'v')],
         },
