@@ -356,9 +356,11 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     updateSprite();
     const sessionId = store.getState().selectedId;
     if (line && sessionId) {
+      // A few times in a pet's life: it takes the screen from small talk (not from a failure),
+      // and may wait longer than small talk for its turn.
       onReaction({
         id: `stage-${now}`, sessionId, kind: 'reaction', text: line, source: 'buddy', event: 'level_up',
-        priority: REACTION_PRIORITY.success, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
+        priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now,
       });
     }
   };
