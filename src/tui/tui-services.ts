@@ -31,8 +31,7 @@ import { mergePetWrites } from './pet-merge.js';
 import type { SessionEvents } from './session-watcher.js';
 import { sessionMood } from './session-mood.js';
 import { spriteViewOf } from './species-view.js';
-import { growthLine, stageOf, type StageShown } from './stage-growth.js';
-import { speciesAtStage } from '../species/stages.js';
+import { createStageFollower } from './stage-growth.js';
 import { startLiveConfig } from './live-config.js';
 import type { TuiLog } from './tui-log.js';
 import { createUpdateThrottle } from './update-throttle.js';
@@ -142,23 +141,27 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     const wanted = speciesId ?? pet?.identity.speciesId;
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
-  /** The species as drawn at the stage the pet has reached (its art, faces and quips). */
-  const staged = (): Species | undefined => {
-    const current = species();
-    return current && speciesAtStage(current, stageOf(current, pet));
-  };
-  let shownStage: StageShown | undefined;
+  // The sprite is drawn at the pet's evolution stage; growing into the next one gets a bubble.
+  const stages = createStageFollower({
+    species, pet: () => pet, isRunner: () => store.getState().role === 'runner',
+    draw: (current, stageName) => {
+      try {
+        store.getState().setSprite(current ? spriteViewOf(current, { eyes: pet?.identity.eyes, hat: pet?.identity.hat, stageName }) : DEFAULT_SPRITE);
+      } catch (error) {
+        log.error('sprite', error);
+        store.getState().setSprite(DEFAULT_SPRITE);
+      }
+    },
+    say: (text, now) => {
+      const sessionId = store.getState().selectedId;
+      // A few times in a pet's life: it takes the screen from small talk (not from a failure),
+      // and may wait longer than small talk for its turn.
+      if (sessionId) onReaction({ id: `stage-${now}`, sessionId, kind: 'reaction', text, source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
+    },
+  });
+  const staged = stages.staged;
   function updateSprite(): void {
-    const current = species();
-    const index = stageOf(current, pet);
-    shownStage = current && { speciesId: current.id, index };
-    try {
-      const looks = { eyes: pet?.identity.eyes, hat: pet?.identity.hat, stageName: current?.stages?.[index]?.name };
-      store.getState().setSprite(current ? spriteViewOf(speciesAtStage(current, index), looks) : DEFAULT_SPRITE);
-    } catch (error) {
-      log.error('sprite', error);
-      store.getState().setSprite(DEFAULT_SPRITE);
-    }
+    stages.draw();
   }
 
   /** A quip of the species for a kind, rotating through its lines. */
@@ -348,23 +351,6 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     }
   };
 
-  /** Redraws when the pet reaches another stage; the runner says so in a bubble (the level-up celebrates). */
-  const followStage = (now: number) => {
-    const current = species();
-    if (!current || !pet || (shownStage?.speciesId === current.id && shownStage.index === stageOf(current, pet))) return;
-    const line = store.getState().role === 'runner' ? growthLine(shownStage, current, stageOf(current, pet), pet.identity.name) : undefined;
-    updateSprite();
-    const sessionId = store.getState().selectedId;
-    if (line && sessionId) {
-      // A few times in a pet's life: it takes the screen from small talk (not from a failure),
-      // and may wait longer than small talk for its turn.
-      onReaction({
-        id: `stage-${now}`, sessionId, kind: 'reaction', text: line, source: 'buddy', event: 'level_up',
-        priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now,
-      });
-    }
-  };
-
   loadPet();
   updateSprite();
   if (store.getState().role === 'runner') startRunner();
@@ -394,7 +380,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         }
       }
       if (petDirty) petSaver.schedule();
-      followStage(now);
+      stages.follow(now);
     },
     tick(now) {
       if (closed) return {};
@@ -405,7 +391,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         if (pet?.identity.speciesId !== previous) updateSprite();
       }
       if (ticks % 20 === 0) updateDelegateStats(now);
-      followStage(now);
+      stages.follow(now);
       return petView(now);
     },
     becomeRunner() {
