@@ -14,6 +14,8 @@ export interface SpriteFrames {
   idleSequence?: number[];
   blink?: { lines: SafeText[]; everyTicks: number };
   color?: string;
+  /** The evolution stage drawn, shown after the level. */
+  stageName?: SafeText;
 }
 
 export interface BuddySpriteProps {
@@ -49,7 +51,7 @@ export function faceFor(sprite: SpriteFrames, mood: string): string {
 
 export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rarity, asleep }: BuddySpriteProps) {
   const { pick } = useTheme();
-  const label = [name || undefined, level !== undefined ? `Lv ${level}` : undefined, rarity]
+  const label = [name || undefined, level !== undefined ? `Lv ${level}` : undefined, sprite.stageName, rarity]
     .filter(Boolean)
     .join(' · ');
   const rarityColor = pick(RARITY_COLOR[rarity ?? ''] ?? 'white');

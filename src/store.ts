@@ -55,6 +55,8 @@ export interface SpriteView {
   blink?: { lines: SafeText[]; everyTicks: number };
   /** The body colour (a name or #hex). */
   color?: string;
+  /** The evolution stage drawn (species with stages). */
+  stageName?: SafeText;
 }
 
 export type Role = 'runner' | 'viewer';

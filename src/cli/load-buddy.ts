@@ -7,9 +7,10 @@ import { hostname, userInfo } from 'node:os';
 import { petFilePath, userSpeciesDir } from '../config/paths.js';
 import { defaultSeed } from '../pet/hatch.js';
 import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from '../pet/pet-file.js';
-import type { Pet } from '../pet/pet.js';
+import { levelForXp, type Pet } from '../pet/pet.js';
 import type { Species } from '../species/species-schema.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
+import { speciesAtStage, stageIndexAt } from '../species/stages.js';
 
 export function defaultSeedFor(env: NodeJS.ProcessEnv): string {
   let user = env.USER ?? env.LOGNAME ?? '';
@@ -27,9 +28,13 @@ export function openRegistry(env: NodeJS.ProcessEnv, extraDir?: string): Species
   return createSpeciesRegistry({ userDir: userSpeciesDir(env), extraDir });
 }
 
-/** The species to draw a pet with: its own, else the first built-in (a pet outlives a deleted species file). */
+/**
+ * The species to draw a pet with, at the stage its level has reached: its own, else the first
+ * built-in (a pet outlives a deleted species file).
+ */
 export function speciesOf(registry: SpeciesRegistry, pet: Pet): Species {
-  return (registry.get(pet.identity.speciesId) ?? registry.get('cat') ?? registry.list()[0]).species;
+  const species = (registry.get(pet.identity.speciesId) ?? registry.get('cat') ?? registry.list()[0]).species;
+  return speciesAtStage(species, stageIndexAt(species.stages, levelForXp(pet.xp)));
 }
 
 export interface Buddy {

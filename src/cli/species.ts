@@ -1,5 +1,5 @@
 /**
- * `buddy-tui species list | show <id> [--state s] | validate <file...> | new <id>`.
+ * `buddy-tui species list | show <id> [--state s] [--stage N] | validate <file...> | new <id>`.
  * validate exits 1 on errors so species authors can run it in their own CI.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -17,13 +17,14 @@ import { HAT_IDS, isHatId } from '../species/hats.js';
 import { frameCount, renderSprite, resolveState } from '../species/render.js';
 import { SPRITE_STATES, isSpriteState, type SpriteState } from '../species/sprite-state.js';
 import { speciesTemplate } from '../species/species-template.js';
+import { speciesAtStage, stateSource } from '../species/stages.js';
 import { formatIssue, validateSpeciesFile, validateSpeciesValue } from '../species/validate-species.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { openRegistry } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const USAGE = term`usage: buddy-tui species list [--species-dir DIR]
-       buddy-tui species show <id> [--state STATE] [--hat HAT] [--eyes E] [--species-dir DIR]
+       buddy-tui species show <id> [--state STATE] [--stage N] [--hat HAT] [--eyes E] [--species-dir DIR]
        buddy-tui species validate <file|id...> [--species-dir DIR]
        buddy-tui species new <id> [--out FILE] [--force]
 `;
@@ -42,6 +43,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       options: {
         'species-dir': { type: 'string' },
         state: { type: 'string' },
+        stage: { type: 'string' },
         hat: { type: 'string' },
         eyes: { type: 'string' },
         out: { type: 'string' },
@@ -63,7 +65,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'list':
       return list(io, values['species-dir']);
     case 'show':
-      return show(io, rest[0], values.state, values['species-dir'], { hat: values.hat, eyes: values.eyes });
+      return show(io, rest[0], values.state, values['species-dir'], { hat: values.hat, eyes: values.eyes }, values.stage);
     case 'validate':
       return validate(io, rest, values['species-dir']);
     case 'new':
@@ -84,13 +86,17 @@ function list(io: CliIo, extraDir?: string): number {
   return 0;
 }
 
-function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string, looks: { hat?: string; eyes?: string } = {}): number {
+function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string, looks: { hat?: string; eyes?: string } = {}, stageArg?: string): number {
   if (!id) {
     io.stderr(term`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
     return 2;
   }
   if (state !== undefined && !isSpriteState(state)) {
     io.stderr(term`buddy-tui species show: unknown state "${clean(state)}" (one of ${SPRITE_STATES.join(', ')})\n`);
+    return 2;
+  }
+  if (stageArg !== undefined && !/^[1-9]\d{0,2}$/.test(stageArg)) {
+    io.stderr(term`buddy-tui species show: --stage takes a stage number, 1 for the first\n`);
     return 2;
   }
   if (looks.hat !== undefined && !isHatId(looks.hat)) {
@@ -107,14 +113,31 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
     io.stderr(term`buddy-tui species show: no species "${clean(id)}" (see \`buddy-tui species list\`)\n`);
     return 1;
   }
-  const { species } = entry;
+  const { species: base } = entry;
+  const stages = base.stages ?? [];
+  // --stage 1 of a species without stages is the species itself.
+  const stageIndex = stageArg === undefined ? -1 : Number(stageArg) - 1;
+  if (stageIndex >= Math.max(1, stages.length)) {
+    const has = stages.length ? `${stages.length} stages` : 'no stages';
+    io.stderr(term`buddy-tui species show: ${base.id} has ${has}, there is no stage ${stageArg}\n`);
+    return 1;
+  }
+  const species = speciesAtStage(base, stageIndex);
   const level = colorLevel(io.env, io.isTTY);
-  io.stdout(term`${paintTerm(term`${clean(species.name)}`, species.colors.accent, level)} (${species.id}): ${clean(species.description)}\n`);
-  io.stdout(term`voice: ${clean(species.personality)}\n`);
+  io.stdout(term`${paintTerm(term`${clean(base.name)}`, base.colors.accent, level)} (${base.id}): ${clean(base.description)}\n`);
+  io.stdout(term`voice: ${clean(base.personality)}\n`);
+  if (stages.length > 0) {
+    const list = stages.map((stage, i) => `${i + 1} ${clean(stage.name)} (level ${stage.level})`).join(', ');
+    io.stdout(term`stages: ${list}\n`);
+    const shown = stages[stageIndex];
+    io.stdout(shown ? term`stage ${stageIndex + 1}: ${clean(shown.name)}, from level ${shown.level}\n` : term`the species' own frames; --stage N draws stage N\n`);
+  }
   const states: SpriteState[] = state ? [state as SpriteState] : [...SPRITE_STATES];
   for (const mood of states) {
     const drawn = resolveState(species, mood);
-    io.stdout(term`\n${mood}${drawn === mood ? '' : ` (drawn as ${drawn})`}\n`);
+    const fromBase = stages[stageIndex] !== undefined && stateSource(base, stageIndex, mood).base;
+    const note = drawn === mood && !fromBase ? '' : ` (drawn as ${fromBase ? "the species' " : ''}${drawn})`;
+    io.stdout(term`\n${mood}${note}\n`);
     // All frames of the state side by side; idle shows its sequence, blink included.
     const count = frameCount(species, mood);
     const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false, ...looks }));

@@ -3,10 +3,20 @@
  * config (the demo plugin, the test-coach example, the offline delegate adapter) and pet, so
  * the demo never touches the user's sessions, pet or settings.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../install/buddy-entries.js';
+import { hatchPet } from '../pet/hatch.js';
+import { savePet } from '../pet/pet-file.js';
+import { xpForLevel } from '../pet/pet.js';
+import { builtinSpeciesDir } from '../species/builtin-dir.js';
+
+/**
+ * The demo pet starts grown, a little short of the built-ins' elder stage (level 15): one round of
+ * the recorded session (70 XP) makes it grow, so the demo shows that moment too.
+ */
+export const DEMO_PET_XP = xpForLevel(15) - 40;
 
 export interface DemoWorld {
   dir: string;
@@ -41,9 +51,11 @@ export function createDemoWorld(baseEnv: NodeJS.ProcessEnv = process.env): DemoW
     TMPDIR: dir,
   };
   delete env.BUDDY_TUI_CHILD;
+  const petFile = join(dir, 'pet.json');
+  const speciesIds = readdirSync(builtinSpeciesDir()).filter((name) => name.endsWith('.json') && name !== 'species.schema.json').map((name) => name.slice(0, -5)).sort();
+  savePet(petFile, { ...hatchPet({ seed: 'buddy-tui-demo', speciesIds, now: Date.now() }), xp: DEMO_PET_XP });
   return {
-    dir, stateRoot, configFile, env,
-    petFile: join(dir, 'pet.json'),
+    dir, stateRoot, configFile, env, petFile,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -86,35 +86,63 @@ export function checkArt(species: Partial<Species>, file: string): SpeciesIssue[
     if (face !== undefined) checkText(['face', mood], face);
   }
 
-  const { frames } = species;
-  const idleSize = frames && checkStateFrames(frames.idle, ['frames', 'idle'], error, checkText);
+  if (species.frames) checkFrameSet(species.frames, [], species.idleSequence, species.hat, error, checkText);
+  const checkQuips = (base: PropertyKey[], quips: Species['quips'] | undefined) => {
+    for (const [kind, lines] of Object.entries(quips ?? {})) {
+      lines?.forEach((quip, index) => {
+        if (CONTROL.test(quip)) error([...base, 'quips', kind, index], `contains ${describeControl(quip)}`);
+      });
+    }
+  };
+  checkQuips([], species.quips);
+  // Every stage is checked like the species itself, its paths under stages[i].
+  species.stages?.forEach((stage, i) => {
+    const base = ['stages', i];
+    if (CONTROL.test(stage.name)) error([...base, 'name'], `contains ${describeControl(stage.name)}`);
+    for (const [mood, face] of Object.entries(stage.face ?? {})) {
+      if (face !== undefined) checkText([...base, 'face', mood], face);
+    }
+    if (stage.frames) checkFrameSet(stage.frames, base, species.idleSequence, stage.hat, error, checkText);
+    checkQuips(base, stage.quips);
+  });
+  return issues;
+}
+
+type ErrorAt = (path: ReadonlyArray<PropertyKey>, message: string) => void;
+type TextCheck = (path: ReadonlyArray<PropertyKey>, text: string) => boolean;
+
+/** The frames of the species or of one stage (under `base`): sizes, eyes, the idle sequence, the hat. */
+function checkFrameSet(
+  frames: Partial<Species['frames']>,
+  base: PropertyKey[],
+  sequence: Species['idleSequence'],
+  hat: Species['hat'],
+  error: ErrorAt,
+  checkText: TextCheck,
+): void {
+  const idleSize = frames.idle && checkStateFrames(frames.idle, [...base, 'frames', 'idle'], error, checkText);
   for (const state of [...SPRITE_STATES.filter((s) => s !== 'idle'), 'blink'] as const) {
-    const stateFrames = frames?.[state];
+    const stateFrames = frames[state];
     if (!stateFrames) continue;
     // The blink frame plays inside the idle sequence, so it must match idle's size.
-    checkStateFrames(stateFrames, ['frames', state], error, checkText, state === 'blink' ? idleSize : undefined);
+    checkStateFrames(stateFrames, [...base, 'frames', state], error, checkText, state === 'blink' ? idleSize : undefined);
   }
-
-  if (frames) {
-    species.idleSequence?.forEach((step, index) => {
-      if (typeof step === 'number' && step >= frames.idle.length) {
-        error(['idleSequence', index], `frame ${step} does not exist: frames.idle has ${frames.idle.length} frames (0 to ${frames.idle.length - 1})`);
+  const idle = frames.idle;
+  if (idle) {
+    sequence?.forEach((step, index) => {
+      if (typeof step === 'number' && step >= idle.length) {
+        const where = formatPath([...base, 'frames', 'idle']);
+        error(['idleSequence', index], `frame ${step} does not exist: ${where} has ${idle.length} frames (0 to ${idle.length - 1})`);
       }
     });
   }
-  if (species.hat && idleSize) {
-    const row = species.hat.row ?? 0;
-    if (row >= idleSize.height) error(['hat', 'row'], `row ${row} is outside the frames (${idleSize.height} lines)`);
-    if (species.hat.center !== undefined && species.hat.center >= idleSize.width) {
-      error(['hat', 'center'], `column ${species.hat.center} is outside the frames (${idleSize.width} cells wide)`);
+  if (hat && idleSize) {
+    const row = hat.row ?? 0;
+    if (row >= idleSize.height) error([...base, 'hat', 'row'], `row ${row} is outside the frames (${idleSize.height} lines)`);
+    if (hat.center !== undefined && hat.center >= idleSize.width) {
+      error([...base, 'hat', 'center'], `column ${hat.center} is outside the frames (${idleSize.width} cells wide)`);
     }
   }
-  for (const [kind, quips] of Object.entries(species.quips ?? {})) {
-    quips?.forEach((quip, index) => {
-      if (CONTROL.test(quip)) error(['quips', kind, index], `contains ${describeControl(quip)}`);
-    });
-  }
-  return issues;
 }
 
 interface Size {
@@ -126,8 +154,8 @@ interface Size {
 function checkStateFrames(
   frames: string[][],
   base: PropertyKey[],
-  error: (path: ReadonlyArray<PropertyKey>, message: string) => void,
-  checkText: (path: ReadonlyArray<PropertyKey>, text: string) => boolean,
+  error: ErrorAt,
+  checkText: TextCheck,
   expected?: Size,
 ): Size | undefined {
   let size = expected;

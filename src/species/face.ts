@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sanitizeText } from '../text/sanitize.js';
 import { EYE_PLACEHOLDER, fallbackChain, type Mood } from './sprite-state.js';
+import { stageFaces, stageIndexAt } from './stages.js';
 
 export const DEFAULT_FACE = '(o.o)';
 /** Faces by mood when the species file cannot be read. */
@@ -26,6 +27,8 @@ export const DEFAULT_FACES: Readonly<Record<Mood, string>> = {
 export interface FaceSource {
   eyes: Partial<Record<Mood | 'blink' | 'default', string>>;
   face: Partial<Record<Mood, string>>;
+  /** The levels and faces of the species' evolution stages, in order. */
+  stages?: Array<{ level: number; face?: Partial<Record<Mood, string>> }>;
 }
 
 /** The eye glyph for a mood: the species' eye for that mood (or the state it falls back to), else the pet's style, else the default. */
@@ -57,13 +60,20 @@ const stringRecord = (value: unknown): Record<string, string> | undefined => {
   return out;
 };
 
+/** The stages' levels and faces, if they are in order (the full check is validate's); else none. */
+function stageLevels(value: unknown): FaceSource['stages'] {
+  if (!Array.isArray(value)) return undefined;
+  const stages = value.map((stage: { level?: unknown; face?: unknown } | null) => ({ level: Number(stage?.level), face: stringRecord(stage?.face) ?? {} }));
+  return stages.every((stage, i) => Number.isInteger(stage.level) && (i === 0 ? stage.level === 1 : stage.level > stages[i - 1].level)) ? stages : undefined;
+}
+
 /** The face and eyes of a species file, or undefined if the file is missing or not the right shape. */
 export function readFaceSource(file: string): FaceSource | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { face?: unknown; eyes?: unknown };
+    const value = JSON.parse(readFileSync(file, 'utf8')) as { face?: unknown; eyes?: unknown; stages?: unknown };
     const face = stringRecord(value.face);
     if (!face?.idle) return undefined;
-    return { face, eyes: stringRecord(value.eyes) ?? {} };
+    return { face, eyes: stringRecord(value.eyes) ?? {}, stages: stageLevels(value.stages) };
   } catch {
     return undefined;
   }
@@ -74,6 +84,8 @@ export interface FaceLookup {
   mood: Mood;
   /** The pet's eye style. */
   eyes?: string;
+  /** The pet's level: picks the evolution stage's face. Default 1. */
+  level?: number;
   /** Searched first for `<id>.json`, then builtinDir. */
   userDir?: string;
   builtinDir?: string;
@@ -92,6 +104,8 @@ export function lookupFace(lookup: FaceLookup): string {
     if (source) break;
   }
   const eyes = lookup.eyes && [...lookup.eyes].length === 1 ? lookup.eyes : undefined;
-  const face = source ? faceFor(source, lookup.mood, eyes) : faceFor({ eyes: {}, face: DEFAULT_FACES }, lookup.mood, eyes);
+  const stage = source?.stages?.[stageIndexAt(source.stages, lookup.level ?? 1)];
+  const staged = source && stage ? { eyes: source.eyes, face: stageFaces(stage.face, source.face) } : source;
+  const face = staged ? faceFor(staged, lookup.mood, eyes) : faceFor({ eyes: {}, face: DEFAULT_FACES }, lookup.mood, eyes);
   return sanitizeText(face, { maxLength: 32 });
 }

@@ -46,10 +46,59 @@ const framesSchema = z.strictObject({
 
 const quipList = z.array(z.string().min(1).max(120)).min(1).max(40);
 
+const ID = /^[a-z][a-z0-9-]{0,31}$/;
+const ID_MESSAGE = 'id is lowercase letters, digits and "-", starting with a letter, at most 32 long';
+
+const hatSchema = z
+  .strictObject({
+    row: z.int().min(0).max(11).optional().meta({ description: 'The frame line the hat is drawn on; default 0.' }),
+    center: z.int().min(0).max(79).optional().meta({ description: 'The column the hat is centred on; default the middle.' }),
+  })
+  .meta({ description: 'Where a hat goes. Without it the species wears no hat.' });
+
+/** A stage draws any states it likes; idle (3 frames or more) and blink come together. */
+const stageFramesSchema = z
+  .strictObject({
+    ...optionalPer(SPRITE_STATES, frameList),
+    idle: frameList.min(3, { message: 'idle needs at least 3 frames' }).optional(),
+    blink: frameList.optional(),
+  })
+  .superRefine((frames, ctx) => {
+    if (frames.idle && !frames.blink) ctx.addIssue({ code: 'custom', path: ['blink'], message: 'a stage that draws idle draws its blink too' });
+    else if (frames.blink && !frames.idle) ctx.addIssue({ code: 'custom', path: ['idle'], message: 'a stage with a blink frame draws idle too' });
+  })
+  .meta({ description: "The stage's own frames; a state it does not draw falls back along the chain, then to the species' frames. Without frames the stage is drawn as the species." });
+
+const stageSchema = z.strictObject({
+  id: z.string().regex(ID, { message: ID_MESSAGE }),
+  name: z.string().min(1).max(24).meta({ description: 'Shown in the pane: "Miso grew into an elder cat!" for "Elder".' }),
+  level: z.int().min(1).max(100_000).meta({ description: 'The pet level at which the stage is reached; the first stage is level 1.' }),
+  frames: stageFramesSchema.optional(),
+  face: z.strictObject(optionalPer(SPRITE_STATES, faceLine)).optional().meta({ description: "Faces for the statusline at this stage; others come from the species' face." }),
+  quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).optional().meta({ description: "Quips at this stage, per event kind; others come from the species' quips." }),
+  hat: hatSchema.optional(),
+});
+
+/** Stages in order: the first at level 1, levels strictly increasing, ids unique. */
+const stagesSchema = z
+  .array(stageSchema)
+  .min(1)
+  .max(8)
+  .superRefine((stages, ctx) => {
+    if (stages[0].level !== 1) ctx.addIssue({ code: 'custom', path: [0, 'level'], message: 'the first stage is reached at level 1' });
+    stages.forEach((stage, index) => {
+      if (index > 0 && stage.level <= stages[index - 1].level) {
+        ctx.addIssue({ code: 'custom', path: [index, 'level'], message: `level ${stage.level} must be above the stage before (${stages[index - 1].level})` });
+      }
+      if (stages.findIndex((other) => other.id === stage.id) !== index) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `stage id "${stage.id}" is used twice` });
+    });
+  })
+  .meta({ description: 'Evolution stages, in order: the pane draws the last one whose level the pet has reached.' });
+
 export const speciesSchema = z.strictObject({
   $schema: z.string().optional(),
   schemaVersion: z.literal(SPECIES_SCHEMA_VERSION),
-  id: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, { message: 'id is lowercase letters, digits and "-", starting with a letter, at most 32 long' }),
+  id: z.string().regex(ID, { message: ID_MESSAGE }),
   name: z.string().min(1).max(40),
   description: z.string().min(1).max(240),
   personality: z.string().min(1).max(200).meta({ description: "One line: the buddy's voice." }),
@@ -66,17 +115,13 @@ export const speciesSchema = z.strictObject({
     .optional()
     .meta({ description: 'Order of idle frames (indexes into frames.idle, or "blink"); default [0, 1, 0, 2, "blink"].' }),
   frameMs: z.int().min(80).max(5000).optional().meta({ description: 'Milliseconds per frame; default 500.' }),
-  hat: z
-    .strictObject({
-      row: z.int().min(0).max(11).optional().meta({ description: 'The frame line the hat is drawn on; default 0.' }),
-      center: z.int().min(0).max(79).optional().meta({ description: 'The column the hat is centred on; default the middle.' }),
-    })
-    .optional()
-    .meta({ description: 'Where a hat goes. Without it the species wears no hat.' }),
+  hat: hatSchema.optional(),
   quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).meta({
     description: 'Short offline lines per event kind, used when no LLM answers.',
   }),
+  stages: stagesSchema.optional(),
 });
 
 export type SpeciesFile = z.input<typeof speciesSchema>;
 export type Species = z.output<typeof speciesSchema>;
+export type SpeciesStage = z.output<typeof stageSchema>;

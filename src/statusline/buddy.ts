@@ -8,6 +8,7 @@ import { petFilePath, userSpeciesDir } from '../config/paths.js';
 import { sessionMood } from '../display/mood.js';
 import { deriveMood, type Mood } from '../pet/mood.js';
 import { readPetLite } from '../pet/pet-lite.js';
+import { levelForXp } from '../pet/pet.js';
 import { builtinSpeciesDir } from '../species/builtin-dir.js';
 import { lookupFace } from '../species/face.js';
 import type { SessionState } from '../state/session-state.js';
@@ -25,6 +26,7 @@ export function lookBuddy(state: SessionState | undefined, now: number, env: Nod
     speciesId: pet?.identity.speciesId,
     mood,
     eyes: pet?.identity.eyes,
+    level: pet ? levelForXp(pet.xp) : 1,
     userDir: userSpeciesDir(env),
     builtinDir: builtinSpeciesDir(),
   });

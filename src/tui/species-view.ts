@@ -13,6 +13,8 @@ import { toSafeLines, toSafeText, type SafeText } from '../text/safe-text.js';
 export interface Looks {
   eyes?: string;
   hat?: string;
+  /** The evolution stage drawn, for the label under the sprite. */
+  stageName?: string;
 }
 
 /** Sprite lines as the pane draws them: each one line, at most 200 characters. */
@@ -26,5 +28,6 @@ export function spriteViewOf(species: DrawableSpecies & Pick<Species, 'id' | 'na
     frames[mood] = Array.from({ length: count }, (_, tick) => toSafeLines(renderSprite(species, mood, tick, { eyes: looks.eyes, hat: looks.hat }), SPRITE_LINE));
     faces[mood] = toSafeText(faceFor(species, mood, looks.eyes), { maxLength: 40 });
   }
-  return { speciesId: species.id, speciesName: toSafeText(species.name, { maxLength: 40 }), frames, faces, color: species.colors?.body };
+  const stageName = looks.stageName === undefined ? undefined : toSafeText(looks.stageName, { maxLength: 24 });
+  return { speciesId: species.id, speciesName: toSafeText(species.name, { maxLength: 40 }), frames, faces, color: species.colors?.body, stageName };
 }

@@ -7,6 +7,7 @@
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
 import type { BuddyConfig } from '../config/config-file.js';
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 // Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
@@ -80,6 +81,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const species = createSpeciesService({
     env, store, log, config: config.current().config.species,
     speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pets.current(),
+    isRunner: () => store.getState().role === 'runner',
+    // A few times in a pet's life: it takes the screen from small talk (not from a failure).
+    say: (text, now) => {
+      const sessionId = store.getState().selectedId;
+      if (sessionId) sink.push({ id: `stage-${now}`, sessionId, kind: 'reaction', text, source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
+    },
   });
   // Pet and mood are recomputed on the tick, so events cost one store update, not three.
   const pets = createPetService({ petFile: options.petFile ?? petFilePath(env), store, log, clock, speciesIds: species.ids });
@@ -111,6 +118,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         pets.applyEvents(events, now);
         wiring.handleEvents(events, now);
       }
+      species.follow(now);
     },
     tick(now) {
       if (closed) return {};
@@ -121,6 +129,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         if (pets.current()?.identity.speciesId !== previous) species.updateSprite();
       }
       if (ticks % STATS_TICKS === 0) wiring.updateStats(now);
+      species.follow(now);
       return pets.view(now);
     },
     becomeRunner() {

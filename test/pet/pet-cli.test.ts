@@ -83,7 +83,8 @@ describe('pet actions', () => {
     await hatch(['--species', 'cat', '--name', 'Miso', '--seed', 's'], c.io);
     clock += 10 * 3_600_000;
     expect(await runFeed([], c.io)).toBe(0);
-    expect(c.out()).toContain('(=^^w^^=) Miso: Food. Finally.');
+    // A new cat is a kitten: the kitten's happy face (species/cat.json, stages[0].face).
+    expect(c.out()).toContain('=^^w^^= Miso: Food. Finally.');
     expect(readPet(c).counters.fed).toBe(1);
     expect(readPet(c).needs.hunger).toBeCloseTo(25, 5);
     expect(await runPet([], c.io)).toBe(0);

@@ -6,6 +6,7 @@ import { builtinSpeciesDir } from '../../src/species/builtin-dir.js';
 import { speciesSchemaJson } from '../../src/species/species-json-schema.js';
 import { renderSprite, frameCount, faceFor } from '../../src/species/render.js';
 import { SPRITE_STATES } from '../../src/species/sprite-state.js';
+import { speciesAtStage } from '../../src/species/stages.js';
 import { validateSpeciesFile } from '../../src/species/validate-species.js';
 import type { EventKind } from '../../src/protocol/event-kind.js';
 
@@ -64,6 +65,34 @@ describe('built-in species', () => {
       expect(new Set(faces).size).toBe(SPRITE_STATES.length);
     });
 
+    it('grows through 3+ stages, each drawn differently (idle, happy, face), every mood rendering at 5x12', () => {
+      const stages = species.stages ?? [];
+      expect(stages.length).toBeGreaterThanOrEqual(3);
+      expect(stages[0].level).toBe(1);
+      // The first and last stage draw their own idle (3 frames and a blink) and happy.
+      for (const stage of [stages[0], stages[stages.length - 1]]) {
+        expect(stage.frames?.idle?.length, stage.id).toBeGreaterThanOrEqual(3);
+        expect(stage.frames?.blink, stage.id).toBeDefined();
+        expect(stage.frames?.happy, stage.id).toBeDefined();
+      }
+      const drawn = stages.map((_, index) => speciesAtStage(species, index));
+      for (const mood of ['idle', 'happy'] as const) {
+        expect(new Set(drawn.map((staged) => renderSprite(staged, mood, 0).join('\n'))).size, mood).toBe(stages.length);
+        expect(new Set(drawn.map((staged) => faceFor(staged, mood))).size, mood).toBe(stages.length);
+      }
+      for (const staged of drawn) {
+        for (const mood of SPRITE_STATES) {
+          for (let tick = 0; tick < frameCount(staged, mood); tick += 1) {
+            const lines = renderSprite(staged, mood, tick, { eyes: '◉', hat: 'tophat' });
+            expect(lines).toHaveLength(5);
+            expect(lines.join('')).not.toContain('{E}');
+            for (const line of lines) expect(stringWidth(line)).toBe(12);
+          }
+          expect(faceFor(staged, mood)).not.toContain('{E}');
+        }
+      }
+    });
+
     it('has 3 or more short quips for each event kind', () => {
       for (const kind of QUIP_KINDS) {
         const quips = species.quips[kind] ?? [];
@@ -77,6 +106,8 @@ describe('built-in species', () => {
   it('gives every species its own art and voice', () => {
     const all = files.map((file) => validateSpeciesFile(join(dir, file)).species!);
     expect(new Set(all.map((s) => s.frames.idle[0].join('\n'))).size).toBe(all.length);
+    const stageArt = all.flatMap((s) => (s.stages ?? []).flatMap((stage) => (stage.frames?.idle ? [stage.frames.idle[0].join('\n')] : [])));
+    expect(new Set(stageArt).size).toBe(stageArt.length);
     expect(new Set(all.map((s) => s.quips.tests_passed![0])).size).toBe(all.length);
   });
 });

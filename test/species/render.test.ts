@@ -76,7 +76,13 @@ describe('faces', () => {
     writeFileSync(join(dir, 'bad.json'), '{"face": 12');
     const builtinDir = builtinSpeciesDir();
     expect(lookupFace({ speciesId: 'cat', mood: 'idle', userDir: dir, builtinDir })).toBe('[q_q]');
-    expect(lookupFace({ speciesId: 'owl', mood: 'happy', userDir: dir, builtinDir })).toBe('{^v^}');
+    // The face of the stage the level has reached: owlet (level 1, the default), grown (the species' own), elder.
+    expect(lookupFace({ speciesId: 'owl', mood: 'happy', userDir: dir, builtinDir })).toBe('\\(^v^)/');
+    expect(lookupFace({ speciesId: 'owl', mood: 'happy', level: 5, userDir: dir, builtinDir })).toBe('{^v^}');
+    expect(lookupFace({ speciesId: 'owl', mood: 'happy', level: 40, userDir: dir, builtinDir })).toBe('[^]v[^]');
+    // A stage without its own face for a mood: along the stage's chain (celebrate -> happy), then the species'.
+    expect(lookupFace({ speciesId: 'owl', mood: 'celebrate', level: 40, userDir: dir, builtinDir })).toBe('[*]v[*]');
+    expect(lookupFace({ speciesId: 'owl', mood: 'sleep', level: 40, userDir: dir, builtinDir })).toBe('[-]-[-]');
     expect(lookupFace({ speciesId: 'bad', mood: 'sad', userDir: dir, builtinDir })).toBe(DEFAULT_FACES.sad);
     expect(lookupFace({ speciesId: '../etc/passwd', mood: 'idle', userDir: dir, builtinDir })).toBe(DEFAULT_FACES.idle);
     expect(lookupFace({ mood: 'error' })).toBe('(x_x)');

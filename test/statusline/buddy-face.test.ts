@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { petFilePath } from '../../src/config/paths.js';
 import { hatchPet } from '../../src/pet/hatch.js';
 import { savePet } from '../../src/pet/pet-file.js';
+import { xpForLevel } from '../../src/pet/pet.js';
 import { runStatusline } from '../../src/statusline/render.js';
 import { FIXTURE_SESSION, NOW, fixturePayload, midTurnEvents, sandbox, type Sandbox } from './support.js';
 
@@ -22,11 +23,17 @@ describe('statusline buddy face', () => {
     boxes.push(box);
     box.session(FIXTURE_SESSION, { events: midTurnEvents() });
     expect((await segments(box))[0]).toBe('(o_o)/');
-    savePet(petFilePath(box.env), hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'cat', name: 'Mochi', now: NOW }));
-    // Every cat face in species/cat.json is framed by (= … =).
-    const [face, name] = await segments(box);
-    expect(face).toMatch(/^\\?\(=.*=\)/);
+    const cat = hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'cat', name: 'Mochi', now: NOW });
+    savePet(petFilePath(box.env), cat);
+    // A new pet is a kitten: the kitten faces in species/cat.json are =^ … ^=, without brackets.
+    const [kitten, name] = await segments(box);
+    expect(kitten).toMatch(/^=\^.+\^=/);
     expect(name).toBe('Mochi');
+    // Grown (level 5): the species' own faces, framed by (= … =); elder (level 15): (=" … "=).
+    savePet(petFilePath(box.env), { ...cat, xp: xpForLevel(5) });
+    expect((await segments(box))[0]).toMatch(/^\\?\(=[^"].*=\)/);
+    savePet(petFilePath(box.env), { ...cat, xp: xpForLevel(15) });
+    expect((await segments(box))[0]).toMatch(/^\(=".+"=\)/);
     savePet(petFilePath(box.env), hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'no-such-species', now: NOW }));
     const [fallback] = await segments(box);
     expect(fallback).toMatch(/^\(\S+\)/);

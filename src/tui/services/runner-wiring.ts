@@ -30,7 +30,7 @@ export interface RunnerWiringOptions {
   config: Pick<LiveConfig, 'current'>;
   /** Run configured plugins (the built-in quips run regardless). */
   plugins: boolean;
-  species: Pick<SpeciesService, 'current' | 'quipFor'>;
+  species: Pick<SpeciesService, 'current' | 'staged' | 'quipFor'>;
   pets: Pick<PetService, 'current'>;
   sink: Pick<ReactionSink, 'push' | 'warn'>;
 }
@@ -72,7 +72,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           config: config.delegate,
           // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
           isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
-          quipsFor: (kind) => species.current()?.quips?.[kind],
+          quipsFor: (kind) => species.staged()?.quips?.[kind],
           speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
           usageDir: root,
           env,

@@ -1,7 +1,8 @@
 /**
  * The pane's species: which one is drawn (the command-line flag, else config.json's species
  * section, else the pet's own, else the first one there is), its sprite in the store, redrawn
- * when a species file changes on disk, and its quips, rotating through each kind's lines.
+ * when a species file changes on disk, at the evolution stage the pet has reached (growing into
+ * the next one is said in a bubble, stage-growth.ts), and its quips, rotating through each kind's lines.
  */
 import { expandPath, userSpeciesDir } from '../../config/paths.js';
 import type { BuddyConfig } from '../../config/config-file.js';
@@ -12,6 +13,7 @@ import type { EventKind } from '../../protocol/event-kind.js';
 import type { BuddyStore } from '../../store.js';
 import { DEFAULT_SPRITE } from '../default-sprite.js';
 import { spriteViewOf } from '../species-view.js';
+import { createStageFollower } from '../stage-growth.js';
 import type { TuiLog } from '../tui-log.js';
 
 export interface SpeciesServiceOptions {
@@ -24,11 +26,19 @@ export interface SpeciesServiceOptions {
   speciesId?: string;
   /** The pet whose species and looks (eyes, hat) are drawn; undefined while there is none. */
   pet: () => Pet | undefined;
+  /** Only the runner says a growth in a bubble (a viewer just redraws). */
+  isRunner?: () => boolean;
+  /** Says the growth line ("Miso grew into an elder cat!"). */
+  say?: (line: string, now: number) => void;
 }
 
 export interface SpeciesService {
   /** The species drawn now. */
   current(): Species | undefined;
+  /** The species as it looks at the stage the pet has reached (art, faces, quips). */
+  staged(): Species | undefined;
+  /** Redraws when the pet reached another stage; says so when it grew. */
+  follow(now: number): void;
   /** Every loaded species id (a new pet hatches as one of them). */
   ids(): string[];
   /** A quip of the species for a kind, the next of its lines each time. */
@@ -62,22 +72,29 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
 
+  const stages = createStageFollower({
+    species: current, pet, isRunner: options.isRunner ?? (() => false), say: options.say ?? (() => undefined),
+    draw: (staged, stageName) => {
+      const identity = pet()?.identity;
+      try {
+        store.getState().setSprite(staged ? spriteViewOf(staged, { eyes: identity?.eyes, hat: identity?.hat, stageName }) : DEFAULT_SPRITE);
+      } catch (error) {
+        log.report({ level: 'error', where: 'sprite', error });
+        store.getState().setSprite(DEFAULT_SPRITE);
+      }
+    },
+  });
   function updateSprite(): void {
-    const species = current();
-    const identity = pet()?.identity;
-    try {
-      store.getState().setSprite(species ? spriteViewOf(species, { eyes: identity?.eyes, hat: identity?.hat }) : DEFAULT_SPRITE);
-    } catch (error) {
-      log.report({ level: 'error', where: 'sprite', error });
-      store.getState().setSprite(DEFAULT_SPRITE);
-    }
+    stages.draw();
   }
 
   return {
     current,
+    staged: stages.staged,
+    follow: stages.follow,
     ids: () => registry.list().map((entry) => entry.species.id),
     quipFor(kind) {
-      const lines = current()?.quips?.[kind];
+      const lines = stages.staged()?.quips?.[kind];
       if (!lines?.length) return undefined;
       const turn = quipTurns.get(kind) ?? 0;
       quipTurns.set(kind, turn + 1);
