@@ -6,62 +6,25 @@
  * refresh: a viewer shows the same sessions and re-reads the pet the runner saves.
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
-import type { BuddyConfig } from '../config/config-file.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
-// Type only: the delegate module (with the Anthropic SDK behind it) loads on the first delegate request.
-import type { DelegateResolver } from '../delegate/index.js';
-import type { PluginRunner } from '../plugins/plugin-runner.js';
-import type { BuddyStore, TickExtras } from '../store.js';
 import { startLiveConfig } from './live-config.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
 import { createSpeciesService } from './services/species-service.js';
-import type { SessionEvents } from './session-watcher.js';
-import type { TuiLog } from './tui-log.js';
+import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
 import { toSafeText } from '../text/safe-text.js';
 
 export { petSnapshot } from './services/pet-service.js';
 export { FRESH_EVENT_MS } from './services/runner-wiring.js';
+export type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 
 /** A viewer (or a runner without a readable pet.json) re-reads the pet file every this many ticks. */
 const VIEWER_PET_TICKS = 10;
 /** The delegate's usage goes to the store every this many ticks. */
 const STATS_TICKS = 20;
-
-export interface TuiServicesOptions {
-  root: string;
-  store: BuddyStore;
-  log: TuiLog;
-  env?: NodeJS.ProcessEnv;
-  clock?: () => number;
-  /** Run configured plugins (the built-in quips run regardless). Default true. */
-  plugins?: boolean;
-  configFile?: string;
-  speciesDir?: string;
-  speciesId?: string;
-  petFile?: string;
-  /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
-  prefsFile?: string;
-}
-
-export interface TuiServices {
-  /** New events from the watcher (already in the store). */
-  handleEvents(batch: SessionEvents[]): void;
-  /** The animation tick: pet decay, mood, viewer refresh; returns what the tick's store update carries. */
-  tick(now: number): TickExtras;
-  /** This instance just took the runner lock. */
-  becomeRunner(): void;
-  readonly runner: () => PluginRunner | undefined;
-  readonly delegate: () => DelegateResolver | undefined;
-  /** The config in use (the last good load; reloads apply). */
-  readonly config: () => BuddyConfig;
-  /** Resolves when config.json's folder is watched (changes from then on are reloaded). */
-  readonly configReady: Promise<void>;
-  close(): Promise<void>;
-}
 
 export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const { root, store, log } = options;

@@ -1,7 +1,7 @@
 /**
  * The runner's part of the pane: the plugin runner on config.json's rules and limits (applied
  * again on each live reload), and the delegate resolver behind it, loaded on the first delegate
- * request (the module brings the Anthropic SDK). Reactions and warnings go to the sink; the
+ * request (few panes ever need it). Reactions and warnings go to the sink; the
  * species and the pet are read at the moment they are needed.
  */
 import type { JournalEvent } from '../../protocol/hook-event.js';

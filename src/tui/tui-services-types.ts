@@ -1,0 +1,43 @@
+/**
+ * What the pane's services take and offer (tui-services.ts composes them): the options from
+ * start-tui.ts and the handle it drives on events, ticks, the runner lock and close.
+ */
+import type { BuddyConfig } from '../config/config-file.js';
+// Type only: the delegate module loads on the first delegate request.
+import type { DelegateResolver } from '../delegate/index.js';
+import type { PluginRunner } from '../plugins/plugin-runner.js';
+import type { BuddyStore, TickExtras } from '../store.js';
+import type { SessionEvents } from './session-watcher.js';
+import type { TuiLog } from './tui-log.js';
+
+export interface TuiServicesOptions {
+  root: string;
+  store: BuddyStore;
+  log: TuiLog;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  /** Run configured plugins (the built-in quips run regardless). Default true. */
+  plugins?: boolean;
+  configFile?: string;
+  speciesDir?: string;
+  speciesId?: string;
+  petFile?: string;
+  /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
+  prefsFile?: string;
+}
+
+export interface TuiServices {
+  /** New events from the watcher (already in the store). */
+  handleEvents(batch: SessionEvents[]): void;
+  /** The animation tick: pet decay, mood, viewer refresh; returns what the tick's store update carries. */
+  tick(now: number): TickExtras;
+  /** This instance just took the runner lock. */
+  becomeRunner(): void;
+  readonly runner: () => PluginRunner | undefined;
+  readonly delegate: () => DelegateResolver | undefined;
+  /** The config in use (the last good load; reloads apply). */
+  readonly config: () => BuddyConfig;
+  /** Resolves when config.json's folder is watched (changes from then on are reloaded). */
+  readonly configReady: Promise<void>;
+  close(): Promise<void>;
+}
