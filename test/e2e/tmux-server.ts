@@ -77,13 +77,4 @@ export function startTmux(dir: string, opts: { width?: number; height?: number; 
 /** One shell word: a value as a single-quoted argument for a command line typed into tmux. */
 export const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 
-/** Polls `read` every 50 ms until `check` holds (then returns the value), or fails naming `what`. */
-export async function waitUntil<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${String(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { waitUntil } from '../support/wait-until.js';

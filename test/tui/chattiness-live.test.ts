@@ -11,19 +11,12 @@ import { foldEvents } from '../../src/state/reducer.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const open: TuiServices[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((services) => services.close()));
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('chattiness in the pane\'s services', () => {
   it('config.json sets it, the quips follow it, c and a live config edit change it', { timeout: 60_000 }, async () => {
@@ -57,7 +50,7 @@ describe('chattiness in the pane\'s services', () => {
       const feed = (one: JournalEvent) => services.handleEvents([{ sessionId, events: [one], state: foldEvents(undefined, [one], sessionId) }]);
       feed(event('PostToolUse', 'git commit -m x'));
       feed(event('PostToolUseFailure', 'make'));
-      await until(() => said(sessionId).includes('PostToolUseFailure'), 'the failure quip');
+      await waitUntil(() => said(sessionId).includes('PostToolUseFailure'), Boolean, 'the failure quip');
       return said(sessionId);
     };
     services.runner()!.setLimits({ cooldownMs: 0 });
@@ -68,7 +61,7 @@ describe('chattiness in the pane\'s services', () => {
     expect(await commitThenFailure()).toEqual(['PostToolUse', 'PostToolUseFailure']);
 
     writeFileSync(configFile, JSON.stringify({ reactions: { chattiness: 'chatty' }, species: { id: 'cat' } }));
-    await until(() => store.getState().chattiness === 'chatty', 'the live config edit');
+    await waitUntil(() => store.getState().chattiness === 'chatty', Boolean, 'the live config edit');
     expect(store.getState().notice?.text).toContain('chattiness: chatty');
     expect(JSON.parse(readFileSync(prefsFile, 'utf8'))).toEqual({ chattiness: 'chatty', overrides: 'chatty' });
   });

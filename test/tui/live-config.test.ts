@@ -10,6 +10,7 @@ import { createBuddyStore } from '../../src/store.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const open: TuiServices[] = [];
 afterEach(async () => {
@@ -23,16 +24,6 @@ const readText = (file: string) => {
     return '';
   }
 };
-
-async function until<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${String(value).slice(-600)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A config whose only plugin answers every Stop as `name`. */
 const configOf = (name: string, cooldownMs = 0) => JSON.stringify({
@@ -66,19 +57,19 @@ describe('config.json reloaded live', () => {
     expect(await answersTo('phase-1')).toEqual(['alpha']);
 
     writeFileSync(configFile, configOf('beta'));
-    await until(reloads, (n) => n === 1, 'the first reload');
+    await waitUntil(reloads, (n) => n === 1, 'the first reload');
     expect(await answersTo('phase-2')).toEqual(['beta']);
 
     // Saved half-edited: not JSON. The rules in use stay, and the pane says what is wrong where.
     writeFileSync(configFile, configOf('gamma').slice(0, 30));
-    await until(logText, (text) => text.includes(`config: ${configFile}: not valid JSON`), 'the error in tui.log');
-    await until(() => store.getState().notice?.text ?? '', (text) => text.includes(`${configFile}: not valid JSON`) && text.includes('last good config kept'), 'the notice');
+    await waitUntil(logText, (text) => text.includes(`config: ${configFile}: not valid JSON`), 'the error in tui.log');
+    await waitUntil(() => store.getState().notice?.text ?? '', (text) => text.includes(`${configFile}: not valid JSON`) && text.includes('last good config kept'), 'the notice');
     expect(await answersTo('phase-3')).toEqual(['beta']);
     expect(reloads()).toBe(1);
 
     // The limits apply too: a ten-minute cooldown leaves gamma's second answer out.
     writeFileSync(configFile, configOf('gamma', 600_000));
-    await until(reloads, (n) => n === 2, 'the reload of the fixed file');
+    await waitUntil(reloads, (n) => n === 2, 'the reload of the fixed file');
     expect(await answersTo('phase-4')).toEqual(['gamma']);
     const dropped = services.runner()!.stats().droppedByCooldown;
     await services.runner()!.handleEvent({ ts: Date.now(), session_id: 'phase-4b', hook_event_name: 'Stop' } as never);
@@ -100,7 +91,7 @@ describe('config.json reloaded live', () => {
     const config = JSON.parse(configOf('delta'));
     config.hooks.Stop.push({ hooks: [{ type: 'command', command: 'true', timeout: -1 }] });
     writeFileSync(configFile, JSON.stringify(config));
-    await until(() => readText(log.path), (text) => text.includes(`config: ${configFile}: hooks.Stop[1].hooks[0].timeout:`) && text.includes('config reloaded'), 'the reload with its error');
+    await waitUntil(() => readText(log.path), (text) => text.includes(`config: ${configFile}: hooks.Stop[1].hooks[0].timeout:`) && text.includes('config reloaded'), 'the reload with its error');
     await services.runner()!.handleEvent({ ts: Date.now(), session_id: 'made-later', hook_event_name: 'Stop' } as never);
     expect(readFileSync(join(root, 'made-later', 'reactions.jsonl'), 'utf8')).toContain('"source":"delta"');
   });

@@ -12,21 +12,12 @@ import { createBuddyStore } from '../../src/store.js';
 import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const watchers: SessionWatcher[] = [];
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((w) => w.close()));
 });
-
-async function until<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)?.slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function setup() {
   const base = makeTempDir('buddy-root-gone-');
@@ -55,12 +46,12 @@ describe('a removed state root', () => {
     const { root, env, watcher, batches, sessions } = setup();
     await watcher.ready;
     await hookSessionStart('first', env);
-    await until(sessions, (ids) => ids === 'first', 'the first session');
+    await waitUntil(sessions, (ids) => ids === 'first', 'the first session');
 
     rmSync(root, { recursive: true });
-    await until(sessions, (ids) => ids === '', 'the removed session to go');
+    await waitUntil(sessions, (ids) => ids === '', 'the removed session to go');
     await hookSessionStart('second', env);
-    await until(sessions, (ids) => ids === 'second', 'the session in the re-made root');
+    await waitUntil(sessions, (ids) => ids === 'second', 'the session in the re-made root');
     // New events in the new root are new: they reach the plugins.
     expect(batches.flat().some((batch) => batch.sessionId === 'second')).toBe(true);
 
@@ -68,10 +59,10 @@ describe('a removed state root', () => {
     rmSync(root, { recursive: true });
     mkdirSync(root, { mode: 0o700 });
     await hookSessionStart('third', env);
-    await until(sessions, (ids) => ids === 'third', 'the session in the replaced root');
+    await waitUntil(sessions, (ids) => ids === 'third', 'the session in the replaced root');
     // And it keeps watching the new one.
     await hookSessionStart('fourth', env);
-    await until(sessions, (ids) => ids === 'fourth,third', 'a later session');
+    await waitUntil(sessions, (ids) => ids === 'fourth,third', 'a later session');
   });
 
   it('follows the Foundry folder too', { timeout: 60_000 }, async () => {
@@ -82,14 +73,14 @@ describe('a removed state root', () => {
     };
     await watcher.ready;
     foundrySession('one');
-    await until(sessions, (ids) => ids === 'one', 'the Foundry session');
+    await waitUntil(sessions, (ids) => ids === 'one', 'the Foundry session');
     rmSync(foundry, { recursive: true });
-    await until(sessions, (ids) => ids === '', 'the removed Foundry session to go');
+    await waitUntil(sessions, (ids) => ids === '', 'the removed Foundry session to go');
     mkdirSync(foundry, { mode: 0o700 });
     foundrySession('two');
-    await until(sessions, (ids) => ids === 'two', 'a session in the re-made Foundry folder');
+    await waitUntil(sessions, (ids) => ids === 'two', 'a session in the re-made Foundry folder');
     foundrySession('three');
-    await until(sessions, (ids) => ids === 'three,two', 'a later one');
+    await waitUntil(sessions, (ids) => ids === 'three,two', 'a later one');
   });
 });
 
@@ -103,13 +94,13 @@ describe('followDir', () => {
     try {
       rmSync(dir, { recursive: true });
       mkdirSync(dir);
-      await until(() => returns, (n) => n === 1, 'a replaced folder');
+      await waitUntil(() => returns, (n) => n === 1, 'a replaced folder');
       rmSync(join(base, 'a'), { recursive: true });
       await new Promise((resolve) => setImmediate(resolve));
       mkdirSync(join(base, 'a'));
       mkdirSync(join(base, 'a', 'b'));
       mkdirSync(dir);
-      await until(() => returns, (n) => n === 2, 'the folder made again under a new parent');
+      await waitUntil(() => returns, (n) => n === 2, 'the folder made again under a new parent');
     } finally {
       follower.close();
     }

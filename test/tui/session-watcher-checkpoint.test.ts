@@ -13,19 +13,12 @@ import { createBuddyStore } from '../../src/store.js';
 import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { recordedTurn, startFor, writeRepeatedJournal } from '../support/recorded-journal.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const watchers: SessionWatcher[] = [];
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((w) => w.close()));
 });
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function setup(checkpointEveryMs?: number) {
   const base = makeTempDir('buddy-watch-cp-');
@@ -61,7 +54,7 @@ describe('session watcher checkpoints', () => {
     expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size } });
     expect(batches).toEqual([]);
     appendFileSync(path, event('long', { hook_event_name: 'UserPromptSubmit', prompt_id: 'new-1' }) + event('long', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'new-t' }));
-    await until(() => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2, 'the two new events handed on');
+    await waitUntil(() => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2, Boolean, 'the two new events handed on');
     expect(batches.flat().flatMap((b) => b.events.map((e) => e.hook_event_name))).toEqual(['UserPromptSubmit', 'PreToolUse']);
   });
 
@@ -71,11 +64,12 @@ describe('session watcher checkpoints', () => {
     const dir = join(root, 'fresh');
     mkdirSync(dir, { mode: 0o700 });
     appendFileSync(join(dir, 'events.jsonl'), event('fresh', { hook_event_name: 'SessionStart', cwd: '/w/fresh' }) + event('fresh', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
-    await until(() => store.getState().sessions.fresh?.eventCount === 2, 'the new session');
-    await until(() => readCheckpoint(dir)?.state.eventCount === 2, 'its checkpoint');
-    // The checkpoint holds the reducer's state of the whole journal (the store shows a sanitised copy of it).
+    await waitUntil(() => store.getState().sessions.fresh?.eventCount === 2, Boolean, 'the new session');
+    await waitUntil(() => readCheckpoint(dir)?.state.eventCount === 2, Boolean, 'its checkpoint');
+    // The checkpoint holds the reducer's state of the whole journal, as JSON keeps it (the store
+    // shows a sanitised copy of it).
     const journal = readFileSync(join(dir, 'events.jsonl'));
-    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: journal.length }, state: foldEvents(undefined, parseJournalLines(journal), 'fresh') });
+    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: journal.length }, state: JSON.parse(JSON.stringify(foldEvents(undefined, parseJournalLines(journal), 'fresh'))) });
   });
 
   it('saves at most every checkpointEveryMs while running, and what is left on close', async () => {
@@ -89,7 +83,7 @@ describe('session watcher checkpoints', () => {
     // History was read by the reader, which saved the checkpoint at once.
     expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
     appendFileSync(path, event('steady', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
-    await until(() => store.getState().sessions.steady?.eventCount === 2, 'the new event');
+    await waitUntil(() => store.getState().sessions.steady?.eventCount === 2, Boolean, 'the new event');
     expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
     await watcher.close();
     expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: statSync(path).size }, state: { eventCount: 2, pendingPrompts: 1 } });

@@ -5,21 +5,12 @@ import { createBuddyStore, type BuddyStore } from '../../src/store.js';
 import { createSessionWatcher, READ_SLICE_BYTES, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const watchers: SessionWatcher[] = [];
 afterEach(async () => {
   await Promise.all(watchers.splice(0).map((w) => w.close()));
 });
-
-async function until<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${JSON.stringify(value)?.slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function setup(): { root: string; store: BuddyStore; batches: SessionEvents[][]; start: () => SessionWatcher; env: NodeJS.ProcessEnv } {
   const base = makeTempDir('buddy-watch-');
@@ -77,10 +68,10 @@ describe('session watcher', () => {
       const result = await runHook(payload, env);
       expect(result.code).toBe(0);
     }
-    const state = await until(() => store.getState().sessions[sessionId], (s) => s?.eventCount === 4, 'four events in the store');
+    const state = await waitUntil(() => store.getState().sessions[sessionId], (s) => s?.eventCount === 4, 'four events in the store');
     expect(state.toolsRunning).toBeDefined();
     expect(Object.values(state.toolsRunning).map((t) => t.tool).sort()).toEqual(['Bash', 'Glob']);
-    await until(() => batches.flat().reduce((n, b) => n + b.events.length, 0), (n) => n === 4, 'four events handed on');
+    await waitUntil(() => batches.flat().reduce((n, b) => n + b.events.length, 0), (n) => n === 4, 'four events handed on');
     expect(store.getState().selectedId).toBe(sessionId);
   });
 
@@ -92,12 +83,12 @@ describe('session watcher', () => {
     appendFileSync(path, whole.slice(0, 20));
     // A second session's event proves the watcher ran after the half line was written.
     writeJournal(root, 's2', line('s2', { hook_event_name: 'SessionStart' }));
-    await until(() => store.getState().sessions.s2, Boolean, 's2');
+    await waitUntil(() => store.getState().sessions.s2, Boolean, 's2');
     appendFileSync(path, whole.slice(20, 30));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(store.getState().sessions.s1.eventCount).toBe(1);
     appendFileSync(path, whole.slice(30));
-    const state = await until(() => store.getState().sessions.s1, (s) => s.eventCount === 2, 'the completed line');
+    const state = await waitUntil(() => store.getState().sessions.s1, (s) => s.eventCount === 2, 'the completed line');
     expect(state.pendingPrompts).toBe(1);
   });
 
@@ -108,13 +99,13 @@ describe('session watcher', () => {
     expect(store.getState().sessions.s1.pendingPrompts).toBe(3);
     truncateSync(path, 0);
     appendFileSync(path, line('s1', { hook_event_name: 'SessionStart', cwd: '/w/truncated' }));
-    let state = await until(() => store.getState().sessions.s1, (s) => s.projectName === 'truncated', 'the truncated journal');
+    let state = await waitUntil(() => store.getState().sessions.s1, (s) => s.projectName === 'truncated', 'the truncated journal');
     expect(state.eventCount).toBe(1);
     expect(state.pendingPrompts).toBe(0);
     const replacement = join(root, 's1', 'events.jsonl.new');
     writeFileSync(replacement, line('s1', { hook_event_name: 'SessionStart', cwd: '/w/replaced' }) + line('s1', { hook_event_name: 'Stop' }), { mode: 0o600 });
     renameSync(replacement, path);
-    state = await until(() => store.getState().sessions.s1, (s) => s.projectName === 'replaced', 'the replaced journal');
+    state = await waitUntil(() => store.getState().sessions.s1, (s) => s.projectName === 'replaced', 'the replaced journal');
     expect(state.eventCount).toBe(2);
   });
 
@@ -124,10 +115,10 @@ describe('session watcher', () => {
     await start().ready;
     for (let round = 1; round <= 5; round += 1) {
       appendFileSync(path, line('s1', { hook_event_name: 'UserPromptSubmit', prompt_id: `a${round}` }));
-      await until(() => store.getState().sessions.s1.eventCount, (n) => n >= round * 2, `round ${round}, first append`);
+      await waitUntil(() => store.getState().sessions.s1.eventCount, (n) => n >= round * 2, `round ${round}, first append`);
       // Right after the first change was reported: chokidar drops this one's event.
       appendFileSync(path, line('s1', { hook_event_name: 'Stop', prompt_id: `a${round}` }));
-      await until(() => store.getState().sessions.s1.eventCount, (n) => n === round * 2 + 1, `round ${round}, second append`);
+      await waitUntil(() => store.getState().sessions.s1.eventCount, (n) => n === round * 2 + 1, `round ${round}, second append`);
     }
     expect(store.getState().sessions.s1.pendingPrompts).toBe(0);
   });
@@ -139,10 +130,10 @@ describe('session watcher', () => {
     watchers.push(watcher);
     await watcher.ready;
     writeFileSync(join(root, 'runner.lock'), JSON.stringify({ pid: 1 }));
-    await until(() => changes, (n) => n >= 1, 'the lock to appear');
+    await waitUntil(() => changes, (n) => n >= 1, 'the lock to appear');
     const seen = changes;
     rmSync(join(root, 'runner.lock'));
-    await until(() => changes, (n) => n > seen, 'the lock to go away');
+    await waitUntil(() => changes, (n) => n > seen, 'the lock to go away');
   });
 
   it('drops a session whose directory is removed', async () => {
@@ -152,7 +143,7 @@ describe('session watcher', () => {
     await start().ready;
     rmSync(join(root, 'gone'), { recursive: true });
     appendFileSync(join(root, 'kept', 'events.jsonl'), line('kept', { hook_event_name: 'Stop' }));
-    await until(() => Object.keys(store.getState().sessions).sort().join(','), (ids) => ids === 'kept', 'the removed session to go');
+    await waitUntil(() => Object.keys(store.getState().sessions).sort().join(','), (ids) => ids === 'kept', 'the removed session to go');
   });
 
   it('applies a burst in few store updates, losing nothing', async () => {
@@ -169,7 +160,7 @@ describe('session watcher', () => {
         writeJournal(root, id, text);
       }
     }
-    await until(() => sessions.map((id) => store.getState().sessions[id]?.eventCount ?? 0), (counts) => counts.every((n) => n === perSession), 'every event');
+    await waitUntil(() => sessions.map((id) => store.getState().sessions[id]?.eventCount ?? 0), (counts) => counts.every((n) => n === perSession), 'every event');
     const elapsedMs = Date.now() - startedAt;
     expect(store.getState().eventsApplied).toBe(sessions.length * perSession);
     // At most one store update per throttle interval (33 ms), plus the first.
@@ -194,7 +185,7 @@ describe('session watcher', () => {
     expect(batches).toEqual([]);
     const text = backlog('big', 2000);
     writeJournal(root, 'big', text);
-    await until(() => store.getState().sessions.big?.eventCount ?? 0, (n) => n === 2000, 'the whole backlog');
+    await waitUntil(() => store.getState().sessions.big?.eventCount ?? 0, (n) => n === 2000, 'the whole backlog');
     const handed = batches.flat().filter((b) => b.sessionId === 'big');
     expect(handed.reduce((sum, b) => sum + b.events.length, 0)).toBe(2000);
     // Several slices, none much bigger than the limit (it stops at the first line end past it).
