@@ -1,14 +1,14 @@
 /**
  * How fast the pane ticks. While something is going on (a prompt being answered, a tool or
  * subagent running, a bubble or notice on screen) the buddy animates on the steady 500 ms
- * tick. When everything is quiet it breathes slowly, one frame every 2.5 s: each frame costs
+ * tick. When everything is quiet it breathes slowly, one frame every 4 s: each frame costs
  * Ink a full layout and redraw, and an idle pane must stay well under 1% of a core.
  */
 import { isProcessingPrompt } from '../state/selectors.js';
 import { visibleSessions, type BuddyState } from '../store.js';
 
 export const BUSY_TICK_MS = 500;
-export const QUIET_TICK_MS = 2_500;
+export const QUIET_TICK_MS = 4_000;
 
 export function isBusy(state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now' | 'helpVisible'>): boolean {
   if (state.bubbles.current || state.notice) return true;
