@@ -10,7 +10,8 @@ export const HISTORY_CAP = 50;
 
 export type HistoryStatus = 'queued' | 'shown' | 'dropped';
 
-export interface HistoryEntry {
+/** The fields of a reaction the history keeps. */
+export interface HistorySubject {
   id: string;
   sessionId: string;
   text: SafeText;
@@ -20,27 +21,18 @@ export interface HistoryEntry {
   eventId?: string;
   kind: ReactionKind;
   /** A built-in quip (the fallback). */
-  fallback: boolean;
+  fallback?: boolean;
   /** When it was produced. */
   ts: number;
+}
+
+export interface HistoryEntry extends HistorySubject {
+  fallback: boolean;
   status: HistoryStatus;
   /** Why it was dropped, or why a shown one left early (replaced, cut short). */
   why?: string;
   /** When its status last changed. */
   at: number;
-}
-
-/** The fields of a reaction the history keeps. */
-export interface HistorySubject {
-  id: string;
-  sessionId: string;
-  text: SafeText;
-  source: SafeText;
-  event?: string;
-  eventId?: string;
-  kind: ReactionKind;
-  fallback?: boolean;
-  ts: number;
 }
 
 /**
