@@ -131,17 +131,22 @@ export interface JournalChunk {
 
 const READ_BLOCK = 1 << 20;
 
+/** Opens a file to read, never through a symlink; undefined when it cannot be opened (absent, a link). */
+export function openForRead(path: string): number | undefined {
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads the complete lines after `from` (or from the start). Returns undefined when the journal
  * does not exist. A partial last line is not consumed: the next read sees it whole.
  */
 export function readJournalFrom(path: string, from?: JournalPosition, maxBytes = Infinity): JournalChunk | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
+  const fd = openForRead(path);
+  if (fd === undefined) return undefined;
   try {
     const stats = fstatSync(fd);
     let offset = from?.offset ?? 0;

@@ -3,10 +3,10 @@
  * the runner lock, read (latest line only) by the statusline. Zod-free and small: the
  * statusline loads it on every refresh.
  */
-import { closeSync, constants, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reaction } from '../protocol/reaction.js';
-import { appendLine } from './journal.js';
+import { appendLine, openForRead } from './journal.js';
 import { scanLinesFromEnd } from './lines-from-end.js';
 import { ensureSessionDir, REACTIONS_FILE } from './state-root.js';
 
@@ -39,12 +39,8 @@ const TAIL_CHUNK_BYTES = 1024;
  * time, at most REACTIONS_TAIL_BYTES. A 50 MB log costs what a one-line log does.
  */
 export function readLatestReaction(sessionDir: string): Reaction | undefined {
-  let fd: number;
-  try {
-    fd = openSync(join(sessionDir, REACTIONS_FILE), constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
+  const fd = openForRead(join(sessionDir, REACTIONS_FILE));
+  if (fd === undefined) return undefined;
   let latest: Reaction | undefined;
   try {
     scanLinesFromEnd(fd, { maxBytes: REACTIONS_TAIL_BYTES, chunkBytes: TAIL_CHUNK_BYTES, completeOnly: true }, (line) => {

@@ -17,9 +17,9 @@
  * is taken as undone by the prompt in it (Claude Code starts a resumed session with SessionStart).
  * Totals (eventCount, toolRunsTotal…) count only what was folded: the result says `partial`.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
 import type { JournalEvent } from '../protocol/hook-event.js';
-import type { JournalPosition } from './journal.js';
+import { openForRead, type JournalPosition } from './journal.js';
 import { scanLinesFromEnd } from './lines-from-end.js';
 import { foldEvents } from './reducer.js';
 import { LIMITS, type SessionState } from './session-state.js';
@@ -135,12 +135,8 @@ export function foldJournalTail(
   base?: FoldedJournal,
   limits: Partial<TailFoldLimits> = {},
 ): FoldedJournal | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-  } catch {
-    return undefined;
-  }
+  const fd = openForRead(path);
+  if (fd === undefined) return undefined;
   try {
     const stats = fstatSync(fd);
     const kept = base && base.journal.ino === stats.ino && base.journal.offset <= stats.size && startsLine(fd, base.journal.offset) ? base : undefined;
