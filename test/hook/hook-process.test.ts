@@ -25,6 +25,19 @@ function listTree(dir: string): string[] {
   return readdirSync(dir, { recursive: true }).map(String).sort();
 }
 
+
+/** A state root holding one session that ended three hours ago, and a config folder beside it. */
+function rootWithSessionEnded3hAgo(): { root: string; config: string; old: string } {
+  const base = makeTempDir();
+  const root = join(base, 'state');
+  const endedAt = Date.now() - 3 * 3600_000;
+  const old = join(root, 'ended-3h-ago');
+  mkdirSync(old, { recursive: true, mode: 0o700 });
+  writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
+  utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
+  return { root, config: join(base, 'config'), old };
+}
+
 describe('buddy-tui hook', () => {
   it('appends one line per event with a receive timestamp and the payload’s own fields', async () => {
     const root = join(makeTempDir(), 'state');
@@ -150,14 +163,7 @@ describe('buddy-tui hook', () => {
   });
 
   it('removes ended sessions on SessionStart after retentionHours from the config, the environment first', async () => {
-    const base = makeTempDir();
-    const root = join(base, 'state');
-    const config = join(base, 'config');
-    const endedAt = Date.now() - 3 * 3600_000;
-    const old = join(root, 'ended-3h-ago');
-    mkdirSync(old, { recursive: true, mode: 0o700 });
-    writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
-    utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
+    const { root, config, old } = rootWithSessionEnded3hAgo();
     const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: config, BUDDY_TUI_RETENTION_HOURS: '' };
     const start = payload({ hook_event_name: 'SessionStart', source: 'startup' });
     // Default 24 h: three hours after its end, it stays.
@@ -173,14 +179,7 @@ describe('buddy-tui hook', () => {
   }, 60_000);
 
   it('ignores retentionHours in a config file of a format version newer than it reads', async () => {
-    const base = makeTempDir();
-    const root = join(base, 'state');
-    const config = join(base, 'config');
-    const endedAt = Date.now() - 3 * 3600_000;
-    const old = join(root, 'ended-3h-ago');
-    mkdirSync(old, { recursive: true, mode: 0o700 });
-    writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
-    utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
+    const { root, config, old } = rootWithSessionEnded3hAgo();
     mkdirSync(join(config, 'buddy-tui'), { recursive: true });
     writeFileSync(join(config, 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 99, retentionHours: 1 }));
     const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: config, BUDDY_TUI_RETENTION_HOURS: '' };
