@@ -4,6 +4,8 @@
  * context on some events) and exits 0 on every path.
  */
 import { join } from 'node:path';
+import { normalizeHostEvent, type HostEvent } from '../hosts/host-adapter.js';
+import { DEFAULT_HOST, parseHostId, type HostId } from '../hosts/host-id.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
@@ -54,7 +56,13 @@ function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (m
   return checked.data;
 }
 
-export async function runHook(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** `--host <id>` names the host that runs this hook; Claude Code when absent or unknown. */
+export function hostFromArgs(argv: readonly string[]): HostId {
+  const at = argv.indexOf('--host');
+  return (at >= 0 ? parseHostId(argv[at + 1]) : undefined) ?? DEFAULT_HOST;
+}
+
+export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId = hostFromArgs(process.argv)): Promise<void> {
   // buddy-tui's own `claude -p` children must never feed the buddy.
   if (env.BUDDY_TUI_CHILD === '1') return;
   const receivedAt = Date.now();
@@ -71,8 +79,9 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env): Promise<voi
     const report = errorLogReporter(root, env);
     /** Input the hook cannot use: dropped, and said where to find. */
     const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
-    const event = eventFrom(input, dropped);
-    if (!event) return;
+    const received = eventFrom(input, dropped);
+    if (!received) return;
+    const event = normalizeHostEvent(host, received as HostEvent);
     const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
       return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);
