@@ -40,8 +40,6 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   state: ['protocol', 'text', 'process', 'report', 'config-lite'],
   // Host adapters: each host's payload -> the one internal event. Pure, on the ingest path.
   hosts: ['protocol', 'text'],
-  // How events get from a host into the journals: the inbox spool and its drain.
-  ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
   statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
