@@ -11,6 +11,7 @@ import { awaitsAnswer, formatElapsed, sessionActivity, subagentGroups, type Sess
 import type { SessionState } from '../state/session-state.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import { sessionDirName, stateRootPath } from '../state/state-root.js';
+import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
@@ -119,7 +120,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stdout(HELP);
     return 0;
   }
-  const now = io.now();
+  // BUDDY_TUI_NOW pins the clock for tests, as for the statusline.
+  const now = io.env.BUDDY_TUI_NOW ? resolveNow(io.env) : io.now();
   const wanted = values.session;
   const print = (sessions: SessionStatus[]) => {
     const report: StatusReport = { version: STATUS_VERSION, sessions };
