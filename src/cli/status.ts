@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { toolsByUse } from '../display/tool-order.js';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 import { listSessions, readAnySession } from '../state/reader.js';
-import { awaitsAnswer, formatElapsed, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
+import { formatElapsed, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import { sessionDirName, stateRootPath } from '../state/state-root.js';
@@ -57,22 +57,13 @@ function countsOf(pairs: ReadonlyArray<readonly [string, number]>): Record<strin
   return counts;
 }
 
-/**
- * The reducer's activity, with "waiting" meaning what the pane's bubble and the statusline's `❗`
- * mean by "Claude is waiting for you": an ask (a tool to approve, a question). Claude Code's
- * idle_prompt (the turn ended a minute ago) is idle, not an ask.
- */
-export function statusState(state: SessionState): SessionActivity {
-  const activity = sessionActivity(state);
-  return activity === 'waiting' && !awaitsAnswer(state) ? 'idle' : activity;
-}
 
 export function sessionStatus(state: SessionState, now: number): SessionStatus {
   return {
     id: sanitizeText(state.sessionId, { maxLength: 128 }),
     host: sanitizeText(state.host ?? DEFAULT_HOST, { maxLength: 40 }),
     project: state.projectName === undefined ? null : sanitizeText(state.projectName, { maxLength: 200 }),
-    state: statusState(state),
+    state: sessionActivity(state),
     tools: countsOf(toolsByUse(Object.entries(state.toolsThisTurn))),
     agents: countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count])),
     failures: state.toolFailuresTotal,
