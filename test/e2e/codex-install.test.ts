@@ -66,7 +66,6 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
     expect(dryRun.stdout).toContain('--host codex');
     expect(dryRun.stdout).toContain('was not changed; nothing was trusted');
     expect(afterDryRun).toEqual({ hooks: USER_HOOKS, config: configBefore });
-    expect(existsSync(join(home.home, '.local', 'state', 'buddy-tui', 'installs'))).toBe(false);
   });
 
   it('install --trust adds 12 tagged groups, keeps the user\'s hook, and trusts buddy-tui\'s through the app-server', () => {
