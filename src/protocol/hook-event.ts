@@ -52,5 +52,9 @@ export interface JournalEvent {
   agent_id?: string;
   agent_type?: string;
   last_assistant_message?: string;
+  /** Files a finished tool call wrote, when its input does not say it in `file_path` (Codex's apply_patch). */
+  files_touched?: string[];
+  /** A shell command's exit code, when the host told it apart from the output (Codex, from its rollout). */
+  exit_code?: number;
   [field: string]: unknown;
 }
