@@ -181,6 +181,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
     state.cwd ??= event.cwd;
     state.projectName ??= basename(event.cwd);
   }
+  if (typeof event.host === 'string' && event.host) state.host = event.host;
   if (typeof event.transcript_path === 'string') state.transcriptPath = event.transcript_path;
   if (typeof event.permission_mode === 'string') state.permissionMode = event.permission_mode;
   const model = modelName(event.model);
