@@ -25,6 +25,7 @@ const NAMED_FILES: Record<string, string> = {
   'src/species/render.ts': 'species-display',
   'src/species/colors.ts': 'species-display',
   'src/state/lines-from-end.ts': 'lines-from-end',
+  'src/hosts/host-id.ts': 'host-id',
 };
 
 /**
@@ -45,7 +46,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
   statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
-  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config'],
+  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id'],
   components: ['store', 'text', 'display', 'species-display'],
 };
 

@@ -33,6 +33,8 @@ export interface JournalEvent {
   ts: number;
   session_id: string;
   hook_event_name: string;
+  /** The agent host that sent it (src/hosts/); absent on lines from before hosts: Claude Code. */
+  host?: string;
   transcript_path?: string;
   cwd?: string;
   permission_mode?: string;

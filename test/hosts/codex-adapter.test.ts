@@ -12,6 +12,7 @@ import { eventKinds } from '../../src/protocol/event-kind.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { lastFailure } from '../../src/state/selectors.js';
+import { toSafeSession } from '../../src/state/safe-session.js';
 import { codexPayloads, payloadsWithRollout, rolloutCopy } from '../support/codex-fixtures.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -106,6 +107,8 @@ describe('the reducer over a normalised Codex session', () => {
     expect(state.toolsThisTurn).toEqual({ Bash: 2, apply_patch: 1 });
     expect(state.filesTouched).toEqual(['/home/dev/project/patched.txt']);
     expect(state.model).toBe('gpt-6.1-sol');
+    expect(state.host).toBe('codex');
+    expect(toSafeSession(state).host).toBe('codex');
     expect(eventKinds(events.at(-1)!)).toEqual(['tool_failure']);
     expect(sessionMood(state, events.at(-1)!.ts)).toBe('error');
   });
