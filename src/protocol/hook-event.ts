@@ -5,7 +5,11 @@
  */
 import * as z from 'zod/mini';
 
-/** Every hook event name Claude Code 2.1.332 fires (see ../shared/notes/claude-code.md). */
+/**
+ * Every hook event name of the internal event: all Claude Code 2.1.332 fires (see
+ * ../shared/notes/claude-code.md), plus Codex's `Interrupt` (the user stopped the turn), which
+ * Claude Code has no name for.
+ */
 export const HOOK_EVENT_NAMES = [
   'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion',
   'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
@@ -13,7 +17,7 @@ export const HOOK_EVENT_NAMES = [
   'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange',
   'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove',
   'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
-  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand',
+  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
