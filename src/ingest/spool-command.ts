@@ -98,8 +98,19 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
     return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4] };
   }
-  const line = [handler.command, ...args].join(' ');
-  const script = /\s'?([^']*?[/\\]hook\.js)'?\s*$/.exec(line)?.[1];
-  if (line.includes(` ${SPOOL_ARGV0} `)) return { path: 'spool', hookScript: script };
+  // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
+  const words = shellWords([handler.command, ...args.map(quoteWord)].join(' '));
+  const last = words[words.length - 1];
+  const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
+  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script };
   return script ? { path: 'node', hookScript: script } : undefined;
+}
+
+/** Splits a command line into words as a POSIX shell would for plain and single-quoted words. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/(?:'[^']*'|\\.|[^\s'\\])+/g)) {
+    words.push(match[0].replace(/'([^']*)'|\\(.)|([^'\\]+)/g, (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) => quoted ?? escaped ?? plain ?? ''));
+  }
+  return words;
 }
