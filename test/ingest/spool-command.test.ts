@@ -3,7 +3,7 @@
  * Whatever happens it prints nothing and exits 0; nothing it is given is lost or torn.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
@@ -39,6 +39,7 @@ describe('the sh spool hook', () => {
       runSpool(`${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_name: 'Bash', seq: n, body })}\n`, { BUDDY_TUI_STATE_DIR: root })));
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(inboxNames(root)).toHaveLength(300);
+    expect(statSync(join(root, 'inbox', inboxNames(root)[0])).mode & 0o777).toBe(0o600);
     expect(drainInbox(root)).toEqual({ drained: 300, waiting: 0, busy: false });
     const events = journal(root);
     expect(events.map((event) => event.seq).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 300 }, (_, n) => n));

@@ -1,5 +1,5 @@
 // `buddy-tui doctor` on the hook spool: the path the hooks take, the inbox, waiting and damaged events.
-import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
@@ -38,6 +38,14 @@ describe('doctor and the inbox', () => {
     const checks = doctor(env, home).find('buddy-tui');
     expect(checks).toContainEqual(expect.objectContaining({ status: 'warn', title: expect.stringMatching(/^3 event\(s\) wait in the inbox .*, the oldest for 10m/), fix: expect.stringContaining('buddy-tui') }));
     expect(checks).toContainEqual(expect.objectContaining({ status: 'warn', title: `1 damaged inbox file(s) kept in ${join(inbox, 'damaged')}` }));
+  });
+
+  it('an inbox open to others is a warning with the fix', () => {
+    const { home, state, inbox, env } = setup();
+    mkdirSync(state, { mode: 0o700 });
+    mkdirSync(inbox, { mode: 0o755 });
+    chmodSync(inbox, 0o755);
+    expect(doctor(env, home).find('buddy-tui')).toContainEqual(expect.objectContaining({ status: 'warn', title: `inbox ${inbox} is mode 755: others can list waiting events`, fix: expect.stringContaining(`chmod 700 ${inbox}`) }));
   });
 
   it('a symlinked inbox fails with the fix', () => {
