@@ -11,6 +11,9 @@ import { DRAIN_LOCK_FILE } from '../../src/ingest/drain-lock.js';
 import { isHookPayload } from '../../src/ingest/payload-edges.js';
 import { hookPayloadSchema } from '../../src/protocol/hook-event.js';
 import type { Report } from '../../src/report/reporter.js';
+import { listSessions } from '../../src/state/reader.js';
+import { pruneSessions } from '../../src/state/retention.js';
+import { sessionDirName } from '../../src/state/state-root.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { runHook } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
@@ -192,6 +195,18 @@ describe('drainInbox', () => {
     expect(drainInbox(root, { report })).toEqual({ drained: 0, waiting: 0, busy: false });
     expect(String(reports[0]?.error)).toMatch(/symbolic link/);
     expect(existsSync(join(root, A))).toBe(false);
+  });
+
+  it('the inbox is no session: listing skips it and retention never removes it, however old', () => {
+    const root = rootWithInbox();
+    mkdirSync(join(root, 'inbox', 'damaged'), { mode: 0o700 });
+    writeFileSync(join(root, 'inbox', 'damaged', 'claude.1@1'), '{');
+    const longAgo = (T0 - 30 * 24 * 3600_000) / 1000;
+    utimesSync(join(root, 'inbox'), longAgo, longAgo);
+    expect(listSessions(root, { BUDDY_TUI_FOUNDRY_DIR: join(root, 'no-foundry') })).toEqual([]);
+    expect(pruneSessions(root, { now: T0 })).toEqual([]);
+    expect(readdirSync(join(root, 'inbox', 'damaged'))).toEqual(['claude.1@1']);
+    expect(sessionDirName('inbox')).toBeUndefined();
   });
 
   it('checks a payload exactly as hookPayloadSchema does', () => {
