@@ -43,6 +43,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Host adapters: each host's payload -> the one internal event, on the ingest path. Codex's
   // reads its rollout's tail (lines-from-end) for the exit code its payload lacks.
   hosts: ['protocol', 'text', 'lines-from-end'],
+  // The hook spool: the sh hook command and the drain of <root>/inbox into the journals (hot paths load the drain).
+  ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
   statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
