@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { findExecutable } from '../delegate/adapters/auto-choice.js';
 import { buddyCommands, packageRoot } from '../install/buddy-entries.js';
 import { forgetCodexTrust, trustCodexHooks, type AppServerOptions } from '../install/codex-app-server.js';
+import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { CODEX_HOOK_EVENTS, codexHookCommand, codexHooksPath, resolveCodexHome } from '../install/codex-hooks.js';
 import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.js';
 import { term, termLines } from '../text/terminal-text.js';
@@ -19,6 +20,7 @@ export interface CodexFlagValues {
   'codex-bin'?: string;
   trust?: boolean;
   'dry-run'?: boolean;
+  'node-hook'?: boolean;
 }
 
 export const TRUST_COMMAND = 'buddy-tui install --host codex --trust';
@@ -44,7 +46,9 @@ export async function runCodexInstall(values: CodexFlagValues, io: CliIo): Promi
   const path = codexHooksPath(codexHome);
   let result;
   try {
-    result = installIntoCodex({ path, command: codexHookCommand(buddyCommands({ distDir: dist })), dryRun: values['dry-run'], env: io.env });
+    const hookPath = chooseHookPath(values['node-hook']).path;
+    result = installIntoCodex({ path, command: codexHookCommand(buddyCommands({ distDir: dist }), hookPath), dryRun: values['dry-run'], env: io.env });
+    if (hookPath === 'spool' && !values['dry-run']) createInbox(io.env, (message) => io.stderr(message));
   } catch (error) {
     return reportSettingsError(error, io);
   }

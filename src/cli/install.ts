@@ -2,9 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm, type HookPath } from '../install/buddy-entries.js';
-import { INBOX_DIR } from '../ingest/inbox-order.js';
-import { ensurePrivateDir, stateRootPath } from '../state/state-root.js';
+import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm } from '../install/buddy-entries.js';
+import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { claudeVersion, findExecutable } from '../delegate/adapters/auto-choice.js';
 import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings } from '../install/settings-install.js';
@@ -40,7 +39,7 @@ export const SETTINGS_FLAGS = {
 } as const;
 
 const HELP = term`usage: buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]
-       buddy-tui install --host codex [--codex-home <dir>] [--trust] [--codex-bin <path>] [--dry-run]
+       buddy-tui install --host codex [--codex-home <dir>] [--trust] [--codex-bin <path>] [--node-hook] [--dry-run]
 
 Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
 (default: $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; --project: ./.claude/settings.json).
@@ -75,23 +74,6 @@ async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: bo
   return { form: 'shell', why: version ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}` : '`claude` was not found on PATH to check its version' };
 }
 
-/** The spool wherever /bin/sh runs; the Node hook on Windows, without /bin/sh, or when asked. */
-export function chooseHookPath(nodeHook: boolean | undefined, platform: NodeJS.Platform = process.platform, sh = '/bin/sh'): { path: HookPath; why: string } {
-  if (nodeHook) return { path: 'node', why: '--node-hook' };
-  if (platform === 'win32') return { path: 'node', why: 'Windows has no /bin/sh' };
-  if (!existsSync(sh)) return { path: 'node', why: `${sh} is missing` };
-  return { path: 'spool', why: `${sh} writes each event into the inbox` };
-}
-
-/** The inbox the spool writes to, made now so the fast path works from the first event; a problem is said, not fatal. */
-function createInbox(env: NodeJS.ProcessEnv, io: CliIo): void {
-  const inbox = join(stateRootPath(env), INBOX_DIR);
-  try {
-    ensurePrivateDir(inbox);
-  } catch (error) {
-    io.stderr(term`buddy-tui: could not create ${inbox}: ${(error as Error).message}\nUntil it exists, each event starts the Node hook instead (slower); \`buddy-tui doctor\` says more.\n`);
-  }
-}
 
 /**
  * Prints a settings error the way every command should: the file, what is wrong, the fix, on one
@@ -151,7 +133,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     const what = values['statusline-only']
       ? 'the statusLine'
       : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? 'spool' : 'Node hook'}: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
-    if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool') createInbox(io.env, io);
+    if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool') createInbox(io.env, (message) => io.stderr(message));
     const chain = result.chained ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
     if (result.status === 'unchanged') io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
     else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);

@@ -11,6 +11,7 @@ import { formatElapsed, sessionActivity, subagentGroups, type SessionActivity } 
 import type { SessionState } from '../state/session-state.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import { sessionDirName, stateRootPath } from '../state/state-root.js';
+import { drainBeforeRead } from '../ingest/drain-inbox.js';
 import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
@@ -76,8 +77,10 @@ export function sessionStatus(state: SessionState, now: number): SessionStatus {
  * (from its checkpoint), kept when the pane would show it, in the pane's tab order.
  * `only` restricts the read to that one session id (already checked to be one).
  */
-export function readLiveSessions(root: string, env: NodeJS.ProcessEnv, now: number, only?: string): SessionState[] {
-  // >>> The inbox drain (src/ingest/drain-inbox.ts) goes here, before the journals are read. <<<
+export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: string): SessionState[] {
+  const root = stateRootPath(env);
+  // Events still in the inbox (written while no buddy-tui process ran) are journaled first.
+  drainBeforeRead(env, now);
   const states: Record<string, SessionState> = Object.create(null);
   for (const entry of listSessions(root, env)) {
     if (only !== undefined && entry.id !== only) continue;
@@ -130,7 +133,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   if (wanted !== undefined && !sessionDirName(wanted)) {
     return refuse(term`${JSON.stringify(sanitizeText(wanted, { maxLength: 80 }))} is not a session id (letters, digits, _ and - only)`);
   }
-  const live = readLiveSessions(stateRootPath(io.env), io.env, now, wanted);
+  const live = readLiveSessions(io.env, now, wanted);
   if (wanted !== undefined && live.length === 0) return refuse(term`no live session ${wanted}`);
   print(live.map((state) => sessionStatus(state, now)));
   return 0;

@@ -1,7 +1,7 @@
 /**
  * The hook command that spools: a POSIX sh script that writes the event's stdin, as ONE new
- * file, into `<root>/inbox` and forks nothing but the final `exec cat` (about one execve more
- * than a no-op `true` hook). buddy-tui processes drain the inbox into the journals later
+ * file, into `<root>/inbox` and starts nothing but `cat` (one fork and execve more than a
+ * no-op `true` hook). buddy-tui processes drain the inbox into the journals later
  * (drain-inbox.ts). Where the inbox is not there or not sound (missing, a symlink, another
  * user's), the script execs the Node hook instead, which creates the inbox and journals directly.
  *
@@ -40,7 +40,9 @@ export const SPOOL_SCRIPT = [
   'if [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then',
   '  set -C; f=$d/$1.$$; i=0',
   '  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
-  '  [ "$i" -lt 8 ] && exec cat >>"$f" 2>/dev/null',
+  // Not `exec cat`: a hook always exits 0, even when cat fails on a full disk (the cut file
+  // is kept as damaged by the drain). The fork costs ~0.2 ms.
+  '  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi',
   'fi',
   'exec "$3" "$4" --host "$1"',
 ].join('\n');

@@ -7,7 +7,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
-import { buddyCommands, isBuddyGroup, type BuddyCommands } from './buddy-entries.js';
+import { spoolCommandLine } from '../ingest/spool-command.js';
+import { buddyCommands, isBuddyGroup, type BuddyCommands, type HookPath } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
 
 /** Every hook event Codex 0.169.0 has (it has no Notification and no StopFailure). */
@@ -25,10 +26,13 @@ export function codexHookTimeout(event: CodexHookEvent): number {
 
 /**
  * The one command every buddy-tui Codex hook runs. Codex runs it as `$SHELL -lc "<command>"`
- * (a login shell on every event), so it stays one plain command line.
+ * (a login shell on every event), so it stays one plain command line: the spool (`/bin/sh`
+ * writing the event into the inbox, src/ingest/spool-command.ts), or the Node hook where there is
+ * no `/bin/sh` or the user asked for it.
  */
-export function codexHookCommand(commands: BuddyCommands = buddyCommands()): string {
-  return `${commands.hook} --host codex`;
+export function codexHookCommand(commands: BuddyCommands = buddyCommands(), path: HookPath = 'spool'): string {
+  if (path === 'node') return `${commands.hook} --host codex`;
+  return spoolCommandLine('codex', { node: commands.node, hookScript: commands.hookScript });
 }
 
 export function codexHookGroup(event: CodexHookEvent, command: string): JsonObject {

@@ -1,13 +1,14 @@
 // `buddy-tui status`, spawned for real against a state root whose journals the real hook
 // (dist/hook.js) wrote from recorded Claude Code 2.1.332 payloads: the exact JSON per state.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatElapsed } from '../../src/state/selectors.js';
 import { FIXTURE_EVENTS, HOOK_ENTRY, feedThroughHook } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { runSpool } from '../support/spool-process.js';
 
 type Payload = Record<string, unknown>;
 const fixture = (path: string): Payload[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Payload);
@@ -191,6 +192,21 @@ describe('buddy-tui status', () => {
     // Neither raw controls nor JSON-escaped ones: the strings were sanitised before they became JSON.
     expect(report.stdout.trimEnd()).not.toMatch(/\\u001b|\\u0007|\\u009b|[\u0000-\u001f\u007f-\u009f]/);
     expect(JSON.parse(report.stdout).sessions[0]).toMatchObject({ project: 'evil', tools: { Bash: 1 } });
+  });
+
+  it('journals first what the spool hook left in the inbox while no buddy-tui process ran', async () => {
+    const root = join(makeTempDir(), 'state');
+    mkdirSync(join(root, 'inbox'), { recursive: true, mode: 0o700 });
+    const id = 'spooled-1';
+    // The installed hook command, spawned as Claude Code spawns it: one file per event, no journal yet.
+    for (const payload of WAITING.slice(0, 3)) {
+      const result = await runSpool(`${JSON.stringify({ ...payload, session_id: id })}\n`, { ...env, BUDDY_TUI_STATE_DIR: root });
+      expect(result).toMatchObject({ code: 0, stdout: '' });
+    }
+    expect(existsSync(join(root, id))).toBe(false);
+    const report = runCli(['status', '--json'], { ...env, BUDDY_TUI_STATE_DIR: root });
+    expect(JSON.parse(report.stdout).sessions).toMatchObject([{ id, host: 'claude', state: 'working', tools: { Bash: 1 } }]);
+    expect(readdirSync(join(root, 'inbox')).filter((name) => !name.startsWith('.'))).toEqual([]);
   });
 
   it('turns an unknown flag into a usage error', () => {

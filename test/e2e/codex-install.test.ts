@@ -40,6 +40,7 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
   let afterDryRun: { hooks: string; config: string };
   let install: CliRun;
   let run: CodexExecResult;
+  let status: CliRun;
 
   beforeAll(async () => {
     api = await startResponsesApiStandin();
@@ -53,6 +54,8 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
     afterDryRun = { hooks: readFileSync(home.hooksPath, 'utf8'), config: home.readConfig() };
     install = runCli(['install', '--host', 'codex', '--trust'], env, project);
     run = await runCodexExec({ home, cwd: project, prompt: 'Run the checks and add the file.' });
+    // The hooks spooled each event into the inbox; `status` drains it into the journal, as the pane would.
+    status = runCli(['status', '--json'], env, project);
   }, 240_000);
 
   afterAll(async () => {
@@ -63,7 +66,8 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
   it('--dry-run prints the diff and writes nothing', () => {
     expect(dryRun.code).toBe(0);
     expect(dryRun.stdout).toContain('+             "command": ');
-    expect(dryRun.stdout).toContain('--host codex');
+    // The spool command, for the codex host.
+    expect(dryRun.stdout).toContain('buddy-tui-ingest codex');
     expect(dryRun.stdout).toContain('was not changed; nothing was trusted');
     expect(afterDryRun).toEqual({ hooks: USER_HOOKS, config: configBefore });
   });
@@ -87,6 +91,7 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
 
   it('a plain codex exec runs the trusted hooks: the journal has every event, host codex, the tools by name', () => {
     expect(run.exitCode).toBe(0);
+    expect(status.code, status.stderr).toBe(0);
     const lines = journalLines(stateDir);
     expect(lines.length).toBeGreaterThan(0);
     expect(new Set(lines.map((l) => l.host))).toEqual(new Set(['codex']));

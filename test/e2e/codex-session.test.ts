@@ -34,7 +34,10 @@ describe.skipIf(skipWithoutCodex())('a Codex session in the journal, the reducer
     const install = runCli(['install', '--host', 'codex', '--trust'], home.env, project);
     expect(install.code, install.stderr).toBe(0);
     run = await runCodexExec({ home, cwd: project, prompt: 'Run the checks and add the file.' });
-    sessionId = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory())[0]?.name ?? '';
+    // The hooks spooled each event; the drain (as the pane or `status` runs it) journals them and
+    // recovers the exit codes from the rollout, which is complete by now.
+    expect(runCli(['status', '--json'], home.env, project).code).toBe(0);
+    sessionId = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ?? '';
   }, 240_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 // Which hook install writes (spool or Node hook), and recognising every generation of it again.
 import { describe, expect, it } from 'vitest';
-import { chooseHookPath } from '../../src/cli/install.js';
+import { chooseHookPath } from '../../src/install/hook-path.js';
 import { buddyCommands, hookGroup } from '../../src/install/buddy-entries.js';
 import { handlerKind } from '../../src/ingest/spool-command.js';
 
