@@ -58,6 +58,8 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     expect(install.code).toBe(0);
     expect(install.stdout).toContain('exec form: Claude Code 2.1.332 runs exec-form hooks');
     run = await runClaudePrint(world, PROMPT, STREAM_ARGS);
+    // The hooks spooled every event into the inbox; `status` drains it into the journal first.
+    expect(buddyCli(world, ['status', '--json']).code).toBe(0);
     const sessions = readdirSync(world.stateDir).filter((name) => existsSync(join(world.stateDir, name, 'events.jsonl')));
     expect(sessions).toHaveLength(1);
     sessionId = sessions[0];
