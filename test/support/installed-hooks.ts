@@ -13,11 +13,12 @@ export const STATUSLINE_ENTRY = join(REPO_ROOT, 'dist', 'statusline.js');
 
 /**
  * Runs the real `dist/cli.js install` into the settings of `env.HOME`, with `claude` on PATH
- * (a symlink in `scratch/bin`), and returns its stdout (it names the form it chose).
+ * (a symlink in `scratch/bin`; none when `claude` is undefined), and returns its stdout (it names
+ * the form it chose).
  */
-export function installBuddyHooks(env: NodeJS.ProcessEnv, claude: string, scratch: string, extraArgs: string[] = []): string {
+export function installBuddyHooks(env: NodeJS.ProcessEnv, claude: string | undefined, scratch: string, extraArgs: string[] = []): string {
   const bin = join(scratch, 'bin');
-  if (!existsSync(join(bin, 'claude'))) {
+  if (claude && !existsSync(join(bin, 'claude'))) {
     mkdirSync(bin, { recursive: true });
     symlinkSync(claude, join(bin, 'claude'));
   }
