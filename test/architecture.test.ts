@@ -40,6 +40,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   state: ['protocol', 'text', 'process', 'report', 'config-lite'],
   // Host adapters: each host's payload -> the one internal event. Pure, on the ingest path.
   hosts: ['protocol', 'text'],
+  // The hook spool: the sh hook command and the drain of <root>/inbox into the journals (hot paths load the drain).
+  ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
   statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],

@@ -2,13 +2,14 @@
 import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
+import { inboxChecks } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
 const HELP = term`usage: buddy-tui doctor [--json]
 
-Checks Node, the build, the state root, Claude Code's settings (hooks, statusLine, disableAllHooks,
+Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's settings (hooks, statusLine, disableAllHooks,
 folder trust), the last event of each session, the config and species files, and the delegate adapter.
 Exits 1 when a check fails.
 `;
@@ -24,7 +25,7 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
     }
   };
   return Promise.all([
-    guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env)]),
+    guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
     guard('Claude Code', () => settingsChecks(env, cwd)),
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),

@@ -2,7 +2,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm } from '../install/buddy-entries.js';
+import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm, type HookPath } from '../install/buddy-entries.js';
+import { INBOX_DIR } from '../ingest/inbox-order.js';
+import { ensurePrivateDir, stateRootPath } from '../state/state-root.js';
 import { claudeVersion, findExecutable } from '../delegate/adapters/auto-choice.js';
 import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings } from '../install/settings-install.js';
@@ -29,6 +31,8 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
   --settings <file>   edit this settings file
   --project           edit ./.claude/settings.json
   --statusline-only   only the statusLine (for users of the buddy-tui Claude Code plugin, which brings the hooks)
+  --node-hook         hooks that start \`buddy-tui hook\` (Node) on every event, instead of the /bin/sh
+                      spool into <state-root>/inbox (default: the spool; Node on Windows or without /bin/sh)
   --exec-form         hooks in exec form (\`command\` + \`args\`, no shell: one process fewer per event)
   --shell-form        hooks as one shell command line
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
@@ -44,6 +48,24 @@ async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: bo
   const version = binary ? await claudeVersion(binary, env) : undefined;
   if (supportsExecForm(version)) return { form: 'exec', why: `Claude Code ${version} runs exec-form hooks` };
   return { form: 'shell', why: version ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}` : '`claude` was not found on PATH to check its version' };
+}
+
+/** The spool wherever /bin/sh runs; the Node hook on Windows, without /bin/sh, or when asked. */
+export function chooseHookPath(nodeHook: boolean | undefined, platform: NodeJS.Platform = process.platform, sh = '/bin/sh'): { path: HookPath; why: string } {
+  if (nodeHook) return { path: 'node', why: '--node-hook' };
+  if (platform === 'win32') return { path: 'node', why: 'Windows has no /bin/sh' };
+  if (!existsSync(sh)) return { path: 'node', why: `${sh} is missing` };
+  return { path: 'spool', why: `${sh} writes each event into the inbox` };
+}
+
+/** The inbox the spool writes to, made now so the fast path works from the first event; a problem is said, not fatal. */
+function createInbox(env: NodeJS.ProcessEnv, io: CliIo): void {
+  const inbox = join(stateRootPath(env), INBOX_DIR);
+  try {
+    ensurePrivateDir(inbox);
+  } catch (error) {
+    io.stderr(term`buddy-tui: could not create ${inbox}: ${(error as Error).message}\nUntil it exists, each event starts the Node hook instead (slower); \`buddy-tui doctor\` says more.\n`);
+  }
 }
 
 /**
@@ -66,7 +88,7 @@ export function reportSettingsError(error: unknown, io: CliIo): number {
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' } },
+    options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' }, 'node-hook': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -84,17 +106,20 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   }
   const path = resolveSettingsPath(values);
   const hookForm = values['statusline-only'] ? { form: 'shell' as const, why: '' } : await chooseHookForm(values, io.env);
+  const hookPath = chooseHookPath(values['node-hook']);
   try {
     const result = installIntoSettings({
       path,
       commands: buddyCommands({ distDir: dist }),
       statuslineOnly: values['statusline-only'],
       hookForm: hookForm.form,
+      hookPath: hookPath.path,
       dryRun: values['dry-run'],
     });
     const what = values['statusline-only']
       ? 'the statusLine'
-      : `the hook (${BUDDY_HOOK_EVENTS.length} events, ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
+      : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? 'spool' : 'Node hook'}: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
+    if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool') createInbox(io.env, io);
     const chain = result.chained ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
     if (result.status === 'unchanged') io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
     else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);

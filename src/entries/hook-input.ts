@@ -4,8 +4,9 @@
  * journaled as a marker built from that head and tail. A writer that holds the pipe open without
  * writing is given up on.
  */
-/** Bytes kept from each end of an oversize payload, to name its session and event. */
-export const MARKER_EDGE_BYTES = 64 * 1024;
+import { MARKER_EDGE_BYTES, markerFromEdges } from '../ingest/payload-edges.js';
+
+export { MARKER_EDGE_BYTES };
 
 export interface HookInput {
   /** The whole payload; undefined when it was larger than `maxBytes`. */
@@ -97,40 +98,10 @@ export function readHookInput(limits: ReadLimits, stream: NodeJS.ReadableStream 
   });
 }
 
-/** The first (head) or last (tail) top-level-looking `"key": "string"` in raw JSON text. */
-function stringField(text: string, key: string, last: boolean): string | undefined {
-  const pattern = new RegExp(`"${key}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`, 'g');
-  let found: string | undefined;
-  for (const match of text.matchAll(pattern)) {
-    found = match[1];
-    if (!last) break;
-  }
-  if (found === undefined) return undefined;
-  try {
-    const value = JSON.parse(found) as unknown;
-    return typeof value === 'string' ? value.slice(0, 512) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The event an oversize payload is journaled as: what names it (session, event, tool, ids, cwd),
- * found in its first and last 64 KiB (Claude Code sends the ids first and `tool_use_id` after
- * the tool's output), plus `truncated: true` and `payload_bytes`. Nothing of the payload's body.
+ * The event an oversize payload is journaled as (see src/ingest/payload-edges.ts): what names it,
+ * found in its first and last 64 KiB, plus `truncated: true` and `payload_bytes`.
  */
 export function oversizeMarker(input: HookInput): Record<string, unknown> | undefined {
-  const head = (input.head ?? Buffer.alloc(0)).toString('utf8');
-  const tail = (input.tail ?? Buffer.alloc(0)).toString('utf8');
-  const marker: Record<string, unknown> = {};
-  for (const key of ['session_id', 'hook_event_name', 'cwd', 'transcript_path', 'tool_name', 'prompt_id']) {
-    const value = stringField(head, key, false);
-    if (value !== undefined) marker[key] = value;
-  }
-  for (const key of ['tool_use_id', 'agent_id', 'agent_type']) {
-    const value = stringField(tail, key, true) ?? stringField(head, key, false);
-    if (value !== undefined) marker[key] = value;
-  }
-  if (typeof marker.session_id !== 'string' || typeof marker.hook_event_name !== 'string') return undefined;
-  return { ...marker, truncated: true, payload_bytes: input.totalBytes };
+  return markerFromEdges(input.head ?? Buffer.alloc(0), input.tail ?? Buffer.alloc(0), input.totalBytes);
 }

@@ -12,10 +12,11 @@ import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { drainInbox } from '../ingest/drain-inbox.js';
+import { INBOX_DIR } from '../ingest/inbox-order.js';
+import { MAX_PAYLOAD_BYTES } from '../ingest/payload-edges.js';
 import { oversizeMarker, readHookInput } from './hook-input.js';
 
-/** Payloads beyond this are not parsed: they are journaled as a marker (see hook-input.ts). */
-const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024;
 /**
  * Stdin silent this long (no byte, no end): the hook gives up and exits 0 (override:
  * BUDDY_TUI_HOOK_DEADLINE_MS). Reading stdin is the hook's only wait; the rest is quick local
@@ -77,6 +78,17 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
     }
     ensurePrivateDir(root);
     const report = errorLogReporter(root, env);
+    // The spool's fast path starts from the next event (the sh hook falls back here while the
+    // inbox is missing); what it spooled before goes to the journals before this event, so the
+    // order holds.
+    // An inbox that is not ours (a symlink, another user's) is reported and left alone; this
+    // event is still journaled.
+    try {
+      ensurePrivateDir(join(root, INBOX_DIR));
+      drainInbox(root, { now: receivedAt, report, env });
+    } catch (error) {
+      report({ level: 'error', where: 'hook', message: 'inbox refused', error });
+    }
     /** Input the hook cannot use: dropped, and said where to find. */
     const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
     const received = eventFrom(input, dropped);

@@ -7,6 +7,7 @@
  * BUDDY_TUI_NOW pins the clock for tests and benchmarks (see src/statusline/options.ts).
  */
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { drainBeforeRead } from '../ingest/drain-inbox.js';
 import { runStatusline, type StatuslineResult } from '../statusline/render.js';
 
 function readStdin(): string {
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
   process.exitCode = 0;
   let result: StatuslineResult;
   try {
+    // Events the sh hook spooled reach the journal before it is read.
+    drainBeforeRead(process.env);
     result = await runStatusline(readStdin(), flagsFrom(process.argv), process.env);
   } catch {
     result = { output: '?\n', save: () => undefined };

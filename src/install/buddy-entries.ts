@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spoolExecHandler, spoolShellHandler } from '../ingest/spool-command.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 
 /**
@@ -56,6 +57,9 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 }
 
 export interface BuddyCommands {
+  /** The node binary and dist/hook.js, absolute: the Node hook, and the spool's fallback. */
+  node: string;
+  hookScript: string;
   /** The hook command for Claude Code's shell form: `<node> <dist/hook.js>`. */
   hook: string;
   /** The same for the exec form (no shell): the program and its arguments. */
@@ -69,6 +73,8 @@ export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}
   const node = shellQuote(nodePath);
   const dist = resolve(opts.distDir ?? join(packageRoot(), 'dist'));
   return {
+    node: nodePath,
+    hookScript: join(dist, 'hook.js'),
     hook: `${node} ${shellQuote(join(dist, 'hook.js'))}`,
     hookExec: { command: nodePath, args: [join(dist, 'hook.js')] },
     statusline: `${node} ${shellQuote(join(dist, 'cli.js'))} statusline`,
@@ -96,11 +102,24 @@ export function supportsExecForm(version: string | undefined): boolean {
   return true;
 }
 
+/**
+ * What the hook runs: `spool` is the sh script that writes the event into `<root>/inbox` (about
+ * the cost of a no-op hook; see src/ingest/spool-command.ts), `node` is `buddy-tui hook` itself
+ * (Node's start-up on every event: the path for Windows and systems without /bin/sh).
+ */
+export type HookPath = 'spool' | 'node';
+
 /** The hook group for one event; no matcher, so it sees every tool. */
-export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell'): Record<string, unknown> {
-  const handler = form === 'exec'
-    ? { type: 'command', command: commands.hookExec.command, args: commands.hookExec.args, timeout: HOOK_TIMEOUT_SECONDS }
-    : { type: 'command', command: commands.hook, timeout: HOOK_TIMEOUT_SECONDS };
+export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell', path: HookPath = 'node'): Record<string, unknown> {
+  let handler: Record<string, unknown>;
+  if (path === 'spool') {
+    const spool = { node: commands.node, hookScript: commands.hookScript };
+    handler = form === 'exec' ? spoolExecHandler('claude', spool, HOOK_TIMEOUT_SECONDS) : spoolShellHandler('claude', spool, HOOK_TIMEOUT_SECONDS);
+  } else {
+    handler = form === 'exec'
+      ? { type: 'command', command: commands.hookExec.command, args: commands.hookExec.args, timeout: HOOK_TIMEOUT_SECONDS }
+      : { type: 'command', command: commands.hook, timeout: HOOK_TIMEOUT_SECONDS };
+  }
   return { _tag: BUDDY_TAG, hooks: [handler] };
 }
 

@@ -8,6 +8,7 @@ import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entr
 import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
 import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
+import { handlerKind, type HandlerKind } from '../ingest/spool-command.js';
 
 interface SettingsSource {
   scope: 'user' | 'project' | 'local';
@@ -33,25 +34,41 @@ function loadSources(env: NodeJS.ProcessEnv, cwd: string): SettingsSource[] {
   return sources;
 }
 
-/** The script path of a hook command `<node> <path/hook.js>` (quoted or not). */
-function hookScriptOf(command: string): string | undefined {
-  const match = /\s'?([^']*?[/\\]hook\.js)'?\s*$/.exec(command);
-  return match?.[1];
+interface BuddyHookCommand {
+  event: string;
+  async: boolean;
+  /** What it runs (spool or Node hook) and the dist/hook.js it names; undefined for a shape not ours. */
+  kind?: HandlerKind;
 }
 
-function buddyHookCommands(settings: JsonObject): Array<{ event: string; command: string; async: boolean }> {
-  const out: Array<{ event: string; command: string; async: boolean }> = [];
+function buddyHookCommands(settings: JsonObject): BuddyHookCommand[] {
+  const out: BuddyHookCommand[] = [];
   for (const [event, groups] of Object.entries((settings.hooks ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: string; args?: unknown; async?: boolean }> }>) {
       for (const hook of group.hooks ?? []) {
-        // The exec form keeps the script in `args`; joined, both forms read `<node> <path/hook.js>`.
-        const args = Array.isArray(hook.args) ? hook.args.filter((a): a is string => typeof a === 'string') : [];
-        if (typeof hook.command === 'string') out.push({ event, command: [hook.command, ...args].join(' '), async: hook.async === true });
+        if (typeof hook.command === 'string') out.push({ event, kind: handlerKind(hook), async: hook.async === true });
       }
     }
   }
   return out;
+}
+
+/** Which path the installed hooks take: the sh spool (fast) or the Node hook on every event. */
+function hookPathCheck(commands: BuddyHookCommand[], platform: NodeJS.Platform = process.platform): DoctorCheck {
+  const spool = commands.filter((c) => c.kind?.path === 'spool').length;
+  if (spool === commands.length) {
+    return existsSync('/bin/sh')
+      ? { status: 'ok', title: 'hooks take the spool path: /bin/sh writes each event into the inbox' }
+      : { status: 'fail', title: 'hooks take the spool path but /bin/sh is missing: Claude Code cannot run them', fix: 'run `buddy-tui install` again (it installs the Node hook where there is no /bin/sh)' };
+  }
+  const why = platform === 'win32' || !existsSync('/bin/sh') ? 'no /bin/sh here' : undefined;
+  if (why) return { status: 'ok', title: `hooks run the Node hook on every event (${why})` };
+  return {
+    status: 'warn',
+    title: `the hooks of ${new Set(commands.filter((c) => c.kind?.path !== 'spool').map((c) => c.event)).size} event(s) start Node every time: Claude Code waits for Node's start-up each time`,
+    fix: 'run `buddy-tui install` again (it writes the /bin/sh spool, which costs about as much as a hook that does nothing)',
+  };
 }
 
 function pluginEnabled(sources: SettingsSource[]): string | undefined {
@@ -100,7 +117,8 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     const files = [...new Set(commands.map((c) => c.source.path))].join(', ');
     if (missing.length) checks.push({ status: 'warn', title: `buddy-tui hooks miss ${missing.length} event(s): ${missing.join(', ')}`, detail: files, fix: 'run `buddy-tui install` again' });
     else checks.push({ status: 'ok', title: `buddy-tui hooks registered for all ${BUDDY_HOOK_EVENTS.length} events`, detail: files });
-    const broken = [...new Set(commands.map((c) => hookScriptOf(c.command)).filter((p): p is string => !!p && !existsSync(p)))];
+    checks.push(hookPathCheck(commands));
+    const broken = [...new Set(commands.map((c) => c.kind?.hookScript).filter((p): p is string => !!p && !existsSync(p)))];
     if (broken.length) checks.push({ status: 'fail', title: `the hook command points to a missing file: ${broken.join(', ')}`, fix: 'buddy-tui moved or was reinstalled: run `buddy-tui install` again' });
     if (commands.some((c) => c.async)) checks.push({ status: 'warn', title: 'some buddy-tui hooks are "async": true', detail: 'async hooks lose the last events of a print-mode session', fix: 'run `buddy-tui install` again (it writes synchronous hooks)' });
     if (plugin) checks.push({ status: 'warn', title: 'both the plugin and installed hooks are active: every event runs twice', detail: plugin, fix: 'keep one: `buddy-tui uninstall` then `buddy-tui install --statusline-only`, or disable the plugin' });

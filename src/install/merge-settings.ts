@@ -4,7 +4,7 @@
  */
 import {
   BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, isBuddyGroup, isBuddyStatusLine, statuslineCommand,
-  type BuddyCommands, type HookForm,
+  type BuddyCommands, type HookForm, type HookPath,
 } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
 
@@ -16,6 +16,8 @@ export interface AddOptions {
   statuslineOnly?: boolean;
   /** Exec form (no shell) or shell form for the hook handlers; default shell. */
   hookForm?: HookForm;
+  /** The spool (sh into the inbox) or the Node hook; default the Node hook. */
+  hookPath?: HookPath;
   /** The statusLine that was there before buddy-tui's, when an earlier install recorded it. */
   knownPrevious?: JsonObject;
 }
@@ -36,7 +38,7 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
     const hooks = (settings.hooks ??= {}) as Record<string, unknown[]>;
     for (const event of BUDDY_HOOK_EVENTS) {
       const groups = hooks[event] ?? [];
-      const group = hookGroup(opts.commands, opts.hookForm);
+      const group = hookGroup(opts.commands, opts.hookForm, opts.hookPath);
       const first = groups.findIndex(isBuddyGroup);
       // Replace in place so a re-install never reorders the user's entries.
       hooks[event] = first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));

@@ -2,7 +2,7 @@
  * Install and uninstall as whole operations on one settings file: read, plan, show or write,
  * and remember what was changed. The CLI commands only parse flags and print the result.
  */
-import { buddyCommands, type BuddyCommands, type HookForm } from './buddy-entries.js';
+import { buddyCommands, type BuddyCommands, type HookForm, type HookPath } from './buddy-entries.js';
 import { handEditEntries } from './hand-edit.js';
 import { readInstallRecord, writeInstallRecord, deleteInstallRecord, type InstallRecord } from './install-record.js';
 import { addBuddy, buddyPresence, removeBuddy, type AddOptions } from './merge-settings.js';
@@ -30,7 +30,7 @@ export interface SettingsChangeResult {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-type InstallOptions = SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm };
+type InstallOptions = SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm; hookPath?: HookPath };
 
 /**
  * Adds buddy-tui to the file. When the file cannot be edited (a SettingsFileError), the error
@@ -44,6 +44,7 @@ export function installIntoSettings(opts: InstallOptions): SettingsChangeResult 
     commands: opts.commands ?? buddyCommands(),
     statuslineOnly: opts.statuslineOnly,
     hookForm: opts.hookForm,
+    hookPath: opts.hookPath,
     knownPrevious: record?.previousStatusLine,
   };
   try {

@@ -59,7 +59,7 @@ export function serializeEventLine(event: Record<string, unknown>): string {
     if (Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
   }
   const basics: Record<string, unknown> = { truncated: true };
-  for (const key of ['ts', 'session_id', 'hook_event_name', 'tool_name', 'tool_use_id', 'agent_id', 'agent_type', 'prompt_id', 'cwd']) {
+  for (const key of ['ts', 'session_id', 'hook_event_name', 'host', 'inbox', 'tool_name', 'tool_use_id', 'agent_id', 'agent_type', 'prompt_id', 'cwd']) {
     if (key in event) basics[key] = limitStrings(event[key], 160, 1);
   }
   return `${JSON.stringify(basics)}\n`;

@@ -16,7 +16,7 @@ import { readJournalFrom } from './journal.js';
 import { foldEvents } from './reducer.js';
 import { REDUCER_VERSION } from './reducer-version.js';
 import type { SessionState } from './session-state.js';
-import { CHECKPOINT_FILE, JOURNAL_FILE, SESSION_ID_PATTERN, isPrivateDir } from './state-root.js';
+import { CHECKPOINT_FILE, JOURNAL_FILE, SESSION_ID_PATTERN, isPrivateDir, isSessionDirName } from './state-root.js';
 import { foldJournalTail, type FoldedJournal } from './tail-fold.js';
 
 export const CHECKPOINT_VERSION = 2;
@@ -113,7 +113,7 @@ export function listSessions(root: string, env: NodeJS.ProcessEnv = process.env)
   try {
     if (isPrivateDir(root)) {
       for (const name of readdirSync(root)) {
-        if (!SESSION_ID_PATTERN.test(name)) continue;
+        if (!isSessionDirName(name)) continue;
         const dir = join(root, name);
         try {
           if (lstatSync(dir).isDirectory()) sessions.push({ id: name, dir, origin: 'journal' });

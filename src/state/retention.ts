@@ -9,7 +9,7 @@ import { readConfigObject } from '../config/config-lite.js';
 import { configFilePath } from '../config/paths.js';
 import { isPidAlive } from '../process/pid-alive.js';
 import { readSession } from './reader.js';
-import { JOURNAL_FILE, SESSION_ID_PATTERN } from './state-root.js';
+import { JOURNAL_FILE, isSessionDirName } from './state-root.js';
 
 export const DEFAULT_RETENTION_MS = 24 * 3600_000;
 export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
@@ -53,7 +53,7 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
     return removed;
   }
   for (const name of names) {
-    if (!SESSION_ID_PATTERN.test(name)) continue;
+    if (!isSessionDirName(name)) continue;
     const dir = join(root, name);
     try {
       const stats = lstatSync(dir);

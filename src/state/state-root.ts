@@ -27,9 +27,17 @@ export function stateRootPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(tmpdir(), `buddy-tui-${currentUid() ?? 'user'}`);
 }
 
-/** The directory name for a session id, or undefined when the id could escape the root. */
+/** Folders of the root that are not sessions though their names would pass as ids (the hook spool). */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['inbox']);
+
+/** True for a name in the root that is a session's folder (a safe id, not a reserved folder). */
+export function isSessionDirName(name: string): boolean {
+  return SESSION_ID_PATTERN.test(name) && !RESERVED_NAMES.has(name);
+}
+
+/** The directory name for a session id, or undefined when the id could escape the root or is reserved. */
 export function sessionDirName(sessionId: unknown): string | undefined {
-  return typeof sessionId === 'string' && SESSION_ID_PATTERN.test(sessionId) ? sessionId : undefined;
+  return typeof sessionId === 'string' && isSessionDirName(sessionId) ? sessionId : undefined;
 }
 
 /** True for the folder the user named in $BUDDY_TUI_STATE_DIR: buddy-tui never changes its mode. */

@@ -16,6 +16,8 @@ import { markReader, unmarkReader } from '../state/retention.js';
 import type { SessionState } from '../state/session-state.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
 import type { BuddyStore } from '../store.js';
+import { INBOX_DIR } from '../ingest/inbox-order.js';
+import { createInboxDrainer } from './inbox-drainer.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
@@ -184,6 +186,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       onLockChange?.();
       return;
     }
+    // A hook spooled an event: the drain moves it into its journal, whose change brings it here.
+    if (parts[0] === INBOX_DIR) return inbox.kick();
     const id = parts[0];
     if (!SESSION_ID_PATTERN.test(id)) return;
     if (event === 'addDir' || event === 'unlinkDir' || !tracked.has(id)) relist = true;
@@ -195,10 +199,12 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   // A folder removed and made again (`rm -rf` of the root, then the next hook) is watched
   // afresh (see follow-dir.ts); then every session is listed and read again.
   const rescan = () => {
+    inbox.kick();
     relist = true;
     for (const id of tracked.keys()) dirty.add(id);
     throttle.schedule();
   };
+  const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock);
   const watchers: FollowedWatcher[] = [];
   const rootOptions: ChokidarOptions = {
     ignoreInitial: true,
@@ -208,6 +214,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       const rel = relative(root, path);
       if (!rel) return false;
       const parts = rel.split(sep);
+      if (parts[0] === INBOX_DIR) return parts.length > 2;
       if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
       return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
     },
@@ -242,7 +249,9 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
 
   const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {
     if (closed) return;
-    // The first scan is history: it goes to the store but not to the plugins.
+    // The first scan is history: it goes to the store but not to the plugins. What hooks
+    // spooled while no pane ran is part of it.
+    inbox.drainNow();
     try {
       const result = readAll(relistSessions().fresh, false);
       if (result.changed.length) {
@@ -260,6 +269,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     flush: () => throttle.flush(),
     async close() {
       closed = true;
+      inbox.close();
       throttle.cancel();
       if (recheckTimer) clearTimeout(recheckTimer);
       await Promise.all(watchers.map((w) => w.close()));

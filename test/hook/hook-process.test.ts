@@ -106,8 +106,9 @@ describe('buddy-tui hook', () => {
     const root = join(base, 'state');
     const result = await runHook(input, { BUDDY_TUI_STATE_DIR: root });
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    // Only the root and its error log exist: no session directory, nothing outside the root.
-    expect(listTree(base)).toEqual(['state', 'state/errors.log']);
+    // Only the root, its error log and the (empty) inbox the spool hook writes to exist: no
+    // session directory, nothing outside the root.
+    expect(listTree(base)).toEqual(['state', 'state/errors.log', 'state/inbox']);
     expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/"where":"hook"/);
   });
 

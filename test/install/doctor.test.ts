@@ -48,7 +48,12 @@ describe('buddy-tui doctor', () => {
     expect(all.filter((c) => c.status === 'fail')).toEqual([]);
     expect(result.find('buddy-tui')[0].title).toBe(`Node ${process.versions.node}`);
     expect(result.find('buddy-tui')[2]).toMatchObject({ status: 'ok', title: `state root ${env.BUDDY_TUI_STATE_DIR} (private, mode 700)` });
-    expect(result.find('Claude Code').map((c) => c.title)).toEqual(['buddy-tui hooks registered for all 18 events', "statusLine is buddy-tui's"]);
+    expect(result.find('buddy-tui')[3]).toMatchObject({ status: 'ok', title: `inbox ${join(env.BUDDY_TUI_STATE_DIR, 'inbox')} (private; no event waiting)` });
+    expect(result.find('Claude Code').map((c) => c.title)).toEqual([
+      'buddy-tui hooks registered for all 18 events',
+      'hooks take the spool path: /bin/sh writes each event into the inbox',
+      "statusLine is buddy-tui's",
+    ]);
     const session = result.find('sessions')[0];
     expect(session.status).toBe('ok');
     expect(session.title).toMatch(/^session abcdef12 project: last event UserPromptSubmit \d+s ago$/);

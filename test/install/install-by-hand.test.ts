@@ -46,7 +46,7 @@ function mergeByHand(settings: Json, entries: Json): Json {
 describe('install on a JSONC settings file (spawned)', () => {
   it.each([{ flags: ['--dry-run'] }, { flags: [] }])('install $flags refuses, prints the JSON to add, and it merges into what install writes', ({ flags }) => {
     const home = makeTempDir();
-    const env = { HOME: home, XDG_STATE_HOME: join(home, 'state') };
+    const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') };
     const jsonc = join(home, 'commented.json');
     const plain = join(home, 'plain.json');
     writeFileSync(jsonc, JSONC);

@@ -1,8 +1,10 @@
 // The built `buddy-tui install` / `uninstall` commands, spawned for real (npm test builds dist/ first).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { drainInbox } from '../../src/ingest/drain-inbox.js';
+import { spoolArgs, spoolCommandLine } from '../../src/ingest/spool-command.js';
 import { CLI_ENTRY, HOOK_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -18,31 +20,37 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     mkdirSync(config);
     const before = '{\n  "theme": "dark",\n  "statusLine": {"type": "command", "command": "echo mine"}\n}\n';
     writeFileSync(join(config, 'settings.json'), before);
-    const env = { HOME: home, CLAUDE_CONFIG_DIR: config };
+    const state = join(home, 'state');
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: config, BUDDY_TUI_STATE_DIR: state };
 
     const dry = cli(['install', '--dry-run'], env);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+     "command": ');
     expect(dry.stdout).toContain('(dry run:');
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
+    expect(existsSync(state)).toBe(false);
 
     const installed = cli(['install'], env);
     expect(installed.stderr).toBe('');
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain('Backup of the previous file:');
-    // No `claude` on this PATH to check its version: the shell form, which every version runs.
+    // /bin/sh is here: the spool. No `claude` on this PATH to check its version: the shell form, which every version runs.
+    expect(installed.stdout).toContain('spool: /bin/sh writes each event into the inbox');
     expect(installed.stdout).toContain('shell form: `claude` was not found on PATH');
     expect(installed.stdout).toContain('Your statusLine "echo mine" stays');
+    // The inbox is made at install, so the fast path works from the first event.
+    expect(statSync(join(state, 'inbox')).mode & 0o777).toBe(0o700);
     const settings = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8'));
     const hookCommand: string = settings.hooks.Stop[0].hooks[0].command;
-    expect(hookCommand).toBe(`${process.execPath} ${HOOK_ENTRY}`);
+    expect(hookCommand).toBe(spoolCommandLine('claude', { node: process.execPath, hookScript: HOOK_ENTRY }));
     expect(settings.statusLine.command).toBe(`${process.execPath} ${CLI_ENTRY} statusline --chain 'echo mine'`);
     expect(existsSync(join(home, '.claude'))).toBe(false);
 
-    // The commands really run through a shell, as Claude Code runs them.
-    const state = join(home, 'state');
+    // The command really runs through a shell, as Claude Code runs it: one file in the inbox, then a drain.
     const payload = JSON.stringify({ session_id: 'cli-test', hook_event_name: 'SessionStart', source: 'startup', cwd: home });
-    execFileSync('sh', ['-c', hookCommand], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    expect(execFileSync('sh', ['-c', hookCommand], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state }, encoding: 'utf8' })).toBe('');
+    expect(readdirSync(join(state, 'inbox'))).toHaveLength(1);
+    expect(drainInbox(state).drained).toBe(1);
     expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionStart"');
 
     expect(cli(['install'], env).stdout).toContain('already installed');
@@ -52,15 +60,55 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
     expect(cli(['uninstall'], env).stdout).toContain('not installed');
 
-    // --exec-form: no shell, the program and its script; it runs the same way.
+    // --exec-form: /bin/sh started directly with the script and its words; it runs the same way.
     expect(cli(['install', '--exec-form'], env).stdout).toContain('exec form: --exec-form');
     const exec = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8')).hooks.SessionEnd[0].hooks[0];
-    expect(exec).toEqual({ type: 'command', command: process.execPath, args: [HOOK_ENTRY], timeout: 5 });
+    expect(exec).toEqual({ type: 'command', command: '/bin/sh', args: spoolArgs('claude', { node: process.execPath, hookScript: HOOK_ENTRY }), timeout: 5 });
     execFileSync(exec.command, exec.args, { input: payload.replace('SessionStart', 'SessionEnd'), env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    expect(drainInbox(state).drained).toBe(1);
     expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionEnd"');
     expect(cli(['install', '--exec-form', '--shell-form'], env).code).toBe(2);
     cli(['uninstall'], env);
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
+  });
+
+  it('--node-hook writes the Node hook in either form; it runs as Claude Code runs it', () => {
+    const home = makeTempDir();
+    const state = join(home, 'state');
+    const env = { HOME: home, BUDDY_TUI_STATE_DIR: state };
+    const settingsPath = join(home, '.claude', 'settings.json');
+    expect(cli(['install', '--node-hook'], env).stdout).toContain('Node hook: --node-hook');
+    const shell = JSON.parse(readFileSync(settingsPath, 'utf8')).hooks.Stop[0].hooks[0];
+    expect(shell).toEqual({ type: 'command', command: `${process.execPath} ${HOOK_ENTRY}`, timeout: 5 });
+    const payload = JSON.stringify({ session_id: 'node-hook', hook_event_name: 'Stop' });
+    execFileSync('sh', ['-c', shell.command], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    expect(readFileSync(join(state, 'node-hook', 'events.jsonl'), 'utf8')).toContain('"Stop"');
+    cli(['install', '--node-hook', '--exec-form'], env);
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).hooks.Stop[0].hooks[0]).toEqual({ type: 'command', command: process.execPath, args: [HOOK_ENTRY], timeout: 5 });
+  });
+
+  it('upgrades the Node-hook entries of an earlier install to the spool in place, once; uninstall removes either', () => {
+    const home = makeTempDir();
+    const env = { HOME: home, BUDDY_TUI_STATE_DIR: join(home, 'state') };
+    const settingsPath = join(home, '.claude', 'settings.json');
+    mkdirSync(join(home, '.claude'));
+    const mine = { hooks: [{ type: 'command', command: 'echo mine' }] };
+    const before = `${JSON.stringify({ hooks: { Stop: [mine] } }, null, 2)}\n`;
+    writeFileSync(settingsPath, before);
+    cli(['install', '--node-hook', '--exec-form'], env);
+    const old = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    expect(old.hooks.Stop[1].hooks[0].command).toBe(process.execPath);
+
+    expect(cli(['install', '--exec-form'], env).code).toBe(0);
+    const upgraded = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    for (const [event, groups] of Object.entries(upgraded.hooks as Record<string, Array<{ _tag?: string; hooks: Array<{ command: string }> }>>)) {
+      const ours = groups.filter((group) => group._tag === 'buddy-tui-managed');
+      expect({ event, count: ours.length, command: ours[0].hooks[0].command }).toEqual({ event, count: 1, command: '/bin/sh' });
+    }
+    expect(upgraded.hooks.Stop[0]).toEqual(mine);
+    expect(cli(['install', '--exec-form'], env).stdout).toContain('already installed');
+    expect(cli(['uninstall'], env).code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).toBe(before);
   });
 
   it('--project edits ./.claude/settings.json; a JSONC file is refused with exit 1 and left alone', () => {

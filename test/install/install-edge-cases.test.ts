@@ -13,7 +13,7 @@ function setup() {
   const home = makeTempDir();
   const claude = join(home, '.claude');
   mkdirSync(claude);
-  return { home, claude, settings: join(claude, 'settings.json'), env: { HOME: home, XDG_STATE_HOME: join(home, 'state') } };
+  return { home, claude, settings: join(claude, 'settings.json'), env: { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') } };
 }
 
 /** A one-line error naming the file, no stack trace, exit 1, and the folder exactly as it was. */
@@ -71,7 +71,7 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
     const refused = runCli(['install', '--exec-form'], env);
     expectRefused(refused, claude, listing, /is read-only/);
     // What it would have added, to add by hand.
-    expect(JSON.parse(refused.stdout).hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', args: [expect.stringMatching(/dist\/hook\.js$/)] });
+    expect(JSON.parse(refused.stdout).hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', command: '/bin/sh', args: expect.arrayContaining([expect.stringMatching(/dist\/hook\.js$/)]) });
     chmodSync(settings, 0o644);
     expect(runCli(['uninstall'], env).code).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);

@@ -1,0 +1,39 @@
+/**
+ * The inbox's names and their order. A spooled event is `<host>.<pid>` (or `<host>.<pid>.<k>`,
+ * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts).
+ * Order: by mtime, then by pid. Sequential hooks run one after another, so the later one's file
+ * is written later (and its pid is larger unless pids wrapped); parallel hooks have no order to keep.
+ */
+import { parseHostId, type HostId } from '../hosts/host-id.js';
+
+export const INBOX_DIR = 'inbox';
+/** Files that never became a whole event: kept here, never deleted silently. */
+export const DAMAGED_DIR = 'damaged';
+
+const SPOOL_NAME = /^(claude|codex)\.(\d+)(?:\.([1-7]))?$/;
+
+export interface InboxName {
+  name: string;
+  host: HostId;
+  pid: number;
+  /** 0 for `<host>.<pid>`, else the retry number. */
+  k: number;
+}
+
+/** The parts of a spooled file's name; undefined for anything else in the inbox. */
+export function parseInboxName(name: string): InboxName | undefined {
+  const match = SPOOL_NAME.exec(name);
+  const host = match ? parseHostId(match[1]) : undefined;
+  if (!match || !host) return undefined;
+  return { name, host, pid: Number(match[2]), k: match[3] ? Number(match[3]) : 0 };
+}
+
+export interface InboxFile extends InboxName {
+  mtimeMs: number;
+  size: number;
+}
+
+/** Oldest first: mtime, then pid, then the retry number (a reused pid's later file). */
+export function compareInboxFiles(a: InboxFile, b: InboxFile): number {
+  return a.mtimeMs - b.mtimeMs || a.pid - b.pid || a.k - b.k;
+}

@@ -1,0 +1,116 @@
+/**
+ * The hook command that spools: a POSIX sh script that writes the event's stdin, as ONE new
+ * file, into `<root>/inbox` and forks nothing but the final `exec cat` (about one execve more
+ * than a no-op `true` hook). buddy-tui processes drain the inbox into the journals later
+ * (drain-inbox.ts). Where the inbox is not there or not sound (missing, a symlink, another
+ * user's), the script execs the Node hook instead, which creates the inbox and journals directly.
+ *
+ * Positional parameters: $0 = buddy-tui-ingest (a name for ps), $1 = host, $2 = uid (for the
+ * tmpdir root), $3 = node, $4 = dist/hook.js.
+ */
+import type { HostId } from '../hosts/host-id.js';
+
+/** `$0` of the script: what `ps` shows for a hook that is still writing. */
+export const SPOOL_ARGV0 = 'buddy-tui-ingest';
+
+/**
+ * Sets `r` to the state root exactly as stateRootPath (src/state/state-root.ts) finds it:
+ * $BUDDY_TUI_STATE_DIR, else $XDG_RUNTIME_DIR/buddy-tui, else <tmpdir>/buddy-tui-<uid>, where
+ * tmpdir is Node's os.tmpdir() on POSIX: $TMPDIR, $TMP, $TEMP, else /tmp, one trailing slash cut.
+ * (Exported so a test can run this very text and compare it with stateRootPath.)
+ */
+export const ROOT_SCRIPT = [
+  'r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}',
+  'if [ -z "$r" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi',
+].join('\n');
+
+/**
+ * The whole script. `true >f` under `set -C` is an O_EXCL create of a name nobody else has
+ * (`true` is a regular builtin: a failed redirection returns non-zero instead of ending the
+ * shell as it would for `:` or `exec`); up to 7 other names are tried when a pid is reused
+ * while its earlier file still waits. Contains no `'` and no backslash, so it survives single
+ * quotes in sh, bash, zsh and fish alike.
+ */
+export const SPOOL_SCRIPT = [
+  // buddy-tui's own `claude -p` children never feed the buddy (the Node hook's same rule).
+  '[ "$BUDDY_TUI_CHILD" != 1 ] || exit 0',
+  'umask 077',
+  ROOT_SCRIPT,
+  'd=$r/inbox',
+  'if [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then',
+  '  set -C; f=$d/$1.$$; i=0',
+  '  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
+  '  [ "$i" -lt 8 ] && exec cat >>"$f" 2>/dev/null',
+  'fi',
+  'exec "$3" "$4" --host "$1"',
+].join('\n');
+
+export interface SpoolCommandOptions {
+  /** The node binary for the fallback (absolute). */
+  node: string;
+  /** dist/hook.js (absolute). */
+  hookScript: string;
+  /** The user's uid, for the tmpdir root; default this process's. */
+  uid?: number;
+}
+
+/** The words after `/bin/sh`: `-c SCRIPT buddy-tui-ingest HOST UID NODE HOOK_JS`. */
+export function spoolArgs(host: HostId, opts: SpoolCommandOptions): string[] {
+  const uid = opts.uid ?? (typeof process.getuid === 'function' ? process.getuid() : 0);
+  return ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, host, String(uid), opts.node, opts.hookScript];
+}
+
+/** Quotes one word for any POSIX-ish shell (and fish): bare when safe, else single quotes. */
+function quoteWord(word: string): string {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The same command as ONE string, for Claude Code's shell form and for Codex (which runs it
+ * with `$SHELL -lc`): `exec /bin/sh -c 'SCRIPT' buddy-tui-ingest HOST UID NODE HOOK_JS`.
+ */
+export function spoolCommandLine(host: HostId, opts: SpoolCommandOptions): string {
+  return ['exec', '/bin/sh', ...spoolArgs(host, opts).map(quoteWord)].join(' ');
+}
+
+/** Claude Code's exec-form handler: `/bin/sh` started directly with the script and its words. */
+export function spoolExecHandler(host: HostId, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
+  return { type: 'command', command: '/bin/sh', args: spoolArgs(host, opts), timeout };
+}
+
+/** Claude Code's shell-form handler (versions without the exec form). */
+export function spoolShellHandler(host: HostId, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
+  return { type: 'command', command: spoolCommandLine(host, opts), timeout };
+}
+
+/** What a hook handler installed by buddy-tui runs: the spool script or the Node hook directly. */
+export interface HandlerKind {
+  path: 'spool' | 'node';
+  /** The dist/hook.js it names (the spool's fallback, or the Node hook itself), when found. */
+  hookScript?: string;
+}
+
+/** Recognises a handler of either generation (exec or shell form); undefined for a foreign one. */
+export function handlerKind(handler: { command?: unknown; args?: unknown }): HandlerKind | undefined {
+  if (typeof handler.command !== 'string') return undefined;
+  const args = Array.isArray(handler.args) ? handler.args.filter((a): a is string => typeof a === 'string') : [];
+  if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
+    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4] };
+  }
+  // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
+  const words = shellWords([handler.command, ...args.map(quoteWord)].join(' '));
+  const last = words[words.length - 1];
+  const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
+  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script };
+  return script ? { path: 'node', hookScript: script } : undefined;
+}
+
+/** Splits a command line into words as a POSIX shell would for plain and single-quoted words. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/(?:'[^']*'|\\.|[^\s'\\])+/g)) {
+    words.push(match[0].replace(/'([^']*)'|\\(.)|([^'\\]+)/g, (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) => quoted ?? escaped ?? plain ?? ''));
+  }
+  return words;
+}

@@ -1,0 +1,53 @@
+/**
+ * The pane's drain of `<root>/inbox`: the session watcher kicks it on every file event in the
+ * inbox; one drain runs per burst. While files wait (a hook still writing) or another drainer
+ * holds the lock, it looks again shortly after: the file's last write may come as a change
+ * event chokidar drops (it throttles a path's changes to one per 50 ms).
+ */
+import { drainInbox } from '../ingest/drain-inbox.js';
+import type { Reporter } from '../report/reporter.js';
+
+const AGAIN_MS = 250;
+
+export interface InboxDrainer {
+  /** Drains soon (once for a burst of kicks). */
+  kick(): void;
+  /** Drains now; for the first scan, so what was spooled while no pane ran is read with the history. */
+  drainNow(): void;
+  close(): void;
+}
+
+export function createInboxDrainer(root: string, report: Reporter, env: NodeJS.ProcessEnv, clock: () => number = Date.now): InboxDrainer {
+  let scheduled: NodeJS.Immediate | undefined;
+  let again: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const drainNow = () => {
+    scheduled = undefined;
+    if (closed) return;
+    try {
+      const result = drainInbox(root, { now: clock(), report, env });
+      if ((result.waiting > 0 || result.busy) && !again) {
+        again = setTimeout(() => {
+          again = undefined;
+          kick();
+        }, AGAIN_MS);
+        again.unref();
+      }
+    } catch (error) {
+      report({ level: 'error', where: 'inbox', error });
+    }
+  };
+  const kick = () => {
+    if (!closed) scheduled ??= setImmediate(drainNow);
+  };
+  return {
+    kick,
+    drainNow,
+    close() {
+      closed = true;
+      if (scheduled) clearImmediate(scheduled);
+      if (again) clearTimeout(again);
+    },
+  };
+}

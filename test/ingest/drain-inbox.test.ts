@@ -1,0 +1,221 @@
+/**
+ * The drain of `<root>/inbox`: order, files still being written, damaged files after the grace
+ * time (the clock injected), the lock, and a drain that died between append and unlink.
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GRACE_MS, drainInbox } from '../../src/ingest/drain-inbox.js';
+import { DRAIN_LOCK_FILE } from '../../src/ingest/drain-lock.js';
+import { isHookPayload } from '../../src/ingest/payload-edges.js';
+import { hookPayloadSchema } from '../../src/protocol/hook-event.js';
+import type { Report } from '../../src/report/reporter.js';
+import { listSessions } from '../../src/state/reader.js';
+import { pruneSessions } from '../../src/state/retention.js';
+import { sessionDirName } from '../../src/state/state-root.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { runHook } from '../support/hook-process.js';
+import { runSpool } from '../support/spool-process.js';
+
+const A = 'aaaaaaaa-0000-4000-8000-00000000000a';
+const B = 'bbbbbbbb-0000-4000-8000-00000000000b';
+const T0 = 1_900_000_000_000;
+
+function rootWithInbox(): string {
+  const root = join(makeTempDir(), 'state');
+  mkdirSync(join(root, 'inbox'), { recursive: true, mode: 0o700 });
+  return root;
+}
+
+/** A spooled file as the sh hook leaves it, with its mtime set. */
+function spool(root: string, name: string, content: string, mtimeMs: number): void {
+  const path = join(root, 'inbox', name);
+  writeFileSync(path, content, { mode: 0o600 });
+  utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
+}
+
+const event = (sid: string, name: string, extra: Record<string, unknown> = {}) => `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
+
+function journal(root: string, sid: string): Array<Record<string, unknown>> {
+  const path = join(root, sid, 'events.jsonl');
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+}
+
+const names = (root: string, sid: string) => journal(root, sid).map((e) => e.hook_event_name);
+const spooled = (root: string) => readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name)).sort();
+
+function collect(): { reports: Report[]; report: (r: Report) => void } {
+  const reports: Report[] = [];
+  return { reports, report: (r) => reports.push(r) };
+}
+
+describe('drainInbox', () => {
+  it('journals oldest first: by mtime, ties by pid, and stamps the file time, the host and the key', () => {
+    const root = rootWithInbox();
+    spool(root, 'claude.300', event(A, 'PostToolUse'), T0 + 20);
+    spool(root, 'claude.900', event(A, 'UserPromptSubmit'), T0 + 10);
+    spool(root, 'claude.901', event(A, 'PreToolUse'), T0 + 10);
+    spool(root, 'codex.5', event(B, 'Stop'), T0 + 15);
+    const { mtimeMs } = statSync(join(root, 'inbox', 'claude.900'));
+    expect(drainInbox(root, { now: T0 + 100 })).toEqual({ drained: 4, waiting: 0, busy: false });
+    expect(names(root, A)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
+    expect(journal(root, A)[0]).toMatchObject({ ts: Math.floor(mtimeMs), host: 'claude', inbox: `claude.900@${mtimeMs}` });
+    expect(journal(root, B)[0]).toMatchObject({ host: 'codex', hook_event_name: 'Stop' });
+    expect(spooled(root)).toEqual([]);
+  });
+
+  it('a file still being written waits, and the later files of its session with it; other sessions go on', () => {
+    const root = rootWithInbox();
+    const whole = event(A, 'PreToolUse', { tool_name: 'Bash' });
+    // Cut after its session_id: the drain knows whose it is.
+    spool(root, 'claude.10', whole.slice(0, 70), T0);
+    spool(root, 'claude.11', event(A, 'PostToolUse'), T0 + 1);
+    spool(root, 'claude.12', event(B, 'Stop'), T0 + 2);
+    expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 1, waiting: 2, busy: false });
+    expect(names(root, A)).toEqual([]);
+    expect(names(root, B)).toEqual(['Stop']);
+    appendFileSync(join(root, 'inbox', 'claude.10'), whole.slice(70));
+    utimesSync(join(root, 'inbox', 'claude.10'), T0 / 1000, T0 / 1000);
+    expect(drainInbox(root, { now: T0 + 10 })).toEqual({ drained: 2, waiting: 0, busy: false });
+    expect(names(root, A)).toEqual(['PreToolUse', 'PostToolUse']);
+  });
+
+  it('an empty file (no session known yet) holds back everything after it', () => {
+    const root = rootWithInbox();
+    spool(root, 'claude.20', '', T0);
+    spool(root, 'claude.21', event(B, 'Stop'), T0 + 1);
+    expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 2, busy: false });
+    expect(spooled(root)).toEqual(['claude.20', 'claude.21']);
+  });
+
+  it('a file that is still not whole after the grace time goes to damaged/, reported, and its session goes on', () => {
+    const root = rootWithInbox();
+    const { reports, report } = collect();
+    spool(root, 'claude.30', '{"session_id":"' + A + '","hook_event_na', T0);
+    spool(root, 'claude.31', event(A, 'Stop'), T0 + 1);
+    expect(drainInbox(root, { now: T0 + GRACE_MS - 1, report }).drained).toBe(0);
+    expect(drainInbox(root, { now: T0 + GRACE_MS, report })).toEqual({ drained: 1, waiting: 0, busy: false });
+    expect(names(root, A)).toEqual(['Stop']);
+    const damaged = readdirSync(join(root, 'inbox', 'damaged'));
+    expect(damaged).toEqual([`claude.30@${T0}`]);
+    expect(readFileSync(join(root, 'inbox', 'damaged', damaged[0]), 'utf8')).toContain('hook_event_na');
+    expect(reports.map((r) => r.message).join('\n')).toMatch(/claude\.30 \(\d+ bytes\) never became a whole JSON event.*damaged/);
+  });
+
+  it('JSON that is not an event, and an unsafe session id, go to damaged/ (never journaled, never deleted)', () => {
+    const root = rootWithInbox();
+    const { reports, report } = collect();
+    spool(root, 'claude.40', '[1,2]', T0);
+    spool(root, 'claude.41', event('../escape', 'Stop'), T0 + 1);
+    spool(root, 'claude.42', event('inbox', 'Stop'), T0 + 2);
+    expect(drainInbox(root, { now: T0 + 5, report }).drained).toBe(0);
+    expect(readdirSync(join(root, 'inbox', 'damaged')).map((name) => name.split('@')[0]).sort()).toEqual(['claude.40', 'claude.41', 'claude.42']);
+    expect(reports).toHaveLength(3);
+    expect(readdirSync(root).sort()).toEqual(['inbox']);
+  });
+
+  it('a drain that died between append and unlink does not double the event', () => {
+    const root = rootWithInbox();
+    spool(root, 'claude.50', event(A, 'PreToolUse'), T0);
+    const saved = join(makeTempDir(), 'copy');
+    copyFileSync(join(root, 'inbox', 'claude.50'), saved);
+    drainInbox(root, { now: T0 + 5 });
+    // The crash: the line is in the journal and the file is still in the inbox.
+    copyFileSync(saved, join(root, 'inbox', 'claude.50'));
+    utimesSync(join(root, 'inbox', 'claude.50'), T0 / 1000, T0 / 1000);
+    expect(drainInbox(root, { now: T0 + 6 })).toEqual({ drained: 1, waiting: 0, busy: false });
+    expect(names(root, A)).toEqual(['PreToolUse']);
+    expect(spooled(root)).toEqual([]);
+  });
+
+  it('a lock held by a live drainer: busy, nothing touched; a dead holder’s lock is taken over', async () => {
+    const root = rootWithInbox();
+    spool(root, 'claude.60', event(A, 'Stop'), T0);
+    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(root, 'inbox', DRAIN_LOCK_FILE), `${sleeper.pid}\n`);
+      expect(drainInbox(root, { now: Date.now() })).toEqual({ drained: 0, waiting: 1, busy: true });
+    } finally {
+      sleeper.kill();
+      await new Promise((resolve) => sleeper.once('exit', resolve));
+    }
+    expect(drainInbox(root, { now: Date.now() })).toEqual({ drained: 1, waiting: 0, busy: false });
+    expect(existsSync(join(root, 'inbox', DRAIN_LOCK_FILE))).toBe(false);
+  });
+
+  it('a lock older than 30 s is stale even when its pid runs (a pid reused)', () => {
+    const root = rootWithInbox();
+    spool(root, 'claude.61', event(A, 'Stop'), T0);
+    writeFileSync(join(root, 'inbox', DRAIN_LOCK_FILE), `${process.pid}\n`);
+    utimesSync(join(root, 'inbox', DRAIN_LOCK_FILE), T0 / 1000, T0 / 1000);
+    expect(drainInbox(root, { now: T0 + 30_001 }).drained).toBe(1);
+  });
+
+  it('drainers at once (real hook processes): every spooled event exactly once, in order', async () => {
+    const root = rootWithInbox();
+    for (let n = 0; n < 120; n += 1) spool(root, `claude.${1000 + n}`, event(A, 'PostToolUse', { seq: n }), T0 + n);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, n) =>
+      runHook(event(B, 'Notification', { n }), { BUDDY_TUI_STATE_DIR: root })));
+    for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    // A hook that found the lock busy left the work to the holder; one more drain ends any rest.
+    drainInbox(root);
+    expect(journal(root, A).map((e) => e.seq)).toEqual(Array.from({ length: 120 }, (_, n) => n));
+    expect(journal(root, B)).toHaveLength(6);
+  });
+
+  it('a Codex payload without a trailing newline, spooled by the real sh hook, is whole', async () => {
+    const root = rootWithInbox();
+    expect(await runSpool(JSON.stringify({ session_id: A, hook_event_name: 'Stop', turn_id: 't1' }), { BUDDY_TUI_STATE_DIR: root }, 'codex')).toMatchObject({ code: 0, stdout: '' });
+    expect(drainInbox(root).drained).toBe(1);
+    expect(journal(root, A)[0]).toMatchObject({ host: 'codex', turn_id: 't1' });
+  });
+
+  it('leaves other names alone and reports them once', () => {
+    const root = rootWithInbox();
+    const { reports, report } = collect();
+    spool(root, 'notes.txt', 'hello', T0);
+    spool(root, 'claude.70', event(A, 'Stop'), T0);
+    drainInbox(root, { now: T0 + 1, report });
+    spool(root, 'claude.71', event(A, 'Stop'), T0);
+    drainInbox(root, { now: T0 + 1, report });
+    expect(reports.filter((r) => r.message?.includes('notes.txt'))).toHaveLength(1);
+    expect(readdirSync(join(root, 'inbox'))).toContain('notes.txt');
+  });
+
+  it('a missing inbox is nothing to do; a symlinked one is refused and reported', () => {
+    const base = makeTempDir();
+    const root = join(base, 'state');
+    mkdirSync(root, { mode: 0o700 });
+    expect(drainInbox(root)).toEqual({ drained: 0, waiting: 0, busy: false });
+    const { reports, report } = collect();
+    mkdirSync(join(base, 'other'), { mode: 0o700 });
+    writeFileSync(join(base, 'other', 'claude.1'), event(A, 'Stop'));
+    symlinkSync(join(base, 'other'), join(root, 'inbox'));
+    expect(drainInbox(root, { report })).toEqual({ drained: 0, waiting: 0, busy: false });
+    expect(String(reports[0]?.error)).toMatch(/symbolic link/);
+    expect(existsSync(join(root, A))).toBe(false);
+  });
+
+  it('the inbox is no session: listing skips it and retention never removes it, however old', () => {
+    const root = rootWithInbox();
+    mkdirSync(join(root, 'inbox', 'damaged'), { mode: 0o700 });
+    writeFileSync(join(root, 'inbox', 'damaged', 'claude.1@1'), '{');
+    const longAgo = (T0 - 30 * 24 * 3600_000) / 1000;
+    utimesSync(join(root, 'inbox'), longAgo, longAgo);
+    expect(listSessions(root, { BUDDY_TUI_FOUNDRY_DIR: join(root, 'no-foundry') })).toEqual([]);
+    expect(pruneSessions(root, { now: T0 })).toEqual([]);
+    expect(readdirSync(join(root, 'inbox', 'damaged'))).toEqual(['claude.1@1']);
+    expect(sessionDirName('inbox')).toBeUndefined();
+  });
+
+  it('checks a payload exactly as hookPayloadSchema does', () => {
+    const values: unknown[] = [
+      { session_id: 's', hook_event_name: 'Stop' }, { session_id: 's', hook_event_name: 'Stop', more: [1] },
+      { session_id: 1, hook_event_name: 'Stop' }, { session_id: 's' }, { hook_event_name: 'Stop' },
+      [], ['s'], null, 'text', 3, true, { session_id: null, hook_event_name: 'x' }, {},
+      Object.assign(Object.create(null), { session_id: 's', hook_event_name: 'x' }),
+    ];
+    for (const value of values) expect({ value, ok: isHookPayload(value) }).toEqual({ value, ok: hookPayloadSchema.safeParse(value).success });
+  });
+});
