@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { handlerKind } from '../src/ingest/spool-command.js';
 import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
 import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
 import { installBuddyHooks, installedHandler } from '../test/support/installed-hooks.js';
@@ -44,7 +45,7 @@ export interface HookCostWorld {
   api: MessagesApiStandin;
   sink: { url: string; received: () => number; close(): Promise<void> };
   variants: Variant[];
-  /** The form install chose and the program its handler starts, e.g. "exec form, node". */
+  /** The form install chose and what its handler runs, e.g. "exec form, spool path". */
   installNote: string;
   close(): Promise<void>;
 }
@@ -104,7 +105,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
   const installed = installBuddyHooks(byId('buddy').home.env, claude, root);
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
-  const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${basename(String(handler.command))}`;
+  const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
   return {
     root, project, api, sink, variants, installNote,
     async close() {

@@ -10,7 +10,8 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
-import { countByKind, drainThroughStatusline, installBuddyHooks, journalOf } from '../support/installed-hooks.js';
+import { handlerKind } from '../../src/ingest/spool-command.js';
+import { countByKind, drainThroughStatusline, inboxFiles, installBuddyHooks, installedHandler, journalOf } from '../support/installed-hooks.js';
 import { blocks, text, toolUse, toolUseBlock, type StandinReply, type StandinRequest } from '../support/messages-api-standin.js';
 import { createWorld, runClaudePrint, type ClaudeRun, type E2eWorld } from './claude-session.js';
 
@@ -83,6 +84,7 @@ describe.skipIf(skipWithoutClaude())('no event lost: real claude -p with buddy-t
   let run: ClaudeRun;
   let sessionId: string;
   let events: Array<Record<string, any>>;
+  let beforeDrain: { journal: number; inbox: Array<{ name: string; bytes: number }> };
 
   beforeAll(async () => {
     world = await createWorld({ extraEnv: READ_ENV });
@@ -90,6 +92,7 @@ describe.skipIf(skipWithoutClaude())('no event lost: real claude -p with buddy-t
     installBuddyHooks(world.claudeHome.env, world.claude, world.root);
     run = await runClaudePrint(world, 'Read the big files, then ask two subagents.', STREAM_ARGS);
     sessionId = sessionIdOf(run);
+    beforeDrain = { journal: journalOf(world.stateDir, sessionId).length, inbox: inboxFiles(world.stateDir) };
     // The first drain after the session, by the first buddy-tui process to run.
     drainThroughStatusline(world.claudeHome.env, sessionId, world.project);
     events = journalOf(world.stateDir, sessionId);
@@ -107,6 +110,14 @@ describe.skipIf(skipWithoutClaude())('no event lost: real claude -p with buddy-t
     const results = world.api.requests.flatMap((request) => (request.body?.messages ?? []).flatMap((m: any) => (Array.isArray(m.content) ? m.content : [])))
       .filter((block: any) => block.type === 'tool_result' && JSON.stringify(block.content).length >= BIG_BYTES);
     expect(new Set(results.map((block: any) => block.tool_use_id)).size).toBe(BIG_FILES);
+  });
+
+  it('the events went through the spool: all waited in the inbox, the 200 KB payloads whole, until the drain', () => {
+    expect(handlerKind(installedHandler(world.claudeHome.settingsPath, 'PostToolUse').handler)?.path).toBe('spool');
+    expect(beforeDrain.journal).toBe(0);
+    expect(beforeDrain.inbox).toHaveLength(events.length);
+    // The Reads' PostToolUse (and their batch): each file holds the whole 200 KB payload.
+    expect(beforeDrain.inbox.filter((file) => file.bytes >= BIG_BYTES).length).toBeGreaterThanOrEqual(BIG_FILES + 1);
   });
 
   it('after one drain the journal holds every event, per kind, as scripted and as Claude Code reports it', () => {
@@ -152,10 +163,16 @@ describe.skipIf(skipWithoutClaude())('no event lost: real claude -p with buddy-t
     const again = await runClaudePrint(world, 'Two steps.', STREAM_ARGS);
     expect(again.code, again.stderr).toBe(0);
     const id = sessionIdOf(again);
+    // No inbox at the first event: the Node fallback made the root and the inbox and journaled it; the rest spooled.
+    const journaled = journalOf(world.stateDir, id).length;
+    const waiting = inboxFiles(world.stateDir).length;
+    expect(journaled).toBeGreaterThanOrEqual(1);
+    expect(waiting).toBeGreaterThanOrEqual(1);
     drainThroughStatusline(world.claudeHome.env, id, world.project);
     const journal = journalOf(world.stateDir, id);
     expect(countByKind(journal)).toEqual({ PostToolBatch: 2, PostToolUse: 2, PreToolUse: 2, SessionEnd: 1, SessionStart: 1, Stop: 1, UserPromptSubmit: 1 });
     expect(countByKind(journal)).toEqual({ ...firedByClaude(again), SessionEnd: 1 });
+    expect(journaled + waiting).toBe(journal.length);
     expect(inboxLeft(world.stateDir)).toEqual([]);
     // The state root came back private.
     expect(statSync(world.stateDir).mode & 0o777).toBe(0o700);

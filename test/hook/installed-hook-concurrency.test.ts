@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBinary, createOfflineClaudeHome, type OfflineClaudeHome } from '../support/claude-cli.js';
-import { countByKind, drainThroughStatusline, installBuddyHooks, installedHandler, spawnInstalledHook, type SpawnedHook } from '../support/installed-hooks.js';
+import { handlerKind } from '../../src/ingest/spool-command.js';
+import { countByKind, drainThroughStatusline, inboxFiles, installBuddyHooks, installedHandler, journalOf, spawnInstalledHook, type SpawnedHook } from '../support/installed-hooks.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const CONCURRENT = 300;
@@ -35,6 +36,9 @@ describe('300 concurrent hooks of one session through the installed command', ()
   let stateDir: string;
   let results: SpawnedHook[];
   let sent: string[];
+  let handler: Record<string, unknown>;
+  let spooled: number;
+  let journaledBeforeDrain: number;
 
   beforeAll(async () => {
     const scratch = makeTempDir('buddy-concurrent-');
@@ -43,15 +47,26 @@ describe('300 concurrent hooks of one session through the installed command', ()
     home = createOfflineClaudeHome({ baseUrl: 'http://127.0.0.1:9', projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: stateDir } });
     // With the real Claude Code on PATH install picks the form it would pick for it.
     installBuddyHooks(home.env, claudeBinary(), scratch);
-    const { argv } = installedHandler(home.settingsPath, 'PreToolUse');
+    const installed = installedHandler(home.settingsPath, 'PreToolUse');
+    handler = installed.handler;
+    const { argv } = installed;
     // What Claude Code adds to every hook's environment.
     const env = { ...home.env, CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-cli', CLAUDE_CODE_SESSION_ID: SESSION, CLAUDE_PROJECT_DIR: project, CLAUDE_PID: String(process.pid) };
     sent = Array.from({ length: CONCURRENT }, (_, i) => payload(i, project));
     results = await Promise.all(sent.map((input) => spawnInstalledHook(argv, input, env)));
+    spooled = inboxFiles(stateDir).length;
+    journaledBeforeDrain = journalOf(stateDir, SESSION).length;
     drainThroughStatusline(home.env, SESSION, project);
   }, 300_000);
 
   afterAll(() => home?.cleanup());
+
+  it('install wrote the spool hook, and every event waited in the inbox until the drain', () => {
+    expect(handlerKind(handler)?.path).toBe('spool');
+    expect(spooled).toBe(CONCURRENT);
+    expect(journaledBeforeDrain).toBe(0);
+    expect(inboxFiles(stateDir)).toEqual([]);
+  });
 
   it('every invocation exits 0 and prints nothing', () => {
     expect(results.filter((result) => result.code !== 0 || result.stdout !== '' || result.stderr !== '')).toEqual([]);

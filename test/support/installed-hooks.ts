@@ -5,8 +5,9 @@
  * does, drain through a product path, and count the journal per event kind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseInboxName } from '../../src/ingest/inbox-order.js';
 import { CLI_ENTRY, REPO_ROOT } from './hook-process.js';
 
 export const STATUSLINE_ENTRY = join(REPO_ROOT, 'dist', 'statusline.js');
@@ -77,6 +78,13 @@ export function drainThroughStatusline(env: NodeJS.ProcessEnv, sessionId: string
   const payload = JSON.stringify({ session_id: sessionId, cwd, workspace: { current_dir: cwd, project_dir: cwd }, model: { id: 'claude-standin', display_name: 'Stand-in' } });
   const result = spawnSync(process.execPath, [STATUSLINE_ENTRY], { env, input: payload, encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0) throw new Error(`statusline exited ${result.status}: ${result.stderr}`);
+}
+
+/** The event files waiting in `<stateDir>/inbox` (not the lock, not damaged/), with their sizes. */
+export function inboxFiles(stateDir: string): Array<{ name: string; bytes: number }> {
+  const inbox = join(stateDir, 'inbox');
+  if (!existsSync(inbox)) return [];
+  return readdirSync(inbox).filter((name) => parseInboxName(name) !== undefined).map((name) => ({ name, bytes: statSync(join(inbox, name)).size }));
 }
 
 /** The parsed journal lines of one session (none when the journal does not exist yet). */
