@@ -7,6 +7,7 @@
 import { type ReactElement } from 'react';
 import { Box, Text } from 'ink';
 import { agentColor } from '../src/display/agent-color.js';
+import { hostBadge } from '../src/display/host-badge.js';
 import { toolsShown } from '../src/display/tool-order.js';
 import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/store.js';
 import { useTheme } from './theme.js';
@@ -16,6 +17,8 @@ export interface ActivityPanelProps {
   now: number;
   width: number;
   maxLines: number;
+  /** Name the session's agent host after the project (the pane shows more than Claude Code). */
+  showHost?: boolean;
 }
 
 interface Row {
@@ -25,7 +28,7 @@ interface Row {
   node: ReactElement;
 }
 
-export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelProps) {
+export function ActivityPanel({ session, now, width, maxLines, showHost = false }: ActivityPanelProps) {
   const { pick } = useTheme();
   const rows: Row[] = [];
   const project = session.label;
@@ -36,6 +39,7 @@ export function ActivityPanel({ session, now, width, maxLines }: ActivityPanelPr
     node: (
       <Text wrap="truncate-end">
         <Text bold color={pick('white')}>{project}</Text>
+        {showHost ? <Text color={pick('magenta')}>{` ${hostBadge(session.host)}`}</Text> : null}
         {model ? <Text dimColor>{` · ${model}`}</Text> : null}
       </Text>
     ),

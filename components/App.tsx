@@ -11,6 +11,7 @@ import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/store.js';
 import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
+import { hostBadgesShown } from '../src/display/host-badge.js';
 import { displayWidth, truncate } from '../src/display/exact-width.js';
 import { ThemeProvider, useTheme, type Theme } from './theme.js';
 import { useTerminalSize } from './useTerminalSize.js';
@@ -157,17 +158,18 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
   const sessions = useStore(store, (s) => s.sessions);
   const now = useStore(store, (s) => s.now);
   const selectedId = useStore(store, (s) => s.selectedId);
-  const tabs: SessionTab[] = useMemo(
-    () =>
-      visibleSessions(sessions, now).map((session) => ({
-        id: session.sessionId,
-        label: session.label,
-        ended: session.endedAt !== undefined,
-        busy: isProcessingPrompt(session),
-        waiting: awaitsAnswer(session),
-      })),
-    [sessions, now],
-  );
+  const tabs: SessionTab[] = useMemo(() => {
+    const visible = visibleSessions(sessions, now);
+    const showHost = hostBadgesShown(visible.map((session) => session.host));
+    return visible.map((session) => ({
+      id: session.sessionId,
+      label: session.label,
+      ended: session.endedAt !== undefined,
+      busy: isProcessingPrompt(session),
+      waiting: awaitsAnswer(session),
+      host: showHost ? session.host : undefined,
+    }));
+  }, [sessions, now]);
   if (tabs.length === 0) return <Text bold wrap="truncate-end">buddy-tui</Text>;
   return <SessionTabs tabs={tabs} selectedId={selectedId} width={width} />;
 }

@@ -8,8 +8,9 @@ import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { hostBadgesShown } from '../src/display/host-badge.js';
 import { toSafeText } from '../src/text/safe-text.js';
-import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/store.js';
+import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/store.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
@@ -109,7 +110,8 @@ export function ActivityPart({ store, width, maxLines }: { store: BuddyStore; wi
   const session = useStore(store, selectSelectedSession);
   // Elapsed times follow the clock, not the animation counter.
   const now = useStore(store, (s) => s.now);
-  return session ? <ActivityPanel session={session} now={now} width={width} maxLines={maxLines} /> : null;
+  const showHost = useStore(store, (s) => hostBadgesShown(visibleSessions(s.sessions, s.now).map((one) => one.host)));
+  return session ? <ActivityPanel session={session} now={now} width={width} maxLines={maxLines} showHost={showHost} /> : null;
 }
 
 export function SparkPart({ store, width }: { store: BuddyStore; width: number }) {

@@ -1,12 +1,14 @@
 /**
  * One row of session tabs: number key, project, a mark for ended sessions, a ❗ for sessions
  * where Claude waits for the user's answer (so session 3's ask shows while session 1 is on screen)
- * and a 💬 for busy ones. When they do not fit, the row scrolls so the selected tab stays visible.
+ * and a 💬 for busy ones, and the host badge (`[codex]`) when the pane shows sessions of more than
+ * Claude Code. When they do not fit, the row scrolls so the selected tab stays visible.
  */
 import React from 'react';
 import { Box, Text } from 'ink';
 import type { SafeText } from '../src/store.js';
 import { displayWidth, truncate } from '../src/display/exact-width.js';
+import { hostBadge } from '../src/display/host-badge.js';
 import { useTheme } from './theme.js';
 
 export interface SessionTab {
@@ -16,6 +18,8 @@ export interface SessionTab {
   busy: boolean;
   /** Claude waits for the user's answer (a tool to approve, a question). */
   waiting?: boolean;
+  /** The agent host, when the tabs show it (src/display/host-badge.ts). */
+  host?: SafeText;
 }
 
 export interface SessionTabsProps {
@@ -26,12 +30,13 @@ export interface SessionTabsProps {
 
 export function tabText(tab: SessionTab, index: number): string {
   const label = truncate(tab.label, 16);
-  return ` ${index < 9 ? `${index + 1} ` : ''}${label}${tab.ended ? ' ✕' : ''}${tab.waiting ? ' ❗' : tab.busy ? ' 💬' : ''} `;
+  const host = tab.host ? ` ${hostBadge(tab.host)}` : '';
+  return ` ${index < 9 ? `${index + 1} ` : ''}${label}${host}${tab.ended ? ' ✕' : ''}${tab.waiting ? ' ❗' : tab.busy ? ' 💬' : ''} `;
 }
 
 const sameTabs = (a: SessionTabsProps, b: SessionTabsProps) =>
   a.width === b.width && a.selectedId === b.selectedId && a.tabs.length === b.tabs.length &&
-  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy && tab.waiting === other.waiting; });
+  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy && tab.waiting === other.waiting && tab.host === other.host; });
 
 /** Memoised on what the tabs show, not on object identity. */
 export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {

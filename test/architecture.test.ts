@@ -24,6 +24,8 @@ const NAMED_FILES: Record<string, string> = {
   'src/config/config-migrations.ts': 'config-lite',
   'src/species/render.ts': 'species-display',
   'src/species/colors.ts': 'species-display',
+  'src/state/lines-from-end.ts': 'lines-from-end',
+  'src/hosts/host-id.ts': 'host-id',
 };
 
 /**
@@ -38,14 +40,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   process: [],
   report: [],
   state: ['protocol', 'text', 'process', 'report', 'config-lite'],
-  // Host adapters: each host's payload -> the one internal event. Pure, on the ingest path.
-  hosts: ['protocol', 'text'],
+  // Host adapters: each host's payload -> the one internal event, on the ingest path. Codex's
+  // reads its rollout's tail (lines-from-end) for the exit code its payload lacks.
+  hosts: ['protocol', 'text', 'lines-from-end'],
   // The hook spool: the sh hook command and the drain of <root>/inbox into the journals (hot paths load the drain).
   ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
   statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
-  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config'],
+  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id'],
   components: ['store', 'text', 'display', 'species-display'],
 };
 

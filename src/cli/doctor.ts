@@ -4,13 +4,16 @@ import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
 import { inboxChecks } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
+import { codexChecks } from '../install/doctor-codex.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
 const HELP = term`usage: buddy-tui doctor [--json]
 
-Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's settings (hooks, statusLine, disableAllHooks,
-folder trust), the last event of each session, the config and species files, and the delegate adapter.
+Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
+settings (hooks, statusLine, disableAllHooks, folder trust), Codex's hooks when a Codex home exists
+(present, trusted, hooks on), the last event of each session, the config and species files, and the
+delegate adapter.
 Exits 1 when a check fails.
 `;
 
@@ -24,14 +27,17 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
       return { section, checks: [{ status: 'fail' as const, title: `${section} check failed: ${(error as Error).message}` }] };
     }
   };
-  return Promise.all([
+  const sections = await Promise.all([
     guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
     guard('Claude Code', () => settingsChecks(env, cwd)),
+    // Only when a Codex home exists: a Claude-only user sees no Codex section.
+    guard('Codex', () => codexChecks(env, cwd)),
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),
     guard('delegate', async () => [await delegateCheck(env, loaded)]),
   ]);
+  return sections.filter((section) => section.checks.length > 0);
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {

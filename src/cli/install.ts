@@ -13,6 +13,24 @@ import { SettingsFileError } from '../install/settings-json.js';
 import { term, termLines } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { HAND_EDIT_HOW } from '../install/hand-edit.js';
+import { CODEX_HOOK_EVENTS } from '../install/codex-hooks.js';
+import { HOST_IDS, parseHostId, type HostId } from '../hosts/host-id.js';
+
+/** `--host claude|codex` and the Codex-only flags (see install-codex.ts). */
+export const HOST_FLAGS = {
+  host: { type: 'string' },
+  'codex-home': { type: 'string' },
+  'codex-bin': { type: 'string' },
+  trust: { type: 'boolean' },
+} as const;
+
+/** The host named by `--host` (Claude Code by default), or undefined after saying what is wrong. */
+export function hostOf(values: { host?: string }, io: CliIo): HostId | undefined {
+  if (values.host === undefined) return 'claude';
+  const host = parseHostId(values.host);
+  if (!host) io.stderr(term`buddy-tui: unknown --host "${values.host}" (known: ${HOST_IDS.join(', ')})\n`);
+  return host;
+}
 
 export const SETTINGS_FLAGS = {
   settings: { type: 'string' },
@@ -22,6 +40,7 @@ export const SETTINGS_FLAGS = {
 } as const;
 
 const HELP = term`usage: buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]
+       buddy-tui install --host codex [--codex-home <dir>] [--trust] [--codex-bin <path>] [--dry-run]
 
 Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
 (default: $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; --project: ./.claude/settings.json).
@@ -38,6 +57,12 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
   --dry-run           print the change as a diff, write nothing (for a file install must not edit:
                       the entries to add by hand, as JSON)
+
+  --host codex        wire OpenAI Codex instead: buddy-tui's hooks for all ${CODEX_HOOK_EVENTS.length} Codex events in
+                      $CODEX_HOME/hooks.json (default ~/.codex; --codex-home <dir> for another)
+  --trust             (Codex) record their trust through Codex's own app-server; Codex skips untrusted
+                      hooks silently. Without it, install says how to trust them (or use Codex's /hooks)
+  --codex-bin <path>  (Codex) the codex executable for --trust (default: codex on PATH)
 `;
 
 /** Exec form only for a Claude Code known to support it; an older one would run node without its script. */
@@ -88,12 +113,19 @@ export function reportSettingsError(error: unknown, io: CliIo): number {
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { ...SETTINGS_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' }, 'node-hook': { type: 'boolean' } },
+    options: { ...SETTINGS_FLAGS, ...HOST_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' }, 'node-hook': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
     io.stdout(HELP);
     return 0;
+  }
+  const host = hostOf(values, io);
+  if (host === undefined) return 2;
+  if (host === 'codex') return (await import('./install-codex.js')).runCodexInstall(values, io);
+  if (values.trust || values['codex-home'] || values['codex-bin']) {
+    io.stderr(term`buddy-tui: --trust, --codex-home and --codex-bin go with --host codex\n`);
+    return 2;
   }
   const dist = join(packageRoot(), 'dist');
   if (!existsSync(join(dist, 'hook.js')) || !existsSync(join(dist, 'cli.js'))) {

@@ -5,20 +5,26 @@ import { resolveSettingsPath } from '../install/settings-location.js';
 import { uninstallFromSettings } from '../install/settings-install.js';
 import { term, termLines } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { reportSettingsError, SETTINGS_FLAGS } from './install.js';
+import { HOST_FLAGS, hostOf, reportSettingsError, SETTINGS_FLAGS } from './install.js';
 
 const HELP = term`usage: buddy-tui uninstall [--settings <file> | --project] [--dry-run]
+       buddy-tui uninstall --host codex [--codex-home <dir>] [--codex-bin <path>] [--dry-run]
 
 Removes buddy-tui's hooks and statusLine from Claude Code's settings.json and restores the statusLine it
 chained. When the file was not changed since install, it is restored byte for byte. A backup is written first.
+With --host codex: removes buddy-tui's hooks from $CODEX_HOME/hooks.json and their trust entries from
+config.toml (through Codex's app-server, when codex is found).
 `;
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: SETTINGS_FLAGS, strict: true });
+  const { values } = parseArgs({ args, options: { ...SETTINGS_FLAGS, ...HOST_FLAGS }, strict: true });
   if (values.help) {
     io.stdout(HELP);
     return 0;
   }
+  const host = hostOf(values, io);
+  if (host === undefined) return 2;
+  if (host === 'codex') return (await import('./install-codex.js')).runCodexUninstall(values, io);
   const path = resolveSettingsPath(values);
   let commands;
   try {

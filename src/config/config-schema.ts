@@ -5,6 +5,7 @@
  * (`node --import tsx scripts/config-schema.ts`).
  */
 import { z } from 'zod';
+import { HOST_IDS } from '../hosts/host-id.js';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
 import { delegateConfigSchema } from '../delegate/delegate-config.js';
 import { statuslineConfigSchema } from '../statusline/statusline-config.js';
@@ -49,6 +50,8 @@ export type HttpHandler = z.infer<typeof httpHandlerSchema>;
 export const hookRuleSchema = z.strictObject({
   matcher: z.string().optional().describe('Regex on the tool name for tool events; empty or "*" matches all.'),
   if: z.string().min(1).optional().describe('One Claude Code permission rule, e.g. "Bash(git *)".'),
+  host: z.union([z.enum(HOST_IDS), z.array(z.enum(HOST_IDS)).min(1)]).optional()
+    .describe('Only events from this agent host (or these): "claude", "codex". Absent: every host.'),
   hooks: z.array(hookHandlerSchema),
 });
 export type HookRule = z.infer<typeof hookRuleSchema>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'anthropic', 'command', 'offline'] as const;
+export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'codex', 'anthropic', 'command', 'offline'] as const;
 export type DelegateAdapterName = (typeof DELEGATE_ADAPTERS)[number];
 
 export const delegatePolicySchema = z.strictObject({
@@ -28,6 +28,7 @@ export const delegateConfigSchema = z
     anthropicModel: z.string().min(1).optional()
       .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-5-5").'),
     claudePath: z.string().min(1).optional().describe('The claude binary (default: "claude" found on PATH).'),
+    codexPath: z.string().min(1).optional().describe('The codex binary for the codex adapter (default: "codex" found on PATH).'),
     command: z.string().min(1).optional()
       .describe('For adapter "command": a shell command that reads {"systemPrompt","prompt","maxTokens","model"} on stdin and prints the answer.'),
     timeoutMs: z.number().int().min(1000).max(300_000).optional().describe('An answer slower than this falls back to the offline quip (default 20000).'),
@@ -69,6 +70,7 @@ export interface DelegateSettings {
   model: string;
   anthropicModel: string;
   claudePath?: string;
+  codexPath?: string;
   command?: string;
   timeoutMs: number;
   staleMs: number;
@@ -90,6 +92,7 @@ export function resolveDelegateSettings(config: DelegateConfig = {}): DelegateSe
     model: config.model ?? 'haiku',
     anthropicModel: config.anthropicModel ?? 'claude-haiku-5-5',
     claudePath: config.claudePath,
+    codexPath: config.codexPath,
     command: config.command,
     timeoutMs: config.timeoutMs ?? 20_000,
     staleMs: config.staleMs ?? 20_000,

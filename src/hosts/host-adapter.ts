@@ -1,9 +1,11 @@
 /**
  * The host seam: one adapter per host turns that host's hook payload into the one internal
  * event and stamps `host` on it. Everything after the journal is host-blind.
- * Adapters run on the ingest path (the hook and the inbox drain), so they stay zod-free and quick.
+ * Adapters run on the ingest path (the hook and the inbox drain), so they stay zod-free and quick;
+ * the only file one may read is the host's own transcript of the session, bounded (codex-rollout.ts).
  */
 import { claudeAdapter } from './claude.js';
+import { codexAdapter } from './codex.js';
 import type { HostId } from './host-id.js';
 
 export type HostEvent = Record<string, unknown> & { session_id: string; hook_event_name: string };
@@ -16,8 +18,7 @@ export interface HostAdapter {
 
 const ADAPTERS: Record<HostId, HostAdapter> = {
   claude: claudeAdapter,
-  // Until the Codex adapter lands, Codex events are journaled as sent, named as Codex's.
-  codex: { id: 'codex', normalize: (payload) => ({ ...payload, host: 'codex' }) },
+  codex: codexAdapter,
 };
 
 export function hostAdapter(host: HostId): HostAdapter {

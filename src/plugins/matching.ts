@@ -1,7 +1,7 @@
 /**
  * Turns sourced rules into compiled handlers and picks those an event triggers. The
  * `matcher` is a regex on the tool name for tool events (empty or "*" = all) and ignored on
- * other events; `if` is one permission rule. An invalid regex or `if` is reported and its
+ * other events; `host` keeps a rule to one agent host's events; `if` is one permission rule. An invalid regex or `if` is reported and its
  * rule skipped, never silently matched.
  */
 import { basename } from 'node:path';
@@ -12,6 +12,7 @@ import { matchesPermissionRule, parsePermissionRule, type PermissionRule } from 
 import type { RuleOrigin, SourcedRule } from './rule-sources.js';
 import { joinJsonPath } from '../config/config-errors.js';
 import { sourceIndex } from '../config/source-index.js';
+import { DEFAULT_HOST } from '../hosts/host-id.js';
 
 export interface CompiledHandler {
   /** Identical handlers declared in several places run once (like Claude Code). */
@@ -20,6 +21,8 @@ export interface CompiledHandler {
   name: string;
   event: string;
   matcher?: RegExp;
+  /** The hosts whose events it runs on; undefined: every host. */
+  hosts?: readonly string[];
   conditions: PermissionRule[];
   handler: HookHandler;
   origin: RuleOrigin;
@@ -77,16 +80,17 @@ export function compileRules(rules: readonly SourcedRule[]): { handlers: Compile
     }
     const ruleConditions = compileConditions(rule.if, isToolEvent, joinJsonPath(origin.path, ['if']), report);
     if (!ruleConditions) continue;
+    const hosts = rule.host === undefined ? undefined : [rule.host].flat();
     rule.hooks.forEach((handler, index) => {
       const handlerPath = joinJsonPath(origin.path, ['hooks', sourceIndex(handler, index)]);
       const own = compileConditions(handler.if, isToolEvent, joinJsonPath(handlerPath, ['if']), report);
       if (!own) return;
       const conditions = [...ruleConditions, ...own];
-      const key = JSON.stringify([event, matcher?.source ?? '', conditions.map((c) => c.source), handler, origin.root]);
+      const key = JSON.stringify([event, matcher?.source ?? '', hosts ?? '', conditions.map((c) => c.source), handler, origin.root]);
       if (seen.has(key)) return;
       seen.add(key);
       handlers.push({
-        key, name: handlerName(handler, origin), event, matcher, conditions, handler,
+        key, name: handlerName(handler, origin), event, matcher, hosts, conditions, handler,
         origin: { ...origin, path: handlerPath },
       });
     });
@@ -115,6 +119,7 @@ function compileConditions(
 
 export function handlerMatches(handler: CompiledHandler, event: JournalEvent): boolean {
   if (handler.event !== event.hook_event_name) return false;
+  if (handler.hosts && !handler.hosts.includes(event.host ?? DEFAULT_HOST)) return false;
   if (handler.matcher && !handler.matcher.test(typeof event.tool_name === 'string' ? event.tool_name : '')) return false;
   return handler.conditions.every((condition) => matchesPermissionRule(condition, event));
 }

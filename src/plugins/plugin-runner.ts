@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { DEFAULT_HOST } from '../hosts/host-id.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
@@ -91,10 +92,13 @@ function isDirectory(path: unknown): path is string {
   }
 }
 
-/** What a plugin reads on stdin: the hook JSON as received, plus the raw journal event. */
+/**
+ * What a plugin reads on stdin: the hook JSON as received (normalised by its host's adapter),
+ * `host` always set, plus the raw journal event.
+ */
 export function pluginInput(event: JournalEvent): Record<string, unknown> {
   const { ts: _ts, ...received } = event;
-  return { ...received, payload: event };
+  return { ...received, host: event.host ?? DEFAULT_HOST, payload: event };
 }
 
 export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {

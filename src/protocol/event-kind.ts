@@ -4,6 +4,7 @@
  */
 import type { JournalEvent } from './hook-event.js';
 import { REACTION_PRIORITY } from './reaction.js';
+import { writtenFiles } from './written-files.js';
 
 export const EVENT_KINDS = [
   'session_start', 'session_end', 'prompt', 'tool_start', 'tool_success', 'tool_failure',
@@ -20,7 +21,6 @@ const TEST_COMMAND =
   /\b(?:npm (?:run )?test|npx (?:vitest|jest|mocha)|vitest|jest|pytest|go test|cargo (?:test|nextest)|mvn test|gradle test|rspec|phpunit|ctest|yarn test|pnpm test|bun test|node --test|make test)\b/;
 const GIT_COMMIT = /\bgit\s+(?:-C\s+\S+\s+)?commit\b/;
 const GIT_PUSH = /\bgit\s+(?:-C\s+\S+\s+)?push\b/;
-const WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
 export function bashCommandOf(event: JournalEvent): string | undefined {
   if (event.tool_name !== 'Bash') return undefined;
@@ -52,7 +52,7 @@ export function eventKinds(event: JournalEvent, turnMs?: number): EventKind[] {
       if (command && isTestCommand(command)) kinds.push('tests_passed');
       if (command && GIT_COMMIT.test(command)) kinds.push('git_commit');
       if (command && GIT_PUSH.test(command)) kinds.push('git_push');
-      if (event.tool_name && WRITE_TOOLS.has(event.tool_name)) kinds.push('file_written');
+      if (writtenFiles(event).length > 0) kinds.push('file_written');
       kinds.push('tool_success');
       return kinds;
     }

@@ -5,7 +5,11 @@
  */
 import * as z from 'zod/mini';
 
-/** Every hook event name Claude Code 2.1.332 fires (see ../shared/notes/claude-code.md). */
+/**
+ * Every hook event name of the internal event: all Claude Code 2.1.332 fires (see
+ * ../shared/notes/claude-code.md), plus Codex's `Interrupt` (the user stopped the turn), which
+ * Claude Code has no name for.
+ */
 export const HOOK_EVENT_NAMES = [
   'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion',
   'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
@@ -13,7 +17,7 @@ export const HOOK_EVENT_NAMES = [
   'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange',
   'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove',
   'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
-  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand',
+  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
@@ -33,6 +37,8 @@ export interface JournalEvent {
   ts: number;
   session_id: string;
   hook_event_name: string;
+  /** The agent host that sent it (src/hosts/); absent on lines from before hosts: Claude Code. */
+  host?: string;
   transcript_path?: string;
   cwd?: string;
   permission_mode?: string;
@@ -52,5 +58,9 @@ export interface JournalEvent {
   agent_id?: string;
   agent_type?: string;
   last_assistant_message?: string;
+  /** Files a finished tool call wrote, when its input does not say it in `file_path` (Codex's apply_patch). */
+  files_touched?: string[];
+  /** A shell command's exit code, when the host told it apart from the output (Codex, from its rollout). */
+  exit_code?: number;
   [field: string]: unknown;
 }

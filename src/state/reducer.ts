@@ -6,14 +6,13 @@
  * applies events to that private copy, which keeps a 100k-event fold fast.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { writtenFiles } from '../protocol/written-files.js';
 import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
 import { keyedRecord } from './keyed-record.js';
 import { toolDetail } from './tool-detail.js';
 import { applyWaiting } from './waiting.js';
 
 export { toolDetail } from './tool-detail.js';
-
-const FILE_WRITING_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 
 /**
  * The private working copy a fold mutates: the state plus a Set mirror of its `seen` ring,
@@ -182,6 +181,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
     state.cwd ??= event.cwd;
     state.projectName ??= basename(event.cwd);
   }
+  if (typeof event.host === 'string' && event.host) state.host = event.host;
   if (typeof event.transcript_path === 'string') state.transcriptPath = event.transcript_path;
   if (typeof event.permission_mode === 'string') state.permissionMode = event.permission_mode;
   const model = modelName(event.model);
@@ -210,6 +210,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
       break;
     case 'Stop':
     case 'StopFailure':
+    case 'Interrupt': // Codex: the user interrupted the turn; no Stop follows
       if (name === 'StopFailure') {
         state.toolFailuresTotal += 1;
         pushFailure(state, { tool: 'Claude', error: String(event.error ?? 'stop failure'), at: ts });
@@ -235,10 +236,7 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
     case 'PostToolUse':
       if (!tool) break;
       finishTool(draft, event, tool);
-      if (FILE_WRITING_TOOLS.has(tool)) {
-        const path = event.tool_input?.file_path ?? event.tool_input?.notebook_path;
-        if (typeof path === 'string' && path) touchFile(state, path);
-      }
+      for (const path of writtenFiles(event)) touchFile(state, path);
       break;
     case 'PostToolUseFailure':
       if (!tool) break;

@@ -92,7 +92,7 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     ...raw,
     label: toSafeText(raw.projectName ?? raw.sessionId.slice(0, 8), { maxLength: 60 }),
     projectName: toSafeTextOrUndefined(raw.projectName, { maxLength: 60 }),
-    host: toSafeText((raw as { host?: unknown }).host ?? 'claude', { maxLength: 12 }),
+    host: toSafeText(raw.host ?? 'claude', { maxLength: 12 }),
     model: toSafeTextOrUndefined(raw.model, { maxLength: 40 }),
     endReason: toSafeTextOrUndefined(raw.endReason, { maxLength: 30 }),
     toolsRunning: mapRecord(raw.toolsRunning, safeRunning),

@@ -51,12 +51,12 @@ export function lastFailure<S extends SessionState>(state: S): S['failures'][num
 export type SessionActivity = 'working' | 'thinking' | 'waiting' | 'idle' | 'ended';
 
 /**
- * What a session is doing now: ended, waiting for the user (an answer, or the next prompt once
- * Claude Code says it idles at the prompt), a tool running, a prompt pending, or idle.
+ * What a session is doing now: ended, waiting for the user's answer (the same rule as the bubble,
+ * the mood and the statusline: idling at the prompt is idle), a tool running, a prompt pending, or idle.
  */
 export function sessionActivity(state: SessionState): SessionActivity {
   if (state.endedAt !== undefined) return 'ended';
-  if (state.waiting) return 'waiting';
+  if (awaitsAnswer(state)) return 'waiting';
   if (Object.keys(state.toolsRunning).length > 0) return 'working';
   if (state.pendingPrompts > 0) return 'thinking';
   return 'idle';

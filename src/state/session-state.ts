@@ -57,6 +57,8 @@ export interface SessionState {
   /** Where the state came from: buddy-tui's own journal, or a Foundry task-log.js directory. */
   origin: 'journal' | 'foundry';
 
+  /** The agent host the session runs in (`host` of its events); lines from before hosts have none: Claude Code. */
+  host?: string;
   cwd?: string;
   projectName?: string;
   transcriptPath?: string;

@@ -60,6 +60,7 @@ export function applyWaiting(state: SessionState, event: JournalEvent, ts: numbe
     case 'UserPromptSubmit':
     case 'Stop':
     case 'StopFailure':
+    case 'Interrupt':
     case 'SessionEnd':
       state.waiting = undefined;
       return;

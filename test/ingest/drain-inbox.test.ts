@@ -171,6 +171,17 @@ describe('drainInbox', () => {
     expect(journal(root, A)[0]).toMatchObject({ host: 'codex', turn_id: 't1' });
   });
 
+  it('a spooled payload over 16 MiB is journaled as the Node hook journals it: a marker from its edges', () => {
+    const root = rootWithInbox();
+    const big = `{"session_id":"${A}","hook_event_name":"PostToolUse","tool_name":"Bash","tool_response":"${'z'.repeat(17 * 1024 * 1024)}","tool_use_id":"toolu_big"}\n`;
+    spool(root, 'claude.80', big.slice(0, big.length - 30), T0);
+    // Still being written (its end not there yet): it waits.
+    expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 1, busy: false });
+    spool(root, 'claude.80', big, T0);
+    expect(drainInbox(root, { now: T0 + 6 }).drained).toBe(1);
+    expect(journal(root, A)[0]).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_big', truncated: true, payload_bytes: big.length });
+  });
+
   it('leaves other names alone and reports them once', () => {
     const root = rootWithInbox();
     const { reports, report } = collect();

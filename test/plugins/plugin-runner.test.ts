@@ -169,13 +169,13 @@ describe('output hygiene', () => {
 });
 
 describe('what a plugin receives', () => {
-  it('stdin: the hook JSON as received plus payload with the raw event', async () => {
+  it('stdin: the hook JSON as received, host (claude for a line from before hosts), plus payload with the raw event', async () => {
     const dir = makeTempDir();
     const event = bashEvent('npm test', { cwd: dir, prompt_id: 'p1', agent_id: 'a1' });
     await answerOf(`cat > '${dir}/stdin.json'`, event);
     const input = JSON.parse(readFileSync(join(dir, 'stdin.json'), 'utf8')) as Record<string, unknown>;
     const { ts: _ts, ...received } = event;
-    expect(input).toEqual({ ...received, payload: event });
+    expect(input).toEqual({ ...received, host: 'claude', payload: event });
   });
 
   it('runs in the session folder; the shell reads $CLAUDE_PROJECT_DIR from the environment', async () => {

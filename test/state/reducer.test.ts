@@ -185,6 +185,13 @@ describe('reducer edge cases', () => {
     expect(state.compactionCount).toBe(1);
   });
 
+  it('keeps the host the journal lines name: absent before hosts existed, the latest line that names one after', () => {
+    const old = foldEvents(emptySessionState(SID), [ev('SessionStart')]);
+    expect(old.host).toBeUndefined();
+    const state = foldEvents(old, [ev('UserPromptSubmit', { host: 'codex' }), ev('Stop', { host: 7 }), ev('Notification', { host: '' })]);
+    expect(state.host).toBe('codex');
+  });
+
   it('records files written or edited, most recent last, without repeats', () => {
     const state = foldEvents(undefined, [
       post('Write', 'w1', { file_path: '/p/a.ts' }),

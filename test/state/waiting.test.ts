@@ -32,12 +32,12 @@ describe('the waiting state on the recorded approval of a Bash call', () => {
     ]);
   });
 
-  it('after each event: working, waiting for approval of `rm -rf build`, working again, idle, waiting for a prompt, ended', () => {
+  it('after each event: working, waiting for approval of `rm -rf build`, working again, idle, idle at the prompt (not an ask), ended', () => {
     const states = steps(session);
     const request = at('PermissionRequest');
     const idle = at('Notification', 'idle_prompt');
     expect(states.map((s) => sessionActivity(s))).toEqual([
-      'idle', 'thinking', 'working', 'waiting', 'waiting', 'thinking', 'thinking', 'idle', 'waiting', 'ended',
+      'idle', 'thinking', 'working', 'waiting', 'waiting', 'thinking', 'thinking', 'idle', 'idle', 'ended',
     ]);
     const permission = { since: request.ts, reason: 'permission', tool: 'Bash', detail: 'rm -rf build' };
     expect(states[3].waiting).toEqual(permission);

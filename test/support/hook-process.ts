@@ -20,10 +20,10 @@ export interface HookResult {
   stderr: string;
 }
 
-/** Spawns `node dist/hook.js` with `input` on stdin and the given extra environment. */
-export function runHook(input: string | Buffer, env: NodeJS.ProcessEnv): Promise<HookResult> {
+/** Spawns `node dist/hook.js [args]` with `input` on stdin and the given extra environment. */
+export function runHook(input: string | Buffer, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<HookResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOOK_ENTRY], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [HOOK_ENTRY, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

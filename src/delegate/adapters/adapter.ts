@@ -4,7 +4,7 @@
  */
 import type { EventKind } from '../../protocol/event-kind.js';
 
-export type AdapterName = 'claude-cli' | 'anthropic' | 'command' | 'offline';
+export type AdapterName = 'claude-cli' | 'codex' | 'anthropic' | 'command' | 'offline';
 
 export interface DelegateCall {
   systemPrompt: string;

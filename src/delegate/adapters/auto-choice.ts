@@ -1,6 +1,7 @@
 /**
  * Picks the adapter: the configured one, or for `auto` the user's Claude Code login when the
- * `claude` binary is found and runs, else the API when a key is set, else offline.
+ * `claude` binary is found and runs, else the user's Codex login when `codex` is found and runs,
+ * else the API when a key is set, else offline.
  * `describeAutoChoice` is what `buddy-tui doctor` prints.
  */
 import { accessSync, constants, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import type { QuipPicker } from '../offline-quips.js';
 import type { AdapterName, DelegateAdapter } from './adapter.js';
 import { createAnthropicAdapter } from './anthropic.js';
 import { createClaudeCliAdapter } from './claude-cli.js';
+import { createCodexCliAdapter } from './codex-cli.js';
 import { createCommandAdapter } from './command.js';
 import { createOfflineAdapter } from './offline.js';
 
@@ -22,9 +24,12 @@ export interface AdapterChoice {
   /** For claude-cli: the binary found and its `--version`. */
   claudeBinary?: string;
   claudeVersion?: string;
+  /** For codex: the binary found and its `--version`. */
+  codexBinary?: string;
+  codexVersion?: string;
 }
 
-export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'command'>;
+export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'command'>;
 
 function isExecutableFile(path: string): boolean {
   try {
@@ -50,7 +55,7 @@ export function findExecutable(name: string, env: NodeJS.ProcessEnv = process.en
   return undefined;
 }
 
-/** `claude --version`, or undefined when it does not run (a broken install, a placeholder). */
+/** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
   try {
     const result = await execa(binary, ['--version'], {
@@ -83,6 +88,12 @@ export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.P
     }
   }
   const claudeProblem = binary ? `${binary} does not run (claude --version failed)` : `"${wanted}" is not on PATH`;
+  const codexWanted = settings.codexPath ? expandPath(settings.codexPath, env) : 'codex';
+  const codex = findExecutable(codexWanted, env);
+  const codexVersion = codex ? await claudeVersion(codex, env) : undefined;
+  if (codex && codexVersion) {
+    return { adapter: 'codex', reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: your own Codex login answers`, codexBinary: codex, codexVersion };
+  }
   if (env.ANTHROPIC_API_KEY) {
     return { adapter: 'anthropic', reason: `${claudeProblem}; ANTHROPIC_API_KEY is set, so the Messages API answers` };
   }
@@ -103,6 +114,10 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
     case 'claude-cli': {
       const binary = choice.claudeBinary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
       return createClaudeCliAdapter({ binary, env, cwd: options.cwd });
+    }
+    case 'codex': {
+      const binary = choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
+      return createCodexCliAdapter({ binary, env, cwd: options.cwd });
     }
     case 'anthropic':
       return createAnthropicAdapter({ env, defaultModel: options.settings.anthropicModel });

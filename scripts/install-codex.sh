@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the real OpenAI Codex CLI (pinned) into .cache/codex for the integration and
+# end-to-end tests of the Codex host. It is NOT a dependency of buddy-tui: users never download
+# it through us.
+#
+#   scripts/install-codex.sh          # idempotent: does nothing when the pin is in place
+#   CODEX_VERSION=0.169.0 scripts/install-codex.sh
+#
+# The npm package is a small Node wrapper (bin/codex.js) that runs the native binary from the
+# platform optional dependency (@openai/codex-linux-x64 etc., an npm alias; ~300 MB, static musl).
+# No postinstall: we only check that the wrapper runs and reports the pinned version.
+set -euo pipefail
+
+VERSION="${CODEX_VERSION:-0.169.0}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PREFIX="$ROOT/.cache/codex"
+BIN="$PREFIX/node_modules/.bin/codex"
+
+installed_version() {
+  [ -x "$BIN" ] || return 1
+  # Prints "codex-cli 0.169.0".
+  "$BIN" --version 2>/dev/null | awk '{print $2; exit}'
+}
+
+if [ "$(installed_version || true)" = "$VERSION" ]; then
+  echo "codex $VERSION already installed: $BIN"
+  exit 0
+fi
+
+mkdir -p "$PREFIX"
+# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
+# --include=optional: the native binary comes in an optional dependency.
+npm install --no-save --no-audit --no-fund --no-package-lock --include=optional --loglevel=error \
+  --prefix "$PREFIX" "@openai/codex@$VERSION"
+
+got="$(installed_version || true)"
+if [ "$got" != "$VERSION" ]; then
+  echo "error: $BIN does not run as Codex $VERSION (got: '${got:-nothing}')" >&2
+  exit 1
+fi
+echo "codex $VERSION installed: $BIN"

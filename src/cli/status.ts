@@ -1,0 +1,137 @@
+/**
+ * `buddy-tui status [--json] [--session ID]`: the reducer's view of each live session, for
+ * scripts, tmux status bars and tests. The JSON is a stable, versioned contract (docs/status.md):
+ * within `version` 1, fields are only ever added.
+ */
+import { parseArgs } from 'node:util';
+import { toolsByUse } from '../display/tool-order.js';
+import { DEFAULT_HOST } from '../hosts/host-id.js';
+import { listSessions, readAnySession } from '../state/reader.js';
+import { formatElapsed, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
+import type { SessionState } from '../state/session-state.js';
+import { visibleSessions } from '../state/session-visibility.js';
+import { sessionDirName, stateRootPath } from '../state/state-root.js';
+import { resolveNow } from '../statusline/options.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
+import { processIo, type CliIo } from './cli-io.js';
+
+export const STATUS_VERSION = 1;
+
+const HELP = term`usage: buddy-tui status [--json] [--session ID]
+
+The state of each live session (the sessions the pane shows: live ones, and ones that ended in
+the last 30 minutes), one line each, or as JSON with --json (the schema: docs/status.md).
+  --json        {"version": 1, "sessions": [...]}
+  --session ID  only that session; exit 1 when ID is not a session id or names no live session
+`;
+
+export interface SessionStatus {
+  id: string;
+  host: string;
+  /** The folder name of the session's working directory; null before an event named one. */
+  project: string | null;
+  state: SessionActivity;
+  /** Tool name -> calls, of the current turn (or the last one, until the next prompt). */
+  tools: Record<string, number>;
+  /** Subagent type -> how many of that type are running now. */
+  agents: Record<string, number>;
+  /** Failed tool calls (interrupts included) and failed turns (StopFailure) over the whole session. */
+  failures: number;
+  /** The receive time of the session's latest event, in ms since the epoch. */
+  lastEventAt: number | null;
+}
+
+export interface StatusReport {
+  version: typeof STATUS_VERSION;
+  sessions: SessionStatus[];
+}
+
+/** Names from journals become keys: each made safe; two names that sanitise alike add up. */
+function countsOf(pairs: ReadonlyArray<readonly [string, number]>): Record<string, number> {
+  const counts: Record<string, number> = Object.create(null);
+  for (const [name, count] of pairs) {
+    const key = sanitizeText(name, { maxLength: 128 });
+    counts[key] = (counts[key] ?? 0) + count;
+  }
+  return counts;
+}
+
+
+export function sessionStatus(state: SessionState, now: number): SessionStatus {
+  return {
+    id: sanitizeText(state.sessionId, { maxLength: 128 }),
+    host: sanitizeText(state.host ?? DEFAULT_HOST, { maxLength: 40 }),
+    project: state.projectName === undefined ? null : sanitizeText(state.projectName, { maxLength: 200 }),
+    state: sessionActivity(state),
+    tools: countsOf(toolsByUse(Object.entries(state.toolsThisTurn))),
+    agents: countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count])),
+    failures: state.toolFailuresTotal,
+    lastEventAt: state.lastEventAt ?? null,
+  };
+}
+
+/**
+ * Where reading starts: every session under the root (and Foundry's), folded by the reader
+ * (from its checkpoint), kept when the pane would show it, in the pane's tab order.
+ * `only` restricts the read to that one session id (already checked to be one).
+ */
+export function readLiveSessions(root: string, env: NodeJS.ProcessEnv, now: number, only?: string): SessionState[] {
+  // >>> The inbox drain (src/ingest/drain-inbox.ts) goes here, before the journals are read. <<<
+  const states: Record<string, SessionState> = Object.create(null);
+  for (const entry of listSessions(root, env)) {
+    if (only !== undefined && entry.id !== only) continue;
+    const state = readAnySession(entry, now);
+    if (state) states[entry.id] = state;
+  }
+  return visibleSessions(states, now);
+}
+
+function counted(counts: Record<string, number>): string {
+  return Object.entries(counts).map(([name, count]) => `${name} ${count}`).join(', ');
+}
+
+/** One session on one line: id, project, [host], state, then what there is of tools, agents, failures, and the age. */
+function statusLine(status: SessionStatus, now: number): TerminalText {
+  const parts = [term`${status.id}  ${status.project ?? '-'}  [${status.host}]  ${status.state}`];
+  if (Object.keys(status.tools).length) parts.push(term`tools: ${counted(status.tools)}`);
+  if (Object.keys(status.agents).length) parts.push(term`agents: ${counted(status.agents)}`);
+  if (status.failures) parts.push(term`failures: ${status.failures}`);
+  if (status.lastEventAt !== null) parts.push(term`last event ${formatElapsed(now - status.lastEventAt)} ago`);
+  return joinTerm(parts, '  ');
+}
+
+export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, session: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  // BUDDY_TUI_NOW pins the clock for tests, as for the statusline.
+  const now = io.env.BUDDY_TUI_NOW ? resolveNow(io.env) : io.now();
+  const wanted = values.session;
+  const print = (sessions: SessionStatus[]) => {
+    const report: StatusReport = { version: STATUS_VERSION, sessions };
+    if (values.json) io.stdout(term`${termJson(report)}\n`);
+    else if (sessions.length) io.stdout(term`${joinTerm(sessions.map((status) => statusLine(status, now)), '\n')}\n`);
+    else io.stdout(term`no live sessions\n`);
+  };
+  const refuse = (message: TerminalText) => {
+    // Scripts still get a report to parse: the empty one.
+    if (values.json) print([]);
+    io.stderr(term`buddy-tui status: ${message}\n`);
+    return 1;
+  };
+  // A session id is never a path until it has passed sessionDirName.
+  if (wanted !== undefined && !sessionDirName(wanted)) {
+    return refuse(term`${JSON.stringify(sanitizeText(wanted, { maxLength: 80 }))} is not a session id (letters, digits, _ and - only)`);
+  }
+  const live = readLiveSessions(stateRootPath(io.env), io.env, now, wanted);
+  if (wanted !== undefined && live.length === 0) return refuse(term`no live session ${wanted}`);
+  print(live.map((state) => sessionStatus(state, now)));
+  return 0;
+}

@@ -1,0 +1,58 @@
+/**
+ * OpenAI Codex CLI (0.169.0) as a host. Its hook payloads already carry Claude Code's field
+ * names (plus `turn_id` and `model`), the shell tool is `Bash` with `tool_input.command`, and
+ * subagent events keep the parent's `session_id` with `agent_id`/`agent_type`, as Claude's do.
+ * What differs, and what this adapter makes up for:
+ * - `tool_response` is the bare output, with no exit code: a command that exited non-zero is
+ *   still a PostToolUse. The exit code is recovered from the rollout (codex-rollout.ts) and a
+ *   non-zero one turns the event into Claude's PostToolUseFailure ("Exit code N\n<output>").
+ * - Edits are `apply_patch` with the whole patch as `tool_input.command`: the tool keeps its
+ *   name (the one the user sees in Codex) and the patched files go to `files_touched`.
+ * Tool names stay as Codex says them (`apply_patch`, `spawn_agent`, ...).
+ */
+import { isAbsolute, join } from 'node:path';
+import { isPatchText, patchPaths } from '../protocol/patch-files.js';
+import type { HostAdapter, HostEvent } from './host-adapter.js';
+import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
+
+/** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */
+function touchedByPatch(patch: string, cwd: unknown): string[] {
+  return patchPaths(patch).map((path) => (isAbsolute(path) || typeof cwd !== 'string' || !cwd ? path : join(cwd, path)));
+}
+
+/** The outcome of the call this PostToolUse reports, when the rollout says it. */
+function outcomeOf(event: HostEvent): CallOutcome | undefined {
+  const { transcript_path: path, tool_use_id: id } = event;
+  return typeof path === 'string' && typeof id === 'string' ? readCallOutcome(path, id) : undefined;
+}
+
+/** A finished call the rollout says exited non-zero, in Claude Code's failure shape. */
+function asFailure(event: HostEvent, exitCode: number): HostEvent {
+  const { tool_response: output, ...rest } = event;
+  const text = typeof output === 'string' ? output.replace(/\n+$/, '') : '';
+  return {
+    ...rest,
+    hook_event_name: 'PostToolUseFailure',
+    error: text ? `Exit code ${exitCode}\n${text}` : `Exit code ${exitCode}`,
+    is_interrupt: false,
+  };
+}
+
+function normalizePostToolUse(event: HostEvent): HostEvent {
+  const out: HostEvent = { ...event };
+  const patch = event.tool_name === 'apply_patch' ? (event.tool_input as { command?: unknown } | undefined)?.command : undefined;
+  if (isPatchText(patch)) out.files_touched = touchedByPatch(patch, event.cwd);
+  const outcome = outcomeOf(event);
+  if (outcome?.durationMs !== undefined && typeof out.duration_ms !== 'number') out.duration_ms = outcome.durationMs;
+  if (outcome?.exitCode === undefined) return out;
+  out.exit_code = outcome.exitCode;
+  return outcome.exitCode === 0 ? out : asFailure(out, outcome.exitCode);
+}
+
+export const codexAdapter: HostAdapter = {
+  id: 'codex',
+  normalize(payload) {
+    const event = payload.hook_event_name === 'PostToolUse' ? normalizePostToolUse(payload) : { ...payload };
+    return { ...event, host: 'codex' };
+  },
+};

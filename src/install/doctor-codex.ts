@@ -1,0 +1,94 @@
+/**
+ * Doctor checks of the Codex side, when a Codex home exists: are buddy-tui's hooks in hooks.json,
+ * does Codex trust them (its own app-server's `hooks/list`: untrusted or modified hooks are
+ * skipped silently), are hooks switched off (`[features] hooks = false`), and the daemon note.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findExecutable } from '../delegate/adapters/auto-choice.js';
+import { listCodexHooks } from './codex-app-server.js';
+import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
+import type { DoctorCheck } from './doctor-check.js';
+import { buddyPresence } from './merge-settings.js';
+import { parseSettings } from './settings-json.js';
+
+const TRUST_FIX = 'run `buddy-tui install --host codex --trust`, or trust them in Codex with `/hooks`';
+
+/** The value of `key` in config.toml's `[features]` table (or a dotted `features.key`), when it is a boolean. */
+export function codexFeature(toml: string, key: string): boolean | undefined {
+  let table = '';
+  let found: boolean | undefined;
+  for (const raw of toml.split('\n')) {
+    const line = raw.replace(/\s+#.*$/, '').trim();
+    const header = /^\[\s*([^\]]+?)\s*\]$/.exec(line);
+    if (header) {
+      table = header[1];
+      continue;
+    }
+    const match = /^([A-Za-z0-9_."-]+)\s*=\s*(true|false)$/.exec(line);
+    if (!match) continue;
+    const name = match[1].replace(/"/g, '');
+    if ((table === 'features' && name === key) || (table === '' && name === `features.${key}`)) found = match[2] === 'true';
+  }
+  return found;
+}
+
+export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<DoctorCheck[]> {
+  const home = resolveCodexHome({}, env, cwd);
+  if (!existsSync(home)) return [];
+  const checks: DoctorCheck[] = [];
+  const hooksPath = codexHooksPath(home);
+  let keys: string[] = [];
+  try {
+    const hooks = existsSync(hooksPath) ? parseSettings(hooksPath, readFileSync(hooksPath, 'utf8')) : {};
+    const events = new Set(buddyPresence(hooks).events);
+    const missing = CODEX_HOOK_EVENTS.filter((event) => !events.has(event));
+    keys = codexBuddyKeys(hooks, hooksPath);
+    if (missing.length === CODEX_HOOK_EVENTS.length) {
+      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks are not in ${hooksPath}`, fix: 'run `buddy-tui install --host codex --trust`' });
+    } else if (missing.length) {
+      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`, detail: `${hooksPath}: ${missing.join(', ')}`, fix: 'run `buddy-tui install --host codex --trust`' });
+    } else checks.push({ status: 'ok', title: `buddy-tui's Codex hooks are registered for all ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });
+  } catch (error) {
+    checks.push({ status: 'fail', title: (error as Error).message, fix: 'fix the file, then run `buddy-tui install --host codex --trust`' });
+  }
+
+  const configPath = join(home, 'config.toml');
+  const toml = existsSync(configPath) ? readFileSync(configPath, 'utf8') : '';
+  if (codexFeature(toml, 'hooks') === false || codexFeature(toml, 'codex_hooks') === false) {
+    checks.push({ status: 'fail', title: `Codex hooks are switched off in ${configPath} ([features] hooks = false)`, fix: 'remove that line (hooks are on by default)' });
+  }
+
+  if (keys.length) checks.push(await trustCheck(env, home, cwd, new Set(keys)));
+
+  if (codexFeature(toml, 'daemon_auto_start') !== false) {
+    checks.push({
+      status: 'ok',
+      title: 'Codex TUI daemon mode is on (the default)',
+      detail: 'the TUI then runs hooks inside a shared background app-server with its environment, and SessionEnd only fires when that daemon stops; '
+        + 'buddy-tui takes the session from the event itself, so it works either way. `[features] daemon_auto_start = false` runs hooks in the TUI instead.',
+    });
+  }
+  return checks;
+}
+
+async function trustCheck(env: NodeJS.ProcessEnv, home: string, cwd: string, keys: Set<string>): Promise<DoctorCheck> {
+  const binary = findExecutable(env.BUDDY_TUI_CODEX_BIN ?? 'codex', env);
+  if (!binary) return { status: 'warn', title: 'cannot check whether Codex trusts buddy-tui\'s hooks: `codex` is not on PATH', fix: TRUST_FIX };
+  try {
+    const { hooks } = await listCodexHooks({ binary, env: { ...env, CODEX_HOME: home }, cwd });
+    const ours = hooks.filter((hook) => keys.has(hook.key));
+    const untrusted = ours.filter((hook) => hook.trustStatus === 'untrusted');
+    const modified = ours.filter((hook) => hook.trustStatus === 'modified');
+    const disabled = ours.filter((hook) => !hook.enabled);
+    if (untrusted.length || modified.length) {
+      const parts = [modified.length ? `${modified.length} modified since trusted` : '', untrusted.length ? `${untrusted.length} untrusted` : ''].filter(Boolean);
+      return { status: 'fail', title: `Codex skips buddy-tui's hooks: ${parts.join(', ')}`, detail: [...modified, ...untrusted].map((h) => h.key).slice(0, 3).join(', '), fix: TRUST_FIX };
+    }
+    if (disabled.length) return { status: 'warn', title: `${disabled.length} of buddy-tui's Codex hooks are disabled in Codex`, fix: 'enable them in Codex with `/hooks`' };
+    if (ours.length < keys.size) return { status: 'warn', title: `Codex (${binary}) lists ${ours.length} of buddy-tui's ${keys.size} hooks`, fix: 'check that this codex reads the same CODEX_HOME' };
+    return { status: 'ok', title: `Codex trusts buddy-tui's ${ours.length} hooks`, detail: `checked with ${binary} app-server` };
+  } catch (error) {
+    return { status: 'warn', title: `could not ask Codex whether it trusts buddy-tui's hooks: ${(error as Error).message}`, fix: TRUST_FIX };
+  }
+}
