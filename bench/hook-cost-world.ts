@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { handlerKind } from '../src/ingest/spool-command.js';
@@ -112,6 +112,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
       await api.close();
       await sink.close();
       for (const v of variants) v.home.cleanup();
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
