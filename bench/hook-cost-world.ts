@@ -1,0 +1,154 @@
+/**
+ * The world for the hook-cost bench: the Messages API stand-in scripted for 30 sequential Bash
+ * calls, one offline Claude Code HOME per variant (its settings.json holds that variant's hooks
+ * on every event buddy-tui registers), a loopback http sink, and one timed `claude -p` run.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { handlerKind } from '../src/ingest/spool-command.js';
+import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
+import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
+import { installBuddyHooks, installedHandler } from '../test/support/installed-hooks.js';
+import { startMessagesApiStandin, text, toolUse, type MessagesApiStandin } from '../test/support/messages-api-standin.js';
+
+export const BASH_CALLS = 30;
+
+/** What Claude Code fires for the scripted run on buddy-tui's events (checked with 2.1.332). */
+export const EXPECTED_EVENTS: Record<string, number> = {
+  PostToolBatch: BASH_CALLS,
+  PostToolUse: BASH_CALLS,
+  PreToolUse: BASH_CALLS,
+  SessionEnd: 1,
+  SessionStart: 1,
+  Stop: 1,
+  UserPromptSubmit: 1,
+};
+export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
+
+export type VariantId = 'none' | 'true' | 'buddy' | 'node' | 'http';
+
+export interface Variant {
+  id: VariantId;
+  label: string;
+  home: OfflineClaudeHome;
+  /** The state root the variant's hooks write to (buddy-tui variants only matter). */
+  stateDir: string;
+}
+
+export interface HookCostWorld {
+  root: string;
+  project: string;
+  api: MessagesApiStandin;
+  sink: { url: string; received: () => number; close(): Promise<void> };
+  variants: Variant[];
+  /** The form install chose and what its handler runs, e.g. "exec form, spool path". */
+  installNote: string;
+  close(): Promise<void>;
+}
+
+/** Every registered event gets `handler`, as one group without a matcher. */
+function everyEvent(handler: Record<string, unknown>): Record<string, unknown> {
+  return { hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [{ hooks: [handler] }]])) };
+}
+
+async function startHttpSink(): Promise<HookCostWorld['sink'] & { server: Server }> {
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function createHookCostWorld(claude: string): Promise<HookCostWorld> {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-hook-cost-')));
+  const project = join(root, 'project');
+  mkdirSync(project);
+  // Stateless script: the number of assistant turns already in the request says which call is next.
+  const api = await startMessagesApiStandin({
+    main: (request) => {
+      const done = (request.body?.messages ?? []).filter((message: { role?: string }) => message.role === 'assistant').length;
+      return done < BASH_CALLS ? toolUse('Bash', { command: `echo step ${done + 1}`, description: `Step ${done + 1}` }) : text('All steps done.');
+    },
+    other: text('Hook cost'),
+  });
+  const sink = await startHttpSink();
+  const variant = (id: VariantId, label: string): Variant => {
+    const stateDir = join(root, `state-${id}`);
+    const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: stateDir } });
+    return { id, label, home, stateDir };
+  };
+  const variants = [
+    variant('none', 'no hooks'),
+    variant('true', 'no-op `true` command hook (shell form)'),
+    variant('buddy', 'buddy-tui hooks as `buddy-tui install` writes them'),
+    variant('node', 'Node fallback `dist/hook.js` (exec form)'),
+    variant('http', '`http` hook to a loopback server (reference)'),
+  ];
+  const byId = (id: VariantId) => variants.find((v) => v.id === id)!;
+  byId('true').home.writeSettings(everyEvent({ type: 'command', command: 'true', timeout: 5 }));
+  byId('node').home.writeSettings({ hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])) });
+  byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
+  const installed = installBuddyHooks(byId('buddy').home.env, claude, root);
+  const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
+  const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
+  return {
+    root, project, api, sink, variants, installNote,
+    async close() {
+      await api.close();
+      await sink.close();
+      for (const v of variants) v.home.cleanup();
+      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
+}
+
+export interface TimedRun {
+  code: number | null;
+  wallMs: number;
+  sessionId?: string;
+  stderr: string;
+}
+
+/** One `claude -p` run of the script, timed from spawn to exit (Claude Code waits for every hook). */
+export function runScripted(claude: string, world: HookCostWorld, variant: Variant): Promise<TimedRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(claude, ['-p', 'Run the thirty steps.', '--allowedTools', 'Bash', '--output-format', 'json'], {
+      cwd: world.project,
+      env: variant.home.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      clearTimeout(timer);
+      let sessionId: string | undefined;
+      try {
+        sessionId = (JSON.parse(stdout) as { session_id?: string }).session_id;
+      } catch {
+        sessionId = undefined;
+      }
+      resolve({ code, wallMs, sessionId, stderr });
+    });
+  });
+}
