@@ -3,7 +3,6 @@
  * HOME, `claude -p` against the Messages API stand-in with scripted tool_use turns, and the
  * journal + reducer checked against what Claude Code really fired. Runs in CI (never skipped there).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,21 +19,6 @@ const STREAM_ARGS = ['--output-format', 'stream-json', '--verbose', '--include-h
 interface StreamLine { type: string; subtype?: string; hook_event?: string; exit_code?: number; outcome?: string; stdout?: string; stderr?: string; session_id?: string }
 const streamLines = (run: ClaudeRun): StreamLine[] => run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** Median wall time of one process with `input` on stdin: how Claude Code starts an exec-form hook. */
-function spawnMs(command: string, args: string[], input: string, env: NodeJS.ProcessEnv, runs = 7): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    spawnSync(command, args, { input, env });
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
 
 describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI', () => {
   let world: E2eWorld;
@@ -159,22 +143,13 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     expect(state.cwd).toBe(world.project);
   });
 
-  it('reports the time the hooks added per event (a report, not an assertion on time)', () => {
-    const hook: { command: string; args: string[] } = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8')).hooks.Stop[0].hooks[0];
-    expect(hook.args).toHaveLength(1);
-    const env = { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: join(world.root, 'bench-state') };
-    const payload = JSON.stringify({ session_id: 'bench', hook_event_name: 'Stop', cwd: world.project });
-    const nodeMs = spawnMs(process.execPath, ['-e', '0'], '', env);
-    const hookMs = spawnMs(hook.command, hook.args, payload, env);
-    const addedPerEvent = (run.wallMs - baseline.wallMs) / events.length;
-    const report = [
-      `buddy-tui e2e timing (claude -p, ${events.length} events, the same scripted run with and without hooks):`,
-      `  without hooks ${baseline.wallMs.toFixed(0)} ms, with hooks ${run.wallMs.toFixed(0)} ms: ${addedPerEvent.toFixed(1)} ms added per event`,
-      `  one hook process (exec form) ${hookMs.toFixed(1)} ms vs node -e 0 ${nodeMs.toFixed(1)} ms: ${(hookMs / nodeMs).toFixed(2)}x (goal: under 1.3x)`,
-      `  added per event / node -e 0: ${(addedPerEvent / nodeMs).toFixed(2)}x (load on this machine makes these noisy)`,
-    ].join('\n');
-    console.log(report);
-    expect(events.length).toBeGreaterThan(0);
+  it('install wrote the spool for every event, in exec form (what it costs is measured by `npm run bench`, hook-cost)', () => {
+    const hooks = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8')).hooks as Record<string, Array<{ hooks: Array<{ command: string; args: string[] }> }>>;
+    for (const groups of Object.values(hooks)) {
+      const [handler] = groups[0].hooks;
+      expect(handler.command).toBe('/bin/sh');
+      expect(handler.args.slice(2, 4)).toEqual(['buddy-tui-ingest', 'claude']);
+    }
   });
 });
 
