@@ -10,7 +10,8 @@ export const INBOX_DIR = 'inbox';
 /** Files that never became a whole event: kept here, never deleted silently. */
 export const DAMAGED_DIR = 'damaged';
 
-const SPOOL_NAME = /^(claude|codex)\.(\d+)(?:\.([1-7]))?$/;
+/** `<host>.<pid>[.<k>]`; the host part is checked against HOST_IDS, so a new host needs no change here. */
+const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-7]))?$/;
 
 export interface InboxName {
   name: string;
