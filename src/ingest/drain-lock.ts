@@ -4,27 +4,16 @@
  * milliseconds), is taken over. Two drainers that take over the same stale lock at once can both
  * run; the journal-key check in drain-inbox.ts keeps that from doubling an event.
  */
-import { closeSync, constants, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 
 export const DRAIN_LOCK_FILE = '.drain.lock';
 export const DRAIN_LOCK_STALE_MS = 30_000;
 
 function tryCreate(path: string, pid: number): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, `${pid}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
+  return createLockFile(path, `${pid}\n`);
 }
 
 function holderOf(path: string): number | undefined {

@@ -3,8 +3,9 @@
  * `<state-root>/runner.lock` (its pid inside). A lock whose pid is dead is taken over; any
  * other instance is a viewer.
  */
-import { closeSync, constants, existsSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 
 export const RUNNER_LOCK_FILE = 'runner.lock';
@@ -41,19 +42,7 @@ function isStale(path: string): boolean {
 }
 
 function tryCreate(path: string, pid: number): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, JSON.stringify({ pid, startedAt: Date.now() }));
-  } finally {
-    closeSync(fd);
-  }
-  return true;
+  return createLockFile(path, JSON.stringify({ pid, startedAt: Date.now() }));
 }
 
 export function acquireRunnerLock(root: string, pid: number = process.pid): RunnerLock {

@@ -22,8 +22,16 @@ export interface HookResult {
 
 /** Spawns `node dist/hook.js [args]` with `input` on stdin and the given extra environment. */
 export function runHook(input: string | Buffer, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<HookResult> {
+  return runHookProcess(process.execPath, [HOOK_ENTRY, ...args], input, env);
+}
+
+/**
+ * Spawns one hook process as Claude Code does: `input` on stdin, stdout and stderr collected.
+ * `env` is added to this process's environment, or is the whole environment with `inheritEnv: false`.
+ */
+export function runHookProcess(command: string, args: readonly string[], input: string | Buffer, env: NodeJS.ProcessEnv, { inheritEnv = true } = {}): Promise<HookResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOOK_ENTRY, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env: inheritEnv ? { ...process.env, ...env } : env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

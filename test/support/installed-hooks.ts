@@ -4,11 +4,11 @@
  * the form it would pick for this Claude Code), spawn the installed command the way Claude Code
  * does, drain through a product path, and count the journal per event kind.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseInboxName } from '../../src/ingest/inbox-order.js';
-import { CLI_ENTRY, REPO_ROOT } from './hook-process.js';
+import { CLI_ENTRY, REPO_ROOT, runHookProcess, type HookResult } from './hook-process.js';
 
 export const STATUSLINE_ENTRY = join(REPO_ROOT, 'dist', 'statusline.js');
 
@@ -49,25 +49,11 @@ export function installedHandler(settingsPath: string, event: string): Installed
   return { handler, argv };
 }
 
-export interface SpawnedHook {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type SpawnedHook = HookResult;
 
-/** One hook process with `payload` on stdin, as Claude Code starts it. */
+/** One hook process with `payload` on stdin, as Claude Code starts it: `env` is its whole environment. */
 export function spawnInstalledHook(argv: string[], payload: string, env: NodeJS.ProcessEnv): Promise<SpawnedHook> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(argv[0], argv.slice(1), { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(payload);
-  });
+  return runHookProcess(argv[0], argv.slice(1), payload, env, { inheritEnv: false });
 }
 
 /**

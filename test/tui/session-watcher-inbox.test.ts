@@ -2,37 +2,15 @@
  * The pane drains `<root>/inbox`: events the real sh spool hook writes while the pane runs reach
  * the store (and the plugins), and those spooled while no pane ran are read as history.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createBuddyStore } from '../../src/store.js';
-import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { describe, expect, it } from 'vitest';
 import { fixturePayloads } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
-import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
+import { useWatcherWorlds } from '../support/watcher-world.js';
 
-const watchers: SessionWatcher[] = [];
-afterEach(async () => {
-  await Promise.all(watchers.splice(0).map((w) => w.close()));
-});
-
-function setup() {
-  const base = makeTempDir('buddy-inbox-');
-  const root = join(base, 'root');
-  mkdirSync(join(root, 'inbox'), { recursive: true, mode: 0o700 });
-  const foundry = join(base, 'foundry');
-  mkdirSync(foundry, { mode: 0o700 });
-  const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_FOUNDRY_DIR: foundry };
-  const store = createBuddyStore({ now: Date.now() });
-  const batches: SessionEvents[][] = [];
-  const start = () => {
-    const watcher = createSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
-    watchers.push(watcher);
-    return watcher;
-  };
-  return { root, store, batches, start, env };
-}
+const setup = useWatcherWorlds('buddy-inbox-', { inbox: true });
 
 describe('session watcher and the inbox', () => {
   it('drains what the sh hook spools while it runs: the events reach the store and the plugins', async () => {

@@ -1,33 +1,12 @@
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
-import { createSessionWatcher, READ_SLICE_BYTES, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { describe, expect, it } from 'vitest';
+import { createSessionWatcher, READ_SLICE_BYTES } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
-import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
+import { useWatcherWorlds } from '../support/watcher-world.js';
 
-const watchers: SessionWatcher[] = [];
-afterEach(async () => {
-  await Promise.all(watchers.splice(0).map((w) => w.close()));
-});
-
-function setup(): { root: string; store: BuddyStore; batches: SessionEvents[][]; start: () => SessionWatcher; env: NodeJS.ProcessEnv } {
-  const base = makeTempDir('buddy-watch-');
-  const root = join(base, 'root');
-  mkdirSync(root, { mode: 0o700 });
-  const foundry = join(base, 'foundry');
-  mkdirSync(foundry, { mode: 0o700 });
-  const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_FOUNDRY_DIR: foundry };
-  const store = createBuddyStore({ now: Date.now() });
-  const batches: SessionEvents[][] = [];
-  const start = () => {
-    const watcher = createSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
-    watchers.push(watcher);
-    return watcher;
-  };
-  return { root, store, batches, start, env };
-}
+const setup = useWatcherWorlds('buddy-watch-');
 
 const line = (sessionId: string, event: Record<string, unknown>) => `${JSON.stringify({ ts: Date.now(), session_id: sessionId, ...event })}\n`;
 
@@ -124,10 +103,9 @@ describe('session watcher', () => {
   });
 
   it('reports the runner lock appearing and going away (a viewer takes over on that)', async () => {
-    const { root, store, env } = setup();
+    const { root, store, env, track } = setup();
     let changes = 0;
-    const watcher = createSessionWatcher({ root, store, env, onLockChange: () => (changes += 1) });
-    watchers.push(watcher);
+    const watcher = track(createSessionWatcher({ root, store, env, onLockChange: () => (changes += 1) }));
     await watcher.ready;
     writeFileSync(join(root, 'runner.lock'), JSON.stringify({ pid: 1 }));
     await waitUntil(() => changes, (n) => n >= 1, 'the lock to appear');
