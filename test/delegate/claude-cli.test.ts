@@ -3,7 +3,7 @@
  * by scripts/install-claude-code.sh) talking to the loopback Messages API stand-in.
  * Skipped locally when the CLI is missing; in CI (CI set) a missing CLI fails.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -13,6 +13,7 @@ import { claudeChildEnv, claudeCliArgs, createClaudeCliAdapter } from '../../src
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import { readDelegateUsage } from '../../src/delegate/delegate-usage.js';
 import { readTranscriptTail } from '../../src/delegate/transcript-tail.js';
+import { spoolExecHandler } from '../../src/ingest/spool-command.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { createOfflineClaudeHome, REPO_ROOT, requireClaudeBinary, skipWithoutClaude, type OfflineClaudeHome } from '../support/claude-cli.js';
@@ -131,6 +132,8 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
   function hookSettings(marker: string) {
     const handlers = [
       { type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK)}` },
+      // The spool hook as install writes it: it checks the marker before it reads anything.
+      spoolExecHandler('claude', { node: process.execPath, hookScript: HOOK }, 5),
       // A second handler that proves hooks ran at all, whatever the journal says.
       { type: 'command', command: `echo "$BUDDY_TUI_CHILD" >> ${JSON.stringify(marker)}` },
     ];
@@ -149,7 +152,8 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
       input: 'hello', env: home.env, extendEnv: false, cwd: home.home, reject: false,
     });
     expect(control.exitCode).toBe(0);
-    const controlSessions = readdirSync(stateRoot);
+    // The Node hook makes the inbox (for the spool) beside the session's folder.
+    const controlSessions = readdirSync(stateRoot).filter((name) => name !== 'inbox');
     expect(controlSessions).toHaveLength(1);
     const journal = readFileSync(join(stateRoot, controlSessions[0]!, 'events.jsonl'), 'utf8');
     expect(journal).toMatch(/"hook_event_name":"SessionStart"/);
@@ -166,6 +170,7 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
 
   it('hooks that still run in the child (like managed hooks) are ignored by the buddy hook', async () => {
     const stateRoot = mkdtempSync(join(scratch, 'state-'));
+    mkdirSync(join(stateRoot, 'inbox'), { mode: 0o700 }); // so the spool would write, were it not for the marker
     const marker = join(scratch, `hooks-ran-${Date.now()}`);
     const { home } = await setup({ other: text('Fine.') }, { BUDDY_TUI_STATE_DIR: stateRoot });
     home.writeSettings(hookSettings(marker));
@@ -176,7 +181,8 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
     });
     expect(run.exitCode).toBe(0);
     expect(readFileSync(marker, 'utf8').trim().split('\n')).toContain('1'); // hooks ran, with the marker
-    expect(readdirSync(stateRoot)).toEqual([]); // and the journal stayed untouched
+    expect(readdirSync(stateRoot)).toEqual(['inbox']); // and the journal stayed untouched
+    expect(readdirSync(join(stateRoot, 'inbox'))).toEqual([]); // nothing spooled either
   });
 });
 

@@ -7,7 +7,8 @@ import type { HookHandler } from '../../src/config/config-schema.js';
 import type { HookEventName, JournalEvent } from '../../src/protocol/hook-event.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';
-import type { PluginRunnerOptions, PluginWarning } from '../../src/plugins/plugin-runner.js';
+import { createPluginRunner, type PluginRunner, type PluginRunnerOptions, type PluginWarning } from '../../src/plugins/plugin-runner.js';
+import { afterEach } from 'vitest';
 
 export interface HandlerSpec {
   event?: HookEventName;
@@ -97,4 +98,17 @@ export async function waitFor(condition: () => boolean, limitMs = 10_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return true;
+}
+
+/** Call at the top of a test file: the runner factory (sh, no cooldown); every runner is closed after each test. */
+export function useRunners(): (options: PluginRunnerOptions) => PluginRunner {
+  const runners: PluginRunner[] = [];
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.close()));
+  });
+  return (options) => {
+    const runner = createPluginRunner({ shell: '/bin/sh', limits: { cooldownMs: 0 }, ...options });
+    runners.push(runner);
+    return runner;
+  };
 }
