@@ -15,6 +15,7 @@ import { startResponsesApiStandin, type ResponsesApiStandin } from '../support/r
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { readJournal } from './claude-session.js';
+import { SESSION_MOOD_RULES, sessionMood } from '../../src/display/mood.js';
 import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
 
 describe.skipIf(skipWithoutCodex())('a Codex session in the journal, the reducer and the pane', () => {
@@ -63,6 +64,10 @@ describe.skipIf(skipWithoutCodex())('a Codex session in the journal, the reducer
     const state = readSession(join(stateDir, sessionId))!;
     expect(state.failures.map((f) => f.error)).toEqual(['Exit code 3\nabout-to-fail']);
     expect(state.filesTouched).toEqual([join(project, 'patched.txt')]);
+    // The failure sets the buddy's mood as a Claude Code one does: the error face right after it.
+    const failedAt = state.failures[0].at;
+    expect(sessionMood(state, failedAt + 1000)).toBe('error');
+    expect(sessionMood(state, failedAt + SESSION_MOOD_RULES.errorMs + 1000)).not.toBe('error');
   });
 
   it('the pane under tmux shows the Codex session and its failed command', async () => {
