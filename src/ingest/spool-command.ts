@@ -6,7 +6,10 @@
  * user's), the script execs the Node hook instead, which creates the inbox and journals directly.
  *
  * Positional parameters: $0 = buddy-tui-ingest (a name for ps), $1 = host, $2 = uid (for the
- * tmpdir root), $3 = node, $4 = dist/hook.js.
+ * tmpdir root; may be empty), $3 = node, $4 = dist/hook.js (or the plugin's launcher).
+ *
+ * The Claude Code plugin (claude-plugin/hooks/buddy-spool.sh, written by spoolScriptFile) runs
+ * this same text from a file, with an empty uid: a static hooks.json cannot know it.
  */
 import type { HostId } from '../hosts/host-id.js';
 
@@ -17,11 +20,15 @@ export const SPOOL_ARGV0 = 'buddy-tui-ingest';
  * Sets `r` to the state root exactly as stateRootPath (src/state/state-root.ts) finds it:
  * $BUDDY_TUI_STATE_DIR, else $XDG_RUNTIME_DIR/buddy-tui, else <tmpdir>/buddy-tui-<uid>, where
  * tmpdir is Node's os.tmpdir() on POSIX: $TMPDIR, $TMP, $TEMP, else /tmp, one trailing slash cut.
+ * With no uid ($2 empty: the plugin) the tmpdir root is unknown and `r` stays empty, so the
+ * script takes the Node fallback, which knows its uid. Not `id -u`: that forks a process on
+ * every event, as much again as the `cat` the spool exists to be limited to; and not `$UID`:
+ * dash does not set it, so an inherited variable of that name could point at another root.
  * (Exported so a test can run this very text and compare it with stateRootPath.)
  */
 export const ROOT_SCRIPT = [
   'r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}',
-  'if [ -z "$r" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi',
+  'if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi',
 ].join('\n');
 
 /**
@@ -37,7 +44,7 @@ export const SPOOL_SCRIPT = [
   'umask 077',
   ROOT_SCRIPT,
   'd=$r/inbox',
-  'if [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then',
+  'if [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then',
   '  set -C; f=$d/$1.$$; i=0',
   '  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
   // Not `exec cat`: a hook always exits 0, even when cat fails on a full disk (the cut file
@@ -46,6 +53,22 @@ export const SPOOL_SCRIPT = [
   'fi',
   'exec "$3" "$4" --host "$1"',
 ].join('\n');
+
+/**
+ * claude-plugin/hooks/buddy-spool.sh: SPOOL_SCRIPT as a file, for the plugin's hooks.json
+ * (`/bin/sh <file> claude "" node <launcher>`). Generated, never edited by hand:
+ * `npx tsx scripts/gen-plugin-spool.ts` writes it, test/install/claude-plugin.test.ts checks it.
+ */
+export function spoolScriptFile(): string {
+  return [
+    '#!/bin/sh',
+    '# buddy-tui: spools one Claude Code event into the state root\'s inbox (see claude-plugin/README.md).',
+    '# GENERATED from SPOOL_SCRIPT in src/ingest/spool-command.ts by scripts/gen-plugin-spool.ts: do not edit.',
+    '# $1 host, $2 uid (empty here: the Node fallback runs when only the uid could name the root), $3 node, $4 launcher.',
+    SPOOL_SCRIPT,
+    '',
+  ].join('\n');
+}
 
 export interface SpoolCommandOptions {
   /** The node binary for the fallback (absolute). */

@@ -154,7 +154,7 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
 });
 
 describe.skipIf(skipWithoutClaude())('the Claude Code plugin folder with the real CLI', () => {
-  it('`claude -p --plugin-dir claude-plugin` journals the session through the plugin hooks', async () => {
+  it('`claude -p --plugin-dir claude-plugin`: the plugin hooks spool the session into the inbox, the drain journals it', async () => {
     const world = await createWorld();
     try {
       const run = await runClaudePrint(world, PROMPT, [...STREAM_ARGS, '--plugin-dir', join(REPO_ROOT, 'claude-plugin')]);
@@ -162,8 +162,17 @@ describe.skipIf(skipWithoutClaude())('the Claude Code plugin folder with the rea
       const responses = streamLines(run).filter((line) => line.subtype === 'hook_response');
       expect(responses.length).toBeGreaterThanOrEqual(20);
       for (const response of responses) expect(response).toMatchObject({ exit_code: 0, outcome: 'success' });
-      const [sessionId] = readdirSync(world.stateDir);
+      // The first event found no inbox: the Node launcher journaled it and made the inbox. Every
+      // later one was spooled there by /bin/sh (no Node), and waits for a drain.
+      const spooled = readdirSync(join(world.stateDir, 'inbox')).filter((name) => /^claude\.\d+/.test(name));
+      const sessionId = readdirSync(world.stateDir).find((name) => existsSync(join(world.stateDir, name, 'events.jsonl')))!;
+      expect(readJournal(world.stateDir, sessionId).map((event) => event.hook_event_name)).toEqual(['SessionStart']);
+      expect(spooled.length).toBeGreaterThanOrEqual(20);
+      expect(buddyCli(world, ['status', '--json']).code).toBe(0);
+      expect(readdirSync(join(world.stateDir, 'inbox')).filter((name) => /^claude\./.test(name))).toEqual([]);
       const names = readJournal(world.stateDir, sessionId).map((event) => event.hook_event_name);
+      // Each spooled file became exactly one journal line.
+      expect(names).toHaveLength(1 + spooled.length);
       expect(names[0]).toBe('SessionStart');
       expect(names).toContain('PostToolUseFailure');
       expect(names).toContain('SubagentStart');

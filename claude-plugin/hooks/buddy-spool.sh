@@ -1,0 +1,15 @@
+#!/bin/sh
+# buddy-tui: spools one Claude Code event into the state root's inbox (see claude-plugin/README.md).
+# GENERATED from SPOOL_SCRIPT in src/ingest/spool-command.ts by scripts/gen-plugin-spool.ts: do not edit.
+# $1 host, $2 uid (empty here: the Node fallback runs when only the uid could name the root), $3 node, $4 launcher.
+[ "$BUDDY_TUI_CHILD" != 1 ] || exit 0
+umask 077
+r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}
+if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi
+d=$r/inbox
+if [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then
+  set -C; f=$d/$1.$$; i=0
+  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done
+  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi
+fi
+exec "$3" "$4" --host "$1"
