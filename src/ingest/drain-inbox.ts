@@ -136,13 +136,15 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
     // Listed again under the lock: a drainer that held it before may have taken some.
     files = listInbox(inbox, report);
     const held = new Set<string>();
+    // Each journal's recent keys, read again only when someone else appended since we looked.
+    const keys = new Map<string, RecentKeys>();
     let holdAll = false;
     for (const [index, file] of files.entries()) {
       if (holdAll) {
         result.waiting += files.length - index;
         break;
       }
-      const outcome = drainFile(root, inbox, file, now, held, report);
+      const outcome = drainFile(root, inbox, file, now, { held, keys }, report);
       if (outcome === 'drained-start') sawSessionStart = true;
       if (outcome === 'drained' || outcome === 'drained-start') result.drained += 1;
       else if (outcome === 'wait') result.waiting += 1;
@@ -178,7 +180,35 @@ export function drainBeforeRead(env: NodeJS.ProcessEnv = process.env, now?: numb
 
 type Outcome = 'drained' | 'drained-start' | 'wait' | 'hold-all' | 'damaged' | 'gone' | 'stop';
 
-function drainFile(root: string, inbox: string, file: InboxFile, now: number, held: Set<string>, report: Reporter): Outcome {
+interface DrainMemory {
+  /** Sessions with an incomplete file: their later files wait. */
+  held: Set<string>;
+  /** Journal path -> the `inbox` keys of its recent lines, and its size when they were read. */
+  keys: Map<string, RecentKeys>;
+}
+
+interface RecentKeys {
+  keys: Set<string>;
+  size: number;
+}
+
+const sizeOf = (path: string): number => {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** The journal's recent keys: the remembered ones while only this drain appended, else read again. */
+function recentKeysOf(journal: string, memory: Map<string, RecentKeys>): RecentKeys {
+  const size = sizeOf(journal);
+  let recent = memory.get(journal);
+  if (!recent || recent.size !== size) memory.set(journal, (recent = { keys: recentInboxKeys(journal), size }));
+  return recent;
+}
+
+function drainFile(root: string, inbox: string, file: InboxFile, now: number, { held, keys }: DrainMemory, report: Reporter): Outcome {
   const path = join(inbox, file.name);
   try {
     const read = readInboxFile(path);
@@ -202,9 +232,12 @@ function drainFile(root: string, inbox: string, file: InboxFile, now: number, he
     const key = `${file.name}@${file.mtimeMs}`;
     const event = normalizeHostEvent(file.host, payload);
     const journal = join(ensureSessionDir(root, payload.session_id), JOURNAL_FILE);
+    const recent = recentKeysOf(journal, keys);
     // Already journaled by a drain that died (or raced this one) before the unlink.
-    if (!recentInboxKeys(journal).has(key)) {
+    if (!recent.keys.has(key)) {
       appendLine(journal, serializeEventLine({ ...event, ts: Math.floor(file.mtimeMs), inbox: key }));
+      recent.keys.add(key);
+      recent.size = sizeOf(journal);
     }
     unlinkSync(path);
     return payload.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';
