@@ -5,6 +5,7 @@ import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, spec
 import { inboxChecks } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
 import { codexChecks } from '../install/doctor-codex.js';
+import { oneHostIsEnough } from '../install/doctor-hosts.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
@@ -37,7 +38,7 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
     guard('species', () => speciesChecks(env, loaded)),
     guard('delegate', async () => [await delegateCheck(env, loaded)]),
   ]);
-  return sections.filter((section) => section.checks.length > 0);
+  return oneHostIsEnough(sections.filter((section) => section.checks.length > 0));
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {

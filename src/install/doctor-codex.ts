@@ -33,6 +33,9 @@ export function codexFeature(toml: string, key: string): boolean | undefined {
   return found;
 }
 
+/** The start of the finding that every Codex event has buddy-tui's hook (doctor-hosts.ts reads it). */
+export const CODEX_HOOKS_REGISTERED = "buddy-tui's Codex hooks are registered for all";
+
 export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<DoctorCheck[]> {
   const home = resolveCodexHome({}, env, cwd);
   if (!existsSync(home)) return [];
@@ -48,7 +51,7 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
       checks.push({ status: 'warn', title: `buddy-tui's Codex hooks are not in ${hooksPath}`, fix: 'run `buddy-tui install --host codex --trust`' });
     } else if (missing.length) {
       checks.push({ status: 'warn', title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`, detail: `${hooksPath}: ${missing.join(', ')}`, fix: 'run `buddy-tui install --host codex --trust`' });
-    } else checks.push({ status: 'ok', title: `buddy-tui's Codex hooks are registered for all ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });
+    } else checks.push({ status: 'ok', title: `${CODEX_HOOKS_REGISTERED} ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });
   } catch (error) {
     checks.push({ status: 'fail', title: (error as Error).message, fix: 'fix the file, then run `buddy-tui install --host codex --trust`' });
   }

@@ -77,7 +77,7 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
     .sort((a, b) => b.state!.lastEventAt! - a.state!.lastEventAt!);
   const checks: DoctorCheck[] = [];
   if (states.length === 0) {
-    checks.push({ status: 'warn', title: 'no session events received yet', fix: 'start (or restart) Claude Code after `buddy-tui install`; sessions already running do not load new hooks' });
+    checks.push({ status: 'warn', title: 'no session events received yet', fix: 'start (or restart) a Claude Code or Codex session after `buddy-tui install` (`--host codex` for Codex); sessions already running do not load new hooks' });
   }
   for (const { entry, state } of states.slice(0, limit)) {
     const project = state!.projectName ? ` ${sanitizeText(state!.projectName, { maxLength: 40 })}` : '';

@@ -10,6 +10,9 @@ import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { handlerKind, type HandlerKind } from '../ingest/spool-command.js';
 
+/** The finding when no settings file has buddy-tui's hooks (see oneHostIsEnough in doctor-hosts.ts). */
+export const NO_CLAUDE_HOOKS = 'buddy-tui hooks are not in any settings file';
+
 interface SettingsSource {
   scope: 'user' | 'project' | 'local';
   path: string;
@@ -111,7 +114,7 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
   if (commands.length === 0 && plugin) {
     checks.push({ status: 'ok', title: 'hooks come from the buddy-tui Claude Code plugin', detail: plugin });
   } else if (commands.length === 0) {
-    checks.push({ status: 'fail', title: 'buddy-tui hooks are not in any settings file', detail: sources.map((s) => s.path).join(', '), fix: 'run `buddy-tui install` (or enable the plugin in claude-plugin/)' });
+    checks.push({ status: 'fail', title: NO_CLAUDE_HOOKS, detail: sources.map((s) => s.path).join(', '), fix: 'run `buddy-tui install` (or enable the plugin in claude-plugin/)' });
   } else {
     const missing = BUDDY_HOOK_EVENTS.filter((event) => !events.has(event));
     const files = [...new Set(commands.map((c) => c.source.path))].join(', ');

@@ -114,6 +114,11 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
       expect.objectContaining({ status: 'ok', title: "buddy-tui's Codex hooks are registered for all 12 events" }),
       expect.objectContaining({ status: 'ok', title: "Codex trusts buddy-tui's 12 hooks" }),
     ]));
+    // A Codex-only user: Claude Code not wired is a warning, not a failure, and nothing fails.
+    const claude = (JSON.parse(ok.stdout) as DoctorSection[]).find((s) => s.section === 'Claude Code')?.checks ?? [];
+    expect(claude).toContainEqual(expect.objectContaining({ status: 'warn', title: expect.stringContaining('(Codex is wired; Claude Code sessions do not feed the buddy)') }));
+    expect((JSON.parse(ok.stdout) as DoctorSection[]).flatMap((s) => s.checks).filter((c) => c.status === 'fail')).toEqual([]);
+    expect(ok.code).toBe(0);
     const text = readFileSync(home.hooksPath, 'utf8');
     writeFileSync(home.hooksPath, text.replace('"timeout": 5', '"timeout": 7'));
     const edited = runCli(['doctor', '--json'], env, project);
