@@ -132,7 +132,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     });
     const what = values['statusline-only']
       ? 'the statusLine'
-      : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? 'spool' : 'Node hook'}: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}) and the statusLine`;
+      : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? `spool: ${hookPath.why}; shell form: one /bin/sh per event${values['exec-form'] ? ' (--exec-form is for --node-hook)' : ''}` : `Node hook: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}`}) and the statusLine`;
     if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool') createInbox(io.env, (message) => io.stderr(message));
     const chain = result.chained ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
     if (result.status === 'unchanged') io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);

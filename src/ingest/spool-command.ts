@@ -104,9 +104,21 @@ export function spoolExecHandler(host: HostId, opts: SpoolCommandOptions, timeou
   return { type: 'command', command: '/bin/sh', args: spoolArgs(host, opts), timeout };
 }
 
-/** Claude Code's shell-form handler (versions without the exec form). */
+/**
+ * The script itself as a shell-form command, its words set by `set --`: Claude Code runs a
+ * shell-form hook as `/bin/sh -c <command>`, so this is one shell and `cat`, nothing more. It is
+ * what install writes for Claude Code: measured with 2.1.332 (npm run bench), a shell-form hook
+ * costs Claude Code less than the same program in the exec form (`/bin/cat` alone in the exec form
+ * cost more than `cat` in the shell form), so the exec form's "one process fewer" is no gain here.
+ */
+export function spoolInlineCommand(host: HostId, opts: SpoolCommandOptions): string {
+  const [, , , ...words] = spoolArgs(host, opts);
+  return `set -- ${words.map(quoteWord).join(' ')}  # ${SPOOL_ARGV0}\n${SPOOL_SCRIPT}`;
+}
+
+/** Claude Code's shell-form handler: the inline script (spoolInlineCommand). */
 export function spoolShellHandler(host: HostId, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
-  return { type: 'command', command: spoolCommandLine(host, opts), timeout };
+  return { type: 'command', command: spoolInlineCommand(host, opts), timeout };
 }
 
 /** What a hook handler installed by buddy-tui runs: the spool script or the Node hook directly. */
@@ -123,6 +135,9 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
     return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4] };
   }
+  // The inline script: `set -- HOST UID NODE HOOK_JS  # buddy-tui-ingest` on its first line.
+  const first = handler.command.split('\n', 1)[0];
+  if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) return { path: 'spool', hookScript: shellWords(first)[5] };
   // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
   const words = shellWords([handler.command, ...args.map(quoteWord)].join(' '));
   const last = words[words.length - 1];

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spoolExecHandler, spoolShellHandler } from '../ingest/spool-command.js';
+import { spoolShellHandler } from '../ingest/spool-command.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 
 /**
@@ -114,7 +114,9 @@ export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell', pat
   let handler: Record<string, unknown>;
   if (path === 'spool') {
     const spool = { node: commands.node, hookScript: commands.hookScript };
-    handler = form === 'exec' ? spoolExecHandler('claude', spool, HOOK_TIMEOUT_SECONDS) : spoolShellHandler('claude', spool, HOOK_TIMEOUT_SECONDS);
+    // Always the shell form: Claude Code runs it as one /bin/sh, and measured, that costs it less
+    // than the exec form (see spoolInlineCommand).
+    handler = spoolShellHandler('claude', spool, HOOK_TIMEOUT_SECONDS);
   } else {
     handler = form === 'exec'
       ? { type: 'command', command: commands.hookExec.command, args: commands.hookExec.args, timeout: HOOK_TIMEOUT_SECONDS }

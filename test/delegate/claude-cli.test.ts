@@ -13,7 +13,7 @@ import { claudeChildEnv, claudeCliArgs, createClaudeCliAdapter } from '../../src
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import { readDelegateUsage } from '../../src/delegate/delegate-usage.js';
 import { readTranscriptTail } from '../../src/delegate/transcript-tail.js';
-import { spoolExecHandler } from '../../src/ingest/spool-command.js';
+import { spoolShellHandler } from '../../src/ingest/spool-command.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { createOfflineClaudeHome, REPO_ROOT, requireClaudeBinary, skipWithoutClaude, type OfflineClaudeHome } from '../support/claude-cli.js';
@@ -133,7 +133,7 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
     const handlers = [
       { type: 'command', command: `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK)}` },
       // The spool hook as install writes it: it checks the marker before it reads anything.
-      spoolExecHandler('claude', { node: process.execPath, hookScript: HOOK }, 5),
+      spoolShellHandler('claude', { node: process.execPath, hookScript: HOOK }, 5),
       // A second handler that proves hooks ran at all, whatever the journal says.
       { type: 'command', command: `echo "$BUDDY_TUI_CHILD" >> ${JSON.stringify(marker)}` },
     ];

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
-import { spoolArgs, spoolCommandLine } from '../../src/ingest/spool-command.js';
+import { handlerKind, spoolInlineCommand } from '../../src/ingest/spool-command.js';
 import { CLI_ENTRY, HOOK_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -34,15 +34,14 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(installed.stderr).toBe('');
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain('Backup of the previous file:');
-    // /bin/sh is here: the spool. No `claude` on this PATH to check its version: the shell form, which every version runs.
-    expect(installed.stdout).toContain('spool: /bin/sh writes each event into the inbox');
-    expect(installed.stdout).toContain('shell form: `claude` was not found on PATH');
+    // /bin/sh is here: the spool, always in the shell form (one /bin/sh per event, which every version runs).
+    expect(installed.stdout).toContain('spool: /bin/sh writes each event into the inbox; shell form: one /bin/sh per event');
     expect(installed.stdout).toContain('Your statusLine "echo mine" stays');
     // The inbox is made at install, so the fast path works from the first event.
     expect(statSync(join(state, 'inbox')).mode & 0o777).toBe(0o700);
     const settings = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8'));
     const hookCommand: string = settings.hooks.Stop[0].hooks[0].command;
-    expect(hookCommand).toBe(spoolCommandLine('claude', { node: process.execPath, hookScript: HOOK_ENTRY }));
+    expect(hookCommand).toBe(spoolInlineCommand('claude', { node: process.execPath, hookScript: HOOK_ENTRY }));
     expect(settings.statusLine.command).toBe(`${process.execPath} ${CLI_ENTRY} statusline --chain 'echo mine'`);
     expect(existsSync(join(home, '.claude'))).toBe(false);
 
@@ -60,13 +59,10 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
     expect(cli(['uninstall'], env).stdout).toContain('not installed');
 
-    // --exec-form: /bin/sh started directly with the script and its words; it runs the same way.
-    expect(cli(['install', '--exec-form'], env).stdout).toContain('exec form: --exec-form');
-    const exec = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8')).hooks.SessionEnd[0].hooks[0];
-    expect(exec).toEqual({ type: 'command', command: '/bin/sh', args: spoolArgs('claude', { node: process.execPath, hookScript: HOOK_ENTRY }), timeout: 5 });
-    execFileSync(exec.command, exec.args, { input: payload.replace('SessionStart', 'SessionEnd'), env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
-    expect(drainInbox(state).drained).toBe(1);
-    expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionEnd"');
+    // --exec-form is for the Node hook: the spool stays the inline shell form, and install says so.
+    expect(cli(['install', '--exec-form'], env).stdout).toContain('shell form: one /bin/sh per event (--exec-form is for --node-hook)');
+    const inline = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8')).hooks.SessionEnd[0].hooks[0];
+    expect(inline).toEqual({ type: 'command', command: hookCommand, timeout: 5 });
     expect(cli(['install', '--exec-form', '--shell-form'], env).code).toBe(2);
     cli(['uninstall'], env);
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
@@ -103,7 +99,7 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     const upgraded = JSON.parse(readFileSync(settingsPath, 'utf8'));
     for (const [event, groups] of Object.entries(upgraded.hooks as Record<string, Array<{ _tag?: string; hooks: Array<{ command: string }> }>>)) {
       const ours = groups.filter((group) => group._tag === 'buddy-tui-managed');
-      expect({ event, count: ours.length, command: ours[0].hooks[0].command }).toEqual({ event, count: 1, command: '/bin/sh' });
+      expect({ event, count: ours.length, path: handlerKind(ours[0].hooks[0])?.path }).toEqual({ event, count: 1, path: 'spool' });
     }
     expect(upgraded.hooks.Stop[0]).toEqual(mine);
     expect(cli(['install', '--exec-form'], env).stdout).toContain('already installed');

@@ -62,16 +62,17 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
   it('a read-only settings.json (mode 0444) is refused, even for root, and left alone; uninstall too', () => {
     const { claude, settings, env } = setup();
     writeFileSync(settings, BEFORE);
-    expect(runCli(['install', '--shell-form'], env).code).toBe(0);
+    expect(runCli(['install', '--node-hook'], env).code).toBe(0);
     const installed = readFileSync(settings, 'utf8');
     const listing = readdirSync(claude).sort(); // settings.json and the install's backup
     chmodSync(settings, 0o444);
     expectRefused(runCli(['uninstall'], env), claude, listing, /is read-only \(mode 0444\); make it writable \(chmod u\+w/);
     expect(readFileSync(settings, 'utf8')).toBe(installed);
-    const refused = runCli(['install', '--exec-form'], env);
+    const refused = runCli(['install'], env);
     expectRefused(refused, claude, listing, /is read-only/);
-    // What it would have added, to add by hand.
-    expect(JSON.parse(refused.stdout).hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', command: '/bin/sh', args: expect.arrayContaining([expect.stringMatching(/dist\/hook\.js$/)]) });
+    // What it would have added (the spool over the Node hook), to add by hand.
+    const byHand = JSON.parse(refused.stdout).hooks.Stop[0].hooks[0];
+    expect(byHand).toMatchObject({ type: 'command', command: expect.stringMatching(/dist\/hook\.js {2}# buddy-tui-ingest\n/) });
     chmodSync(settings, 0o644);
     expect(runCli(['uninstall'], env).code).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
