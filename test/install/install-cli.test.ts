@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
-import { handlerKind, spoolInlineCommand } from '../../src/ingest/spool-command.js';
+import { handlerKind, spoolExecHandler, spoolInlineCommand } from '../../src/ingest/spool-command.js';
 import { CLI_ENTRY, HOOK_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -103,6 +103,17 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     }
     expect(upgraded.hooks.Stop[0]).toEqual(mine);
     expect(cli(['install', '--exec-form'], env).stdout).toContain('already installed');
+    const inline = upgraded.hooks.Stop[1].hooks[0];
+    expect(inline.command).toBe(spoolInlineCommand('claude', { node: process.execPath, hookScript: HOOK_ENTRY }));
+
+    // The spool's earlier generation (exec form: /bin/sh with args) becomes the inline script, once.
+    const execGeneration = structuredClone(upgraded);
+    for (const groups of Object.values(execGeneration.hooks as Record<string, Array<{ _tag?: string; hooks: unknown[] }>>)) {
+      for (const group of groups) if (group._tag) group.hooks = [spoolExecHandler('claude', { node: process.execPath, hookScript: HOOK_ENTRY }, 5)];
+    }
+    writeFileSync(settingsPath, `${JSON.stringify(execGeneration, null, 2)}\n`);
+    expect(cli(['install'], env).code).toBe(0);
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8'))).toEqual(upgraded);
     expect(cli(['uninstall'], env).code).toBe(0);
     expect(readFileSync(settingsPath, 'utf8')).toBe(before);
   });
