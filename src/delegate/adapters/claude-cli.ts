@@ -3,17 +3,11 @@
  * The child runs with hooks disabled AND `BUDDY_TUI_CHILD=1`, so neither its settings' hooks
  * nor managed hooks (which `--settings` cannot disable) can feed its events back to the buddy.
  */
-import { tmpdir } from 'node:os';
-import { runProcessTree } from '../process-tree.js';
-import { abortFailure, DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
+import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
 
-export interface ClaudeCliAdapterOptions {
-  /** The `claude` binary (a name on PATH or a path). */
-  binary?: string;
-  env?: NodeJS.ProcessEnv;
-  /** A neutral directory, so the child loads no project's CLAUDE.md or settings. */
-  cwd?: string;
-}
+/** `binary` is `claude` by default; `cwd` a neutral directory, so the child loads no project's CLAUDE.md or settings. */
+export type ClaudeCliAdapterOptions = OneShotCliOptions;
 
 export function claudeCliArgs(call: Pick<DelegateCall, 'model' | 'systemPrompt'>): string[] {
   return [
@@ -92,21 +86,11 @@ export function claudeChildEnv(base: NodeJS.ProcessEnv, maxTokens: number): Node
 }
 
 export function createClaudeCliAdapter(options: ClaudeCliAdapterOptions = {}): DelegateAdapter {
-  const binary = options.binary ?? 'claude';
-  const baseEnv = options.env ?? process.env;
-  return {
+  return createOneShotCliAdapter({
     name: 'claude-cli',
-    usesModel: true,
-    async complete(call) {
-      const run = await runProcessTree(binary, claudeCliArgs(call), {
-        input: call.prompt,
-        env: claudeChildEnv(baseEnv, call.maxTokens),
-        cwd: options.cwd ?? tmpdir(),
-        signal: call.signal,
-      });
-      if (run.aborted) throw abortFailure(call.signal);
-      if (run.spawnError) throw new DelegateCallError(`cannot run ${binary}: ${run.spawnError}`, 'unavailable');
-      return interpretClaudeOutput(run.stdout, run.stderr, run.exitCode, call.model);
-    },
-  };
+    defaultBinary: 'claude',
+    args: claudeCliArgs,
+    env: (base, call) => claudeChildEnv(base, call.maxTokens),
+    interpret: (stdout, stderr, exitCode, call) => interpretClaudeOutput(stdout, stderr, exitCode, call.model),
+  }, options);
 }

@@ -8,17 +8,11 @@
  * hooks a managed config forces on).
  * The model is the user's Codex default: delegate requests name Claude models ("haiku").
  */
-import { tmpdir } from 'node:os';
-import { runProcessTree } from '../process-tree.js';
-import { abortFailure, DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
+import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
 
-export interface CodexCliAdapterOptions {
-  /** The `codex` binary (a name on PATH or a path). */
-  binary?: string;
-  env?: NodeJS.ProcessEnv;
-  /** A neutral directory, so the child reads no project's AGENTS.md. */
-  cwd?: string;
-}
+/** `binary` is `codex` by default; `cwd` a neutral directory, so the child reads no project's AGENTS.md. */
+export type CodexCliAdapterOptions = OneShotCliOptions;
 
 /** Features that would give the model a tool or a side effect; all off for a one-line answer. */
 const FEATURES_OFF = ['hooks', 'shell_tool', 'view_image', 'multi_agent', 'goals', 'apps', 'plugins', 'image_generation'];
@@ -83,21 +77,11 @@ export function interpretCodexOutput(stdout: string, stderr: string, exitCode: n
 }
 
 export function createCodexCliAdapter(options: CodexCliAdapterOptions = {}): DelegateAdapter {
-  const binary = options.binary ?? 'codex';
-  const baseEnv = options.env ?? process.env;
-  return {
+  return createOneShotCliAdapter({
     name: 'codex',
-    usesModel: true,
-    async complete(call) {
-      const run = await runProcessTree(binary, codexExecArgs(call), {
-        input: call.prompt,
-        env: { ...baseEnv, BUDDY_TUI_CHILD: '1' },
-        cwd: options.cwd ?? tmpdir(),
-        signal: call.signal,
-      });
-      if (run.aborted) throw abortFailure(call.signal);
-      if (run.spawnError) throw new DelegateCallError(`cannot run ${binary}: ${run.spawnError}`, 'unavailable');
-      return interpretCodexOutput(run.stdout, run.stderr, run.exitCode);
-    },
-  };
+    defaultBinary: 'codex',
+    args: codexExecArgs,
+    env: (base) => ({ ...base, BUDDY_TUI_CHILD: '1' }),
+    interpret: (stdout, stderr, exitCode) => interpretCodexOutput(stdout, stderr, exitCode),
+  }, options);
 }
