@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { shellQuote } from '../install/buddy-entries.js';
+import { shellQuote } from '../text/shell-words.js';
 import { cliEntryPath } from '../install/cli-entry.js';
 import { term } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';

@@ -12,6 +12,7 @@
  * this same text from a file, with an empty uid: a static hooks.json cannot know it.
  */
 import type { HostId } from '../hosts/host-id.js';
+import { shellQuote } from '../text/shell-words.js';
 
 /** `$0` of the script: what `ps` shows for a hook that is still writing. */
 export const SPOOL_ARGV0 = 'buddy-tui-ingest';
@@ -85,18 +86,13 @@ export function spoolArgs(host: HostId, opts: SpoolCommandOptions): string[] {
   return ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, host, String(uid), opts.node, opts.hookScript];
 }
 
-/** Quotes one word for any POSIX-ish shell (and fish): bare when safe, else single quotes. */
-function quoteWord(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * The same command as ONE string, for Claude Code's shell form and for Codex (which runs it
  * with `$SHELL -lc`): `exec /bin/sh -c 'SCRIPT' buddy-tui-ingest HOST UID NODE HOOK_JS`.
  */
 export function spoolCommandLine(host: HostId, opts: SpoolCommandOptions): string {
-  return ['exec', '/bin/sh', ...spoolArgs(host, opts).map(quoteWord)].join(' ');
+  return ['exec', '/bin/sh', ...spoolArgs(host, opts).map(shellQuote)].join(' ');
 }
 
 /** Claude Code's exec-form handler: `/bin/sh` started directly with the script and its words. */
@@ -113,7 +109,7 @@ export function spoolExecHandler(host: HostId, opts: SpoolCommandOptions, timeou
  */
 export function spoolInlineCommand(host: HostId, opts: SpoolCommandOptions): string {
   const [, , , ...words] = spoolArgs(host, opts);
-  return `set -- ${words.map(quoteWord).join(' ')}  # ${SPOOL_ARGV0}\n${SPOOL_SCRIPT}`;
+  return `set -- ${words.map(shellQuote).join(' ')}  # ${SPOOL_ARGV0}\n${SPOOL_SCRIPT}`;
 }
 
 /** Claude Code's shell-form handler: the inline script (spoolInlineCommand). */
@@ -139,7 +135,7 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   const first = handler.command.split('\n', 1)[0];
   if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) return { path: 'spool', hookScript: shellWords(first)[5] };
   // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
-  const words = shellWords([handler.command, ...args.map(quoteWord)].join(' '));
+  const words = shellWords([handler.command, ...args.map(shellQuote)].join(' '));
   const last = words[words.length - 1];
   const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
   if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script };

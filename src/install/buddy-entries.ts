@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spoolShellHandler } from '../ingest/spool-command.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
+import { shellQuote, shellUnquote } from '../text/shell-words.js';
 
 /**
  * The events buddy-tui listens to: all the reducer uses, plus those plugins may react to.
@@ -23,20 +24,6 @@ export const BUDDY_HOOK_EVENTS = [
 
 /** Seconds Claude Code waits for the hook; the hook itself answers in milliseconds. */
 export const HOOK_TIMEOUT_SECONDS = 5;
-
-/** Quotes one word for `sh -c` only when it needs it. */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Reverses `shellQuote` for one single-quoted or bare word; undefined for anything else. */
-export function shellUnquote(word: string): string | undefined {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
-  if (!word.startsWith(`'`) || !word.endsWith(`'`)) return undefined;
-  const unquoted = word.slice(1, -1).replace(/'\\''/g, `'`);
-  return unquoted.includes(`'`) ? undefined : unquoted;
-}
 
 /** The folder holding buddy-tui's package.json, found from this module's own location. */
 export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
