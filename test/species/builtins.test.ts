@@ -1,16 +1,26 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { builtinSpeciesDir } from '../../src/species/builtin-dir.js';
 import { speciesSchemaJson } from '../../src/species/species-json-schema.js';
+import { lookupFace } from '../../src/species/face.js';
 import { renderSprite, frameCount, faceFor } from '../../src/species/render.js';
 import { SPRITE_STATES } from '../../src/species/sprite-state.js';
 import { speciesAtStage } from '../../src/species/stages.js';
 import { validateSpeciesFile } from '../../src/species/validate-species.js';
+import { capture } from './cli-capture.js';
 import type { EventKind } from '../../src/protocol/event-kind.js';
 
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = builtinSpeciesDir();
+/** Every built-in, by id: the 8 of the first release and the 10 added with issue 28. */
+const BUILTIN_IDS = [
+  'axolotl', 'bat', 'capybara', 'cat', 'crab', 'dragon', 'duck', 'fox', 'frog',
+  'ghost', 'hedgehog', 'octopus', 'owl', 'penguin', 'rabbit', 'robot', 'snail', 'turtle',
+];
 const files = readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json');
 /** The kinds every built-in answers offline, three or more ways each. */
 const QUIP_KINDS: EventKind[] = [
@@ -19,8 +29,8 @@ const QUIP_KINDS: EventKind[] = [
 ];
 
 describe('built-in species', () => {
-  it('ships at least 8 species and the generated JSON Schema, up to date', () => {
-    expect(files.length).toBeGreaterThanOrEqual(8);
+  it('ships the 18 built-in species and the generated JSON Schema, up to date', () => {
+    expect(files.map((file) => file.slice(0, -'.json'.length)).sort()).toEqual(BUILTIN_IDS);
     expect(readFileSync(join(dir, 'species.schema.json'), 'utf8')).toBe(speciesSchemaJson());
   });
 
@@ -93,6 +103,15 @@ describe('built-in species', () => {
       }
     });
 
+    it("gives the statusline's zod-free reader the same face as the pane, at every stage and mood", () => {
+      (species.stages ?? []).forEach((stage, index) => {
+        const staged = speciesAtStage(species, index);
+        for (const mood of SPRITE_STATES) {
+          expect(lookupFace({ speciesId: species.id, mood, level: stage.level, builtinDir: dir }), `${stage.id} ${mood}`).toBe(faceFor(staged, mood));
+        }
+      });
+    });
+
     it('has 3 or more short quips for each event kind', () => {
       for (const kind of QUIP_KINDS) {
         const quips = species.quips[kind] ?? [];
@@ -109,5 +128,22 @@ describe('built-in species', () => {
     const stageArt = all.flatMap((s) => (s.stages ?? []).flatMap((stage) => (stage.frames?.idle ? [stage.frames.idle[0].join('\n')] : [])));
     expect(new Set(stageArt).size).toBe(stageArt.length);
     expect(new Set(all.map((s) => s.quips.tests_passed![0])).size).toBe(all.length);
+  });
+
+  it.skipIf(!existsSync(join(root, 'dist', 'cli.js')))('pass `species validate` in the built CLI, and `species list` lists them all', async () => {
+    // A private XDG home, so species of the user running the tests cannot stand in for the built-ins.
+    const { home, io } = capture();
+    const cli = (...args: string[]) => execa('node', ['dist/cli.js', 'species', ...args], { cwd: root, reject: false, env: io.env });
+    const validate = await cli('validate', ...BUILTIN_IDS);
+    expect(validate.exitCode).toBe(0);
+    expect(validate.stderr).toBe('');
+    expect(validate.stdout.split('\n')).toEqual(BUILTIN_IDS.map((id) => `✔ ${join(dir, `${id}.json`)}: ${id} is valid`));
+    const list = await cli('list');
+    expect(list.stdout.split('\n').map((line) => line.split(' ')[0])).toEqual(BUILTIN_IDS);
+    // One new species drawn at its elder stage, as a user would look at it.
+    const show = await cli('show', 'turtle', '--stage', '3', '--state', 'happy');
+    expect(show.stdout).toContain('stages: 1 Hatchling (level 1), 2 Grown (level 5), 3 Elder (level 15)');
+    expect(show.stdout).toContain('|__/\\/\\__|^D');
+    rmSync(home, { recursive: true, force: true });
   });
 });
