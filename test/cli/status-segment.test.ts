@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { feedThroughHook } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { CODEX_PERMISSION, RECORDED, WAITING, feedSegmentWorld, type Payload } from '../support/segment-world.js';
+import { RECORDED, WAITING, feedSegmentWorld } from '../support/segment-world.js';
 
 const EVIL_PROJECT = '/home/dev/#[fg=red]x\u001b]0;owned\u0007\u001b[31mred';
 
