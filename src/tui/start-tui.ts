@@ -48,6 +48,8 @@ export interface TuiHandle {
   services: TuiServices;
   lock: RunnerLock;
   log: TuiLog;
+  /** Sends the notifications (only while this pane holds the runner lock). */
+  notifier: Notifier;
   /** Resolves when the pane is closed (q, Ctrl+C, a signal, or close()), with the signal if one closed it. */
   closed: Promise<NodeJS.Signals | undefined>;
   close(): Promise<void>;
@@ -197,5 +199,5 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   await watcher.ready;
   // From here on new events reach the plugins (what the first scan found is history).
   log.info(`watching: ${Object.keys(store.getState().sessions).length} session(s)`);
-  return { store, watcher, services, lock, log, closed, close };
+  return { store, watcher, services, lock, log, notifier: sender, closed, close };
 }
