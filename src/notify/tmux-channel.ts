@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { openSync, writeSync, closeSync, constants } from 'node:fs';
 import { sanitizeText } from '../text/sanitize.js';
 import type { NotifyChannel, TmuxPlace } from './notification.js';
+import { findOnPath } from './process-channels.js';
 
 const TMUX_TIMEOUT_MS = 2_000;
 
@@ -51,9 +52,11 @@ async function ringPane(place: TmuxPlace, env: NodeJS.ProcessEnv): Promise<void>
 
 export const tmuxChannel: NotifyChannel = {
   name: 'tmux',
-  available: ({ env }) => (env.TMUX ? { ok: true } : { ok: false, why: 'the pane does not run inside tmux' }),
+  // The session's own tmux server (recorded by its hook) is reached even from a pane outside tmux.
+  available: ({ env }) => (findOnPath('tmux', env) ? { ok: true } : { ok: false, why: 'tmux is not on PATH' }),
   async send(notification, context) {
     const place = context.place;
+    if (!place && !context.env.TMUX) return;
     const target = place ? ['-t', place.pane] : [];
     await runTmux(['display-message', ...target, `buddy-tui: ${tmuxMessage(notification.title)}: ${tmuxMessage(notification.body)}`], place, context.env);
     if (place) await ringPane(place, context.env);
