@@ -120,7 +120,7 @@ export const notifySectionSchema = z.strictObject({
   channels: z.array(z.enum(NOTIFY_CHANNEL_NAMES)).optional()
     .describe('Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command). Default: none, so no notification.'),
   command: z.string().min(1).optional()
-    .describe('The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `curl -s -H "Title: buddy-tui" -d "$(jq -r .body)" ntfy.sh/my-topic`.'),
+    .describe('The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `jq -r \'.title + ": " + .body\' | curl -s --data-binary @- ntfy.sh/my-topic` (docs/notifications.md).'),
   commandTimeout: z.number().positive().max(60).optional().describe('Seconds notify.command may run (default 10).'),
   waiting: z.boolean().optional().describe('When a session starts waiting for you (an approval, a question, a permission prompt): once per wait. Default true once a channel is set.'),
   longTurn: z.boolean().optional().describe('When a turn ends that ran longer than longTurnSeconds (default true).'),
