@@ -6,7 +6,9 @@
  * environment; none while muted (m) or in quiet hours.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { feedThroughHook } from '../support/hook-process.js';
+import { runSpool } from '../support/spool-process.js';
 import { waitUntil } from '../support/wait-until.js';
 import { waitForFrame } from '../components/render-at-size.js';
 import { startNotifyPane, waitingEpisodes, type NotifyPane } from './notify-pane-process.js';
@@ -81,5 +83,17 @@ describe('notify-send and notify.command, fed by the real hook', () => {
     await waitUntil(() => pane.stubs.commandCalls().length, (n) => n >= 1, 'the notification after quiet hours', 60_000);
     await pane.handle.notifier.idle();
     expect(pane.stubs.commandCalls().map((call) => call.input?.sessionId)).toEqual(['notify-quiet-2']);
+  });
+
+  it('a Codex permission prompt spooled by the sh hook (the installed path): one call, as "Codex needs you"', { timeout: 120_000 }, async () => {
+    const pane = await start({ channels: ['command'], command: 'stub' });
+    const codex = readFileSync(new URL('../fixtures/codex/shared-capture.hooks.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).payload as Record<string, unknown>);
+    const asSession = (payload: Record<string, unknown>) => JSON.stringify({ ...payload, session_id: 'codex-spooled' });
+    const start0 = codex.find((payload) => payload.hook_event_name === 'SessionStart')!;
+    const ask = codex.find((payload) => payload.hook_event_name === 'PermissionRequest')!;
+    for (const payload of [start0, ask]) expect((await runSpool(asSession(payload), pane.env, 'codex')).code).toBe(0);
+    await waitUntil(() => pane.stubs.commandCalls().length, (n) => n >= 1, 'the Codex notification', 60_000);
+    await pane.handle.notifier.idle();
+    expect(pane.stubs.commandCalls().map((call) => call.input)).toEqual([expect.objectContaining({ kind: 'waiting', title: 'Codex needs you (project)', body: 'approve Bash `touch escalated.txt`', host: 'codex' })]);
   });
 });
