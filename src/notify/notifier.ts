@@ -14,6 +14,7 @@ import type { Notification, TmuxPlace } from './notification.js';
 import { inQuietHours, localMinutesOfDay, momentSettings } from './notify-policy.js';
 import { readSessionPlace } from './session-place.js';
 import { paneInView } from './tmux-channel.js';
+import { killNotifyChildren } from './process-channels.js';
 
 export interface NotifierOptions {
   root: string;
@@ -36,6 +37,8 @@ export interface Notifier {
   stageReached(line: string, now: number): void;
   /** Resolves when every notification started so far has gone out (tests, close). */
   idle(): Promise<void>;
+  /** Sends nothing more and ends the children still running (the pane is closing). */
+  close(): void;
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
@@ -43,6 +46,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const minutesOfDay = options.minutesOfDay ?? localMinutesOfDay;
   const inView = options.inView ?? paneInView;
   let queue: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const deliver = async (notification: Notification, config: NotifyConfig) => {
     const place = notification.sessionId ? readSessionPlace(options.root, notification.sessionId) : undefined;
@@ -58,7 +62,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   /** Whether anything may go out now; the moments are tracked either way. */
-  const quiet = (config: NotifyConfig, now: number) => !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
+  const quiet = (config: NotifyConfig, now: number) => closed || !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
 
   const send = (notifications: Notification[], config: NotifyConfig) => {
     for (const notification of notifications) queue = queue.then(() => deliver(notification, config)).catch((error: unknown) => options.report({ level: 'warning', where: 'notify', error }));
@@ -76,5 +80,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       send([{ kind: 'stage', title: 'buddy-tui', body: sanitizeText(line, { maxLength: 200 }), at: now }], config);
     },
     idle: () => queue,
+    close() {
+      closed = true;
+      killNotifyChildren();
+    },
   };
 }

@@ -31,6 +31,15 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | undef
   return undefined;
 }
 
+/** Children still running, so closing the pane ends them (their timers die with it). */
+const running = new Set<{ kill(): void }>();
+
+/** Kills every notify-send and notify.command still running, with their process groups. */
+export function killNotifyChildren(): void {
+  for (const run of running) run.kill();
+  running.clear();
+}
+
 /** Runs one child to its end (or its timeout) and reports what went wrong; never throws. */
 async function runChild(name: string, spec: { command: string; args?: string[]; input: string; timeoutMs: number; extraEnv?: string[] }, context: ChannelContext): Promise<void> {
   const run = runCommand({
@@ -43,7 +52,9 @@ async function runChild(name: string, spec: { command: string; args?: string[]; 
     timeoutMs: spec.timeoutMs,
     maxOutputBytes: MAX_OUTPUT_BYTES,
   });
-  const result = await run.result;
+  running.add(run);
+  const result = await run.result.finally(() => running.delete(run));
+  if (result.cancelled) return;
   if (result.timedOut) context.report({ level: 'warning', where: `notify ${name}`, message: `killed after ${spec.timeoutMs} ms (timeout)` });
   else if (result.spawnError) context.report({ level: 'warning', where: `notify ${name}`, message: `could not start: ${result.spawnError}` });
   else if (result.exitCode !== 0) context.report({ level: 'warning', where: `notify ${name}`, message: `exit ${result.exitCode ?? result.signal}: ${result.stderr.slice(0, 300)}` });

@@ -146,6 +146,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       ticker = undefined;
       unsubscribePace();
       unsubscribeNotify();
+      sender.close();
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();

@@ -110,4 +110,22 @@ describe('a hung notify.command', () => {
     await waitUntil(() => pids.filter((pid) => isPidAlive(pid)), (alive) => alive.length === 0, 'the command and its background sleep gone');
     expect(reports).toEqual([expect.objectContaining({ where: 'notify command', message: 'killed after 500 ms (timeout)' })]);
   });
+
+  it('closing the notifier (the pane closing) ends a command still running, long before its timeout', async () => {
+    const dir = makeTempDir();
+    const pidFile = join(dir, 'pids');
+    const config: NotifyConfig = { channels: ['command'], command: `sleep 300 & echo $! > ${pidFile}; echo $$ >> ${pidFile}; wait`, commandTimeout: 60, stage: true };
+    const notifier = createNotifier({
+      root: dir, env: { PATH: process.env.PATH, HOME: dir }, config: () => config, isSender: () => true, muted: () => false,
+      writeTerminal: () => undefined, report: () => undefined, minutesOfDay: () => 12 * 60,
+    });
+    notifier.stageReached('Miso grew into an elder cat!', 0);
+    const pids = await waitUntil(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8').trim().split('\n').map(Number) : []), (found) => found.length === 2, 'the command started');
+    notifier.close();
+    await notifier.idle();
+    await waitUntil(() => pids.filter((pid) => isPidAlive(pid)), (alive) => alive.length === 0, 'the command and its background sleep gone');
+    notifier.stageReached('again', 1);
+    await notifier.idle();
+    expect(readFileSync(pidFile, 'utf8').trim().split('\n')).toHaveLength(2);
+  });
 });
