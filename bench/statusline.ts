@@ -1,7 +1,7 @@
 /**
  * Statusline benchmarks, side by side in one interleaved run on the same payload and state:
  * `buddy-tui statusline` (via dist/cli.js, and dist/statusline.js directly) against `node -e 0`
- * and against ccstatusline 2.2.30 (installed from npm into .cache/bench/ccstatusline on first
+ * and `buddy-tui status --tmux` (the bar segment), against ccstatusline 2.2.30 (installed from npm into .cache/bench/ccstatusline on first
  * use), then with a 20 MB journal and a checkpoint. Median wall time and peak RSS.
  */
 import { execFileSync } from 'node:child_process';
@@ -87,6 +87,8 @@ async function benchStartup(): Promise<BenchRow[]> {
       { name: 'cli', argv: [node, cli, 'statusline'], stdin, env: small },
       { name: 'bundle', argv: [node, join(REPO_ROOT, 'dist/statusline.js')], stdin, env: small },
       { name: 'large', argv: [node, cli, 'statusline'], stdin, env: large },
+      // tmux runs it every status-interval: drain, read every live session, print the segment.
+      { name: 'segment', argv: [node, cli, 'status', '--tmux'], env: small },
       ...(ccstatusline ? [{ name: 'ccstatusline', argv: [node, ccstatusline], stdin, env: small }] : []),
     ];
     const stats = measureCommands(commands, 40, 3);
@@ -106,6 +108,7 @@ async function benchStartup(): Promise<BenchRow[]> {
       versus('cli', 1.25, 'buddy-tui statusline vs node -e 0'),
       versus('bundle', 1.25, 'node dist/statusline.js vs node -e 0'),
       versus('large', 1.35, 'buddy-tui statusline, 20 MB journal + checkpoint'),
+      versus('segment', 1.25, 'buddy-tui status --tmux vs node -e 0'),
     ];
     if (ccstatusline) {
       const cc = stats.ccstatusline;

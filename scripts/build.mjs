@@ -24,7 +24,7 @@ try {
   await build({
     ...common,
     format: 'cjs',
-    entryPoints: { cli: 'src/entries/cli.ts', hook: 'src/entries/hook.ts', statusline: 'src/entries/statusline.ts' },
+    entryPoints: { cli: 'src/entries/cli.ts', hook: 'src/entries/hook.ts', statusline: 'src/entries/statusline.ts', 'status-segment': 'src/entries/status-segment.ts' },
     banner: { js: '#!/usr/bin/env node' },
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['scripts/import-meta-url-shim.js'],

@@ -47,7 +47,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
-  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display'],
+  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display', 'host-id'],
+  // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
+  notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins'],
   plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id'],
   components: ['store', 'text', 'display', 'species-display'],
 };
@@ -129,7 +131,7 @@ describe('architecture: the doors between rooms', () => {
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id`,
       `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });

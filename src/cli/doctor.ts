@@ -6,6 +6,7 @@ import { inboxChecks } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
 import { codexChecks } from '../install/doctor-codex.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
+import { notifyChecks } from '../install/doctor-notify.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
@@ -13,8 +14,8 @@ const HELP = term`usage: buddy-tui doctor [--json]
 
 Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
 settings (hooks, statusLine, disableAllHooks, folder trust), Codex's hooks when a Codex home exists
-(present, trusted, hooks on), the last event of each session, the config and species files, and the
-delegate adapter.
+(present, trusted, hooks on), the last event of each session, the config and species files, the
+delegate adapter, and who sends notifications (when notify.channels names one).
 Exits 1 when a check fails.
 `;
 
@@ -37,6 +38,7 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),
     guard('delegate', async () => [await delegateCheck(env, loaded)]),
+    guard('notifications', () => notifyChecks(env, loaded)),
   ]);
   return oneHostIsEnough(sections.filter((section) => section.checks.length > 0));
 }

@@ -16,10 +16,12 @@ import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { isSegmentRequest, runSegmentCommand } from './status-segment.js';
 
 export const STATUS_VERSION = 1;
 
 const HELP = term`usage: buddy-tui status [--json] [--session ID]
+       buddy-tui status --tmux | --format '<template>' [--quiet-when-idle]   (a bar's segment: docs/status.md)
 
 The state of each live session (the sessions the pane shows: live ones, and ones that ended in
 the last 30 minutes), one line each, or as JSON with --json (the schema: docs/status.md).
@@ -105,6 +107,8 @@ function statusLine(status: SessionStatus, now: number): TerminalText {
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
+  // A bar's segment (--tmux, --format): its own flags and module (status-segment.ts).
+  if (isSegmentRequest(args)) return runSegmentCommand(args, io, io.env.BUDDY_TUI_NOW ? resolveNow(io.env) : io.now());
   const { values } = parseArgs({
     args,
     options: { json: { type: 'boolean' }, session: { type: 'string' }, help: { type: 'boolean', short: 'h' } },

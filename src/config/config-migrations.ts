@@ -11,7 +11,7 @@
  * older fixture migrates to it. Zod-free, so the hot paths may use it.
  */
 
-export const CURRENT_CONFIG_VERSION = 1;
+export const CURRENT_CONFIG_VERSION = 2;
 
 /** The key that holds the format version. */
 export const CONFIG_VERSION_KEY = 'schemaVersion';
@@ -25,8 +25,28 @@ export interface ConfigMigration {
   migrate(value: ConfigObject): { value: ConfigObject; changes: string[] };
 }
 
-/** One per older version, in order; empty while version 1 is the only one. */
-export const CONFIG_MIGRATIONS: readonly ConfigMigration[] = [];
+/**
+ * Version 2: `notify.waiting` was the channel ("off", "bell", "osc9", "osc777"); now channels are
+ * a list of their own (`notify.channels`) and `notify.waiting` says whether that moment notifies.
+ */
+const notifyChannelsOfV2: ConfigMigration = {
+  from: 1,
+  migrate(value) {
+    const notify = value.notify;
+    if (typeof notify !== 'object' || notify === null || Array.isArray(notify)) return { value, changes: [] };
+    const section = notify as Record<string, unknown>;
+    const old = section.waiting;
+    if (typeof old !== 'string') return { value, changes: [] };
+    const { waiting: _waiting, ...rest } = section;
+    if (old === 'off') return { value: { ...value, notify: rest }, changes: ['notify.waiting "off" is now: no notify.channels'] };
+    const channels = Array.isArray(rest.channels) ? rest.channels : [];
+    value.notify = { ...rest, channels: channels.includes(old) ? channels : [...channels, old], waiting: true };
+    return { value, changes: [`notify.waiting "${old}" is now notify.channels ["${old}"] with notify.waiting true`] };
+  },
+};
+
+/** One per older version, in order. */
+export const CONFIG_MIGRATIONS: readonly ConfigMigration[] = [notifyChannelsOfV2];
 
 export type ConfigVersion = { ok: true; version: number } | { ok: false; message: string };
 

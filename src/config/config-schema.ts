@@ -11,6 +11,7 @@ import { delegateConfigSchema } from '../delegate/delegate-config.js';
 import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
 import { CHATTINESS_LEVELS } from '../plugins/chattiness.js';
+import { NOTIFY_CHANNEL_NAMES } from '../notify/channel-names.js';
 
 /** Fields Claude Code accepts on every handler that buddy-tui tolerates but does not use. */
 const claudeHandlerExtras = {
@@ -113,10 +114,26 @@ export const speciesSectionSchema = z.strictObject({
   dir: z.string().min(1).optional().describe('Extra species folder; ~ and ${VAR} expand.'),
 });
 
+const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
+
 export const notifySectionSchema = z.strictObject({
-  waiting: z.enum(['off', 'bell', 'osc9', 'osc777']).optional()
-    .describe('When a session starts waiting for your answer, the pane rings the terminal bell or sends an OSC 9 / OSC 777 desktop notification (default "off").'),
+  channels: z.array(z.enum(NOTIFY_CHANNEL_NAMES)).optional()
+    .describe('Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command). Default: none, so no notification.'),
+  command: z.string().min(1).optional()
+    .describe('The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `jq -r \'.title + ": " + .body\' | curl -s --data-binary @- ntfy.sh/my-topic` (docs/notifications.md).'),
+  commandTimeout: z.number().positive().max(60).optional().describe('Seconds notify.command may run (default 10).'),
+  waiting: z.boolean().optional().describe('When a session starts waiting for you (an approval, a question, a permission prompt): once per wait. Default true once a channel is set.'),
+  longTurn: z.boolean().optional().describe('When a turn ends that ran longer than longTurnSeconds (default true).'),
+  longTurnSeconds: z.number().int().min(1).max(86_400).optional().describe('How long a turn must run for longTurn (default 60).'),
+  failures: z.boolean().optional().describe('When a session fails failuresInARow tool calls in a row (default true).'),
+  failuresInARow: z.number().int().min(1).max(1000).optional().describe('How many failures in a row for failures (default 3).'),
+  stage: z.boolean().optional().describe('When the buddy reaches a new stage (default false).'),
+  quietHours: z.strictObject({
+    from: z.string().regex(CLOCK_TIME, 'a time of day as HH:MM').describe('Local time, HH:MM.'),
+    to: z.string().regex(CLOCK_TIME, 'a time of day as HH:MM').describe('Local time, HH:MM; before `from` means the next morning.'),
+  }).optional().describe('No notification between these local times.'),
 });
+export type NotifyConfig = z.infer<typeof notifySectionSchema>;
 
 export const DEFAULT_CLAUDE_SETTINGS_PATHS = ['.claude/settings.json', '.claude/settings.local.json', '~/.claude/settings.json'];
 
@@ -135,7 +152,7 @@ export const configSections = {
   tui: tuiSectionSchema,
   reactions: reactionsSectionSchema.describe('What the buddy says on its own (see docs/tui.md#chattiness).'),
   species: speciesSectionSchema.describe('Which species to use, and an extra folder of species files.'),
-  notify: notifySectionSchema.describe('Telling you when Claude waits for you (see docs/tui.md).'),
+  notify: notifySectionSchema.describe('Notifications: when a session waits for you, a long turn ends, failures pile up (see docs/notifications.md).'),
   retentionHours: z.number().positive().max(24 * 365).describe('Ended sessions are removed after this many hours (default 24).'),
 } as const;
 

@@ -16,6 +16,7 @@ import { drainInbox } from '../ingest/drain-inbox.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { MAX_PAYLOAD_BYTES } from '../ingest/payload-edges.js';
 import { oversizeMarker, readHookInput } from './hook-input.js';
+import { placeFromEnv } from '../notify/session-place.js';
 
 /**
  * Stdin silent this long (no byte, no end): the hook gives up and exits 0 (override:
@@ -99,7 +100,8 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
       return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);
     }
     const dir = ensureSessionDir(root, sessionId);
-    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...event, ts: receivedAt }));
+    // Where the agent runs in tmux, so notifications can skip the pane the user looks at.
+    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...event, ...placeFromEnv(env), ts: receivedAt }));
     // A new session is the moment to clear out expired ones: rare, and after our line is safe.
     if (event.hook_event_name === 'SessionStart') {
       pruneSessions(root, { now: receivedAt, retentionMs: retentionMsFromSettings(env) });

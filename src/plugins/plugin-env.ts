@@ -18,20 +18,29 @@ export interface PluginEnvInput {
   extra?: readonly string[];
 }
 
-export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] }: PluginEnvInput): Record<string, string> {
+/**
+ * The allowlist alone: what every child buddy-tui starts for the user gets (plugins, and
+ * notify.command / notify-send), plus the `extra` names asked for, plus BUDDY_TUI=1 and SHLVL.
+ */
+export function allowlistedEnv(parentEnv: NodeJS.ProcessEnv, extra: readonly string[] = []): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of [...BASE_ENV_ALLOWLIST, ...extra]) {
     const value = parentEnv[name];
     if (typeof value === 'string') env[name] = value;
   }
-  env.CLAUDE_PROJECT_DIR = projectDir;
-  env.CLAUDE_HOOK_EVENT = event.hook_event_name;
-  env.CLAUDE_SESSION_ID = event.session_id;
-  env.BUDDY_PLUGIN_ROOT = root;
   env.BUDDY_TUI = '1';
   // Node's stdio pipes are sockets; without SHLVL bash takes that for an rsh/ssh session and
   // sources ~/.bashrc (seconds, and noise on stderr) before running the command.
   env.SHLVL ??= '1';
+  return env;
+}
+
+export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] }: PluginEnvInput): Record<string, string> {
+  const env = allowlistedEnv(parentEnv, extra);
+  env.CLAUDE_PROJECT_DIR = projectDir;
+  env.CLAUDE_HOOK_EVENT = event.hook_event_name;
+  env.CLAUDE_SESSION_ID = event.session_id;
+  env.BUDDY_PLUGIN_ROOT = root;
   return env;
 }
 

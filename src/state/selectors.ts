@@ -48,6 +48,17 @@ export function lastFailure<S extends SessionState>(state: S): S['failures'][num
   return state.failures[state.failures.length - 1];
 }
 
+/** A failure stays news for this long, or for as long as its turn runs. */
+export const FAILURE_FRESH_MS = 5 * 60_000;
+
+/** The session's last failure while it is news ("just failed"): of this turn, or of the last 5 minutes; interrupts are no failure. */
+export function freshFailure<S extends SessionState>(state: S, now: number): S['failures'][number] | undefined {
+  const failure = lastFailure(state);
+  if (!failure || failure.isInterrupt) return undefined;
+  const thisTurn = state.turnStartedAt !== undefined && failure.at >= state.turnStartedAt;
+  return thisTurn || now - failure.at < FAILURE_FRESH_MS ? failure : undefined;
+}
+
 export type SessionActivity = 'working' | 'thinking' | 'waiting' | 'idle' | 'ended';
 
 /**

@@ -4,7 +4,7 @@
  * sessions), and the store's slice for it: the choice, the arrow cursor, Enter.
  */
 import type { SafeSessionState } from '../state/safe-session.js';
-import { currentTool, lastFailure, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
+import { FAILURE_FRESH_MS, currentTool, freshFailure as freshFailureOf, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import type { SafeText } from '../text/safe-text.js';
 
@@ -26,7 +26,7 @@ export interface OverviewRow {
 }
 
 /** A failure marks its session this long after it happened (and for the rest of the turn it happened in). */
-export const FAILURE_FRESH_MS = 5 * 60_000;
+export { FAILURE_FRESH_MS };
 
 /** The auto overview docks below the pane from this many terminal columns... */
 export const OVERVIEW_AUTO_MIN_COLUMNS = 100;
@@ -38,10 +38,8 @@ export const OVERVIEW_AUTO_MIN_LIVE = 2;
 export const OVERVIEW_DOCK_MAX_ROWS = 6;
 
 function freshFailure(session: SafeSessionState, now: number): OverviewRow['failure'] {
-  const failure = lastFailure(session);
-  if (!failure || failure.isInterrupt) return undefined;
-  const thisTurn = session.turnStartedAt !== undefined && failure.at >= session.turnStartedAt;
-  return thisTurn || now - failure.at < FAILURE_FRESH_MS ? { tool: failure.tool, error: failure.error } : undefined;
+  const failure = freshFailureOf(session, now);
+  return failure ? { tool: failure.tool, error: failure.error } : undefined;
 }
 
 /** The overview's rows: the sessions of the tabs, in tab order. */

@@ -14,8 +14,8 @@ import { createSessionWatcher, type SessionWatcher } from './session-watcher.js'
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
-import { createWaitingNotifier } from './waiting-notify.js';
 import { withUiImportEnv } from './ui-import-env.js';
+import { createNotifier, type Notifier } from '../notify/notifier.js';
 
 export interface StartTuiOptions {
   stateRoot: string;
@@ -38,6 +38,8 @@ export interface StartTuiOptions {
   alternateScreen?: boolean;
   /** Handle SIGINT/SIGTERM/SIGHUP by closing (default true). */
   handleSignals?: boolean;
+  /** Local minutes since midnight at a time (notify.quietHours); tests pin it. */
+  minutesOfDay?: (now: number) => number;
 }
 
 export interface TuiHandle {
@@ -46,6 +48,8 @@ export interface TuiHandle {
   services: TuiServices;
   lock: RunnerLock;
   log: TuiLog;
+  /** Sends the notifications (only while this pane holds the runner lock). */
+  notifier: Notifier;
   /** Resolves when the pane is closed (q, Ctrl+C, a signal, or close()), with the signal if one closed it. */
   closed: Promise<NodeJS.Signals | undefined>;
   close(): Promise<void>;
@@ -77,10 +81,12 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   store.getState().setRole(lock.held() ? 'runner' : 'viewer', lock.holderPid());
   log.info(`start: ${lock.held() ? 'runner' : `viewer of pid ${lock.holderPid()}`}, root ${root}`);
 
+  let notifier: Notifier | undefined;
   const services = startTuiServices({
     root, store, log, env, clock,
     plugins: options.plugins, configFile: options.configFile, speciesDir: options.speciesDir,
     speciesId: options.speciesId, petFile: options.petFile,
+    onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
 
   const watcher = createSessionWatcher({
@@ -115,10 +121,14 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     if (ticker && tickDue - Date.now() > BUSY_TICK_MS && tickDelay(state) === BUSY_TICK_MS) scheduleTick(BUSY_TICK_MS);
   });
 
-  // Opt-in: a bell or desktop notification when a session starts waiting for the user's answer.
-  const notifier = createWaitingNotifier({ write: (bytes) => stdout.write(bytes), mode: () => services.config().notify?.waiting ?? 'off', env });
+  // Opt-in (config `notify`): the runner tells the user when a session needs them (src/notify/).
+  const sender = createNotifier({
+    root, env, config: () => services.config().notify, isSender: () => lock.held(), muted: () => store.getState().muted,
+    writeTerminal: (bytes) => stdout.write(bytes), report: log.report, minutesOfDay: options.minutesOfDay,
+  });
+  notifier = sender;
   const unsubscribeNotify = store.subscribe((state, previous) => {
-    if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
+    if (state.sessions !== previous.sessions) sender.check(state.sessions, state.now);
   });
 
   const alternate = options.alternateScreen ?? stdout.isTTY === true;
@@ -136,6 +146,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       ticker = undefined;
       unsubscribePace();
       unsubscribeNotify();
+      sender.close();
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
@@ -189,5 +200,5 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   await watcher.ready;
   // From here on new events reach the plugins (what the first scan found is history).
   log.info(`watching: ${Object.keys(store.getState().sessions).length} session(s)`);
-  return { store, watcher, services, lock, log, closed, close };
+  return { store, watcher, services, lock, log, notifier: sender, closed, close };
 }

@@ -24,6 +24,8 @@ export interface TuiServicesOptions {
   petFile?: string;
   /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
   prefsFile?: string;
+  /** The runner's buddy reached a stage (its bubble line): the notifier's `stage` moment. */
+  onStageReached?: (line: string, now: number) => void;
 }
 
 export interface TuiServices {

@@ -48,6 +48,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     // A few times in a pet's life: it takes the screen from small talk (not from a failure).
     say: (text, now) => {
       const sessionId = store.getState().selectedId;
+      options.onStageReached?.(text, now);
       if (sessionId) sink.push({ id: `stage-${now}`, sessionId, kind: 'reaction', text, source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
     },
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIG_VERSION_KEY, CURRENT_CONFIG_VERSION } from '../../src/config/config-migrations.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConfigLoader, loadConfig, parseConfigValue } from '../../src/config/config-file.js';
@@ -18,7 +19,7 @@ describe('loadConfig', () => {
   it('loads a complete valid config without errors', () => {
     const value = {
       $schema: './config.schema.json',
-      schemaVersion: 1,
+      schemaVersion: CURRENT_CONFIG_VERSION,
       hooks: {
         PostToolUse: [{ matcher: 'Bash', if: 'Bash(git *)', hooks: [{ type: 'command', command: 'echo hi', timeout: 5 }] }],
         Stop: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:1/x', headers: { A: '${TOKEN}' }, allowedEnvVars: ['TOKEN'] }] }],
@@ -74,7 +75,7 @@ describe('loadConfig', () => {
     [{ statusline: { lines: 3 } }, 'statusline.lines', /./],
     [{ species: { id: '' } }, 'species.id', /Too small/],
     [{ plugins: ['ok', 7] }, 'plugins[1]', /string/],
-    [{ schemaVersion: 2 }, 'schemaVersion', /1/],
+    [{ schemaVersion: CURRENT_CONFIG_VERSION + 1 }, 'schemaVersion', /newer/],
     [{ colour: 'red' }, 'colour', /unknown key/],
   ])('reports %j at %s', (value, path, message) => {
     const file = writeConfig(value);
@@ -99,12 +100,13 @@ describe('loadConfig', () => {
     writeFileSync(file, '{"limits": {"maxConcurrent": 3}, "retention'); // saved half-edited
     const broken = loader.load();
     expect(broken.fileOk).toBe(false);
-    expect(broken.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 5 });
+    // An unversioned file is read in the current format (migrated in memory).
+    expect(broken.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 5, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
 
     writeFileSync(file, JSON.stringify({ limits: { maxConcurrent: 'many' }, retentionHours: 6 }));
     const partly = loader.load();
     expect(partly.errors.map((e) => e.path)).toEqual(['limits.maxConcurrent']);
-    expect(partly.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 6 });
+    expect(partly.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 6, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
     expect(loader.current()).toEqual(partly.config);
   });
 });

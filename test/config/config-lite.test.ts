@@ -25,7 +25,7 @@ const settings = { retentionHours: 2, statusline: { lines: 1, width: 'wide' } };
 
 describe('readConfigObject', () => {
   it('gives the object of a current or unversioned file', () => {
-    expect(readConfigObject(configHome(JSON.stringify(settings)).file)).toEqual(settings);
+    expect(readConfigObject(configHome(JSON.stringify(settings)).file)).toEqual({ ...settings, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
     const current = { [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION, ...settings };
     expect(readConfigObject(configHome(JSON.stringify(current)).file)).toEqual(current);
   });

@@ -110,7 +110,7 @@ describe('loading an old or a too-new config', () => {
     const newer = loader.load();
     expect(newer.fileOk).toBe(false);
     expect(newer.errors).toEqual([{ file, path: CONFIG_VERSION_KEY, message: expect.stringMatching(/newer than this buddy-tui reads/) }]);
-    expect(newer.config).toEqual({ retentionHours: 5 });
+    expect(newer.config).toEqual({ retentionHours: 5, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
   });
 
   it('doctor says when the config is an older version and what migrating changes', () => {
@@ -125,6 +125,7 @@ describe('loading an old or a too-new config', () => {
       title: expect.stringContaining(`config ${file} is format version 1; buddy-tui reads it as version 2`),
       fix: `to update the file by hand: discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths); set "${CONFIG_VERSION_KEY}": 2`,
     }]);
+    writeFileSync(file, JSON.stringify({ [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION, claudeSettingsPaths: ['a.json'] }));
     expect(configChecks(env).checks).toEqual([{ status: 'ok', title: `config ${file} is valid` }]);
   });
 });

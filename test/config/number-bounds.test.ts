@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONFIG_VERSION_KEY, CURRENT_CONFIG_VERSION } from '../../src/config/config-migrations.js';
 import { createConfigLoader } from '../../src/config/config-file.js';
 import { REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -46,6 +47,6 @@ describe('number bounds', () => {
     expect(new Set(errors.map((error) => error.file))).toEqual(new Set([file]));
     expect([...new Set(errors.map((error) => error.path))]).toEqual(['limits.cooldownMs', 'delegate.cacheTtlMs', 'delegate.policy.dailyBudget']);
     expect(errors[0].message).toMatch(/Too big|number/);
-    expect(config).toEqual({ limits: { cooldownMs: 5000 }, delegate: { cacheTtlMs: 1000, policy: { refillMs: 100 } } });
+    expect(config).toEqual({ limits: { cooldownMs: 5000 }, delegate: { cacheTtlMs: 1000, policy: { refillMs: 100 } }, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
   });
 });

@@ -31,6 +31,11 @@ describe('hot-path entry bundles', () => {
     expect(inputs.filter((input) => HEAVY.test(input) || input.includes('node_modules/zod/'))).toEqual([]);
   });
 
+  it('the status segment (status --tmux / --format) pulls in no zod and nothing heavy', async () => {
+    const inputs = await packagesOf('src/entries/status-segment.ts');
+    expect(inputs.filter((input) => HEAVY.test(input) || input.includes('node_modules/zod/'))).toEqual([]);
+  });
+
   it('the statusline reaches string-width only through a lazy import (the width table measures the rest)', async () => {
     const { inputs } = await metafileOf('src/entries/statusline.ts');
     const ours = Object.entries(inputs).filter(([input]) => !input.includes('node_modules/'));

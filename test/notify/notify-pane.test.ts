@@ -1,7 +1,8 @@
 /**
- * The opt-in notification when a session starts waiting: the bytes per mode, once per wait on
- * the recorded journal, and the real pane (startTui) ringing its terminal's bell for a
- * PermissionRequest fed through the real hook, only when config.json asks for it.
+ * The terminal channels' bytes, the waiting moment once per wait on the recorded journal, and the
+ * real pane (startTui) ringing its terminal's bell for a PermissionRequest fed through the real
+ * hook, only when config.json asks for it: with today's (version 1) `notify.waiting: "bell"`,
+ * migrated, and with the version 2 `notify.channels`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { reduceEvent } from '../../src/state/reducer.js';
 import { emptySessionState, type SessionState } from '../../src/state/session-state.js';
 import { startTui, type TuiHandle } from '../../src/tui/start-tui.js';
-import { createWaitingNotifier, notifyBytes, STALE_WAIT_MS, type NotifyMode } from '../../src/tui/waiting-notify.js';
+import { createMomentTracker, STALE_WAIT_MS } from '../../src/notify/moments.js';
+import { momentSettings } from '../../src/notify/notify-policy.js';
+import { terminalBytes } from '../../src/notify/terminal-channels.js';
 import { FakeStdin, FakeStdout, waitForFrame } from '../components/render-at-size.js';
 import { feedThroughHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -23,9 +26,11 @@ vi.hoisted(() => {
 const lines = readFileSync(new URL('../fixtures/waiting-session.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean);
 const recorded: JournalEvent[] = lines.map((line) => JSON.parse(line));
 
-describe('notifyBytes', () => {
-  it('a bell, an OSC 9, an OSC 777, or nothing', () => {
-    expect(notifyBytes('off', 'Claude needs you', 'approve Bash', false)).toBe('');
+const notifyBytes = terminalBytes;
+
+describe('terminal channel bytes', () => {
+  it('a bell, an OSC 9, an OSC 777, a kitty OSC 99', () => {
+    expect(notifyBytes('osc99', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]99;i=buddy:d=0;Claude needs you\u001b\\\u001b]99;i=buddy:d=1:p=body;approve Bash\u001b\\');
     expect(notifyBytes('bell', 'Claude needs you', 'approve Bash', false)).toBe('\u0007');
     expect(notifyBytes('osc9', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]9;Claude needs you: approve Bash\u0007');
     expect(notifyBytes('osc777', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]777;notify;Claude needs you;approve Bash\u0007');
@@ -43,15 +48,18 @@ describe('notifyBytes', () => {
   });
 });
 
-describe('createWaitingNotifier on the recorded session', () => {
-  function run(mode: NotifyMode, events: JournalEvent[], nowOf = (event: JournalEvent) => event.ts) {
+describe('the waiting moment on the recorded session', () => {
+  type Mode = 'off' | 'bell' | 'osc9';
+  function run(mode: Mode, events: JournalEvent[], nowOf = (event: JournalEvent) => event.ts) {
     const writes: string[] = [];
-    const notifier = createWaitingNotifier({ write: (bytes) => writes.push(bytes), mode: () => mode, env: {} });
+    const tracker = createMomentTracker();
+    const settings = momentSettings(mode === 'off' ? {} : { channels: [mode] });
     let state: SessionState = emptySessionState(events[0].session_id);
     const perEvent: number[] = [];
+    tracker.check({}, events[0].ts, settings);
     for (const event of events) {
       state = reduceEvent(state, event);
-      notifier.check({ [state.sessionId]: state }, nowOf(event));
+      for (const found of tracker.check({ [state.sessionId]: state }, nowOf(event), settings)) if (found.kind === 'waiting') writes.push(notifyBytes(mode as 'bell', found.title, found.body, false));
       perEvent.push(writes.length);
     }
     return { writes, perEvent };
@@ -120,6 +128,13 @@ describe('the pane with notify.waiting', () => {
     expect(bells()).toBe(1);
     await feedThroughHook(upTo('Notification', 'permission_prompt').slice(-1), env);
     await waitForFrame(frame, (text) => text.includes('❗ waiting for you'), 10_000);
+    expect(bells()).toBe(1);
+  });
+
+  it('version 2 "channels": ["bell"] rings once too', { timeout: 120_000 }, async () => {
+    const { env, frame, bells } = await pane({ schemaVersion: 2, notify: { channels: ['bell'] } });
+    await feedThroughHook(upTo('PermissionRequest'), env);
+    await waitForFrame(frame, (text) => text.includes('waiting for you: approve Bash'), 60_000);
     expect(bells()).toBe(1);
   });
 

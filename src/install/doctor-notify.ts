@@ -1,0 +1,45 @@
+/**
+ * Doctor's notifications section (only when `notify.channels` names one): who sends them (the
+ * process that runs the plugins: the pane holding `<state-root>/runner.lock`), and each configured
+ * channel that cannot work here (notify-send missing, no notify.command).
+ */
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BuddyConfig } from '../config/config-schema.js';
+import { configuredChannels } from '../notify/channel-registry.js';
+import { isPidAlive } from '../process/pid-alive.js';
+import { stateRootPath } from '../state/state-root.js';
+import { RUNNER_LOCK_FILE } from '../tui/runner-lock.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+/** The pid in runner.lock when it is a regular file naming a live process. */
+function runnerPid(env: NodeJS.ProcessEnv): number | undefined {
+  const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
+  try {
+    if (!lstatSync(path).isFile()) return undefined;
+    const pid = (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid;
+    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isPidAlive(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): DoctorCheck[] {
+  const notify = config.notify ?? {};
+  const channels = configuredChannels(notify.channels);
+  if (channels.length === 0) return [];
+  const checks: DoctorCheck[] = [];
+  const pid = runnerPid(env);
+  checks.push(pid
+    ? { status: 'ok', title: `notifications (${channels.map((channel) => channel.name).join(', ')}) are sent by the buddy-tui pane running the plugins (pid ${pid})` }
+    : {
+      status: 'warn',
+      title: 'notifications need a running buddy-tui pane: the one that runs the plugins sends them, and none is running',
+      fix: 'start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs',
+    });
+  for (const channel of channels) {
+    const available = channel.available({ config: notify, env });
+    if (!available.ok) checks.push({ status: 'warn', title: `notify channel "${channel.name}" cannot send here: ${available.why}`, fix: 'install what it needs, or remove it from notify.channels' });
+  }
+  return checks;
+}
