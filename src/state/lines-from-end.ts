@@ -4,6 +4,7 @@
  * transcript tail and the journal's tail fold. Only node:fs: the statusline bundle loads it.
  */
 import { fstatSync, readSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 export interface LinesFromEnd {
   /** Never read more than this from the end of the file. */
@@ -18,6 +19,8 @@ export interface LinesFromEnd {
   end?: number;
   /** Looks at a line's raw bytes first: a line it turns down is never decoded. */
   select?: (bytes: Buffer) => boolean;
+  /** Stop reading once `performance.now()` passes this (checked between chunks). */
+  deadline?: number;
 }
 
 /** Where a visited line lies in the file: its first byte, and the byte after it (its newline or EOF). */
@@ -26,22 +29,30 @@ export interface LineSpan {
   end: number;
 }
 
+/** How far a scan got: every line in [reached, completeEnd) was offered (completeEnd: the end of the last whole line, when known). */
+export interface ScanReach {
+  reached: number;
+  completeEnd?: number;
+}
+
 /**
  * Calls `visit` with each non-empty line (trimmed) of the open file, newest first, until it
- * returns false. A line cut by `maxBytes` is not visited.
+ * returns false. A line cut by `maxBytes` or the deadline is not visited.
  */
-export function scanLinesFromEnd(fd: number, scan: LinesFromEnd, visit: (line: string, span: LineSpan) => boolean): void {
+export function scanLinesFromEnd(fd: number, scan: LinesFromEnd, visit: (line: string, span: LineSpan) => boolean): ScanReach {
   const floor = scan.floor ?? 0;
   let position = scan.end ?? fstatSync(fd).size;
   const stopAt = Math.max(floor, position - scan.maxBytes);
   let skipUnterminated = scan.completeOnly === true;
   let carry = Buffer.alloc(0); // the partial (first) line of the chunk read last
+  let completeEnd: number | undefined = skipUnterminated ? undefined : position;
   const offer = (piece: Buffer, start: number): boolean => {
     if (scan.select && !scan.select(piece)) return true;
     const line = piece.toString('utf8').trim();
     return !line || visit(line, { start, end: start + piece.length });
   };
   while (position > stopAt) {
+    if (scan.deadline !== undefined && performance.now() > scan.deadline) break;
     const length = Math.min(scan.chunkBytes, position - stopAt);
     position -= length;
     const chunk = Buffer.allocUnsafe(length);
@@ -59,12 +70,17 @@ export function scanLinesFromEnd(fd: number, scan: LinesFromEnd, visit: (line: s
       end = i;
       if (skipUnterminated) {
         skipUnterminated = false;
+        completeEnd = position + i + 1;
         continue;
       }
-      if (!offer(piece, position + i + 1)) return;
+      if (!offer(piece, position + i + 1)) return { reached: position + i + 1, completeEnd };
     }
     carry = buffer.subarray(0, end);
   }
   // The first line of the range is whole only when the scan reached the range's start.
-  if (position === floor && carry.length > 0 && !skipUnterminated) offer(carry, floor);
+  if (position === floor) {
+    if (carry.length > 0 && !skipUnterminated) offer(carry, floor);
+    return { reached: floor, completeEnd: completeEnd ?? floor };
+  }
+  return { reached: position + carry.length, completeEnd };
 }
