@@ -16,7 +16,7 @@ import type { JournalEvent } from '../src/protocol/hook-event.js';
 import { serializeEventLine } from '../src/state/journal.js';
 import { readCheckpoint } from '../src/state/reader.js';
 import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents } from '../test/statusline/support.js';
-import { recordedEvents, recordedTurn, repeatedEvents, startFor, writeRepeatedJournal } from '../test/support/recorded-journal.js';
+import { recordedEvents, recordedTurn, repeatedEvents, writeRepeatedJournal } from '../test/support/recorded-journal.js';
 import { REPO_ROOT, formatMb, formatMs, measureCommands, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep } from './pane-process.js';
 
@@ -28,8 +28,7 @@ function writeBigSession(root: string, sessionId: string, endAt: number, after: 
   const dir = join(root, sessionId);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const turn = recordedTurn().map((event) => (cwd ? { ...event, cwd } : event));
-  const start = startFor(turn, BIG_BYTES, STEP_MS, endAt);
-  writeRepeatedJournal(join(dir, 'events.jsonl'), turn, BIG_BYTES, { sessionId, start, stepMs: STEP_MS }, after);
+  writeRepeatedJournal(join(dir, 'events.jsonl'), turn, BIG_BYTES, { sessionId, start: 0, endAt, stepMs: STEP_MS }, after);
   return dir;
 }
 
