@@ -87,9 +87,10 @@ describe('session watcher checkpoints', () => {
     const path = join(dir, 'events.jsonl');
     appendFileSync(path, event('steady', { hook_event_name: 'SessionStart', cwd: '/w/steady' }));
     const watcher = start();
+    // History is read before the first frame and saved on the first update after it.
+    expect(readCheckpoint(dir)).toBeUndefined();
     await watcher.ready;
-    // History was read by the reader, which saved the checkpoint at once.
-    expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
+    await waitUntil(() => readCheckpoint(dir)?.state.eventCount === 1, Boolean, 'the history saved');
     appendFileSync(path, event('steady', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
     await waitUntil(() => store.getState().sessions.steady?.eventCount === 2, Boolean, 'the new event');
     expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
