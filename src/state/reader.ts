@@ -62,13 +62,13 @@ export interface ReadSessionOptions {
   writeCheckpoint?: boolean;
   /** How far back a fold from the end reaches (default TAIL_WINDOW_MS, the pane's). */
   tailWindowMs?: number;
-  /** Save a fold from the end as the checkpoint (default true; false for a first, narrow fold that a wider one replaces). */
-  checkpointTailFold?: boolean;
 }
 
 /** A session read, and whether it was folded from the journal's end (tail-fold.ts). */
 export interface SessionRead extends FoldedJournal {
   fromEnd?: boolean;
+  /** The fold went past the saved checkpoint (or there was none): a new one is worth saving. */
+  advanced?: boolean;
 }
 
 /** Journal bytes after the checkpoint (all of them without one, or when the journal was replaced). */
@@ -100,8 +100,8 @@ export function readSessionAt(sessionDir: string, options: ReadSessionOptions = 
   }
   if (!folded) return undefined;
   const advanced = !checkpoint || reset || folded.journal.ino !== checkpoint.journal.ino || folded.journal.offset !== checkpoint.journal.offset;
-  const save = options.writeCheckpoint !== false && (!folded.fromEnd || options.checkpointTailFold !== false);
-  if (advanced && save) writeCheckpoint(sessionDir, folded);
+  if (advanced && options.writeCheckpoint !== false) writeCheckpoint(sessionDir, folded);
+  folded.advanced = advanced;
   return folded;
 }
 

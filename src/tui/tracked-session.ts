@@ -46,13 +46,16 @@ export function readTrackedSession(item: Tracked, now: number, maxBytes: number,
     return { events: [] };
   }
   if (!item.tail) {
-    // The narrow first fold is not saved: the widening read starts from the same checkpoint.
-    const start = history ? readSessionAt(item.entry.dir, { tailWindowMs: FIRST_FRAME_WINDOW_MS, checkpointTailFold: false }) : readCheckpoint(item.entry.dir);
-    item.widen = history && (start as SessionRead | undefined)?.fromEnd === true;
+    // The first scan saves nothing (200 checkpoint writes would hold the first frame): its folds
+    // are saved on the next read, and the narrow one is widened first (from the same checkpoint).
+    const first: SessionRead | undefined = history ? readSessionAt(item.entry.dir, { tailWindowMs: FIRST_FRAME_WINDOW_MS, writeCheckpoint: false }) : undefined;
+    const start = history ? first : readCheckpoint(item.entry.dir);
+    item.widen = first?.fromEnd === true;
     item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), start?.journal);
     item.state = start?.state;
     item.partial = start?.partial;
-    item.savedAt = now;
+    item.unsaved = first?.advanced === true && !item.widen;
+    item.savedAt = item.unsaved ? 0 : now;
   }
   const { events, reset, more } = item.tail.readNew(maxBytes);
   if (reset) item.state = item.partial = undefined;
