@@ -12,7 +12,6 @@
  */
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
 
 export interface CallOutcome {

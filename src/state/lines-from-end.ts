@@ -4,7 +4,6 @@
  * transcript tail and the journal's tail fold. Only node:fs: the statusline bundle loads it.
  */
 import { fstatSync, readSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 
 export interface LinesFromEnd {
   /** Never read more than this from the end of the file. */
