@@ -15,6 +15,8 @@ const CLOCK_TICKS = 100;
 const extraArgs = (process.env.BUDDY_BENCH_PANE_ARGS ?? '').split(' ').filter(Boolean);
 /** Node flags for the pane process, e.g. BUDDY_BENCH_NODE_FLAGS=--max-semi-space-size=1. */
 const nodeFlags = (process.env.BUDDY_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** Another build of the pane to measure, e.g. BUDDY_BENCH_DIST=dist-before for a back-to-back pair. */
+const distDir = join(REPO_ROOT, process.env.BUDDY_BENCH_DIST ?? 'dist');
 
 export interface Scratch {
   base: string;
@@ -55,7 +57,7 @@ export class PaneProcess {
   private listeners = new Set<(text: string, at: number) => void>();
 
   constructor(s: Scratch) {
-    this.child = spawn(process.execPath, [...nodeFlags, join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
+    this.child = spawn(process.execPath, [...nodeFlags, join(distDir, 'cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
       env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
       stdio: 'pipe',
     });

@@ -27,6 +27,10 @@ export const KEY_HELP: Array<[string, string]> = [
   ['q Ctrl+C', 'quit'],
 ];
 
+/** Each key column as wide as its longest entry plus a gap of two: a key never runs into its text. */
+const KEY_COLUMN = Math.max(...KEY_HELP.map(([keys]) => keys.length)) + 2;
+const STAT_COLUMN_MIN = 18;
+
 export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, reactions }: HelpOverlayProps) {
   const { pick } = useTheme();
   const lines: Array<{ key: string; node: React.ReactElement }> = [
@@ -35,7 +39,7 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, re
       key: keys,
       node: (
         <Text wrap="truncate-end">
-          <Text bold>{keys.padEnd(10)}</Text>
+          <Text bold>{keys.padEnd(KEY_COLUMN)}</Text>
           {what}
         </Text>
       ),
@@ -62,13 +66,14 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, re
   }
   const entries = stats ?? [];
   if (entries.length) {
+    const statColumn = Math.max(STAT_COLUMN_MIN, ...entries.map(([name]) => name.length + 2));
     lines.push({ key: 'stats', node: <Text bold color={pick('cyan')}>delegates</Text> });
     for (const [name, value] of entries) {
       lines.push({
         key: `stat:${name}`,
         node: (
           <Text wrap="truncate-end">
-            {name.padEnd(18)}
+            {name.padEnd(statColumn)}
             {value}
           </Text>
         ),

@@ -11,6 +11,7 @@ import { forgetCodexTrust, trustCodexHooks, type AppServerOptions } from '../ins
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { CODEX_HOOK_EVENTS, codexHookCommand, codexHooksPath, resolveCodexHome } from '../install/codex-hooks.js';
 import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.js';
+import { codexHooksSwitchedOff, readCodexConfig } from '../install/doctor-codex.js';
 import { term, termLines } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { reportSettingsError } from './install.js';
@@ -64,6 +65,12 @@ export async function runCodexInstall(values: CodexFlagValues, io: CliIo): Promi
   ${TRUST_COMMAND}        (records the trust through Codex's own app-server)
 or in Codex, open \`/hooks\` and trust them there. Check with \`buddy-tui doctor\`.\n`);
     return 0;
+  }
+  // Codex with hooks switched off runs none and lists none to trust: say so, not "wrong Codex?".
+  const off = codexHooksSwitchedOff(readCodexConfig(codexHome));
+  if (off) {
+    io.stderr(term`buddy-tui: cannot trust the hooks: Codex's hooks are switched off in ${join(codexHome, 'config.toml')} (\`[features] ${off} = false\`), so Codex runs none and lists none to trust. Remove that line (hooks are on by default), then run \`${TRUST_COMMAND}\` again. The hooks are installed.\n`);
+    return 1;
   }
   const binary = findCodexBinary(values, io.env);
   if (!binary) {

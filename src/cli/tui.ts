@@ -2,6 +2,7 @@
  * `buddy-tui` / `buddy-tui tui`: the companion pane. Logs go to `<state-root>/tui.log`, never
  * to the terminal Ink draws on.
  */
+import { closeSync } from 'node:fs';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
@@ -29,6 +30,26 @@ options:
 keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
 
 const FORCE_EXIT_MS = 3_000;
+
+/**
+ * Ends the process after a hang-up, once the pane has closed (Ink has put the terminal back in
+ * its normal mode). Node's own teardown would restore the terminal too (ResetStdio, at exit), and
+ * on a terminal that is gone (`tmux kill-server`) Node 20 aborts there: tcsetattr fails with EIO
+ * and an assertion prints a native stack trace. ResetStdio leaves alone a descriptor the program
+ * closed, so the three are closed first, and the process exits at once, before anything else can
+ * open a file on them.
+ */
+function exitAfterHangUp(code: number): never {
+  for (const fd of [0, 1, 2]) {
+    try {
+      closeSync(fd);
+    } catch {
+      // Already closed.
+    }
+  }
+  const direct = (process as unknown as { reallyExit?: (code: number) => never }).reallyExit;
+  return typeof direct === 'function' ? direct.call(process, code) : process.exit(code);
+}
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   // An unknown flag is reported by the dispatcher (main.ts).
@@ -71,6 +92,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   // Closed by a signal: the status of a process that signal ended (SIGTERM: 143), as shells report it.
   const signal = await handle.closed;
   const code = signal ? 128 + (constants.signals[signal] ?? 0) : 0;
+  if (signal === 'SIGHUP') exitAfterHangUp(code);
   // Quit means quit: a watcher still scanning a big folder (chokidar cannot close one mid-scan)
   // must not keep a closed pane alive. After start-tui has logged what was still open.
   setTimeout(() => process.exit(code), FORCE_EXIT_MS).unref();

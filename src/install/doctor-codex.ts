@@ -3,7 +3,7 @@
  * does Codex trust them (its own app-server's `hooks/list`: untrusted or modified hooks are
  * skipped silently), are hooks switched off (`[features] hooks = false`), and the daemon note.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { findExecutable } from '../delegate/adapters/auto-choice.js';
 import { listCodexHooks } from './codex-app-server.js';
@@ -33,6 +33,30 @@ export function codexFeature(toml: string, key: string): boolean | undefined {
   return found;
 }
 
+/** Which of Codex's switches turns its hooks off in config.toml (`hooks`, or the older `codex_hooks`), if one does. */
+export function codexHooksSwitchedOff(toml: string): string | undefined {
+  return ['hooks', 'codex_hooks'].find((key) => codexFeature(toml, key) === false);
+}
+
+const CONFIG_MAX_BYTES = 1024 * 1024;
+
+/** `<home>/config.toml` as text; '' when missing or not a regular file of sane size (it may be a FIFO). */
+export function readCodexConfig(home: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(home, 'config.toml'), constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > CONFIG_MAX_BYTES) return '';
+    const buffer = Buffer.alloc(stats.size);
+    const read = readSync(fd, buffer, 0, stats.size, 0);
+    return buffer.toString('utf8', 0, read);
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** The start of the finding that every Codex event has buddy-tui's hook (doctor-hosts.ts reads it). */
 export const CODEX_HOOKS_REGISTERED = "buddy-tui's Codex hooks are registered for all";
 
@@ -57,9 +81,10 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
   }
 
   const configPath = join(home, 'config.toml');
-  const toml = existsSync(configPath) ? readFileSync(configPath, 'utf8') : '';
-  if (codexFeature(toml, 'hooks') === false || codexFeature(toml, 'codex_hooks') === false) {
-    checks.push({ status: 'fail', title: `Codex hooks are switched off in ${configPath} ([features] hooks = false)`, fix: 'remove that line (hooks are on by default)' });
+  const toml = readCodexConfig(home);
+  const off = codexHooksSwitchedOff(toml);
+  if (off) {
+    checks.push({ status: 'fail', title: `Codex hooks are switched off in ${configPath} ([features] ${off} = false)`, fix: 'remove that line (hooks are on by default)' });
   }
 
   if (keys.length) checks.push(await trustCheck(env, home, cwd, new Set(keys)));

@@ -64,6 +64,13 @@ export interface ReadSessionOptions {
   tailWindowMs?: number;
 }
 
+/** A session read, and whether it was folded from the journal's end (tail-fold.ts). */
+export interface SessionRead extends FoldedJournal {
+  fromEnd?: boolean;
+  /** The fold went past the saved checkpoint (or there was none): a new one is worth saving. */
+  advanced?: boolean;
+}
+
 /** Journal bytes after the checkpoint (all of them without one, or when the journal was replaced). */
 function unreadBytes(path: string, checkpoint: Checkpoint | undefined): number {
   try {
@@ -76,14 +83,15 @@ function unreadBytes(path: string, checkpoint: Checkpoint | undefined): number {
 }
 
 /** The session's state and the journal position it reflects; undefined when it has no journal. */
-export function readSessionAt(sessionDir: string, options: ReadSessionOptions = {}): FoldedJournal | undefined {
+export function readSessionAt(sessionDir: string, options: ReadSessionOptions = {}): SessionRead | undefined {
   const checkpoint = readCheckpoint(sessionDir);
   const path = join(sessionDir, JOURNAL_FILE);
   const id = basename(sessionDir);
-  let folded: FoldedJournal | undefined;
+  let folded: SessionRead | undefined;
   let reset = false;
   if (unreadBytes(path, checkpoint) > TAIL_FOLD_ABOVE_BYTES) {
     folded = foldJournalTail(path, id, checkpoint, { windowMs: options.tailWindowMs });
+    if (folded) folded.fromEnd = true;
   } else {
     const chunk = readJournalFrom(path, checkpoint?.journal);
     reset = chunk?.reset === true;
@@ -93,6 +101,7 @@ export function readSessionAt(sessionDir: string, options: ReadSessionOptions = 
   if (!folded) return undefined;
   const advanced = !checkpoint || reset || folded.journal.ino !== checkpoint.journal.ino || folded.journal.offset !== checkpoint.journal.offset;
   if (advanced && options.writeCheckpoint !== false) writeCheckpoint(sessionDir, folded);
+  folded.advanced = advanced;
   return folded;
 }
 

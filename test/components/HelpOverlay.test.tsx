@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { HelpOverlay } from '../../components/HelpOverlay.js';
+import { HelpOverlay, KEY_HELP } from '../../components/HelpOverlay.js';
 import { toDelegateStatRows } from '../../src/store.js';
 
 describe('HelpOverlay', () => {
@@ -26,5 +26,19 @@ describe('HelpOverlay', () => {
   it('fits a short pane', () => {
     const { lastFrame } = render(<HelpOverlay width={40} maxLines={4} role="runner" muted={false} />);
     expect((lastFrame() ?? '').split('\n')).toHaveLength(4);
+  });
+
+  it('at 100 columns, every key stands apart from its text (the longest one, "o ↑↓ Enter", ran into it)', () => {
+    // ink-testing-library's terminal is 100 columns wide.
+    const { lastFrame } = render(
+      <HelpOverlay width={100} maxLines={30} role="runner" muted={false} stats={toDelegateStatRows({ 'a very long delegate stat name': 7 })} />,
+    );
+    const lines = (lastFrame() ?? '').split('\n');
+    for (const [keys, what] of KEY_HELP) {
+      const line = lines.find((l) => l.startsWith(keys));
+      expect(line, keys).toMatch(new RegExp(`^${keys.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} {2,}${what}`));
+    }
+    expect(lastFrame()).toContain('o ↑↓ Enter  sessions overview: select, open');
+    expect(lastFrame()).toMatch(/a very long delegate stat name {2,}7/);
   });
 });

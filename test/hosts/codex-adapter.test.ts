@@ -2,7 +2,8 @@
  * The Codex adapter over real Codex 0.169.0 payloads and the real rollouts of the same runs
  * (test/fixtures/codex/): the exit code recovered from the rollout as it stood when the hook ran.
  */
-import { appendFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { normalizeHostEvent, type HostEvent } from '../../src/hosts/host-adapter.js';
@@ -13,7 +14,7 @@ import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { lastFailure } from '../../src/state/selectors.js';
 import { toSafeSession } from '../../src/state/safe-session.js';
-import { codexPayloads, payloadsWithRollout, rolloutCopy } from '../support/codex-fixtures.js';
+import { appendLaterTurns, codexPayloads, payloadsWithRollout, rolloutCopy } from '../support/codex-fixtures.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const T0 = Date.UTC(2026, 10, 30, 23, 29, 25);
@@ -52,16 +53,48 @@ describe('reading a call outcome from the rollout', () => {
     expect(readCallOutcome(join(makeTempDir(), 'gone.jsonl'), id)).toBeUndefined();
   });
 
-  it('reads no further back than its bound, and skips a line still being written', () => {
+  it('finds the call with megabytes of rollout after it (a pane that started late), and skips a line still being written', () => {
     const rollout = rolloutCopy('exec-basic', 'at-last-post');
     const [, failed] = posts(codexPayloads('exec-basic'));
     const id = failed.tool_use_id as string;
-    appendFileSync(rollout, `${JSON.stringify({ type: 'event_msg', payload: { type: 'token_count', pad: 'x'.repeat(4096) } })}\n`);
-    expect(readCallOutcome(rollout, id, 2048)).toBeUndefined();
-    expect(readCallOutcome(rollout, id)).toMatchObject({ exitCode: 3 });
+    const after = appendLaterTurns(rollout, 'exec-basic', 5 * 1024 * 1024);
+    expect(after).toBeGreaterThan(4 * 1024 * 1024);
+    expect(readCallOutcome(rollout, id)).toMatchObject({ exitCode: 3, status: 'failed', source: 'item' });
+    // Asked again (the drain meets the same rollout for each event): the same answer from what was read.
+    expect(readCallOutcome(rollout, id)).toMatchObject({ exitCode: 3, status: 'failed' });
     const half = join(makeTempDir(), 'rollout-half.jsonl');
     writeFileSync(half, `{"type":"event_msg","payload":{"type":"item_completed","item":{"id":${JSON.stringify(id)},"exit_code":3`);
     expect(readCallOutcome(half, id)).toBeUndefined();
+  });
+
+  it('reads what Codex appended since the last look, and the older part it had not reached', () => {
+    const rollout = rolloutCopy('exec-basic', 'at-last-post');
+    const [ok, failed] = posts(codexPayloads('exec-basic'));
+    const later = `{"type":"event_msg","payload":{"type":"item_completed","item":{"id":"call_later","exit_code":7,"status":"failed"}}}`;
+    // The newest call first: the scan stops there, short of the older ones.
+    appendFileSync(rollout, `${later}\n`);
+    expect(readCallOutcome(rollout, 'call_later')).toMatchObject({ exitCode: 7 });
+    expect(readCallOutcome(rollout, failed.tool_use_id as string)).toMatchObject({ exitCode: 3 });
+    expect(readCallOutcome(rollout, ok.tool_use_id as string)).toMatchObject({ exitCode: 0 });
+    appendFileSync(rollout, `${later.replace('call_later', 'call_newer').replace('7', '9')}\n`);
+    expect(readCallOutcome(rollout, 'call_newer')).toMatchObject({ exitCode: 9 });
+    expect(readCallOutcome(rollout, 'call_unknown')).toBeUndefined();
+  });
+
+  it('stops at its time budget: a rollout too big to read in it says nothing rather than hang', () => {
+    const rollout = rolloutCopy('exec-basic', 'at-last-post');
+    const [, failed] = posts(codexPayloads('exec-basic'));
+    appendLaterTurns(rollout, 'exec-basic', 1024 * 1024);
+    expect(readCallOutcome(rollout, failed.tool_use_id as string, -1)).toBeUndefined();
+    expect(readCallOutcome(rollout, failed.tool_use_id as string)).toMatchObject({ exitCode: 3 });
+  });
+
+  it('never opens a FIFO or a directory named like a rollout', () => {
+    const dir = makeTempDir();
+    execFileSync('mkfifo', [join(dir, 'fifo.jsonl')]);
+    mkdirSync(join(dir, 'dir.jsonl'));
+    expect(readCallOutcome(join(dir, 'fifo.jsonl'), 'call_x')).toBeUndefined();
+    expect(readCallOutcome(join(dir, 'dir.jsonl'), 'call_x')).toBeUndefined();
   });
 });
 

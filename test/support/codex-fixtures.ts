@@ -3,7 +3,7 @@
  * `codex exec` run and its rollout as it stood when the last PostToolUse hook ran, and at the end.
  * Paths were anonymised to /home/dev; `payloadsWithRollout` points the payloads at a private copy.
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostEvent } from '../../src/hosts/host-adapter.js';
@@ -32,4 +32,21 @@ export function rolloutCopy(run: CodexRun, moment: RolloutMoment, dir = makeTemp
 export function payloadsWithRollout(run: CodexRun, moment: RolloutMoment): { payloads: HostEvent[]; rollout: string } {
   const rollout = rolloutCopy(run, moment);
   return { payloads: codexPayloads(run).map((p) => ({ ...p, transcript_path: rollout })), rollout };
+}
+
+/**
+ * Appends later turns to a rollout until at least `bytes` follow: the run's own final rollout,
+ * line for line, with its call ids made fresh per copy (so none is the id asked for),
+ * as a session that went on long after the call. Returns the bytes appended.
+ */
+export function appendLaterTurns(rollout: string, run: CodexRun, bytes: number): number {
+  const text = readFileSync(join(CODEX_FIXTURES, `${run}.rollout-final.jsonl`), 'utf8');
+  const turn = text.split('\n').filter((line) => line && !line.includes('"type":"session_meta"')).join('\n');
+  let appended = 0;
+  for (let copy = 0; appended < bytes; copy += 1) {
+    const later = `${turn.replaceAll('"call_mock_', `"call_later${copy}_`).replaceAll('"exec-', `"exec-later${copy}-`)}\n`;
+    appendFileSync(rollout, later);
+    appended += Buffer.byteLength(later);
+  }
+  return appended;
 }

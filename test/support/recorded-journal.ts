@@ -24,6 +24,8 @@ export interface RepeatOptions {
   /** The first event's time; each next event is `stepMs` later. */
   start: number;
   stepMs: number;
+  /** writeRepeatedJournal: instead of `start`, the time of the last repeated event (exactly). */
+  endAt?: number;
 }
 
 /** The start that makes a journal of about `bytes` from `templates` end near `endAt`. */
@@ -61,18 +63,31 @@ export function writeRepeatedJournal(path: string, templates: JournalEvent[], by
     const text = serializeEventLine({ ts: 0, ...template, session_id: options.sessionId });
     return { rest: text.slice('{"ts":0,'.length), ids: idsOf(template as JournalEvent) };
   });
+  // Rounds until `bytes` (a round is never cut, ids grow with the round number): counted first
+  // when the end time is given, so that the journal's times never pass it (a journal that ran on
+  // into the future of its own live tail would fold far more than a real one from its end).
+  let start = options.start;
+  if (options.endAt !== undefined) {
+    let total = 0;
+    let events = 0;
+    for (let round = 0; total < bytes; round += 1) {
+      for (const { rest, ids } of lines) total += `{"ts":${options.endAt},`.length + rest.length + ids.reduce((n, id) => n + rest.split(`"${id}"`).length - 1, 0) * `-r${round}`.length;
+      events += lines.length;
+    }
+    start = options.endAt - (events - 1) * options.stepMs;
+  }
   const fd = openSync(path, 'w', 0o600);
   let written = 0;
   let count = 0;
-  let ts = options.start;
+  let ts = start;
   try {
     let buffer: string[] = [];
     let pending = 0;
-    for (let round = 0; written < bytes; round += 1) {
+    for (let round = 0; written + pending < bytes; round += 1) {
       for (const { rest, ids } of lines) {
         let text = rest;
         for (const id of ids) text = text.replaceAll(`"${id}"`, `"${id}-r${round}"`);
-        ts = options.start + count * options.stepMs;
+        ts = start + count * options.stepMs;
         const line = `{"ts":${ts},${text}`;
         buffer.push(line);
         pending += line.length;

@@ -84,4 +84,28 @@ describe('the pane on a terminating signal', () => {
     server.tmux(['kill-pane', '-t', pane]);
     await expectClosedCleanly(root, pid, pluginPid, 'SIGHUP');
   });
+
+  it('exits without Node 20\'s ResetStdio assertion when its whole tmux server is killed (the terminal is gone)', { timeout: 60_000 }, async () => {
+    // A server of its own: this one is killed.
+    const dir = join(base, 'kill-server');
+    mkdirSync(dir, { recursive: true });
+    const own = startTmux(dir, { width: 100, height: 30 }).server;
+    const root = join(dir, 'root');
+    for (const sub of ['cfg', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
+    const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'), CI: 'false' };
+    const envPrefix = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    const stderrLog = join(dir, 'stderr.log');
+    const pane = own.tmux(['new-window', '-d', '-t', 'test', '-P', '-F', '#{pane_id}',
+      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} 2>${shellQuote(stderrLog)}`]).stdout.trim();
+    await own.waitFor(pane, /buddy-tui install/);
+    await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
+    const pid = JSON.parse(readFileSync(join(root, 'runner.lock'), 'utf8')).pid as number;
+    own.kill();
+    await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit');
+    const log = readFileSync(join(root, 'tui.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    expect(log.at(-1)).toMatchObject({ pid, message: 'closed (SIGHUP)' });
+    expect(existsSync(join(root, 'runner.lock'))).toBe(false);
+    const stderr = readFileSync(stderrLog, 'utf8');
+    expect(stderr).not.toMatch(/Assertion|ResetStdio|Native stack trace/);
+  });
 });

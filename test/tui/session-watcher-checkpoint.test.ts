@@ -47,11 +47,19 @@ describe('session watcher checkpoints', () => {
     const bytes = TAIL_FOLD_ABOVE_BYTES + 1024 * 1024;
     writeRepeatedJournal(path, turn, bytes, { sessionId: 'long', start: startFor(turn, bytes, 1000, Date.now() - 60_000), stepMs: 1000 });
     const whole = foldEvents(undefined, parseJournalLines(readFileSync(path)), 'long');
-    await start().ready;
+    const watcher = start();
+    // The first scan is in the store at once (before the watchers are ready), folded over the
+    // narrow first-frame window, and not saved; then the pane's whole window replaces it, saved.
+    const first = store.getState().sessions.long;
+    expect(first).toMatchObject({ toolsThisTurn: whole.toolsThisTurn, lastTurnMs: whole.lastTurnMs, pendingPrompts: 0, projectName: whole.projectName });
+    expect(readCheckpoint(dir)).toBeUndefined();
+    await watcher.ready;
+    await waitUntil(() => readCheckpoint(dir), Boolean, 'the widened fold saved');
     const shown = store.getState().sessions.long;
+    expect(first.eventCount).toBeLessThan(shown.eventCount);
     expect(shown.eventCount).toBeLessThan(whole.eventCount);
     expect(shown).toMatchObject({ toolsThisTurn: whole.toolsThisTurn, lastTurnMs: whole.lastTurnMs, pendingPrompts: 0, projectName: whole.projectName });
-    expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size } });
+    expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size }, state: { eventCount: shown.eventCount } });
     expect(batches).toEqual([]);
     appendFileSync(path, event('long', { hook_event_name: 'UserPromptSubmit', prompt_id: 'new-1' }) + event('long', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'new-t' }));
     await waitUntil(() => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2, Boolean, 'the two new events handed on');
@@ -79,9 +87,10 @@ describe('session watcher checkpoints', () => {
     const path = join(dir, 'events.jsonl');
     appendFileSync(path, event('steady', { hook_event_name: 'SessionStart', cwd: '/w/steady' }));
     const watcher = start();
+    // History is read before the first frame and saved on the first update after it.
+    expect(readCheckpoint(dir)).toBeUndefined();
     await watcher.ready;
-    // History was read by the reader, which saved the checkpoint at once.
-    expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
+    await waitUntil(() => readCheckpoint(dir)?.state.eventCount === 1, Boolean, 'the history saved');
     appendFileSync(path, event('steady', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
     await waitUntil(() => store.getState().sessions.steady?.eventCount === 2, Boolean, 'the new event');
     expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
