@@ -7,6 +7,7 @@
 import { expandPath, userSpeciesDir } from '../../config/paths.js';
 import type { BuddyConfig } from '../../config/config-file.js';
 import type { Pet } from '../../pet/pet.js';
+import { codexPetsDir } from '../../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
@@ -58,6 +59,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
   let registryReady = false;
   const registry: SpeciesRegistry = createSpeciesRegistry({
     userDir: userSpeciesDir(env),
+    codexPetsDir: codexPetsDir(env),
     extraDir: options.speciesDir ?? (config.dir ? expandPath(config.dir, env) : undefined),
     onChange: () => {
       if (registryReady) updateSprite();
