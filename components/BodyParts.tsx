@@ -77,15 +77,17 @@ export function BubblePart({ store, width, lines }: { store: BuddyStore; width: 
 }
 
 export function SpritePart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
-  const { tick, mood, name, level, rarity } = useStore(
+  const { tick, mood, name, level, rarity, now } = useStore(
     store,
-    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity })),
+    // now moves with the tick (one update), so a picture pet's clock costs no extra render.
+    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity, now: sprite.picture ? s.now : 0 })),
   );
   return (
     <BuddySprite
       sprite={sprite}
       mood={sprite.frames[mood] ? mood : 'idle'}
       tick={tick}
+      now={now}
       mode={mode}
       width={width}
       name={name ?? sprite.speciesName}

@@ -18,6 +18,8 @@ export interface PictureSource {
   manifest: PictureManifest;
 }
 
+type DrawMode = Exclude<PictureMode, { kind: 'text' }>;
+
 export interface CellSize {
   width: number;
   height: number;
@@ -29,6 +31,8 @@ export interface LoadedPicture {
   lines: Map<number, string[]>;
   /** For the kitty protocol: what to write to the terminal once before drawing the lines. */
   transmit?: string;
+  /** For the kitty protocol: the images sent (to delete them when they are replaced). */
+  imageIds?: number[];
   fromCache: boolean;
   sheetFile: string;
 }
@@ -39,40 +43,68 @@ export interface LoadOptions {
   imageBase?: number;
 }
 
-async function framesFor(sheetFile: string, bytes: Buffer, source: PictureSource, pixels: CellSize, stateRoot?: string): Promise<{ frames: PixelFrames; fromCache: boolean }> {
+interface Prepared {
+  sheetFile: string;
+  bytes: Buffer;
+  /** The pixels a frame is brought down to. */
+  pixels: CellSize;
+  /** The cells drawn. */
+  cells: CellSize;
+  indices: number[];
+  key: string;
+}
+
+function prepare(source: PictureSource, cells: CellSize, mode: DrawMode): Prepared {
+  const { file: sheetFile, bytes } = readSheet(source.folder, source.manifest.spritesheetPath);
+  const drawn = mode.kind === 'kitty' ? { width: Math.min(cells.width, MAX_KITTY_CELLS), height: Math.min(cells.height, MAX_KITTY_CELLS) } : cells;
+  // The decoder's size is in half-block cells (two pixels high); kitty gets 4×8 pixels a cell.
+  const pixels = mode.kind === 'kitty' ? { width: drawn.width * KITTY_CELL_PIXELS.width, height: (drawn.height * KITTY_CELL_PIXELS.height) / 2 } : drawn;
   const indices = usedIndices(source.manifest.animations);
-  const key = cacheKey(bytes, source.manifest.frame, pixels, indices);
-  const cached = stateRoot ? readCachedFrames(stateRoot, key) : undefined;
-  if (cached && indices.every((index) => cached.frames.has(index))) return { frames: cached, fromCache: true };
-  const frames = await decodeFrames(sheetFile, bytes, source.manifest.frame, pixels, indices);
-  if (stateRoot) {
+  return { sheetFile, bytes, pixels, cells: drawn, indices, key: cacheKey(bytes, source.manifest.frame, pixels, indices) };
+}
+
+function render(prepared: Prepared, frames: PixelFrames, mode: DrawMode, fromCache: boolean, imageBase: number): LoadedPicture {
+  const lines = new Map<number, string[]>();
+  if (mode.kind === 'cells') {
+    for (const [index, rgba] of frames.frames) lines.set(index, linesOf(cellsOf(rgba, frames.width, frames.height), mode.colors));
+    return { cells: prepared.cells, lines, fromCache, sheetFile: prepared.sheetFile };
+  }
+  let transmit = '';
+  const imageIds: number[] = [];
+  for (const [index, rgba] of frames.frames) {
+    const id = kittyImageId(imageBase, index);
+    transmit += kittyTransmit(id, rgba, { width: frames.width, height: frames.height }, prepared.cells);
+    lines.set(index, kittyLines(id, prepared.cells));
+    imageIds.push(id);
+  }
+  return { cells: prepared.cells, lines, transmit, imageIds, fromCache, sheetFile: prepared.sheetFile };
+}
+
+const cachedFrames = (prepared: Prepared, stateRoot?: string): PixelFrames | undefined => {
+  const cached = stateRoot ? readCachedFrames(stateRoot, prepared.key) : undefined;
+  return cached && prepared.indices.every((index) => cached.frames.has(index)) ? cached : undefined;
+};
+
+/** The picture from the cache alone, synchronously (the pane's first frame), or undefined on a miss. */
+export function loadPictureCached(source: PictureSource, cells: CellSize, mode: DrawMode, options: LoadOptions = {}): LoadedPicture | undefined {
+  const prepared = prepare(source, cells, mode);
+  const cached = cachedFrames(prepared, options.stateRoot);
+  return cached ? render(prepared, cached, mode, true, options.imageBase ?? 1) : undefined;
+}
+
+export async function loadPicture(source: PictureSource, cells: CellSize, mode: DrawMode, options: LoadOptions = {}): Promise<LoadedPicture> {
+  const prepared = prepare(source, cells, mode);
+  const cached = cachedFrames(prepared, options.stateRoot);
+  if (cached) return render(prepared, cached, mode, true, options.imageBase ?? 1);
+  const frames = await decodeFrames(prepared.sheetFile, prepared.bytes, source.manifest.frame, prepared.pixels, prepared.indices);
+  if (options.stateRoot) {
     try {
-      writeCachedFrames(stateRoot, key, frames);
+      writeCachedFrames(options.stateRoot, prepared.key, frames);
     } catch {
       // A cache that cannot be written costs the next start a decode, nothing more.
     }
   }
-  return { frames, fromCache: false };
-}
-
-export async function loadPicture(source: PictureSource, cells: CellSize, mode: Exclude<PictureMode, { kind: 'text' }>, options: LoadOptions = {}): Promise<LoadedPicture> {
-  const { file: sheetFile, bytes } = readSheet(source.folder, source.manifest.spritesheetPath);
-  const lines = new Map<number, string[]>();
-  if (mode.kind === 'kitty') {
-    const size = { width: Math.min(cells.width, MAX_KITTY_CELLS), height: Math.min(cells.height, MAX_KITTY_CELLS) };
-    // Decoded at 4×8 pixels a cell: the decoder's "cells" are half-block cells, two pixels high.
-    const { frames, fromCache } = await framesFor(sheetFile, bytes, source, { width: size.width * KITTY_CELL_PIXELS.width, height: (size.height * KITTY_CELL_PIXELS.height) / 2 }, options.stateRoot);
-    let transmit = '';
-    for (const [index, rgba] of frames.frames) {
-      const id = kittyImageId(options.imageBase ?? 1, index);
-      transmit += kittyTransmit(id, rgba, { width: frames.width, height: frames.height }, size);
-      lines.set(index, kittyLines(id, size));
-    }
-    return { cells: size, lines, transmit, fromCache, sheetFile };
-  }
-  const { frames, fromCache } = await framesFor(sheetFile, bytes, source, cells, options.stateRoot);
-  for (const [index, rgba] of frames.frames) lines.set(index, linesOf(cellsOf(rgba, frames.width, frames.height), mode.colors));
-  return { cells, lines, fromCache, sheetFile };
+  return render(prepared, frames, mode, false, options.imageBase ?? 1);
 }
 
 /**

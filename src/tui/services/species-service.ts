@@ -13,6 +13,7 @@ import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
 import type { BuddyStore } from '../../store.js';
 import { DEFAULT_SPRITE } from '../default-sprite.js';
+import { createPictureService } from './picture-service.js';
 import { spriteViewOf } from '../species-view.js';
 import { createStageFollower } from '../stage-growth.js';
 import type { TuiLog } from '../tui-log.js';
@@ -31,6 +32,11 @@ export interface SpeciesServiceOptions {
   isRunner?: () => boolean;
   /** Says the growth line ("Miso grew into an elder cat!"). */
   say?: (line: string, now: number) => void;
+  /** The state root: picture pets' frames are cached there. */
+  stateRoot?: string;
+  clock?: () => number;
+  /** Where kitty images are sent (default stdout). */
+  write?: (text: string) => void;
 }
 
 export interface SpeciesService {
@@ -46,6 +52,8 @@ export interface SpeciesService {
   quipFor(kind: EventKind): string | undefined;
   /** Puts the sprite of the current species and pet into the store. */
   updateSprite(): void;
+  /** Resolves when a picture being decoded is drawn (or failed). */
+  picturesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -74,12 +82,17 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
 
+  const pictures = createPictureService({ env, store, log, stateRoot: options.stateRoot, clock: options.clock, write: options.write });
   const stages = createStageFollower({
     species: current, pet, isRunner: options.isRunner ?? (() => false), say: options.say ?? (() => undefined),
     draw: (staged, stageName) => {
       const identity = pet()?.identity;
       try {
-        store.getState().setSprite(staged ? spriteViewOf(staged, { eyes: identity?.eyes, hat: identity?.hat, stageName }) : DEFAULT_SPRITE);
+        if (!staged) store.getState().setSprite(DEFAULT_SPRITE);
+        else {
+          const view = spriteViewOf(staged, { eyes: identity?.eyes, hat: identity?.hat, stageName });
+          pictures.show(view, staged, registry.get(staged.id)?.file ?? '');
+        }
       } catch (error) {
         log.report({ level: 'error', where: 'sprite', error });
         store.getState().setSprite(DEFAULT_SPRITE);
@@ -103,6 +116,10 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
       return lines[turn % lines.length];
     },
     updateSprite,
-    close: () => registry.close(),
+    picturesSettled: () => pictures.settled(),
+    close: () => {
+      pictures.close();
+      return registry.close();
+    },
   };
 }
