@@ -42,7 +42,8 @@ export function HistoryPart({ store, width, maxLines }: { store: BuddyStore; wid
 export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
   const tick = useStore(store, (s) => s.tick);
   const name = useStore(store, (s) => s.pet?.name);
-  return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} />;
+  const now = useStore(store, (s) => (sprite.picture ? s.now : 0));
+  return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} now={now} />;
 }
 
 /** While the shown session waits for the user's answer, that is what the bubble says (no ttl: it holds while the state does). */
