@@ -1,7 +1,7 @@
 /**
  * Pixels to terminal cells: two pixels a cell with the upper half block (▀), its foreground the
- * top pixel and its background the bottom one; a transparent half shows the terminal's own
- * background (▄ or a space). Colours in 24-bit, or the nearest of xterm's 256 or of the 16 ANSI
+ * top pixel and its background the bottom one (█ when both are alike); a transparent half shows
+ * the terminal's own background (▄ or a space). Colours in 24-bit, or the nearest of xterm's 256 or of the 16 ANSI
  * colours. The lines are built once per frame and size; the pane only picks one per tick.
  */
 
@@ -11,7 +11,7 @@ export type Rgb = readonly [number, number, number];
 
 /** A cell as drawn: the glyph, and the colours of its top and bottom pixels (undefined: transparent). */
 export interface PictureCell {
-  glyph: ' ' | '▀' | '▄';
+  glyph: ' ' | '▀' | '▄' | '█';
   top?: Rgb;
   bottom?: Rgb;
 }
@@ -19,12 +19,21 @@ export interface PictureCell {
 /** A pixel at least this opaque is drawn; a fainter one shows the background. */
 const OPAQUE_FROM = 128;
 
+/**
+ * Channels are snapped to 32 levels: the eye cannot tell them apart in a cell, and it turns the
+ * near-equal neighbours a lossy WebP and the resize leave into runs of one colour, which is what
+ * a terminal renderer (Ink) pays for: each change of colour costs more than a cell.
+ */
+const snap = (value: number) => Math.min(255, (value & ~7) + 4);
+
 function pixelAt(rgba: Uint8Array, width: number, x: number, y: number): Rgb | undefined {
   const i = (y * width + x) * 4;
-  return rgba[i + 3] >= OPAQUE_FROM ? [rgba[i], rgba[i + 1], rgba[i + 2]] : undefined;
+  return rgba[i + 3] >= OPAQUE_FROM ? [snap(rgba[i]), snap(rgba[i + 1]), snap(rgba[i + 2])] : undefined;
 }
 
-/** The cells of a frame, row by row. */
+const same = (a: Rgb, b: Rgb) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
+
+/** The cells of a frame, row by row; a cell's colours snapped to 32 levels a channel. */
 export function cellsOf(rgba: Uint8Array, width: number, height: number): PictureCell[][] {
   const rows: PictureCell[][] = [];
   for (let y = 0; y < height; y += 2) {
@@ -32,7 +41,9 @@ export function cellsOf(rgba: Uint8Array, width: number, height: number): Pictur
     for (let x = 0; x < width; x += 1) {
       const top = pixelAt(rgba, width, x, y);
       const bottom = y + 1 < height ? pixelAt(rgba, width, x, y + 1) : undefined;
-      if (top && bottom) row.push({ glyph: '▀', top, bottom });
+      // Both halves alike: a full block in one colour (one colour code instead of two).
+      if (top && bottom && same(top, bottom)) row.push({ glyph: '█', top, bottom });
+      else if (top && bottom) row.push({ glyph: '▀', top, bottom });
       else if (top) row.push({ glyph: '▀', top });
       else if (bottom) row.push({ glyph: '▄', bottom });
       else row.push({ glyph: ' ' });
@@ -81,7 +92,7 @@ export function linesOf(cells: PictureCell[][], colors: PictureColors): string[]
     let line = '';
     let current = '';
     for (const cell of row) {
-      const fg = cell.glyph === '▀' ? cell.top : cell.glyph === '▄' ? cell.bottom : undefined;
+      const fg = cell.glyph === '▀' || cell.glyph === '█' ? cell.top : cell.glyph === '▄' ? cell.bottom : undefined;
       const bg = cell.glyph === '▀' ? cell.bottom : undefined;
       const style = [fg ? colorParams(fg, colors, false) : '', bg ? colorParams(bg, colors, true) : ''].filter(Boolean).join(';');
       if (style !== current) {
