@@ -12,7 +12,7 @@ import { decodeFrames } from '../../src/species/picture-decode.js';
 import { PLACEHOLDER } from '../../src/species/picture-kitty.js';
 import { loadPicture, loadPictureCached, pictureCellsFor } from '../../src/species/picture-load.js';
 import { parsePictureManifest } from '../../src/species/picture-manifest.js';
-import { ROW_COLORS, cellColors, near, sheetBytes, writeCodexPet } from '../support/picture-sheet.js';
+import { ROW_COLORS, cellColors, sheetBytes, writeCodexPet } from '../support/picture-sheet.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const TRUECOLOR = { kind: 'cells', colors: 'truecolor' } as const;
@@ -35,10 +35,8 @@ describe('picture load', () => {
       expect(lines).toHaveLength(cells.height);
       const middle = cellColors(lines[4]);
       expect(middle).toHaveLength(cells.width);
-      // Inside the square: ▀ with the row's colour above and below; the margin is blank.
-      expect(middle[8].glyph).toBe('▀');
-      expect(near(middle[8].fg, ROW_COLORS[row])).toBe(true);
-      expect(near(middle[8].bg, ROW_COLORS[row])).toBe(true);
+      // Inside the square: a full block in the row's colour; the margin is blank.
+      expect(middle[8]).toEqual({ glyph: '█', fg: ROW_COLORS[row], bg: undefined });
       expect(middle[0]).toEqual({ glyph: ' ', fg: undefined, bg: undefined });
     }
     expect(readdirSync(join(stateRoot, 'pictures.cache'))).toHaveLength(1);
@@ -53,14 +51,17 @@ describe('picture load', () => {
   it('falls back to 256 and 16 colours', async () => {
     const { folder, manifest } = await pet();
     const x256 = await loadPicture({ folder, manifest }, cells, { kind: 'cells', colors: '256' });
-    // Red (220, 40, 40) is cube colour 16 + 36·4 + 6·0 + 0 = 160.
-    expect(x256.lines.get(0)![4]).toContain('\x1b[0;38;5;160;48;5;160m▀');
+    // Red (220, 44, 44) is cube colour 16 + 36·4 + 6·0 + 0 = 160.
+    expect(x256.lines.get(0)![4]).toContain('\x1b[0;38;5;160m███');
     expect(x256.lines.get(0)![4]).not.toContain('38;2;');
     const x16 = await loadPicture({ folder, manifest }, cells, { kind: 'cells', colors: '16' });
-    expect(x16.lines.get(0)![4]).toContain('\x1b[0;31;41m▀');
-    // Brown (120, 80, 30) is nearest bright black, orange (250, 140, 20) nearest yellow.
-    expect(x16.lines.get(56)![4]).toContain('\x1b[0;90;100m▀');
-    expect(x16.lines.get(48)![4]).toContain('\x1b[0;33;43m▀');
+    expect(x16.lines.get(0)![4]).toContain('\x1b[0;31m███');
+    // Brown (124, 84, 28) is nearest bright black, orange (252, 140, 20) nearest yellow.
+    expect(x16.lines.get(56)![4]).toContain('\x1b[0;90m███');
+    expect(x16.lines.get(48)![4]).toContain('\x1b[0;33m███');
+    // A cell with two colours (the square's edge, where the resize blends): ▀ with a foreground and a background code.
+    const edges = await loadPicture({ folder, manifest }, { width: 16, height: 8 }, { kind: 'cells', colors: '16' });
+    expect(edges.lines.get(0)!.join('\n')).toMatch(/\x1b\[0;(3|9)\d;(4|10)\dm▀/);
   });
 
   it('writes the kitty graphics protocol: each frame sent once, drawn with Unicode placeholders', async () => {
@@ -127,8 +128,10 @@ describe('picture load', () => {
     expect(String(error)).toContain('/x/sheet.png: the grid has 272 frames; at most 256');
   });
 
-  it('draws transparent halves as the background: ▄ for a bottom-only cell', () => {
-    const rgba = new Uint8Array([0, 0, 0, 0, 10, 20, 30, 255]);
-    expect(cellsOf(rgba, 1, 2)).toEqual([[{ glyph: '▄', bottom: [10, 20, 30] }]]);
+  it('draws transparent halves as the background (▄ for a bottom-only cell) and two colours as ▀', () => {
+    const rgba = new Uint8Array([0, 0, 0, 0, 10, 20, 30, 255, 200, 0, 0, 255, 10, 20, 30, 255]);
+    // Colours snap to 32 levels a channel: 10, 20, 30 is drawn 12, 20, 28.
+    expect(cellsOf(rgba.subarray(0, 8), 1, 2)).toEqual([[{ glyph: '▄', bottom: [12, 20, 28] }]]);
+    expect(cellsOf(rgba.subarray(8), 1, 2)).toEqual([[{ glyph: '▀', top: [204, 4, 4], bottom: [12, 20, 28] }]]);
   });
 });

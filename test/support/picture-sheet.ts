@@ -8,9 +8,12 @@ import sharp from 'sharp';
 
 export type Rgb = [number, number, number];
 
-/** One colour a row: idle red, running-right/left, waving, jumping, failed, waiting, running, review. */
+/**
+ * One colour a row: idle red, running-right/left, waving, jumping, failed, waiting, running,
+ * review. Every channel is one the cells keep as it is (4 more than a multiple of 8).
+ */
 export const ROW_COLORS: Rgb[] = [
-  [220, 40, 40], [40, 200, 60], [40, 60, 220], [230, 200, 30], [200, 40, 200], [30, 200, 210], [250, 140, 20], [120, 80, 30], [160, 160, 160],
+  [220, 44, 44], [44, 196, 60], [44, 60, 220], [228, 196, 28], [196, 44, 196], [28, 196, 212], [252, 140, 20], [124, 84, 28], [164, 164, 164],
 ];
 
 export interface SheetOptions {
@@ -87,5 +90,9 @@ export function cellColors(line: string): Array<{ glyph: string; fg?: Rgb; bg?: 
   }
   return cells;
 }
+
+/** A cell filled with one colour: █ in it, or ▀ with it above and below. */
+export const solidColor = (cell: { glyph: string; fg?: Rgb; bg?: Rgb }): Rgb | undefined =>
+  cell.glyph === '█' ? cell.fg : cell.glyph === '▀' && cell.fg && cell.bg && near(cell.fg, cell.bg, 0) ? cell.fg : undefined;
 
 export const near = (a: Rgb | undefined, b: Rgb, tolerance = 3) => a !== undefined && a.every((value, i) => Math.abs(value - b[i]) <= tolerance);

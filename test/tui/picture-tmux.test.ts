@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { shellQuote } from '../e2e/tmux-server.js';
 import { CLI_ENTRY, feedThroughHook } from '../support/hook-process.js';
-import { ROW_COLORS, cellColors, near, writeCodexPet, type Rgb } from '../support/picture-sheet.js';
+import { ROW_COLORS, cellColors, solidColor, writeCodexPet, type Rgb } from '../support/picture-sheet.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -29,12 +29,12 @@ afterAll(() => {
   }
 });
 
-/** The row colour drawn by most of the screen's full half-block cells, and the widest run of them. */
+/** The row colour most of the screen's one-colour cells (█, or ▀ alike above and below) show, and the widest row of them. */
 function pictureOn(screen: string): { color?: Rgb; width: number } {
-  const rows = screen.split('\n').map(cellColors);
-  const blocks = rows.flatMap((cells) => cells.filter((cell) => cell.glyph === '▀' && cell.fg && cell.bg));
-  const color = ROW_COLORS.find((row) => blocks.filter((cell) => near(cell.fg, row) && near(cell.bg, row)).length > blocks.length / 2);
-  return { color, width: Math.max(0, ...rows.map((cells) => cells.filter((cell) => cell.glyph === '▀' && cell.fg && cell.bg).length)) };
+  const rows = screen.split('\n').map((line) => cellColors(line).map(solidColor).filter((color) => color !== undefined));
+  const colors = rows.flat();
+  const color = ROW_COLORS.find((row) => colors.filter((one) => one.every((value, i) => value === row[i])).length > colors.length / 2);
+  return { color, width: Math.max(0, ...rows.map((one) => one.length)) };
 }
 
 const SESSION = 'sess-picture-tmux';
