@@ -43,17 +43,47 @@ function viewOf(view: SpriteView, loaded: LoadedPicture, source: PictureSource, 
   return { ...view, picture };
 }
 
+/** The kitty images on the terminal: sent with a picture, deleted when replaced or at close. */
+function kittyImages(write: (text: string) => void) {
+  let sent: number[] = [];
+  return {
+    replace(loaded: LoadedPicture): void {
+      if (!loaded.transmit) return;
+      if (sent.length) write(kittyDelete(sent));
+      write(loaded.transmit);
+      sent = loaded.imageIds ?? [];
+    },
+    clear(): void {
+      if (sent.length) write(kittyDelete(sent));
+      sent = [];
+    },
+  };
+}
+
+/** Calls `onSettled` once the terminal size has held for `settleMs`; returns the unsubscribe. */
+function onResize(store: BuddyStore, settleMs: number, onSettled: () => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.columns === previous.columns && state.rows === previous.rows) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(onSettled, settleMs);
+    timer.unref?.();
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
 export function createPictureService(options: PictureServiceOptions): PictureService {
   const { store, log } = options;
   const clock = options.clock ?? Date.now;
   const mode: PictureMode = pictureModeFor(options.env);
-  const write = options.write ?? ((text: string) => void process.stdout.write(text));
+  const images = kittyImages(options.write ?? ((text: string) => void process.stdout.write(text)));
   let wanted: { view: SpriteView; source: PictureSource; file: string; speciesId: string } | undefined;
   let shownKey: string | undefined;
   let greeted: string | undefined;
   let pending: Promise<void> = Promise.resolve();
-  let resizeTimer: NodeJS.Timeout | undefined;
-  let sentImages: number[] = [];
   let closed = false;
   let generation = 0;
 
@@ -62,11 +92,7 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
   function apply(loaded: LoadedPicture, key: string): void {
     if (!wanted) return;
     const now = clock();
-    if (loaded.transmit) {
-      if (sentImages.length) write(kittyDelete(sentImages));
-      write(loaded.transmit);
-      sentImages = loaded.imageIds ?? [];
-    }
+    images.replace(loaded);
     // A greeting when a pet first appears (not when it is only drawn at another size).
     const { animations } = wanted.source.manifest;
     const waving = animations[animationFor(animations, GREETING)];
@@ -114,12 +140,7 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
     );
   }
 
-  const unsubscribe = store.subscribe((state, previous) => {
-    if (state.columns === previous.columns && state.rows === previous.rows) return;
-    if (resizeTimer) clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(load, options.resizeSettleMs ?? 150);
-    resizeTimer.unref?.();
-  });
+  const stopResize = onResize(store, options.resizeSettleMs ?? 150, () => load());
 
   return {
     show(view, species, file) {
@@ -142,9 +163,8 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
     settled: () => pending,
     close() {
       closed = true;
-      unsubscribe();
-      if (resizeTimer) clearTimeout(resizeTimer);
-      if (sentImages.length) write(kittyDelete(sentImages));
+      stopResize();
+      images.clear();
     },
   };
 }
