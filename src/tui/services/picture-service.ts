@@ -149,6 +149,7 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
         wanted = undefined;
         shownKey = undefined;
         generation += 1;
+        images.clear();
         store.getState().setSprite(view);
         return;
       }
