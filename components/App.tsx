@@ -108,6 +108,8 @@ function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore
   const rows = useStore(store, (s) => s.rows) - reservedRows;
   const columns = useStore(store, (s) => s.columns);
   const { spriteHeight, spriteWidth } = useMemo(() => {
+    // A picture pet takes the cells its frames were made for.
+    if (sprite.picture) return { spriteHeight: sprite.picture.cells.height, spriteWidth: sprite.picture.cells.width };
     const frames = Object.values(sprite.frames).flat();
     return {
       spriteHeight: Math.max(1, ...frames.map((frame) => frame.length)),

@@ -42,7 +42,8 @@ export function HistoryPart({ store, width, maxLines }: { store: BuddyStore; wid
 export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
   const tick = useStore(store, (s) => s.tick);
   const name = useStore(store, (s) => s.pet?.name);
-  return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} />;
+  const now = useStore(store, (s) => (sprite.picture ? s.now : 0));
+  return <EmptyState sprite={sprite} tick={tick} width={width} mode={mode} name={name} now={now} />;
 }
 
 /** While the shown session waits for the user's answer, that is what the bubble says (no ttl: it holds while the state does). */
@@ -77,15 +78,17 @@ export function BubblePart({ store, width, lines }: { store: BuddyStore; width: 
 }
 
 export function SpritePart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
-  const { tick, mood, name, level, rarity } = useStore(
+  const { tick, mood, name, level, rarity, now } = useStore(
     store,
-    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity })),
+    // now moves with the tick (one update), so a picture pet's clock costs no extra render.
+    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity, now: sprite.picture ? s.now : 0 })),
   );
   return (
     <BuddySprite
       sprite={sprite}
       mood={sprite.frames[mood] ? mood : 'idle'}
       tick={tick}
+      now={now}
       mode={mode}
       width={width}
       name={name ?? sprite.speciesName}

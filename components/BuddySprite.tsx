@@ -5,6 +5,8 @@
 import { Box, Text } from 'ink';
 import type { SafeText } from '../src/store.js';
 import { truncate } from '../src/display/exact-width.js';
+import type { PictureView } from '../src/species/picture-view.js';
+import { PictureLines } from './BuddyPicture.js';
 import { useTheme } from './theme.js';
 
 /** Species art, made safe where the species was loaded (src/tui/species-view.ts). */
@@ -16,6 +18,8 @@ export interface SpriteFrames {
   color?: string;
   /** The evolution stage drawn, shown after the level. */
   stageName?: SafeText;
+  /** A picture pet's frames: drawn instead of the text frames. */
+  picture?: PictureView;
 }
 
 export interface BuddySpriteProps {
@@ -29,6 +33,8 @@ export interface BuddySpriteProps {
   rarity?: SafeText;
   /** Drawn dim and still, e.g. the empty-state buddy. */
   asleep?: boolean;
+  /** The store's clock: a picture pet's animations follow it (default: 500 ms a tick). */
+  now?: number;
 }
 
 const RARITY_COLOR: Record<string, string> = {
@@ -49,7 +55,7 @@ export function faceFor(sprite: SpriteFrames, mood: string): string {
   return sprite.faces[mood] ?? sprite.faces.idle ?? '(•‿•)';
 }
 
-export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rarity, asleep }: BuddySpriteProps) {
+export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rarity, asleep, now }: BuddySpriteProps) {
   const { pick } = useTheme();
   const label = [name || undefined, level !== undefined ? `Lv ${level}` : undefined, sprite.stageName, rarity]
     .filter(Boolean)
@@ -69,7 +75,7 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
   const lines = frameAt(sprite, asleep ? 'sleep' in sprite.frames ? 'sleep' : 'idle' : mood, asleep ? 0 : tick);
   return (
     <Box flexDirection="column" width={width}>
-      {lines.map((line, i) => (
+      {sprite.picture ? <PictureLines picture={sprite.picture} mood={asleep ? 'sleep' : mood} now={asleep ? 0 : now ?? tick * 500} /> : lines.map((line, i) => (
         <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">
           {line || ' '}
         </Text>

@@ -37,7 +37,9 @@ try {
     // measured, this takes about 20 MB off the pane's memory (one module instead of hundreds,
     // and no development builds that Node's CommonJS export scan would read). Names are not
     // minified (it saved ~1 MB), so stack traces in tui.log stay readable.
-    external: ['react-devtools-core'],
+    // sharp is a native addon with its prebuilt libvips per platform: it stays a runtime
+    // dependency, loaded from node_modules by the pane's first picture pet only.
+    external: ['react-devtools-core', 'sharp'],
     define: { 'process.env.NODE_ENV': '"production"' },
     minifyWhitespace: true,
     minifySyntax: true,

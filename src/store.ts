@@ -6,6 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionState } from './state/session-state.js';
 import { keyedRecord } from './state/keyed-record.js';
+import type { PictureView } from './species/picture-view.js';
 import { toSafeSession, type SafeSessionState } from './state/safe-session.js';
 import { mostRecentSession, visibleSessions } from './state/session-visibility.js';
 import { toSafeRows, toSafeText, type SafeRow, type SafeText } from './text/safe-text.js';
@@ -57,6 +58,8 @@ export interface SpriteView {
   color?: string;
   /** The evolution stage drawn (species with stages). */
   stageName?: SafeText;
+  /** A picture pet's frames at the pane's size (src/tui/services/picture-service.ts). */
+  picture?: PictureView;
 }
 
 export type Role = 'runner' | 'viewer';

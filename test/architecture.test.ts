@@ -24,6 +24,8 @@ const NAMED_FILES: Record<string, string> = {
   'src/config/config-migrations.ts': 'config-lite',
   'src/species/render.ts': 'species-display',
   'src/species/colors.ts': 'species-display',
+  'src/species/picture-states.ts': 'species-display',
+  'src/species/picture-view.ts': 'species-display',
   'src/state/lines-from-end.ts': 'lines-from-end',
   'src/hosts/host-id.ts': 'host-id',
 };

@@ -86,6 +86,21 @@ const TEXT_FONT = 'DejaVu Sans Mono';
 const EMOJI_FONT = 'Noto Color Emoji';
 const isEmoji = (ch) => /\p{Extended_Pictographic}/u.test(ch) && stringWidth(ch) === 2;
 
+// Half and full blocks (a picture pet's pixels) are drawn as rectangles: as text, a font's
+// block glyphs leave seams between rows at this line height.
+const BLOCKS = new Set(['▀', '▄', '█']);
+function blockRects(cell, x, y) {
+  let fg = cell.style.fg ?? FG;
+  let bg = cell.style.bg;
+  if (cell.style.inverse) [fg, bg] = [bg ?? BG, fg];
+  const top = cell.ch === '▄' ? bg : fg;
+  const bottom = cell.ch === '▀' ? bg : fg;
+  const half = CELL_H / 2;
+  return [[top, y], [bottom, y + half]]
+    .filter(([fill]) => fill)
+    .map(([fill, top]) => `<rect x="${x.toFixed(2)}" y="${top.toFixed(2)}" width="${(CELL_W + 0.4).toFixed(2)}" height="${(half + 0.4).toFixed(2)}" fill="${fill}"/>`);
+}
+
 const escapeXml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function render(text) {
@@ -121,6 +136,12 @@ function render(text) {
       run = undefined;
     };
     for (const cell of parseLine(line)) {
+      if (BLOCKS.has(cell.ch)) {
+        flush();
+        out.push(...blockRects(cell, PAD + col * CELL_W, y));
+        col += 1;
+        continue;
+      }
       const emoji = isEmoji(cell.ch);
       const key = JSON.stringify(cell.style) + emoji;
       if (!run || run.key !== key) {

@@ -9,6 +9,7 @@ import { defaultSeed } from '../pet/hatch.js';
 import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from '../pet/pet-file.js';
 import { levelForXp, type Pet } from '../pet/pet.js';
 import type { Species } from '../species/species-schema.js';
+import { codexPetsDir } from '../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import { speciesAtStage, stageIndexAt } from '../species/stages.js';
 
@@ -25,7 +26,7 @@ export function defaultSeedFor(env: NodeJS.ProcessEnv): string {
 }
 
 export function openRegistry(env: NodeJS.ProcessEnv, extraDir?: string): SpeciesRegistry {
-  return createSpeciesRegistry({ userDir: userSpeciesDir(env), extraDir });
+  return createSpeciesRegistry({ userDir: userSpeciesDir(env), extraDir, codexPetsDir: codexPetsDir(env) });
 }
 
 /**

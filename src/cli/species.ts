@@ -21,12 +21,14 @@ import { speciesAtStage, stateSource } from '../species/stages.js';
 import { formatIssue, validateSpeciesFile, validateSpeciesValue } from '../species/validate-species.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { openRegistry } from './load-buddy.js';
+import { importPet } from './species-import.js';
 import { runIfMain } from './run-direct.js';
 
 const USAGE = term`usage: buddy-tui species list [--species-dir DIR]
        buddy-tui species show <id> [--state STATE] [--stage N] [--hat HAT] [--eyes E] [--species-dir DIR]
        buddy-tui species validate <file|id...> [--species-dir DIR]
        buddy-tui species new <id> [--out FILE] [--force]
+       buddy-tui species import <dir|pet.json> [--id ID] [--force]
 `;
 
 const clean = (text: string) => sanitizeText(text, { maxLength: 400 });
@@ -47,6 +49,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
         hat: { type: 'string' },
         eyes: { type: 'string' },
         out: { type: 'string' },
+        id: { type: 'string' },
         force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -70,6 +73,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       return validate(io, rest, values['species-dir']);
     case 'new':
       return create(io, rest[0], values.out, values.force === true);
+    case 'import':
+      return importPet(io, rest[0], values.id, values.force === true);
     default:
       io.stderr(term`buddy-tui species: unknown subcommand "${clean(sub)}"\n${USAGE}`);
       return 2;
@@ -79,7 +84,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
 function list(io: CliIo, extraDir?: string): number {
   const registry = openRegistry(io.env, extraDir);
   for (const { species, origin, file, stale } of registry.list()) {
-    const note = origin === 'builtin' ? '' : `  ${origin}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
+    const note = origin === 'builtin' ? '' : `  ${origin}${species.picture ? ' picture' : ''}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
     io.stdout(term`${species.id.padEnd(12)} ${clean(species.name).padEnd(14)} ${clean(species.description)}${note}\n`);
   }
   for (const issue of registry.issues().filter((i) => i.severity === 'error')) io.stderr(term`${clean(formatIssue(issue))}\n`);

@@ -11,6 +11,7 @@ import { followDir, nearestExisting, type DirFollower } from '../state/follow-di
 import type { Species } from './species-schema.js';
 import { builtinSpeciesDir } from './builtin-dir.js';
 import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
+import { findCodexPets } from './codex-pets.js';
 
 export interface SpeciesSource {
   dir: string;
@@ -20,7 +21,7 @@ export interface SpeciesSource {
 export interface LoadedSpecies {
   species: Species;
   file: string;
-  origin: SpeciesSource['origin'];
+  origin: SpeciesSource['origin'] | 'codex';
   /** True when the file is broken now and this is its last good version. */
   stale: boolean;
 }
@@ -29,6 +30,8 @@ export interface SpeciesRegistryOptions {
   builtinDir?: string;
   userDir?: string;
   extraDir?: string;
+  /** `$CODEX_HOME/pets`: its pets are listed as `codex:<id>` (read at each reload, not watched). */
+  codexPetsDir?: string;
   /** Called after any reload that changed what is loaded or the issues. */
   onChange?: (registry: SpeciesRegistry) => void;
 }
@@ -67,6 +70,7 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
   const files = new Map<string, { good?: Species; issues: SpeciesIssue[]; broken: boolean; signature: string }>();
   const settleTimers = new Set<NodeJS.Timeout>();
   let byId = new Map<string, LoadedSpecies>();
+  let codexPets: ReturnType<typeof findCodexPets> = [];
   let watcher: FSWatcher | undefined;
   let followers: DirFollower[] = [];
   let closed = false;
@@ -107,14 +111,16 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
         next.set(entry.good.id, { species: entry.good, file, origin: source.origin, stale: entry.broken });
       }
     }
+    for (const pet of codexPets) if (pet.species) next.set(pet.species.id, { species: pet.species, file: pet.file, origin: 'codex', stale: false });
     byId = next;
   }
 
   const registry: SpeciesRegistry = {
     get: (id) => byId.get(id),
     list: () => [...byId.values()].sort((a, b) => a.species.id.localeCompare(b.species.id)),
-    issues: () => [...files.values()].flatMap((entry) => entry.issues),
+    issues: () => [...[...files.values()].flatMap((entry) => entry.issues), ...codexPets.flatMap((pet) => pet.issues)],
     reload() {
+      codexPets = options.codexPetsDir ? findCodexPets(options.codexPetsDir) : [];
       const present = new Set(sources.flatMap((source) => jsonFiles(source.dir)));
       for (const file of files.keys()) if (!present.has(file)) files.delete(file);
       for (const file of present) loadFile(file);

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { EVENT_KINDS } from '../protocol/event-kind.js';
 import { SPRITE_STATES } from './sprite-state.js';
 import { NAMED_COLORS } from './colors.js';
+import { parsePictureManifest } from './picture-manifest.js';
 
 export const SPECIES_SCHEMA_VERSION = 1;
 
@@ -95,6 +96,32 @@ const stagesSchema = z
   })
   .meta({ description: 'Evolution stages, in order: the pane draws the last one whose level the pet has reached.' });
 
+const pictureAnimationSchema = z.strictObject({
+  frames: z.array(z.int().min(0).max(255)).min(1).max(256).meta({ description: 'Sprite indices, row-major.' }),
+  fps: z.number().optional().meta({ description: 'Frames a second, above 0 and at most 60; default 8.' }),
+  loop: z.boolean().optional().meta({ description: 'Default true; otherwise it plays once, then its fallback.' }),
+  fallback: z.string().optional().meta({ description: 'The animation after one that does not loop; default idle.' }),
+});
+
+/** "animations.idle.frames[0]" → ['animations', 'idle', 'frames', 0]. */
+const pathParts = (path: string) => path.split(/\.|(?=\[)/).filter(Boolean).map((part) => (part.startsWith('[') ? Number(part.slice(1, -1)) : part));
+
+/** A spritesheet in Codex's pet format, drawn from its pixels in the pane (docs/species.md). */
+const pictureSchema = z
+  .strictObject({
+    spritesheetPath: z.string().min(1).max(200).meta({ description: "The spritesheet (WebP or PNG), relative to this file's folder, inside it." }),
+    frame: z
+      .strictObject({ width: z.int().min(1).max(4096), height: z.int().min(1).max(4096), columns: z.int().min(1).max(256), rows: z.int().min(1).max(256) })
+      .partial()
+      .optional()
+      .meta({ description: "The frame grid; default Codex's 192×208, 8 columns, 9 rows." }),
+    animations: z.record(z.string(), pictureAnimationSchema).optional().meta({ description: 'Animations added to the defaults (idle, running, waiting, failed, review, jumping, waving, ...).' }),
+  })
+  .superRefine((picture, ctx) => {
+    for (const problem of parsePictureManifest(picture).problems) ctx.addIssue({ code: 'custom', path: pathParts(problem.path), message: problem.message });
+  })
+  .meta({ description: "A picture to draw instead of the frames where the terminal has colour; the frames stay for text-only terminals and the face for the statusline." });
+
 export const speciesSchema = z.strictObject({
   $schema: z.string().optional(),
   schemaVersion: z.literal(SPECIES_SCHEMA_VERSION),
@@ -120,6 +147,7 @@ export const speciesSchema = z.strictObject({
     description: 'Short offline lines per event kind, used when no LLM answers.',
   }),
   stages: stagesSchema.optional(),
+  picture: pictureSchema.optional(),
 });
 
 export type SpeciesFile = z.input<typeof speciesSchema>;

@@ -45,6 +45,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     env, store, log, config: config.current().config.species,
     speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pets.current(),
     isRunner: () => store.getState().role === 'runner',
+    stateRoot: root, clock,
     // A few times in a pet's life: it takes the screen from small talk (not from a failure).
     say: (text, now) => {
       const sessionId = store.getState().selectedId;

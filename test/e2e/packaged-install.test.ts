@@ -15,6 +15,7 @@ import { REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { FIXTURE_SESSION, fixturePayload, realEvents } from '../statusline/support.js';
 import { startTmux, type TmuxServer } from './tmux-server.js';
+import { writeCodexPet } from '../support/picture-sheet.js';
 
 
 /** npm as a user runs it: none of the npm_* variables of the `npm test` that may be running us. */
@@ -69,9 +70,10 @@ afterEach(() => {
 });
 
 describe('the packaged install (npm pack, npm i -g --prefix)', () => {
-  it('installs the bin link and only the runtime dependency zod', () => {
+  it('installs the bin link and only the runtime dependencies zod and sharp (with its prebuilt libvips)', () => {
     expect(existsSync(bin)).toBe(true);
-    expect(readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['zod']);
+    const modules = readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.'));
+    expect(modules.filter((name) => name !== '@img' && name !== 'detect-libc' && name !== 'semver')).toEqual(['sharp', 'zod']);
     expect(readdirSync(join(installed, 'examples'), { recursive: true }).map(String).filter((file) => file.endsWith('.test.ts'))).toEqual([]);
   });
 
@@ -124,6 +126,18 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     expect(hook.status, hook.stderr).toBe(0);
     expect(hook.stdout + hook.stderr).toBe('');
     expect(journalLines(box.state, 'plugin-session').map((event) => event.hook_event_name)).toEqual(['SessionStart']);
+  });
+
+  it('imports a Codex pet with the installed copy: sharp loads from its own node_modules and decodes the sheet', async () => {
+    const { env, home } = sandbox('picture');
+    await writeCodexPet(join(home, '.codex', 'pets'), 'chefito');
+    const listed = run(['species', 'list'], env);
+    expect(listed.stdout).toMatch(/^codex:chefito /m);
+    const imported = run(['species', 'import', join(home, '.codex', 'pets', 'chefito')], env);
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toContain('as the species chefito');
+    const broken = await writeCodexPet(join(home, '.codex', 'pets'), 'short', {}, { rows: 4 });
+    expect(run(['species', 'import', broken], env).stderr).toContain('but its grid (8 × 9 frames of 192×208) covers 1536×1872');
   });
 
   it('prints the settings change for `install --dry-run`, pointing at the installed hook, and writes nothing', () => {

@@ -7,11 +7,13 @@
 import { expandPath, userSpeciesDir } from '../../config/paths.js';
 import type { BuddyConfig } from '../../config/config-file.js';
 import type { Pet } from '../../pet/pet.js';
+import { codexPetsDir } from '../../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
 import type { BuddyStore } from '../../store.js';
 import { DEFAULT_SPRITE } from '../default-sprite.js';
+import { createPictureService } from './picture-service.js';
 import { spriteViewOf } from '../species-view.js';
 import { createStageFollower } from '../stage-growth.js';
 import type { TuiLog } from '../tui-log.js';
@@ -30,6 +32,11 @@ export interface SpeciesServiceOptions {
   isRunner?: () => boolean;
   /** Says the growth line ("Miso grew into an elder cat!"). */
   say?: (line: string, now: number) => void;
+  /** The state root: picture pets' frames are cached there. */
+  stateRoot?: string;
+  clock?: () => number;
+  /** Where kitty images are sent (default stdout). */
+  write?: (text: string) => void;
 }
 
 export interface SpeciesService {
@@ -45,6 +52,8 @@ export interface SpeciesService {
   quipFor(kind: EventKind): string | undefined;
   /** Puts the sprite of the current species and pet into the store. */
   updateSprite(): void;
+  /** Resolves when a picture being decoded is drawn (or failed). */
+  picturesSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +67,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
   let registryReady = false;
   const registry: SpeciesRegistry = createSpeciesRegistry({
     userDir: userSpeciesDir(env),
+    codexPetsDir: codexPetsDir(env),
     extraDir: options.speciesDir ?? (config.dir ? expandPath(config.dir, env) : undefined),
     onChange: () => {
       if (registryReady) updateSprite();
@@ -72,12 +82,17 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
 
+  const pictures = createPictureService({ env, store, log, stateRoot: options.stateRoot, clock: options.clock, write: options.write });
   const stages = createStageFollower({
     species: current, pet, isRunner: options.isRunner ?? (() => false), say: options.say ?? (() => undefined),
     draw: (staged, stageName) => {
       const identity = pet()?.identity;
       try {
-        store.getState().setSprite(staged ? spriteViewOf(staged, { eyes: identity?.eyes, hat: identity?.hat, stageName }) : DEFAULT_SPRITE);
+        if (!staged) store.getState().setSprite(DEFAULT_SPRITE);
+        else {
+          const view = spriteViewOf(staged, { eyes: identity?.eyes, hat: identity?.hat, stageName });
+          pictures.show(view, staged, registry.get(staged.id)?.file ?? '');
+        }
       } catch (error) {
         log.report({ level: 'error', where: 'sprite', error });
         store.getState().setSprite(DEFAULT_SPRITE);
@@ -101,6 +116,10 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
       return lines[turn % lines.length];
     },
     updateSprite,
-    close: () => registry.close(),
+    picturesSettled: () => pictures.settled(),
+    close: () => {
+      pictures.close();
+      return registry.close();
+    },
   };
 }
