@@ -3,14 +3,27 @@
  * does Codex trust them (its own app-server's `hooks/list`: untrusted or modified hooks are
  * skipped silently), are hooks switched off (`[features] hooks = false`), and the daemon note.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { findExecutable } from '../delegate/adapters/auto-choice.js';
 import { listCodexHooks } from './codex-app-server.js';
 import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { buddyPresence } from './merge-settings.js';
 import { parseSettings } from './settings-json.js';
+
+/** hooks.json and config.toml may be links (a dotfiles repo): followed, their targets still checked. */
+const CONFIG_READ = { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true } as const;
+
+/** config.toml's text, or '' when it cannot be read (a FIFO, a folder, too large): no [features] to check. */
+function readConfigToml(path: string): string {
+  try {
+    return readSmallFile(path, CONFIG_READ);
+  } catch {
+    return '';
+  }
+}
 
 const TRUST_FIX = 'run `buddy-tui install --host codex --trust`, or trust them in Codex with `/hooks`';
 
@@ -43,7 +56,7 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
   const hooksPath = codexHooksPath(home);
   let keys: string[] = [];
   try {
-    const hooks = existsSync(hooksPath) ? parseSettings(hooksPath, readFileSync(hooksPath, 'utf8')) : {};
+    const hooks = existsSync(hooksPath) ? parseSettings(hooksPath, readSmallFile(hooksPath, CONFIG_READ)) : {};
     const events = new Set(buddyPresence(hooks).events);
     const missing = CODEX_HOOK_EVENTS.filter((event) => !events.has(event));
     keys = codexBuddyKeys(hooks, hooksPath);
@@ -57,7 +70,7 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
   }
 
   const configPath = join(home, 'config.toml');
-  const toml = existsSync(configPath) ? readFileSync(configPath, 'utf8') : '';
+  const toml = existsSync(configPath) ? readConfigToml(configPath) : '';
   if (codexFeature(toml, 'hooks') === false || codexFeature(toml, 'codex_hooks') === false) {
     checks.push({ status: 'fail', title: `Codex hooks are switched off in ${configPath} ([features] hooks = false)`, fix: 'remove that line (hooks are on by default)' });
   }

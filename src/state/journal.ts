@@ -131,13 +131,25 @@ export interface JournalChunk {
 
 const READ_BLOCK = 1 << 20;
 
-/** Opens a file to read, never through a symlink; undefined when it cannot be opened (absent, a link). */
+/**
+ * Opens a journal to read, never through a symlink and never waiting (a FIFO's open would block
+ * until a writer came); undefined unless it is a regular file (absent, a link, a folder, a FIFO):
+ * such a session has no journal to read, and its neighbours are read as usual.
+ */
 export function openForRead(path: string): number | undefined {
+  let fd: number;
   try {
-    return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    // Fall through: closed below.
+  }
+  closeSync(fd);
+  return undefined;
 }
 
 /**
