@@ -171,8 +171,8 @@ describe('architecture: the doors between rooms', () => {
     ];
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
-      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display`,
+      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite, files`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, files`,
       `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });
