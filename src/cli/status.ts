@@ -3,8 +3,6 @@
  * scripts, tmux status bars and tests. The JSON is a stable, versioned contract (docs/status.md):
  * within `version` 1, fields are only ever added.
  */
-import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { toolsByUse } from '../display/tool-order.js';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
@@ -12,7 +10,7 @@ import { listSessions, readAnySession } from '../state/reader.js';
 import { formatElapsed, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 import { visibleSessions } from '../state/session-visibility.js';
-import { JOURNAL_FILE, sessionDirName, stateRootPath } from '../state/state-root.js';
+import { sessionDirName, stateRootPath } from '../state/state-root.js';
 import { drainBeforeRead } from '../ingest/drain-inbox.js';
 import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -94,29 +92,12 @@ export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: str
       // A read command: it leaves the checkpoints to the pane and the statusline (docs/status.md).
       const state = readAnySession(entry, now, { writeCheckpoint: false });
       if (state) states[entry.id] = state;
-      else if (entry.origin === 'journal') {
-        const why = unreadableJournal(entry.dir);
-        if (why) skipped(`session ${entry.id} skipped: ${why}`);
-      }
     } catch (error) {
       // One bad session never hides its neighbours.
       skipped(`session ${entry.id} skipped: ${(error as Error).message}`);
     }
   }
   return visibleSessions(states, now);
-}
-
-/** Why a session's journal could not be read, when it is there but not a regular file. */
-function unreadableJournal(sessionDir: string): string | undefined {
-  let stats;
-  try {
-    stats = lstatSync(join(sessionDir, JOURNAL_FILE));
-  } catch {
-    return undefined; // No journal yet: nothing to say.
-  }
-  if (stats.isFile()) return undefined;
-  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO' : stats.isSymbolicLink() ? 'a symbolic link' : 'not a regular file';
-  return `${join(sessionDir, JOURNAL_FILE)} is ${kind}`;
 }
 
 function counted(counts: Record<string, number>): string {

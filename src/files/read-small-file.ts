@@ -38,7 +38,9 @@ export class SmallFileError extends Error {
   }
 }
 
-function kindOf(stats: Stats): string {
+/** What a file that is not a regular one is, in words: `a directory`, `a FIFO (named pipe)`, ... */
+export function kindOf(stats: Stats): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isCharacterDevice()) return 'a character device';

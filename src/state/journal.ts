@@ -5,7 +5,8 @@
  * concurrent hooks never interleave or lose a line. Readers tail it from a saved byte offset,
  * keep a partial last line for later, and notice when the file shrank or was replaced.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { kindOf } from '../files/read-small-file.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { keyedRecord } from './keyed-record.js';
 import { UnsafePathError } from './state-root.js';
@@ -153,12 +154,28 @@ export function openForRead(path: string): number | undefined {
 }
 
 /**
+ * Undefined when the journal is absent; throws, naming it, when something that is not a regular
+ * file is in its place (a folder, a FIFO, a link): the caller reports that one session and reads
+ * the others (the statusline prints its last good output).
+ */
+function refuseUnreadable(path: string): undefined {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (stats.isFile()) return undefined; // removed and made again between the two calls: the next read has it
+  throw new Error(`${path} is ${kindOf(stats)}`);
+}
+
+/**
  * Reads the complete lines after `from` (or from the start). Returns undefined when the journal
  * does not exist. A partial last line is not consumed: the next read sees it whole.
  */
 export function readJournalFrom(path: string, from?: JournalPosition, maxBytes = Infinity): JournalChunk | undefined {
   const fd = openForRead(path);
-  if (fd === undefined) return undefined;
+  if (fd === undefined) return refuseUnreadable(path);
   try {
     const stats = fstatSync(fd);
     let offset = from?.offset ?? 0;

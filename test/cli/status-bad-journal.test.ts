@@ -50,7 +50,7 @@ describe('a journal that is a directory or a FIFO', () => {
     expect(report.version).toBe(1);
     expect(report.sessions.map((session) => [session.id, session.project])).toEqual([['healthy-alpha', 'alpha'], ['healthy-beta', 'beta']]);
     expect(result.stderr).toContain(`buddy-tui status: session dir-journal skipped: ${journalOf('dir-journal')} is a directory\n`);
-    expect(result.stderr).toContain(`buddy-tui status: session fifo-journal skipped: ${journalOf('fifo-journal')} is a FIFO\n`);
+    expect(result.stderr).toContain(`buddy-tui status: session fifo-journal skipped: ${journalOf('fifo-journal')} is a FIFO (named pipe)\n`);
   });
 
   it('status and --session of a bad one return', () => {
