@@ -39,20 +39,22 @@ const NAMED_FILES: Record<string, string> = {
 const MAY_IMPORT: Record<string, readonly string[]> = {
   protocol: [],
   text: [],
-  process: [],
+  // The one small-file read (read-small-file.ts): every room that reads a file may use it.
+  files: [],
+  process: ['files'],
   report: [],
-  state: ['protocol', 'text', 'process', 'report', 'config-lite'],
+  state: ['protocol', 'text', 'process', 'report', 'config-lite', 'files'],
   // Host adapters: each host's payload -> the one internal event, on the ingest path. Codex's
   // reads its rollout's tail (lines-from-end) for the exit code its payload lacks.
-  hosts: ['protocol', 'text', 'lines-from-end'],
+  hosts: ['protocol', 'text', 'lines-from-end', 'files'],
   // The hook spool: the sh hook command and the drain of <root>/inbox into the journals (hot paths load the drain).
-  ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts'],
+  ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts', 'files'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
-  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display', 'host-id'],
+  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display', 'host-id', 'files'],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
-  notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins'],
-  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id'],
+  notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins', 'files'],
+  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id', 'files'],
   components: ['store', 'text', 'display', 'species-display'],
 };
 
@@ -93,6 +95,29 @@ function edgeViolations(files: readonly SourceFile[], exists: (path: string) => 
   return violations;
 }
 
+/** The one file that may read a path whole: the small-file read, with its fd checks. */
+const SMALL_FILE_READER = 'src/files/read-small-file.ts';
+/** ingest reads inbox files through its own fd check. */
+const OWN_FD_CHECK = 'src/ingest/';
+/**
+ * A whole-file read of a path: readFileSync (of anything but fd 0, the statusline's stdin) and
+ * readFile (fs/promises or the callback form). Such a read blocks on a FIFO and reads
+ * /dev/zero until memory runs out; read-small-file.ts checks first.
+ */
+const BARE_READ = /\breadFileSync\s*\(\s*(?!0\s*[,)])|\breadFile\s*\(/;
+
+/** One message per file outside the small-file reader that reads a path whole. */
+function bareReads(files: readonly SourceFile[]): string[] {
+  const found: string[] = [];
+  for (const { path, text } of files) {
+    if (path === SMALL_FILE_READER || path.startsWith(OWN_FD_CHECK)) continue;
+    const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const match = BARE_READ.exec(code);
+    if (match) found.push(`${path}: ${match[0].trim()}...) reads a path whole; use readSmallFile (src/files/read-small-file.ts)`);
+  }
+  return found;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {
     const path = posix.join(dir, name);
@@ -121,6 +146,24 @@ describe('architecture: the doors between rooms', () => {
     expect(edgeViolations(files, existsInRepo)).toEqual([]);
   });
 
+  it('every file read outside the ingest goes through the small-file read', () => {
+    expect(bareReads(files)).toEqual([]);
+  });
+
+  it('names a bare read of a path, and lets stdin and the helper be', () => {
+    const sample: SourceFile[] = [
+      { path: 'src/pet/a.ts', text: `const text = readFileSync(path, 'utf8');` },
+      { path: 'src/tui/b.ts', text: `import { readFile } from 'node:fs/promises';\nconst text = await readFile(file, 'utf8');` },
+      { path: 'src/entries/c.ts', text: `return readFileSync(0, 'utf8'); // stdin\n// readFileSync(path) in a comment is no read` },
+      { path: 'src/files/read-small-file.ts', text: `readFileSync(file)` },
+      { path: 'src/ingest/d.ts', text: `readFileSync(file)` },
+    ];
+    expect(bareReads(sample)).toEqual([
+      `src/pet/a.ts: readFileSync(...) reads a path whole; use readSmallFile (src/files/read-small-file.ts)`,
+      `src/tui/b.ts: readFile(...) reads a path whole; use readSmallFile (src/files/read-small-file.ts)`,
+    ]);
+  });
+
   it('names the file and the forbidden import, however it is written', () => {
     const repo = new Set(['src/state/journal.ts', 'src/tui/bubble-queue.ts', 'src/config/config-schema.ts', 'src/config/paths.ts', 'src/plugins/plugin-runner.ts']);
     const exists = (path: string) => repo.has(path);
@@ -132,8 +175,8 @@ describe('architecture: the doors between rooms', () => {
     ];
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
-      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id`,
+      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite, files`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files`,
       `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });

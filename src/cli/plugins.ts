@@ -3,8 +3,8 @@
  * there are errors). `buddy-tui plugins test <event.json>` runs the matching plugins on an
  * event (a JSON object, or JSON lines for several) and prints what they answer.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { readSmallFile } from '../files/read-small-file.js';
 import { formatConfigError } from '../config/config-file.js';
 import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
 import { createPluginRunner } from '../plugins/plugin-runner.js';
@@ -13,6 +13,9 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+
+/** A file of events to try the handlers on (`plugins test --events`). */
+const EVENTS_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 const USAGE = term`usage: buddy-tui plugins [--config <file>] [--json]
        buddy-tui plugins test <event.json> [--config <file>] [--json]
@@ -55,7 +58,8 @@ function printSetup(setup: PluginSetup, json: boolean, io: CliIo): void {
 }
 
 function readEvents(file: string): JournalEvent[] {
-  const text = readFileSync(file, 'utf8').trim();
+  // The user names this file: a link is followed, a FIFO or an endless file refused.
+  const text = readSmallFile(file, { maxBytes: EVENTS_FILE_MAX_BYTES, followSymlinks: true }).trim();
   const values: unknown[] = text.startsWith('{') && !text.includes('\n{') ? [JSON.parse(text)] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
   return values.map((value, index) => {
     const event = value as Partial<JournalEvent> | null;

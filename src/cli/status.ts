@@ -79,15 +79,25 @@ export function sessionStatus(state: SessionState, now: number): SessionStatus {
  * (from its checkpoint), kept when the pane would show it, in the pane's tab order.
  * `only` restricts the read to that one session id (already checked to be one).
  */
-export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: string): SessionState[] {
+export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: string, skipped: (message: string) => void = () => {}): SessionState[] {
   const root = stateRootPath(env);
   // Events still in the inbox (written while no buddy-tui process ran) are journaled first.
-  drainBeforeRead(env, now);
+  try {
+    drainBeforeRead(env, now);
+  } catch (error) {
+    skipped(`the inbox was not drained: ${(error as Error).message}`);
+  }
   const states: Record<string, SessionState> = Object.create(null);
   for (const entry of listSessions(root, env)) {
     if (only !== undefined && entry.id !== only) continue;
-    const state = readAnySession(entry, now);
-    if (state) states[entry.id] = state;
+    try {
+      // A read command: it leaves the checkpoints to the pane and the statusline (docs/status.md).
+      const state = readAnySession(entry, now, { writeCheckpoint: false });
+      if (state) states[entry.id] = state;
+    } catch (error) {
+      // One bad session never hides its neighbours.
+      skipped(`session ${entry.id} skipped: ${(error as Error).message}`);
+    }
   }
   return visibleSessions(states, now);
 }
@@ -137,7 +147,14 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   if (wanted !== undefined && !sessionDirName(wanted)) {
     return refuse(term`${JSON.stringify(sanitizeText(wanted, { maxLength: 80 }))} is not a session id (letters, digits, _ and - only)`);
   }
-  const live = readLiveSessions(io.env, now, wanted);
+  const skipped = (message: string) => io.stderr(term`buddy-tui status: ${sanitizeText(message, { maxLength: 400 })}\n`);
+  let live: SessionState[];
+  try {
+    live = readLiveSessions(io.env, now, wanted, skipped);
+  } catch (error) {
+    // Scripts always get a report with its version, whatever broke.
+    return refuse(term`${sanitizeText((error as Error).message, { maxLength: 400 })}`);
+  }
   if (wanted !== undefined && live.length === 0) return refuse(term`no live session ${wanted}`);
   print(live.map((state) => sessionStatus(state, now)));
   return 0;

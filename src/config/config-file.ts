@@ -38,7 +38,8 @@ export function parseConfigValue(value: unknown, file: string, previous: BuddyCo
   }
   const config: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(migrated.value)) {
-    if (!(key in configSections)) {
+    // An own key only: `toString` or `__proto__` in the file is an unknown key, not Object.prototype's.
+    if (!Object.hasOwn(configSections, key)) {
       errors.push({ file, path: key, message: 'unknown key' });
       continue;
     }

@@ -5,7 +5,7 @@
  * invalid one is ignored as a whole (its keys may mean something else). Each caller then checks
  * its own keys by hand. test/hook/hot-path-bundles.test.ts keeps zod out of these bundles.
  */
-import { readFileSync } from 'node:fs';
+import { readFailure, readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import type { ConfigError } from './config-errors.js';
 import { migrateConfig, type ConfigObject } from './config-migrations.js';
 
@@ -13,11 +13,12 @@ import { migrateConfig, type ConfigObject } from './config-migrations.js';
 export function readJsonFile(file: string, errors: ConfigError[]): { exists: boolean; value?: unknown; ok: boolean } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    // A config file may be a link into a dotfiles repo: followed, and its target still checked.
+    text = readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { exists: false, ok: true };
-    errors.push({ file, path: '', message: `cannot read: ${code ?? (error as Error).message}` });
+    errors.push({ file, path: '', message: `cannot read: ${readFailure(error)}` });
     return { exists: true, ok: false };
   }
   try {

@@ -3,8 +3,8 @@
  * per UTC day that the daily budget counts. One JSON file in the state root, rewritten
  * atomically; the TUI reads it with `readDelegateUsage` for its help/stats view.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { keyedRecord } from '../state/keyed-record.js';
@@ -60,7 +60,7 @@ export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0
 /** The ledger in `dir`, or an empty one when the file is missing or unreadable (never throws). */
 export function readDelegateUsage(dir: string): DelegateUsage {
   try {
-    const parsed = JSON.parse(readFileSync(join(dir, DELEGATE_USAGE_FILE), 'utf8'));
+    const parsed = JSON.parse(readSmallFile(join(dir, DELEGATE_USAGE_FILE), { maxBytes: SMALL_FILE_LIMITS.state }));
     if (parsed?.version !== 1 || typeof parsed.plugins !== 'object' || parsed.plugins === null) return emptyUsage();
     const plugins = keyedRecord<PluginUsage>();
     for (const [name, value] of Object.entries(parsed.plugins as Record<string, Partial<PluginUsage>>)) {

@@ -5,7 +5,10 @@
  * Events are scheduled on one timeline, so a slow hook start does not push the rest back.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readSmallFile } from '../files/read-small-file.js';
+
+/** A demo recording: a few hundred events. */
+const RECORDING_MAX_BYTES = 16 * 1024 * 1024;
 
 export type RecordedEvent = Record<string, unknown> & { hook_event_name: string; session_id: string };
 
@@ -30,7 +33,7 @@ export function parseRecording(text: string): RecordedEvent[] {
 }
 
 export function loadRecording(file: string): RecordedEvent[] {
-  return parseRecording(readFileSync(file, 'utf8'));
+  return parseRecording(readSmallFile(file, { maxBytes: RECORDING_MAX_BYTES, followSymlinks: true }));
 }
 
 /** The wait before each event, in ms. */

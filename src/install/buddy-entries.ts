@@ -3,9 +3,10 @@
  * the statusLine command. The tag (`_tag`, the field ccstatusline uses for the same purpose)
  * is how install and uninstall find exactly their own entries again.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { spoolShellHandler } from '../ingest/spool-command.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 import { shellQuote, shellUnquote } from '../text/shell-words.js';
@@ -32,7 +33,7 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'buddy-tui') return dir;
+        if ((JSON.parse(readSmallFile(manifest, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as { name?: string }).name === 'buddy-tui') return dir;
       } catch {
         // An unreadable package.json on the way up is not ours; keep looking.
       }

@@ -3,14 +3,27 @@
  * does Codex trust them (its own app-server's `hooks/list`: untrusted or modified hooks are
  * skipped silently), are hooks switched off (`[features] hooks = false`), and the daemon note.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { findExecutable } from '../delegate/adapters/auto-choice.js';
 import { listCodexHooks } from './codex-app-server.js';
 import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { buddyPresence } from './merge-settings.js';
 import { parseSettings } from './settings-json.js';
+
+/** hooks.json and config.toml may be links (a dotfiles repo): followed, their targets still checked. */
+const CONFIG_READ = { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true } as const;
+
+/** config.toml's text, or '' when it cannot be read (a FIFO, a folder, too large): no [features] to check. */
+function readConfigToml(path: string): string {
+  try {
+    return readSmallFile(path, CONFIG_READ);
+  } catch {
+    return '';
+  }
+}
 
 const TRUST_FIX = 'run `buddy-tui install --host codex --trust`, or trust them in Codex with `/hooks`';
 
@@ -38,23 +51,9 @@ export function codexHooksSwitchedOff(toml: string): string | undefined {
   return ['hooks', 'codex_hooks'].find((key) => codexFeature(toml, key) === false);
 }
 
-const CONFIG_MAX_BYTES = 1024 * 1024;
-
 /** `<home>/config.toml` as text; '' when missing or not a regular file of sane size (it may be a FIFO). */
 export function readCodexConfig(home: string): string {
-  let fd: number | undefined;
-  try {
-    fd = openSync(join(home, 'config.toml'), constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > CONFIG_MAX_BYTES) return '';
-    const buffer = Buffer.alloc(stats.size);
-    const read = readSync(fd, buffer, 0, stats.size, 0);
-    return buffer.toString('utf8', 0, read);
-  } catch {
-    return '';
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  return readConfigToml(join(home, 'config.toml'));
 }
 
 /** The start of the finding that every Codex event has buddy-tui's hook (doctor-hosts.ts reads it). */
@@ -67,7 +66,7 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
   const hooksPath = codexHooksPath(home);
   let keys: string[] = [];
   try {
-    const hooks = existsSync(hooksPath) ? parseSettings(hooksPath, readFileSync(hooksPath, 'utf8')) : {};
+    const hooks = existsSync(hooksPath) ? parseSettings(hooksPath, readSmallFile(hooksPath, CONFIG_READ)) : {};
     const events = new Set(buddyPresence(hooks).events);
     const missing = CODEX_HOOK_EVENTS.filter((event) => !events.has(event));
     keys = codexBuddyKeys(hooks, hooksPath);

@@ -2,8 +2,9 @@
  * Doctor checks of buddy-tui's own side: Node, the build, the state root and what it has
  * received, the config file, species files, and which delegate adapter answers.
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { expandPath, userSpeciesDir } from '../config/paths.js';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { CONFIG_VERSION_KEY, type MigrateOptions } from '../config/config-migrations.js';
@@ -92,7 +93,7 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
 
   const errorLog = join(root, ERROR_LOG_FILE);
   try {
-    const lines = readFileSync(errorLog, 'utf8').split('\n').filter(Boolean);
+    const lines = readSmallFile(errorLog, { maxBytes: SMALL_FILE_LIMITS.state }).split('\n').filter(Boolean);
     const last = JSON.parse(lines[lines.length - 1]) as { ts: number; where: string; message: string };
     if (now - last.ts < 24 * 3600_000) {
       checks.push({ status: 'warn', title: `the ${sanitizeText(last.where)} logged ${lines.length} error(s); last ${formatElapsed(now - last.ts)} ago: ${sanitizeText(last.message, { maxLength: 160 })}`, detail: errorLog, fix: `read ${errorLog}; run with BUDDY_TUI_DEBUG=1 to see errors as they happen` });

@@ -3,9 +3,9 @@
  * process that runs the plugins: the pane holding `<state-root>/runner.lock`), and each configured
  * channel that cannot work here (notify-send missing, no notify.command).
  */
-import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BuddyConfig } from '../config/config-schema.js';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { configuredChannels } from '../notify/channel-registry.js';
 import { isPidAlive } from '../process/pid-alive.js';
 import { stateRootPath } from '../state/state-root.js';
@@ -16,8 +16,7 @@ import type { DoctorCheck } from './doctor-check.js';
 function runnerPid(env: NodeJS.ProcessEnv): number | undefined {
   const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
   try {
-    if (!lstatSync(path).isFile()) return undefined;
-    const pid = (JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown }).pid;
+    const pid = (JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state })) as { pid?: unknown }).pid;
     return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isPidAlive(pid) ? pid : undefined;
   } catch {
     return undefined;

@@ -2,13 +2,17 @@
  * Doctor checks of the Claude Code side: do the settings files hold buddy-tui's hooks and
  * statusLine, would `disableAllHooks` or an untrusted folder stop them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entries.js';
 import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
 import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { handlerKind, type HandlerKind } from '../ingest/spool-command.js';
+
+/** Claude Code's .claude.json keeps every project's history: larger than a config file. */
+const CLAUDE_JSON_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The finding when no settings file has buddy-tui's hooks (see oneHostIsEnough in doctor-hosts.ts). */
 export const NO_CLAUDE_HOOKS = 'buddy-tui hooks are not in any settings file';
@@ -29,7 +33,7 @@ function loadSources(env: NodeJS.ProcessEnv, cwd: string): SettingsSource[] {
   for (const source of sources) {
     if (!existsSync(source.path)) continue;
     try {
-      source.settings = parseSettings(source.path, readFileSync(source.path, 'utf8'));
+      source.settings = parseSettings(source.path, readSmallFile(source.path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true }));
     } catch (error) {
       source.error = (error as Error).message;
     }
@@ -90,7 +94,7 @@ export function isTrusted(env: NodeJS.ProcessEnv, cwd: string): boolean | undefi
   const file = env.CLAUDE_CONFIG_DIR ? join(claudeConfigDir(env), '.claude.json') : join(env.HOME ?? '', '.claude.json');
   let projects: Record<string, { hasTrustDialogAccepted?: boolean }>;
   try {
-    projects = (JSON.parse(readFileSync(file, 'utf8')) as { projects?: typeof projects }).projects ?? {};
+    projects = (JSON.parse(readSmallFile(file, { maxBytes: CLAUDE_JSON_MAX_BYTES, followSymlinks: true })) as { projects?: typeof projects }).projects ?? {};
   } catch {
     return undefined;
   }

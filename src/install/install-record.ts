@@ -4,8 +4,9 @@
  * One record per settings file, under the user state dir (not in settings.json).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { userStateDir } from '../config/paths.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import type { JsonObject } from './settings-json.js';
@@ -28,7 +29,7 @@ export function installRecordPath(realSettingsPath: string, env: NodeJS.ProcessE
 
 export function readInstallRecord(realSettingsPath: string, env: NodeJS.ProcessEnv = process.env): InstallRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(installRecordPath(realSettingsPath, env), 'utf8')) as InstallRecord;
+    const record = JSON.parse(readSmallFile(installRecordPath(realSettingsPath, env), { maxBytes: SMALL_FILE_LIMITS.state })) as InstallRecord;
     return record.version === 1 && record.settingsPath === realSettingsPath && typeof record.installedText === 'string' ? record : undefined;
   } catch {
     return undefined;

@@ -5,8 +5,9 @@
  * Every file-system failure becomes a one-line SettingsFileError with its fix, and a failed write
  * leaves nothing behind (no backup, no temp file).
  */
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { SettingsFileError } from './settings-json.js';
 
@@ -66,7 +67,8 @@ function named(snapshot: Pick<SettingsSnapshot, 'path' | 'realPath'>): string {
 
 function currentText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    // settings.json may be a link (a dotfiles repo): followed, its target still checked.
+    return readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true });
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return undefined;
     throw error;

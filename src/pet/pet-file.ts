@@ -4,7 +4,8 @@
  * unreadable (empty, half-written, edited wrong) can be recovered; the broken file itself is kept
  * aside as `.bak`, never dropped. Numbers out of range are read as the nearest bound (pet-bounds.ts).
  */
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { readFailure, readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { dirname } from 'node:path';
 import * as z from 'zod';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
@@ -91,10 +92,10 @@ export type PetRead =
 export function readPetFile(path: string, now?: number): PetRead {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { status: 'missing' } : { status: 'broken', problem: `cannot read: ${code ?? (error as Error).message}` };
+    return code === 'ENOENT' ? { status: 'missing' } : { status: 'broken', problem: `cannot read: ${readFailure(error)}` };
   }
   const { pet, fixes, error } = parsePet(text, now);
   return pet ? { status: 'ok', pet, fixes: fixes ?? [] } : { status: 'broken', problem: error! };

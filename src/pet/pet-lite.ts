@@ -3,7 +3,7 @@
  * checks the face and mood need, numbers brought into range. Anything off gives undefined and the
  * caller shows a default face. Never writes.
  */
-import { readFileSync } from 'node:fs';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { boundPet } from './pet-bounds.js';
 import { emptyCounters, type Pet } from './pet.js';
 
@@ -29,7 +29,7 @@ export function coercePet(value: unknown): Pet | undefined {
 
 export function readPetLite(path: string): Pet | undefined {
   try {
-    return coercePet(JSON.parse(readFileSync(path, 'utf8')));
+    return coercePet(JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state })));
   } catch {
     return undefined;
   }

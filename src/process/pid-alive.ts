@@ -1,5 +1,5 @@
 /** Whether a process still runs: for lock take-over and for retention's reader marks. */
-import { readFileSync } from 'node:fs';
+import { readSmallFile } from '../files/read-small-file.js';
 
 /**
  * True when a process with this pid is running (EPERM: it exists, owned by someone else).
@@ -14,7 +14,7 @@ export function isPidAlive(pid: number): boolean {
   }
   try {
     // Linux: the state is the field after the parenthesised command name.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readSmallFile(`/proc/${pid}/stat`, { maxBytes: 4096 });
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return true;

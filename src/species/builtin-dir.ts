@@ -3,9 +3,10 @@
  * this module to the folder with package.json, so it works from src/ (tsx, vitest) and from
  * a bundled dist/ file alike. Zod-free.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 
 let cached: string | undefined;
 
@@ -22,7 +23,7 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 
 function isBuddyPackage(path: string): boolean {
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as { name?: string }).name === 'buddy-tui';
+    return (JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as { name?: string }).name === 'buddy-tui';
   } catch {
     return false;
   }

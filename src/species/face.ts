@@ -3,7 +3,7 @@
  * module reads a species file with plain JSON.parse and a few shape checks (no zod, no
  * string-width) and falls back to a built-in face when anything is off.
  */
-import { readFileSync } from 'node:fs';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import { sanitizeText } from '../text/sanitize.js';
 import { EYE_PLACEHOLDER, fallbackChain, type Mood } from './sprite-state.js';
@@ -70,7 +70,7 @@ function stageLevels(value: unknown): FaceSource['stages'] {
 /** The face and eyes of a species file, or undefined if the file is missing or not the right shape. */
 export function readFaceSource(file: string): FaceSource | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { face?: unknown; eyes?: unknown; stages?: unknown };
+    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.species, followSymlinks: true })) as { face?: unknown; eyes?: unknown; stages?: unknown };
     const face = stringRecord(value.face);
     if (!face?.idle) return undefined;
     return { face, eyes: stringRecord(value.eyes) ?? {}, stages: stageLevels(value.stages) };

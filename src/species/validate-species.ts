@@ -3,7 +3,7 @@
  * (on the sections that passed the schema, when another did not). Never throws; every problem
  * comes back as an issue naming the file and the JSON path.
  */
-import { readFileSync } from 'node:fs';
+import { readFailure, readSmallFileBytes, SmallFileError } from '../files/read-small-file.js';
 import type * as z from 'zod';
 import { checkArt, formatPath, type SpeciesIssue } from './art-check.js';
 import { speciesSchema, type Species } from './species-schema.js';
@@ -63,13 +63,11 @@ export function validateSpeciesText(text: string, file: string): SpeciesCheck {
 export function validateSpeciesFile(file: string): SpeciesCheck {
   let text: string;
   try {
-    const buffer = readFileSync(file);
-    if (buffer.length > MAX_SPECIES_BYTES) {
-      return { issues: [{ file, path: '', message: `file is ${buffer.length} bytes, the limit is ${MAX_SPECIES_BYTES}`, severity: 'error' }] };
-    }
-    text = buffer.toString('utf8');
+    // A user's species may be a link into a dotfiles repo: followed, its target still checked.
+    text = readSmallFileBytes(file, { maxBytes: MAX_SPECIES_BYTES, followSymlinks: true }).toString('utf8');
   } catch (error) {
-    return { issues: [{ file, path: '', message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: 'error' }] };
+    const message = error instanceof SmallFileError && error.code === 'EFBIG' ? `file ${error.reason}` : `cannot read: ${readFailure(error)}`;
+    return { issues: [{ file, path: '', message, severity: 'error' }] };
   }
   return validateSpeciesText(text, file);
 }

@@ -3,8 +3,9 @@
  * are findable without ever printing to Claude Code. Mirrors to stderr with BUDDY_TUI_DEBUG.
  * Written through the one report shape (src/report/reporter.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { reportText, type Reporter } from '../report/reporter.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -26,7 +27,7 @@ export const errorLogReporter = (root: string | undefined, env: NodeJS.ProcessEn
     const path = join(root, ERROR_LOG_FILE);
     appendLine(path, line);
     if (statSync(path).size > TRIM_AT_BYTES) {
-      const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+      const lines = readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state }).split('\n').filter(Boolean);
       atomicWriteFileSync(path, `${lines.slice(-ERROR_LOG_ENTRIES).join('\n')}\n`);
     }
   } catch {

@@ -4,9 +4,10 @@
  * Layout: agents/<id>.json {id,type,model,color,since}, tools/<Tool>.json {tool,since,count},
  * queue/<ts>.json {since}. Same ownership checks as our own state root; symlinks are skipped.
  */
-import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { readSmallFile } from '../files/read-small-file.js';
 import { emptySessionState, type SessionState } from './session-state.js';
 import { checkPrivateDir } from './state-root.js';
 
@@ -43,7 +44,7 @@ function readJsonFiles(dir: string): Array<{ name: string; data: Record<string, 
     try {
       const stats = lstatSync(path);
       if (!stats.isFile() || stats.size > MAX_FILE_BYTES) continue;
-      const data = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+      const data = JSON.parse(readSmallFile(path, { maxBytes: MAX_FILE_BYTES })) as unknown;
       if (data && typeof data === 'object') files.push({ name: name.slice(0, -5), data: data as Record<string, unknown>, mtimeMs: stats.mtimeMs });
     } catch {
       // Caught mid-write or removed: the next read gets it.

@@ -3,9 +3,9 @@
  * The cost is a few kilobytes whatever the journal's size (a long session's reaches hundreds of
  * MB, and folding it all took doctor seconds and hundreds of MB).
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { parseJournalLines } from './journal.js';
+import { openForRead, parseJournalLines } from './journal.js';
 import { scanLinesFromEnd } from './lines-from-end.js';
 import { JOURNAL_FILE } from './state-root.js';
 
@@ -25,12 +25,9 @@ const CHUNK_BYTES = 64 * 1024;
 
 /** The last complete event of `<sessionDir>/events.jsonl`, or undefined when there is none near its end. */
 export function readLastEvent(sessionDir: string): LastEvent | undefined {
-  let fd: number;
-  try {
-    fd = openSync(join(sessionDir, JOURNAL_FILE), 'r');
-  } catch {
-    return undefined;
-  }
+  // Not through a link, not a FIFO or a folder: openForRead opens regular files only.
+  const fd = openForRead(join(sessionDir, JOURNAL_FILE));
+  if (fd === undefined) return undefined;
   let last: LastEvent | undefined;
   try {
     scanLinesFromEnd(fd, { maxBytes: TAIL_BYTES, chunkBytes: CHUNK_BYTES, completeOnly: true }, (line) => {

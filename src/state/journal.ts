@@ -5,7 +5,8 @@
  * concurrent hooks never interleave or lose a line. Readers tail it from a saved byte offset,
  * keep a partial last line for later, and notice when the file shrank or was replaced.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { kindOf } from '../files/read-small-file.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { keyedRecord } from './keyed-record.js';
 import { UnsafePathError } from './state-root.js';
@@ -131,13 +132,41 @@ export interface JournalChunk {
 
 const READ_BLOCK = 1 << 20;
 
-/** Opens a file to read, never through a symlink; undefined when it cannot be opened (absent, a link). */
+/**
+ * Opens a journal to read, never through a symlink and never waiting (a FIFO's open would block
+ * until a writer came); undefined unless it is a regular file (absent, a link, a folder, a FIFO):
+ * such a session has no journal to read, and its neighbours are read as usual.
+ */
 export function openForRead(path: string): number | undefined {
+  let fd: number;
   try {
-    return openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
+  try {
+    if (fstatSync(fd).isFile()) return fd;
+  } catch {
+    // Fall through: closed below.
+  }
+  closeSync(fd);
+  return undefined;
+}
+
+/**
+ * Undefined when the journal is absent; throws, naming it, when something that is not a regular
+ * file is in its place (a folder, a FIFO, a link): the caller reports that one session and reads
+ * the others (the statusline prints its last good output).
+ */
+function refuseUnreadable(path: string): undefined {
+  let stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (stats.isFile()) return undefined; // removed and made again between the two calls: the next read has it
+  throw new Error(`${path} is ${kindOf(stats)}`);
 }
 
 /**
@@ -146,7 +175,7 @@ export function openForRead(path: string): number | undefined {
  */
 export function readJournalFrom(path: string, from?: JournalPosition, maxBytes = Infinity): JournalChunk | undefined {
   const fd = openForRead(path);
-  if (fd === undefined) return undefined;
+  if (fd === undefined) return refuseUnreadable(path);
   try {
     const stats = fstatSync(fd);
     let offset = from?.offset ?? 0;

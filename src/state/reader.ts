@@ -8,9 +8,11 @@
  * partial? }. It is only a cache: when it is missing, damaged, folded by another reducer
  * version, or the journal shrank or was replaced, the fold starts over.
  */
-import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { readSmallFile } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { checkedSessionState } from './checkpoint-check.js';
 import { readFoundrySession, foundryRoot, FOUNDRY_DIR_PREFIX } from './foundry.js';
 import { readJournalFrom } from './journal.js';
 import { foldEvents } from './reducer.js';
@@ -28,20 +30,32 @@ export interface Checkpoint extends FoldedJournal {
   reducerVersion: number;
 }
 
+/** A checkpoint is a few KB (the state is bounded); anything far larger is not one we wrote. */
+const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The session's checkpoint when it is one this reader can trust: read through the small-file
+ * read (a FIFO or a folder in its place is refused, not waited on), and every field checked
+ * (checkpoint-check.ts). Anything else is undefined: the journal is folded again.
+ */
 export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
   try {
-    const parsed = JSON.parse(readFileSync(join(sessionDir, CHECKPOINT_FILE), 'utf8')) as Checkpoint;
+    const parsed = JSON.parse(readSmallFile(join(sessionDir, CHECKPOINT_FILE), { maxBytes: CHECKPOINT_MAX_BYTES })) as Partial<Checkpoint> | null;
+    const journal = parsed?.journal;
     if (
       parsed?.version === CHECKPOINT_VERSION &&
       parsed.reducerVersion === REDUCER_VERSION &&
-      typeof parsed.journal?.ino === 'number' &&
-      typeof parsed.journal?.offset === 'number' &&
-      parsed.state?.version === 1
+      // An inode past 2^53 is not exact as a number, but it is the same inexact number each time.
+      Number.isFinite(journal?.ino) &&
+      Number.isSafeInteger(journal?.offset) &&
+      journal!.offset >= 0 &&
+      (parsed.partial === undefined || typeof parsed.partial === 'boolean')
     ) {
-      return parsed;
+      const state = checkedSessionState(parsed.state);
+      if (state) return { version: parsed.version, reducerVersion: parsed.reducerVersion, journal: { ino: journal!.ino, offset: journal!.offset }, state, ...(parsed.partial ? { partial: true } : {}) };
     }
   } catch {
-    // Missing or damaged: fold from the start.
+    // Missing, damaged or not a regular file: fold from the start.
   }
   return undefined;
 }

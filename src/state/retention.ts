@@ -3,7 +3,7 @@
  * the hook on SessionStart, the TUI on start. A session a live reader has marked is left alone.
  * Sessions that never saw a SessionEnd (a crashed Claude Code) go after a week of silence.
  */
-import { closeSync, lstatSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfigObject } from '../config/config-lite.js';
 import { configFilePath } from '../config/paths.js';
@@ -18,7 +18,8 @@ const READER_MARK = '.reader-';
 /** Marks a session as open by this process until `unmarkReader` (or the process dies). */
 export function markReader(sessionDir: string, pid = process.pid): void {
   try {
-    closeSync(openSync(join(sessionDir, `${READER_MARK}${pid}`), 'w', 0o600));
+    // Never waits: a FIFO planted under the name would block a plain open for a writer's reader.
+    closeSync(openSync(join(sessionDir, `${READER_MARK}${pid}`), constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600));
   } catch {
     // A session we cannot mark is still readable.
   }

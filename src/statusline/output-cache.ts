@@ -3,8 +3,8 @@
  * (printed again when a run fails) and the chained command's last good output (printed when
  * it is slow or fails). Written atomically, and only when they change.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { ensureSessionDir } from '../state/state-root.js';
 
@@ -17,7 +17,7 @@ export const CHAIN_CACHE_FILE = 'statusline-chain.json';
 export function readCacheFile(dir: string | undefined, file: string): string | undefined {
   if (!dir) return undefined;
   try {
-    return readFileSync(join(dir, file), 'utf8');
+    return readSmallFile(join(dir, file), { maxBytes: SMALL_FILE_LIMITS.state });
   } catch {
     return undefined;
   }

@@ -5,9 +5,9 @@
  * an error, or the read ran past its budget), the last good segment of the same variant is
  * printed again. Zod-free: it runs in the light dist/status-segment.js bundle.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userStateDir } from '../config/paths.js';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import type { SessionState } from '../state/session-state.js';
 import { ensurePrivateDir } from '../state/state-root.js';
@@ -69,7 +69,7 @@ const cacheFile = (env: NodeJS.ProcessEnv, variant: string) => join(userStateDir
 
 function readLastGood(env: NodeJS.ProcessEnv, variant: string): string | undefined {
   try {
-    return readFileSync(cacheFile(env, variant), 'utf8');
+    return readSmallFile(cacheFile(env, variant), { maxBytes: SMALL_FILE_LIMITS.state });
   } catch {
     return undefined;
   }

@@ -7,8 +7,9 @@
  * value later differs from that one (edited since, at start or while the pane runs), the config
  * wins again. Without either: normal.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { userStateDir } from '../config/paths.js';
 import { DEFAULT_CHATTINESS, isChattiness, type Chattiness } from '../plugins/chattiness.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
@@ -25,7 +26,7 @@ export interface ChattinessPref {
 /** The saved pick, or undefined when there is none or the file is not one we wrote (never throws). */
 export function readChattinessPref(file: string): ChattinessPref | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as { chattiness?: unknown; overrides?: unknown };
+    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.state })) as { chattiness?: unknown; overrides?: unknown };
     if (!isChattiness(value?.chattiness)) return undefined;
     return { chattiness: value.chattiness, overrides: isChattiness(value.overrides) ? value.overrides : null };
   } catch {

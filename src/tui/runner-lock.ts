@@ -3,8 +3,9 @@
  * `<state-root>/runner.lock` (its pid inside). A lock whose pid is dead is taken over; any
  * other instance is a viewer.
  */
-import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 
@@ -24,7 +25,7 @@ export interface RunnerLock {
 
 function readHolder(path: string): number | undefined {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
+    const parsed = JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state })) as { pid?: unknown };
     return typeof parsed.pid === 'number' ? parsed.pid : undefined;
   } catch {
     return undefined;

@@ -109,10 +109,17 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     const changed: SessionState[] = [];
     let count = 0;
     for (const item of items) {
-      // History (the first scan) is read whole: it must not reach the plugins slice by slice.
-      const events = readTracked(item, now, handOn ? READ_SLICE_BYTES : Infinity, !handOn);
+      let events: JournalEvent[];
+      try {
+        // History (the first scan) is read whole: it must not reach the plugins slice by slice.
+        events = readTracked(item, now, handOn ? READ_SLICE_BYTES : Infinity, !handOn);
+        if (handOn) saveTrackedCheckpoint(item, now, checkpointEveryMs);
+      } catch (error) {
+        // One session that cannot be read never hides the others.
+        reportError(`session ${item.entry.id}`, error);
+        continue;
+      }
       count += events.length;
-      if (handOn) saveTrackedCheckpoint(item, now, checkpointEveryMs);
       if (!item.state) continue;
       changed.push(item.state);
       if (handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);

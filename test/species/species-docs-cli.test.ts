@@ -55,6 +55,6 @@ describe('the species docs, run for real', () => {
     const builtin = runCli(['species', 'validate', 'owl'], { HOME: home }, home);
     expect(builtin.code).toBe(0);
     expect(builtin.stdout).toMatch(/^✔ \/.*species\/owl\.json: owl is valid\n$/);
-    expect(runCli(['species', 'validate', 'no-such-species'], { HOME: home }, home).stdout).toContain('no-such-species: cannot read: ENOENT');
+    expect(runCli(['species', 'validate', 'no-such-species'], { HOME: home }, home).stdout).toContain('no-such-species: cannot read: does not exist');
   });
 });
