@@ -136,6 +136,8 @@ export interface HandlerKind {
   path: 'spool' | 'node';
   /** The dist/hook.js it names (the spool's fallback, or the Node hook itself), when found. */
   hookScript?: string;
+  /** The Node binary it names (the spool's fallback, or the Node hook's), when found. */
+  node?: string;
 }
 
 /** Recognises a handler of either generation (exec or shell form); undefined for a foreign one. */
@@ -143,21 +145,24 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   if (typeof handler.command !== 'string') return undefined;
   const args = Array.isArray(handler.args) ? handler.args.filter((a): a is string => typeof a === 'string') : [];
   if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
-    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4] };
+    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4], node: args[args.indexOf(SPOOL_ARGV0) + 3] };
   }
   // The inline script: `set -- HOST UID NODE HOOK_JS  # buddy-tui-ingest` on its first line.
   const first = handler.command.split('\n', 1)[0];
-  if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) return { path: 'spool', hookScript: shellWords(first)[5] };
+  if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) {
+    const words = shellWords(first);
+    return { path: 'spool', hookScript: words[5], node: words[4] };
+  }
   // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
   const words = shellWords([handler.command, ...args.map(shellQuote)].join(' '));
   const last = words[words.length - 1];
   const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
-  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script };
-  return script ? { path: 'node', hookScript: script } : undefined;
+  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script, node: words[words.indexOf(SPOOL_ARGV0) + 3] };
+  return script ? { path: 'node', hookScript: script, node: words[words.length - 2] } : undefined;
 }
 
 /** Splits a command line into words as a POSIX shell would for plain and single-quoted words. */
-function shellWords(line: string): string[] {
+export function shellWords(line: string): string[] {
   const words: string[] = [];
   for (const match of line.matchAll(/(?:'[^']*'|\\.|[^\s'\\])+/g)) {
     words.push(match[0].replace(/'([^']*)'|\\(.)|([^'\\]+)/g, (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) => quoted ?? escaped ?? plain ?? ''));
