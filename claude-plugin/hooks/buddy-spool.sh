@@ -7,10 +7,7 @@ umask 077
 r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}
 if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi
 d=$r/inbox; o=
-[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && o=1
-if [ -n "$o" ] && [ -n "$BUDDY_TUI_STATE_DIR" ]; then
-  case $(ls -ld "$r" 2>/dev/null) in d???--[-S]---*|d???--[-S]--T*) ;; *) o= ;; esac
-fi
+[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1
 if [ -n "$o" ]; then
   set -C; f=$d/$1.$$; i=0
   until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done

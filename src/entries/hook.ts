@@ -15,6 +15,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { UNKNOWN_SESSION, drainInbox, type DrainOptions } from '../ingest/drain-inbox.js';
 import type { Reporter } from '../report/reporter.js';
 import { spoolEvent } from '../ingest/spool-event.js';
+import { markRootRefused } from '../ingest/root-refusal.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { MAX_PAYLOAD_BYTES } from '../ingest/payload-edges.js';
 import { oversizeMarker, readHookInput } from './hook-input.js';
@@ -154,6 +155,8 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
       // Claude Code keeps a hook's stderr out of the conversation on exit 0.
       process.stderr.write(`buddy-tui hook: state root refused: ${sanitizeText((error as Error).message)}\n`);
     }
+    // The spool cannot see a folder's mode: from the next event it hands events here too.
+    if (unsafeRoot) markRootRefused(root as string, join(root as string, INBOX_DIR), (error as Error).message);
     errorLogReporter(unsafeRoot ? undefined : root, env)({ level: 'error', where: 'hook', error });
   }
 }

@@ -17,8 +17,9 @@ import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { errorLogReporter } from '../state/error-log.js';
 import { checkPrivateDir, isPrivateDir, stateRootPath } from '../state/state-root.js';
 import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js';
-import { UNKNOWN_SESSION, drainFile, type DrainMemory } from './drain-file.js';
+import { drainFile, type DrainMemory } from './drain-file.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
+import { clearRootRefused, markRootRefused } from './root-refusal.js';
 import { DAMAGED_DIR, INBOX_DIR, compareInboxFiles, parseInboxName, type InboxFile } from './inbox-order.js';
 
 export { UNKNOWN_SESSION } from './drain-file.js';
@@ -86,8 +87,15 @@ function soundInbox(root: string): string | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  checkPrivateDir(root, lstatSync(root));
+  try {
+    checkPrivateDir(root, lstatSync(root));
+  } catch (error) {
+    // The spool cannot see a folder's mode: tell it, so it hands events to the Node hook.
+    markRootRefused(root, inbox, (error as Error).message);
+    throw error;
+  }
   checkPrivateDir(inbox, stats);
+  clearRootRefused(inbox);
   return inbox;
 }
 
@@ -100,9 +108,8 @@ function drainListed(root: string, inbox: string, files: InboxFile[], memory: Dr
     if (outcome === 'drained' || outcome === 'drained-start') result.drained += 1;
     else if (outcome === 'wait') result.waiting += 1;
     else if (outcome === 'hold-all' || outcome === 'stop') {
-      // A file still being written whose session is not known yet, or a journal that cannot be
-      // written (a full disk): nothing after it may pass it, so the order holds.
-      memory.held.add(UNKNOWN_SESSION);
+      // A file still being written whose session is not known yet (drain-file.ts noted it as
+      // held), or a journal that cannot be written (a full disk): nothing after it may pass it.
       result.waiting += files.length - index;
       break;
     }

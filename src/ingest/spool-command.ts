@@ -42,7 +42,8 @@ export const ROOT_SCRIPT = [
  * still being written (spool-writer.ts).
  *
  * A folder the user chose ($BUDDY_TUI_STATE_DIR) is never tightened by buddy-tui, so the Node hook
- * refuses one open to others; the script refuses it too (one `ls`, for that setting only) and hands
+ * refuses one open to others. A builtin cannot see a folder's mode, so the first Node process that
+ * refuses the root leaves `inbox/.root-refused` (root-refusal.ts); while it is there the script hands
  * the event to the Node hook, which says why on stderr. The Node fallback runs only when its binary
  * is there (a Node upgrade by nvm or fnm removes the one install named), and the script exits 0
  * on every path: a hook's non-zero exit is an error Claude Code shows on every event.
@@ -54,10 +55,7 @@ export const SPOOL_SCRIPT = [
   'umask 077',
   ROOT_SCRIPT,
   'd=$r/inbox; o=',
-  '[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && o=1',
-  'if [ -n "$o" ] && [ -n "$BUDDY_TUI_STATE_DIR" ]; then',
-  '  case $(ls -ld "$r" 2>/dev/null) in d???--[-S]---*|d???--[-S]--T*) ;; *) o= ;; esac',
-  'fi',
+  '[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1',
   'if [ -n "$o" ]; then',
   '  set -C; f=$d/$1.$$; i=0',
   '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',

@@ -8,7 +8,9 @@ import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
+import { ROOT_REFUSED_FILE } from '../../src/ingest/root-refusal.js';
 import { SPOOL_ARGV0, SPOOL_SCRIPT, spoolInlineCommand } from '../../src/ingest/spool-command.js';
+import { runCli } from '../support/run-cli.js';
 import { HOOK_ENTRY, runHookProcess } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -65,13 +67,22 @@ describe('the spool refuses', () => {
     expect(readdirSync(join(root, 'inbox', 'damaged')).filter((name) => lstatSync(join(root, 'inbox', 'damaged', name)).isFIFO())).toHaveLength(1);
   });
 
-  it('a chosen state root open to others (777): nothing is spooled into it; the Node hook refuses it and says so', async () => {
+  it('a chosen state root open to others (777): once a drain refused it, nothing is spooled into it; the Node hook refuses it and says so', async () => {
     const root = rootWithInbox();
+    const env = { BUDDY_TUI_STATE_DIR: root, HOME: makeTempDir() };
+    expect(SPOOL_SCRIPT).toContain(`$d/${ROOT_REFUSED_FILE}`);
     chmodSync(root, 0o777);
-    const result = await runSpool(payload, { BUDDY_TUI_STATE_DIR: root });
+    // The pane, the statusline or `status` drains: it refuses the root and tells the spool.
+    expect(runCli(['status', '--json'], env).code).toBe(0);
+    const result = await runSpool(payload, env);
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(result.stderr).toMatch(/state root refused: .*is mode 777, open to others/);
-    expect(readdirSync(join(root, 'inbox'))).toEqual([]);
+    expect(readdirSync(join(root, 'inbox'))).toEqual([ROOT_REFUSED_FILE]);
+    // Made private again: the next drain takes the refusal back and the spool spools.
+    chmodSync(root, 0o700);
+    expect(runCli(['status', '--json'], env).code).toBe(0);
+    expect(await runSpool(payload, env)).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readdirSync(join(root, 'inbox')).filter((name) => name.startsWith('claude.'))).toHaveLength(1);
   });
 
   it('a Node binary that is gone (a Node upgrade) and no inbox: exit 0, no output', async () => {
