@@ -39,6 +39,21 @@ describe('doctor after a Node upgrade', () => {
   });
 });
 
+describe('doctor after a Node upgrade, Codex', () => {
+  it('names the Codex hook command whose Node binary is gone', () => {
+    const { home, env } = setup();
+    const codexHome = join(home, '.codex');
+    mkdirSync(codexHome);
+    const codexEnv = { ...env, CODEX_HOME: codexHome, BUDDY_TUI_CODEX_BIN: join(home, 'no-codex') };
+    expect(runCli(['install', '--host', 'codex'], codexEnv).code).toBe(0);
+    const hooksPath = join(codexHome, 'hooks.json');
+    const gone = join(home, '.fnm', 'node-versions', 'v20.0.0', 'installation', 'bin', 'node');
+    writeFileSync(hooksPath, readFileSync(hooksPath, 'utf8').split(process.execPath).join(gone));
+    const sections = JSON.parse(runCli(['doctor', '--json'], codexEnv, home).stdout) as Array<{ section: string; checks: Check[] }>;
+    expect(sections.find((s) => s.section === 'Codex')!.checks).toContainEqual(expect.objectContaining({ status: 'fail', title: `Codex: the hook command names a Node binary that is gone: ${gone}`, fix: expect.stringContaining('buddy-tui install --host codex') }));
+  });
+});
+
 describe('doctor --retry-damaged', () => {
   it('journals the set-aside files that are whole now, keeps the rest, and the damaged line names the command', () => {
     const { home, state, env } = setup();
