@@ -6,10 +6,12 @@
 umask 077
 r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}
 if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi
-d=$r/inbox
-if [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then
+d=$r/inbox; o=
+[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1
+if [ -n "$o" ]; then
   set -C; f=$d/$1.$$; i=0
-  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done
+  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done
   if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi
 fi
-exec "$3" "$4" --host "$1"
+case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"
+exit 0

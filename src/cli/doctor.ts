@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
-import { inboxChecks } from '../install/doctor-inbox.js';
+import { inboxChecks, retryDamagedFiles } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
 import { codexChecks } from '../install/doctor-codex.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
@@ -10,13 +10,16 @@ import { notifyChecks } from '../install/doctor-notify.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
-const HELP = term`usage: buddy-tui doctor [--json]
+const HELP = term`usage: buddy-tui doctor [--json] [--retry-damaged]
 
 Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
 settings (hooks, statusLine, disableAllHooks, folder trust), Codex's hooks when a Codex home exists
 (present, trusted, hooks on), the last event of each session, the config and species files, the
 delegate adapter, and who sends notifications (when notify.channels names one).
 Exits 1 when a check fails.
+
+--retry-damaged  first tries the inbox's damaged files again: each one that is a whole event
+                 now is journaled (and removed from inbox/damaged), the rest are kept.
 `;
 
 export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), now: number = Date.now()): Promise<Array<{ section: string; checks: DoctorCheck[] }>> {
@@ -44,11 +47,12 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, 'retry-damaged': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
   if (values.help) {
     io.stdout(HELP);
     return 0;
   }
+  if (values['retry-damaged']) io.stdout(term`${retryDamagedFiles()}\n\n`);
   const sections = await collectChecks();
   const all = sections.flatMap((section) => section.checks);
   if (values.json) io.stdout(term`${termJson(sections, 2)}\n`);

@@ -12,7 +12,10 @@ import { appendLine, serializeEventLine } from '../state/journal.js';
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { drainInbox } from '../ingest/drain-inbox.js';
+import { UNKNOWN_SESSION, drainInbox, type DrainOptions } from '../ingest/drain-inbox.js';
+import type { Reporter } from '../report/reporter.js';
+import { spoolEvent } from '../ingest/spool-event.js';
+import { markRootRefused } from '../ingest/root-refusal.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { MAX_PAYLOAD_BYTES } from '../ingest/payload-edges.js';
 import { oversizeMarker, readHookInput } from './hook-input.js';
@@ -58,6 +61,46 @@ function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (m
   return checked.data;
 }
 
+/** How long the hook waits for older spooled events of its session still being written. */
+const HELD_WAIT_MS = 3_000;
+const HELD_POLL_MS = 20;
+
+interface SoundInbox {
+  path: string;
+  /** Sessions whose spooled files wait (UNKNOWN_SESSION: any session's may). */
+  held: Set<string>;
+}
+
+/** Drains the inbox once; the sessions it left waiting, or undefined when the inbox is refused. */
+function drainFirst(root: string, options: DrainOptions & { report: Reporter }): SoundInbox | undefined {
+  try {
+    const path = join(root, INBOX_DIR);
+    ensurePrivateDir(path);
+    const held = new Set<string>();
+    if (drainInbox(root, { ...options, heldSessions: held }).busy) held.add(UNKNOWN_SESSION);
+    return { path, held };
+  } catch (error) {
+    options.report({ level: 'error', where: 'hook', message: 'inbox refused', error });
+    return undefined;
+  }
+}
+
+/**
+ * True once no older spooled file of the session waits: then the event may be appended directly.
+ * While one is still being written (a slow host, a parallel event), drains again until it is
+ * journaled, for at most HELD_WAIT_MS; false after that (the event is spooled behind it).
+ */
+async function nothingAhead(root: string, inbox: SoundInbox, sessionId: string, options: DrainOptions & { report: Reporter }): Promise<boolean> {
+  const ahead = (held: Set<string>) => held.has(sessionId) || held.has(UNKNOWN_SESSION);
+  let held = inbox.held;
+  for (let waited = 0; ahead(held); waited += HELD_POLL_MS) {
+    if (waited >= HELD_WAIT_MS) return false;
+    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+    held = drainFirst(root, options)?.held ?? new Set();
+  }
+  return true;
+}
+
 /** `--host <id>` names the host that runs this hook; Claude Code when absent or unknown. */
 export function hostFromArgs(argv: readonly string[]): HostId {
   const at = argv.indexOf('--host');
@@ -81,15 +124,9 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
     const report = errorLogReporter(root, env);
     // The spool's fast path starts from the next event (the sh hook falls back here while the
     // inbox is missing); what it spooled before goes to the journals before this event, so the
-    // order holds.
-    // An inbox that is not ours (a symlink, another user's) is reported and left alone; this
-    // event is still journaled.
-    try {
-      ensurePrivateDir(join(root, INBOX_DIR));
-      drainInbox(root, { now: receivedAt, report, env });
-    } catch (error) {
-      report({ level: 'error', where: 'hook', message: 'inbox refused', error });
-    }
+    // order holds. An inbox that is not ours (a symlink, another user's) is reported and left
+    // alone; this event is still journaled.
+    const inbox = drainFirst(root, { now: receivedAt, report, env });
     /** Input the hook cannot use: dropped, and said where to find. */
     const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
     const received = eventFrom(input, dropped);
@@ -98,6 +135,11 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
     const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
       return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);
+    }
+    if (inbox && !(await nothingAhead(root, inbox, sessionId, { now: receivedAt, report, env }))) {
+      // Older events of its session are still being written: it joins them in the inbox.
+      spoolEvent(inbox.path, host, Buffer.from(JSON.stringify(received)));
+      return;
     }
     const dir = ensureSessionDir(root, sessionId);
     // Where the agent runs in tmux, so notifications can skip the pane the user looks at.
@@ -115,6 +157,8 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
       // Claude Code keeps a hook's stderr out of the conversation on exit 0.
       process.stderr.write(`buddy-tui hook: state root refused: ${sanitizeText((error as Error).message)}\n`);
     }
+    // The spool cannot see a folder's mode: from the next event it hands events here too.
+    if (unsafeRoot) markRootRefused(root as string, join(root as string, INBOX_DIR), (error as Error).message);
     errorLogReporter(unsafeRoot ? undefined : root, env)({ level: 'error', where: 'hook', error });
   }
 }

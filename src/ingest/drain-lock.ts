@@ -2,9 +2,11 @@
  * One drainer at a time: `<root>/inbox/.drain.lock`, created O_EXCL with the holder's pid inside.
  * A lock whose pid is dead, or that is older than DRAIN_LOCK_STALE_MS (a drain takes
  * milliseconds), is taken over. Two drainers that take over the same stale lock at once can both
- * run; the journal-key check in drain-inbox.ts keeps that from doubling an event.
+ * run; the journal-key check in journal-event.ts keeps that from doubling an event.
+ * Anything under the lock's name that is not a regular file (a folder, a FIFO, a symlink) was
+ * never a lock of ours: it is read without blocking or following, and moved out of the way.
  */
-import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
@@ -12,16 +14,32 @@ import { isPidAlive } from '../process/pid-alive.js';
 export const DRAIN_LOCK_FILE = '.drain.lock';
 export const DRAIN_LOCK_STALE_MS = 30_000;
 
+/** A pid and a newline: more than this is not a lock of ours. */
+const LOCK_MAX_BYTES = 32;
+
 function tryCreate(path: string, pid: number): boolean {
   return createLockFile(path, `${pid}\n`);
 }
 
-function holderOf(path: string): number | undefined {
+/** The holder's pid; 'foreign' when the name is not a regular file; undefined when unreadable. */
+function holderOf(path: string): number | 'foreign' | undefined {
+  let fd: number;
   try {
-    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'foreign' : undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > LOCK_MAX_BYTES) return 'foreign';
+    const buffer = Buffer.alloc(LOCK_MAX_BYTES);
+    const read = readSync(fd, buffer, 0, LOCK_MAX_BYTES, 0);
+    const pid = Number.parseInt(buffer.subarray(0, read).toString('latin1'), 10);
     return Number.isInteger(pid) ? pid : undefined;
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -33,9 +51,24 @@ function isStale(path: string, now: number): boolean {
     return true; // gone: the next create decides
   }
   const holder = holderOf(path);
+  if (holder === 'foreign') return true;
   // A lock still being written has no pid yet: only its age can make it stale.
   if (holder !== undefined && !isPidAlive(holder)) return true;
-  return now - mtimeMs > DRAIN_LOCK_STALE_MS;
+  return Math.abs(now - mtimeMs) > DRAIN_LOCK_STALE_MS;
+}
+
+/** Removes a stale lock; a folder under its name is removed when empty, else moved aside. */
+function breakLock(path: string): void {
+  try {
+    if (!lstatSync(path).isDirectory()) return unlinkSync(path);
+    try {
+      rmdirSync(path);
+    } catch {
+      renameSync(path, `${path}.not-a-lock.${Date.now()}`);
+    }
+  } catch {
+    // Another drainer removed it first; the create below decides.
+  }
 }
 
 /** Takes the lock; returns its release, or undefined when another live drainer holds it. */
@@ -52,11 +85,7 @@ export function takeDrainLock(inbox: string, now: number = Date.now(), pid: numb
       };
     }
     if (round > 0 || !isStale(path, now)) return undefined;
-    try {
-      unlinkSync(path);
-    } catch {
-      // Another drainer removed it first; the create below decides.
-    }
+    breakLock(path);
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import { MARKER_EDGE_BYTES, MAX_PAYLOAD_BYTES, markerFromEdges, stringField } fr
 
 export type InboxRead =
   /** A parsed JSON value (or the marker of an oversize payload). */
-  | { kind: 'whole'; payload: unknown }
+  | { kind: 'whole'; payload: unknown; size: number }
   /** Not (yet) whole JSON: still being written, or cut short. `sessionId` when its text names one. */
   | { kind: 'partial'; sessionId?: string; size: number }
   /** Not a regular file of ours: it never will be an event. */
@@ -53,11 +53,11 @@ export function readInboxFile(path: string): InboxRead {
       const head = readAt(fd, 0, MARKER_EDGE_BYTES);
       const tail = readAt(fd, size - MARKER_EDGE_BYTES, MARKER_EDGE_BYTES);
       const marker = closesObject(tail) ? markerFromEdges(head, tail, size) : undefined;
-      return marker ? { kind: 'whole', payload: marker } : { kind: 'partial', sessionId: stringField(head.toString('utf8'), 'session_id', false), size };
+      return marker ? { kind: 'whole', payload: marker, size } : { kind: 'partial', sessionId: stringField(head.toString('utf8'), 'session_id', false), size };
     }
     const text = readAt(fd, 0, size).toString('utf8');
     try {
-      return { kind: 'whole', payload: JSON.parse(text) as unknown };
+      return { kind: 'whole', payload: JSON.parse(text) as unknown, size };
     } catch {
       // Codex sends no trailing newline, so "ends in a newline" cannot be the test: parsing is.
       return { kind: 'partial', sessionId: stringField(text, 'session_id', false), size };

@@ -33,26 +33,38 @@ export const ROOT_SCRIPT = [
 ].join('\n');
 
 /**
- * The whole script. `true >f` under `set -C` is an O_EXCL create of a name nobody else has
- * (`true` is a regular builtin: a failed redirection returns non-zero instead of ending the
- * shell as it would for `:` or `exec`); up to 7 other names are tried when a pid is reused
- * while its earlier file still waits. Contains no `'` and no backslash, so it survives single
- * quotes in sh, bash, zsh and fish alike.
+ * The whole script. `true >f` under `set -C` is an O_EXCL create of a regular file (`true` is a
+ * regular builtin: a failed redirection returns non-zero instead of ending the shell as it would
+ * for `:` or `exec`); noclobber lets a redirection open an existing FIFO or a symlink to a device,
+ * so any existing name (`-e`, or `-h` for a dangling symlink) is passed over first. Up to 7 other
+ * names are tried when a pid is reused while its earlier file still waits. The shell waits for
+ * its `cat` (no `exec`): while its pid ($$, in the file name) runs, the drain knows the file is
+ * still being written (spool-writer.ts).
+ *
+ * A folder the user chose ($BUDDY_TUI_STATE_DIR) is never tightened by buddy-tui, so the Node hook
+ * refuses one open to others. A builtin cannot see a folder's mode, so the first Node process that
+ * refuses the root leaves `inbox/.root-refused` (root-refusal.ts); while it is there the script hands
+ * the event to the Node hook, which says why on stderr. The Node fallback runs only when its binary
+ * is there (a Node upgrade by nvm or fnm removes the one install named), and the script exits 0
+ * on every path: a hook's non-zero exit is an error Claude Code shows on every event.
+ * Contains no `'` and no backslash, so it survives single quotes in sh, bash, zsh and fish alike.
  */
 export const SPOOL_SCRIPT = [
   // buddy-tui's own `claude -p` children never feed the buddy (the Node hook's same rule).
   '[ "$BUDDY_TUI_CHILD" != 1 ] || exit 0',
   'umask 077',
   ROOT_SCRIPT,
-  'd=$r/inbox',
-  'if [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ]; then',
+  'd=$r/inbox; o=',
+  '[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1',
+  'if [ -n "$o" ]; then',
   '  set -C; f=$d/$1.$$; i=0',
-  '  until true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
-  // Not `exec cat`: a hook always exits 0, even when cat fails on a full disk (the cut file
-  // is kept as damaged by the drain). The fork costs ~0.2 ms.
+  '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
+  // Not `exec cat`: the shell's pid must outlive the writing, and a hook always exits 0, even
+  // when cat fails on a full disk (the drain sets the cut file aside). The fork costs ~0.2 ms.
   '  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi',
   'fi',
-  'exec "$3" "$4" --host "$1"',
+  'case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"',
+  'exit 0',
 ].join('\n');
 
 /**
@@ -122,6 +134,8 @@ export interface HandlerKind {
   path: 'spool' | 'node';
   /** The dist/hook.js it names (the spool's fallback, or the Node hook itself), when found. */
   hookScript?: string;
+  /** The Node binary it names (the spool's fallback, or the Node hook's), when found. */
+  node?: string;
 }
 
 /** Recognises a handler of either generation (exec or shell form); undefined for a foreign one. */
@@ -129,21 +143,24 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   if (typeof handler.command !== 'string') return undefined;
   const args = Array.isArray(handler.args) ? handler.args.filter((a): a is string => typeof a === 'string') : [];
   if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
-    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4] };
+    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4], node: args[args.indexOf(SPOOL_ARGV0) + 3] };
   }
   // The inline script: `set -- HOST UID NODE HOOK_JS  # buddy-tui-ingest` on its first line.
   const first = handler.command.split('\n', 1)[0];
-  if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) return { path: 'spool', hookScript: shellWords(first)[5] };
+  if (first.startsWith('set -- ') && first.endsWith(`# ${SPOOL_ARGV0}`)) {
+    const words = shellWords(first);
+    return { path: 'spool', hookScript: words[5], node: words[4] };
+  }
   // The one-line form (and the Node hook's `<node> <dist/hook.js>`): the last shell word names the script.
   const words = shellWords([handler.command, ...args.map(shellQuote)].join(' '));
   const last = words[words.length - 1];
   const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
-  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script };
-  return script ? { path: 'node', hookScript: script } : undefined;
+  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script, node: words[words.indexOf(SPOOL_ARGV0) + 3] };
+  return script ? { path: 'node', hookScript: script, node: words[words.length - 2] } : undefined;
 }
 
 /** Splits a command line into words as a POSIX shell would for plain and single-quoted words. */
-function shellWords(line: string): string[] {
+export function shellWords(line: string): string[] {
   const words: string[] = [];
   for (const match of line.matchAll(/(?:'[^']*'|\\.|[^\s'\\])+/g)) {
     words.push(match[0].replace(/'([^']*)'|\\(.)|([^'\\]+)/g, (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) => quoted ?? escaped ?? plain ?? ''));

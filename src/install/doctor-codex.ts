@@ -11,6 +11,9 @@ import { listCodexHooks } from './codex-app-server.js';
 import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { buddyPresence } from './merge-settings.js';
+import { isBuddyGroup } from './buddy-entries.js';
+import { goneNodeCheck } from './doctor-settings.js';
+import { handlerKind } from '../ingest/spool-command.js';
 import { parseSettings } from './settings-json.js';
 
 /** hooks.json and config.toml may be links (a dotfiles repo): followed, their targets still checked. */
@@ -23,6 +26,18 @@ function readConfigToml(path: string): string {
   } catch {
     return '';
   }
+}
+
+/** The Node binaries named by buddy-tui's hook commands in a Codex hooks.json. */
+function buddyHookNodes(hooks: Record<string, unknown>): Array<string | undefined> {
+  const nodes: Array<string | undefined> = [];
+  for (const groups of Object.values((hooks.hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) continue;
+    for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: unknown; args?: unknown }> }>) {
+      for (const hook of group.hooks ?? []) nodes.push(handlerKind(hook)?.node);
+    }
+  }
+  return nodes;
 }
 
 const TRUST_FIX = 'run `buddy-tui install --host codex --trust`, or trust them in Codex with `/hooks`';
@@ -75,6 +90,8 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
     } else if (missing.length) {
       checks.push({ status: 'warn', title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`, detail: `${hooksPath}: ${missing.join(', ')}`, fix: 'run `buddy-tui install --host codex --trust`' });
     } else checks.push({ status: 'ok', title: `${CODEX_HOOKS_REGISTERED} ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });
+    const goneNode = goneNodeCheck(buddyHookNodes(hooks), 'hook');
+    if (goneNode) checks.push({ ...goneNode, title: `Codex: ${goneNode.title}`, fix: 'run `buddy-tui install --host codex --trust` again: it rewrites the hooks with the Node that runs it' });
   } catch (error) {
     checks.push({ status: 'fail', title: (error as Error).message, fix: 'fix the file, then run `buddy-tui install --host codex --trust`' });
   }

@@ -5,11 +5,18 @@
  */
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GRACE_MS } from '../ingest/drain-inbox.js';
+import { retryAllDamaged } from '../ingest/drain-inbox.js';
 import { DAMAGED_DIR, INBOX_DIR, parseInboxName } from '../ingest/inbox-order.js';
 import { formatElapsed } from '../state/selectors.js';
 import { ERROR_LOG_FILE, stateRootPath } from '../state/state-root.js';
 import type { DoctorCheck } from './doctor-check.js';
+
+/**
+ * Events waiting longer than this mean no drainer ran (a drain takes milliseconds and every
+ * pane, statusline and Node hook makes one). Only this report uses the clock: the drain itself
+ * judges a file by its writer, never by its age.
+ */
+const UNDRAINED_MS = 60_000;
 
 function soundness(inbox: string): DoctorCheck | undefined {
   const stats = lstatSync(inbox);
@@ -44,7 +51,7 @@ function waitingCheck(inbox: string, now: number): DoctorCheck {
   if (count === 0) return { status: 'ok', title: `inbox ${inbox} (private; no event waiting)` };
   const age = formatElapsed(Math.max(0, now - oldest));
   const title = `${count} event(s) wait in the inbox ${inbox}, the oldest for ${age}`;
-  return now - oldest < GRACE_MS
+  return now - oldest < UNDRAINED_MS
     ? { status: 'ok', title }
     : { status: 'warn', title, detail: 'nothing drained them: the pane, the statusline and the Node hook drain the inbox', fix: 'open `buddy-tui` (the pane) or start a Claude Code session; they are journaled then' };
 }
@@ -60,8 +67,8 @@ function damagedCheck(inbox: string, root: string): DoctorCheck | undefined {
   return {
     status: 'warn',
     title: `${names.length} damaged inbox file(s) kept in ${join(inbox, DAMAGED_DIR)}`,
-    detail: `events that never became whole JSON, or with an unsafe session id; each is named in ${join(root, ERROR_LOG_FILE)}`,
-    fix: `look at them, then delete them: rm -r ${join(inbox, DAMAGED_DIR)}`,
+    detail: `events that were not whole JSON when their writer ended, or with an unsafe session id; each is named in ${join(root, ERROR_LOG_FILE)}`,
+    fix: `run \`buddy-tui doctor --retry-damaged\`: each one that is a whole event now is journaled; look at the rest, then delete them: rm -r ${join(inbox, DAMAGED_DIR)}`,
   };
 }
 
@@ -78,4 +85,18 @@ export function inboxChecks(env: NodeJS.ProcessEnv, now: number, platform: NodeJ
   if (unsound?.status === 'fail') return [unsound];
   const checks = [unsound, waitingCheck(inbox, now), damagedCheck(inbox, root)];
   return checks.filter((check): check is DoctorCheck => check !== undefined);
+}
+
+/** `doctor --retry-damaged`: the set-aside files tried again; the line says what came of it. */
+export function retryDamagedFiles(env: NodeJS.ProcessEnv = process.env): string {
+  const root = stateRootPath(env);
+  const damaged = join(root, INBOX_DIR, DAMAGED_DIR);
+  try {
+    const result = retryAllDamaged(root);
+    if (result === undefined) return `retry-damaged: no inbox at ${join(root, INBOX_DIR)}, nothing to retry`;
+    if (result === 'busy') return 'retry-damaged: another drainer holds the inbox lock; run it again in a moment';
+    return `retry-damaged: ${result.journaled} journaled, ${result.kept} still not a whole event (kept in ${damaged})`;
+  } catch (error) {
+    return `retry-damaged: ${(error as Error).message}`;
+  }
 }

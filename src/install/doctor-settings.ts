@@ -9,7 +9,23 @@ import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entr
 import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
 import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
-import { handlerKind, type HandlerKind } from '../ingest/spool-command.js';
+import { handlerKind, shellWords, type HandlerKind } from '../ingest/spool-command.js';
+
+/**
+ * The Node binaries a hook or the statusLine names that are gone: a Node upgrade by nvm or fnm
+ * removes the version install wrote. The spool still spools while the inbox exists, but its
+ * fallback and the statusLine cannot start.
+ */
+export function goneNodeCheck(nodes: Array<string | undefined>, what: 'hook' | 'statusLine'): DoctorCheck | undefined {
+  const gone = [...new Set(nodes.filter((node): node is string => !!node && node.startsWith('/') && !existsSync(node)))];
+  if (!gone.length) return undefined;
+  return {
+    status: 'fail',
+    title: `the ${what} command names a Node binary that is gone: ${gone.join(', ')}`,
+    detail: 'a Node upgrade (nvm, fnm, a package update) removed it',
+    fix: 'run `buddy-tui install` again: it rewrites the hooks and the statusLine with the Node that runs it',
+  };
+}
 
 /** Claude Code's .claude.json keeps every project's history: larger than a config file. */
 const CLAUDE_JSON_MAX_BYTES = 64 * 1024 * 1024;
@@ -125,6 +141,8 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     if (missing.length) checks.push({ status: 'warn', title: `buddy-tui hooks miss ${missing.length} event(s): ${missing.join(', ')}`, detail: files, fix: 'run `buddy-tui install` again' });
     else checks.push({ status: 'ok', title: `buddy-tui hooks registered for all ${BUDDY_HOOK_EVENTS.length} events`, detail: files });
     checks.push(hookPathCheck(commands));
+    const goneNode = goneNodeCheck(commands.map((c) => c.kind?.node), 'hook');
+    if (goneNode) checks.push(goneNode);
     const broken = [...new Set(commands.map((c) => c.kind?.hookScript).filter((p): p is string => !!p && !existsSync(p)))];
     if (broken.length) checks.push({ status: 'fail', title: `the hook command points to a missing file: ${broken.join(', ')}`, fix: 'buddy-tui moved or was reinstalled: run `buddy-tui install` again' });
     if (commands.some((c) => c.async)) checks.push({ status: 'warn', title: 'some buddy-tui hooks are "async": true', detail: 'async hooks lose the last events of a print-mode session', fix: 'run `buddy-tui install` again (it writes synchronous hooks)' });
@@ -139,6 +157,8 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     const command = String((effective.settings!.statusLine as JsonObject).command);
     const chained = command.includes(' --chain ') ? ' (chaining your previous statusLine)' : '';
     checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}`, detail: effective.path });
+    const goneNode = goneNodeCheck([shellWords(command)[0]], 'statusLine');
+    if (goneNode) checks.push(goneNode);
   } else {
     const ours = sources.find((source) => isBuddyStatusLine(source.settings?.statusLine));
     checks.push({

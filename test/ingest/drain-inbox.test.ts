@@ -1,12 +1,12 @@
 /**
- * The drain of `<root>/inbox`: order, files still being written, damaged files after the grace
- * time (the clock injected), the lock, and a drain that died between append and unlink.
+ * The drain of `<root>/inbox`: order, files still being written (their writer alive), damaged
+ * files (their writer gone), the lock, and a drain that died between append and unlink.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { GRACE_MS, drainInbox } from '../../src/ingest/drain-inbox.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { drainInbox, retryAllDamaged } from '../../src/ingest/drain-inbox.js';
 import { DRAIN_LOCK_FILE } from '../../src/ingest/drain-lock.js';
 import { isHookPayload } from '../../src/ingest/payload-edges.js';
 import { hookPayloadSchema } from '../../src/protocol/hook-event.js';
@@ -45,6 +45,17 @@ function journal(root: string, sid: string): Array<Record<string, unknown>> {
 const names = (root: string, sid: string) => journal(root, sid).map((e) => e.hook_event_name);
 const spooled = (root: string) => readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name)).sort();
 
+/** A process that looks like a spool still writing (its `$0` is the spool's): its pid names a file. */
+const writers: ChildProcess[] = [];
+function liveWriter(): number {
+  const child = spawn('/bin/sh', ['-c', 'sleep 60; true', 'buddy-tui-ingest'], { stdio: 'ignore' });
+  writers.push(child);
+  return child.pid!;
+}
+afterEach(() => {
+  for (const child of writers.splice(0)) child.kill();
+});
+
 function collect(): { reports: Report[]; report: (r: Report) => void } {
   const reports: Report[] = [];
   return { reports, report: (r) => reports.push(r) };
@@ -65,42 +76,63 @@ describe('drainInbox', () => {
     expect(spooled(root)).toEqual([]);
   });
 
-  it('a file still being written waits, and the later files of its session with it; other sessions go on', () => {
+  it('a file still being written (its writer alive) waits, and the later files of its session with it; other sessions go on', () => {
     const root = rootWithInbox();
     const whole = event(A, 'PreToolUse', { tool_name: 'Bash' });
+    const writing = `claude.${liveWriter()}`;
     // Cut after its session_id: the drain knows whose it is.
-    spool(root, 'claude.10', whole.slice(0, 70), T0);
+    spool(root, writing, whole.slice(0, 70), T0);
     spool(root, 'claude.11', event(A, 'PostToolUse'), T0 + 1);
     spool(root, 'claude.12', event(B, 'Stop'), T0 + 2);
     expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 1, waiting: 2, busy: false });
     expect(names(root, A)).toEqual([]);
     expect(names(root, B)).toEqual(['Stop']);
-    appendFileSync(join(root, 'inbox', 'claude.10'), whole.slice(70));
-    utimesSync(join(root, 'inbox', 'claude.10'), T0 / 1000, T0 / 1000);
+    appendFileSync(join(root, 'inbox', writing), whole.slice(70));
+    utimesSync(join(root, 'inbox', writing), T0 / 1000, T0 / 1000);
     expect(drainInbox(root, { now: T0 + 10 })).toEqual({ drained: 2, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['PreToolUse', 'PostToolUse']);
   });
 
-  it('an empty file (no session known yet) holds back everything after it', () => {
+  it('an empty file whose writer is alive (no session known yet) holds back everything after it', () => {
     const root = rootWithInbox();
-    spool(root, 'claude.20', '', T0);
+    const writing = `claude.${liveWriter()}`;
+    spool(root, writing, '', T0);
     spool(root, 'claude.21', event(B, 'Stop'), T0 + 1);
     expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 2, busy: false });
-    expect(spooled(root)).toEqual(['claude.20', 'claude.21']);
+    expect(spooled(root)).toEqual([writing, 'claude.21'].sort());
   });
 
-  it('a file that is still not whole after the grace time goes to damaged/, reported, and its session goes on', () => {
+  it('a file not whole when its writer has ended goes to damaged/, reported; its session goes on; once whole it is journaled', () => {
     const root = rootWithInbox();
     const { reports, report } = collect();
-    spool(root, 'claude.30', '{"session_id":"' + A + '","hook_event_na', T0);
+    const whole = event(A, 'PreToolUse');
+    spool(root, 'claude.30', whole.slice(0, 50), T0);
     spool(root, 'claude.31', event(A, 'Stop'), T0 + 1);
-    expect(drainInbox(root, { now: T0 + GRACE_MS - 1, report }).drained).toBe(0);
-    expect(drainInbox(root, { now: T0 + GRACE_MS, report })).toEqual({ drained: 1, waiting: 0, busy: false });
+    expect(drainInbox(root, { report })).toEqual({ drained: 1, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['Stop']);
     const damaged = readdirSync(join(root, 'inbox', 'damaged'));
     expect(damaged).toEqual([`claude.30@${T0}`]);
-    expect(readFileSync(join(root, 'inbox', 'damaged', damaged[0]), 'utf8')).toContain('hook_event_na');
-    expect(reports.map((r) => r.message).join('\n')).toMatch(/claude\.30 \(\d+ bytes\) never became a whole JSON event.*damaged/);
+    expect(reports.map((r) => r.message).join('\n')).toMatch(/claude\.30 \(50 bytes\) is not a whole JSON event and its writer \(pid 30\) has ended.*damaged.*--retry-damaged/);
+    // Unchanged, it is not read again by every drain; `doctor --retry-damaged` tries it and keeps it.
+    spool(root, 'claude.32', event(B, 'Stop'), T0 + 2);
+    expect(drainInbox(root, { report }).drained).toBe(1);
+    expect(retryAllDamaged(root)).toEqual({ journaled: 0, kept: 1 });
+    // Its cat went on writing after it was set aside: the next drain journals it.
+    writeFileSync(join(root, 'inbox', 'damaged', damaged[0]), whole);
+    utimesSync(join(root, 'inbox', 'damaged', damaged[0]), (T0 + 7) / 1000, (T0 + 7) / 1000);
+    expect(drainInbox(root, { report }).drained).toBe(1);
+    expect(names(root, A)).toEqual(['Stop', 'PreToolUse']);
+    expect(readdirSync(join(root, 'inbox', 'damaged'))).toEqual([]);
+  });
+
+  it('`doctor --retry-damaged` journals a set-aside file that is whole, exactly once', () => {
+    const root = rootWithInbox();
+    mkdirSync(join(root, 'inbox', 'damaged'), { mode: 0o700 });
+    writeFileSync(join(root, 'inbox', 'damaged', `claude.33@${T0}`), event(A, 'Stop'));
+    utimesSync(join(root, 'inbox', 'damaged', `claude.33@${T0}`), T0 / 1000, T0 / 1000);
+    expect(retryAllDamaged(root)).toEqual({ journaled: 1, kept: 0 });
+    expect(retryAllDamaged(root)).toEqual({ journaled: 0, kept: 0 });
+    expect(names(root, A)).toEqual(['Stop']);
   });
 
   it('JSON that is not an event, and an unsafe session id, go to damaged/ (never journaled, never deleted)', () => {
@@ -171,14 +203,20 @@ describe('drainInbox', () => {
     expect(journal(root, A)[0]).toMatchObject({ host: 'codex', turn_id: 't1' });
   });
 
-  it('a spooled payload over 16 MiB is journaled as the Node hook journals it: a marker from its edges', () => {
+  it('a spooled payload over 16 MiB is journaled as the Node hook journals it: a marker from its edges, once its writer is done', async () => {
     const root = rootWithInbox();
     const big = `{"session_id":"${A}","hook_event_name":"PostToolUse","tool_name":"Bash","tool_response":"${'z'.repeat(17 * 1024 * 1024)}","tool_use_id":"toolu_big"}\n`;
-    spool(root, 'claude.80', big.slice(0, big.length - 30), T0);
+    const writing = `claude.${liveWriter()}`;
+    spool(root, writing, big.slice(0, big.length - 30), T0);
     // Still being written (its end not there yet): it waits.
     expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 1, busy: false });
-    spool(root, 'claude.80', big, T0);
-    expect(drainInbox(root, { now: T0 + 6 }).drained).toBe(1);
+    spool(root, writing, big, T0);
+    // Whole by its last byte alone, which a chunk still being written can fake: it waits for its writer.
+    expect(drainInbox(root, { now: T0 + 6 }).drained).toBe(0);
+    const writer = writers.pop()!;
+    writer.kill();
+    await new Promise((resolve) => writer.once('exit', resolve));
+    expect(drainInbox(root, { now: T0 + 7 }).drained).toBe(1);
     expect(journal(root, A)[0]).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_big', truncated: true, payload_bytes: big.length });
   });
 

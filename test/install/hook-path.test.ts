@@ -15,11 +15,11 @@ describe('hook path', () => {
     expect(chooseHookPath(false, 'linux', '/nonexistent/sh')).toEqual({ path: 'node', why: '/nonexistent/sh is missing' });
   });
 
-  it('recognises each generation and form with the dist/hook.js it names; a foreign command is not ours', () => {
+  it('recognises each generation and form with the dist/hook.js and the node it names; a foreign command is not ours', () => {
     const script = "/opt/buddy's tui/dist/hook.js";
     for (const form of ['exec', 'shell'] as const) {
-      expect(handlerKind(handler(form, 'spool'))).toEqual({ path: 'spool', hookScript: script });
-      expect(handlerKind(handler(form, 'node'))).toEqual({ path: 'node', hookScript: script });
+      expect(handlerKind(handler(form, 'spool'))).toEqual({ path: 'spool', hookScript: script, node: '/usr/bin/node' });
+      expect(handlerKind(handler(form, 'node'))).toEqual({ path: 'node', hookScript: script, node: '/usr/bin/node' });
     }
     expect(handlerKind({ command: 'echo hi' })).toBeUndefined();
     expect(handlerKind({ command: 5 })).toBeUndefined();

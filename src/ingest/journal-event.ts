@@ -1,0 +1,94 @@
+/**
+ * Appending one spooled event to its session's journal, exactly once: the line carries
+ * `"inbox":"<name>@<mtimeMs>"`, and a key already among the journal's recent lines (a drain that
+ * died between append and unlink, or two drainers that both broke a stale lock) is not appended
+ * again. Used for the inbox's files and for set-aside files that became whole later.
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HostId } from '../hosts/host-id.js';
+import { normalizeHostEvent } from '../hosts/host-adapter.js';
+import { appendLine, serializeEventLine } from '../state/journal.js';
+import { scanLinesFromEnd } from '../state/lines-from-end.js';
+import { JOURNAL_FILE, ensureSessionDir } from '../state/state-root.js';
+
+/** The journal's recent `inbox` keys: enough lines to cover a drain that raced this one. */
+const KEY_SCAN_BYTES = 256 * 1024;
+const KEY_PATTERN = /"inbox":"([^"]+)"/;
+
+export interface RecentKeys {
+  keys: Set<string>;
+  size: number;
+}
+
+/** Journal path -> its recent keys, and its size when they were read. */
+export type KeyMemory = Map<string, RecentKeys>;
+
+/**
+ * The journal opened for reading only when it is a regular file: never through a symlink, and
+ * never blocking on a FIFO planted under its name (appendLine refuses those with a message).
+ */
+function openJournal(path: string): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  return undefined;
+}
+
+function recentInboxKeys(journal: string): Set<string> {
+  const keys = new Set<string>();
+  const fd = openJournal(journal);
+  if (fd === undefined) return keys;
+  try {
+    let lines = 0;
+    scanLinesFromEnd(fd, { maxBytes: KEY_SCAN_BYTES, chunkBytes: 16 * 1024 }, (line) => {
+      const key = KEY_PATTERN.exec(line)?.[1];
+      if (key) keys.add(key);
+      return (lines += 1) < 64;
+    });
+  } finally {
+    closeSync(fd);
+  }
+  return keys;
+}
+
+const sizeOf = (path: string): number => {
+  try {
+    return lstatSync(path).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** The journal's recent keys: the remembered ones while only this drain appended, else read again. */
+function recentKeysOf(journal: string, memory: KeyMemory): RecentKeys {
+  const size = sizeOf(journal);
+  let recent = memory.get(journal);
+  if (!recent || recent.size !== size) memory.set(journal, (recent = { keys: recentInboxKeys(journal), size }));
+  return recent;
+}
+
+export interface SpooledEvent {
+  /** The spooled file's name in the inbox (`<host>.<pid>[.<k>]`). */
+  name: string;
+  host: HostId;
+  mtimeMs: number;
+  payload: Record<string, unknown> & { session_id: string; hook_event_name: string };
+}
+
+/** Appends the event unless its key is already journaled. Throws what appendLine throws. */
+export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory: KeyMemory): void {
+  const key = `${spooled.name}@${spooled.mtimeMs}`;
+  const event = normalizeHostEvent(spooled.host, spooled.payload);
+  const journal = join(ensureSessionDir(root, spooled.payload.session_id), JOURNAL_FILE);
+  const recent = recentKeysOf(journal, memory);
+  if (recent.keys.has(key)) return;
+  appendLine(journal, serializeEventLine({ ...event, ts: Math.floor(spooled.mtimeMs), inbox: key }));
+  recent.keys.add(key);
+  recent.size = sizeOf(journal);
+}
