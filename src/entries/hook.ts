@@ -4,7 +4,7 @@
  * context on some events) and exits 0 on every path.
  */
 import { join } from 'node:path';
-import { normalizeHostEvent, type HostEvent } from '../hosts/host-adapter.js';
+import { normalizeHostEvent } from '../hosts/host-adapter.js';
 import { DEFAULT_HOST, parseHostId, type HostId } from '../hosts/host-id.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
@@ -38,8 +38,8 @@ function soundRoot(root: string): boolean {
   }
 }
 
-/** The event to journal: the parsed payload, or a marker for one over the cap; undefined when dropped. */
-function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (message: string) => void): Record<string, unknown> | undefined {
+/** The event to journal: the parsed payload through the host's adapter, or a marker for one over the cap; undefined when dropped. */
+function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, host: HostId, dropped: (message: string) => void): Record<string, unknown> | undefined {
   if (input.totalBytes === 0) return void dropped('empty stdin');
   let payload: unknown;
   if (input.data) {
@@ -52,7 +52,7 @@ function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (m
     payload = oversizeMarker(input);
     dropped(`payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`);
   }
-  const checked = hookPayloadSchema.safeParse(payload);
+  const checked = hookPayloadSchema.safeParse(normalizeHostEvent(host, payload));
   if (!checked.success) return void dropped('payload without session_id/hook_event_name');
   return checked.data;
 }
@@ -91,9 +91,8 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
     }
     /** Input the hook cannot use: dropped, and said where to find. */
     const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
-    const received = eventFrom(input, dropped);
-    if (!received) return;
-    const event = normalizeHostEvent(host, received as HostEvent);
+    const event = eventFrom(input, host, dropped);
+    if (!event) return;
     const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
       return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);

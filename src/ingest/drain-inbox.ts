@@ -223,15 +223,15 @@ function drainFile(root: string, inbox: string, file: InboxFile, now: number, { 
       }
       return moveToDamaged(inbox, { ...file, size: read.size }, `never became a whole JSON event in ${GRACE_MS / 1000} s`, report), 'damaged';
     }
-    const payload = read.payload;
-    if (isHookPayload(payload) && held.has(payload.session_id)) return 'wait';
-    if (!isHookPayload(payload)) return moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged';
-    if (!sessionDirName(payload.session_id)) {
-      return moveToDamaged(inbox, file, `names an unsafe session_id ${JSON.stringify(payload.session_id.slice(0, 80))}`, report), 'damaged';
+    // The host's adapter says which session and event it is (a host may name them its own way).
+    const event = normalizeHostEvent(file.host, read.payload);
+    if (isHookPayload(event) && held.has(event.session_id)) return 'wait';
+    if (!isHookPayload(event)) return moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged';
+    if (!sessionDirName(event.session_id)) {
+      return moveToDamaged(inbox, file, `names an unsafe session_id ${JSON.stringify(event.session_id.slice(0, 80))}`, report), 'damaged';
     }
     const key = `${file.name}@${file.mtimeMs}`;
-    const event = normalizeHostEvent(file.host, payload);
-    const journal = join(ensureSessionDir(root, payload.session_id), JOURNAL_FILE);
+    const journal = join(ensureSessionDir(root, event.session_id), JOURNAL_FILE);
     const recent = recentKeysOf(journal, keys);
     // Already journaled by a drain that died (or raced this one) before the unlink.
     if (!recent.keys.has(key)) {
@@ -240,7 +240,7 @@ function drainFile(root: string, inbox: string, file: InboxFile, now: number, { 
       recent.size = sizeOf(journal);
     }
     unlinkSync(path);
-    return payload.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';
+    return event.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
     if (error instanceof UnsafePathError) {
