@@ -13,7 +13,7 @@ import { CODEX_HOOK_EVENTS, codexHookCommand, codexHooksPath, resolveCodexHome }
 import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.js';
 import { term, termLines } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
-import { reportSettingsError } from './install.js';
+import { reportSettingsError } from './install-errors.js';
 
 export interface CodexFlagValues {
   'codex-home'?: string;
