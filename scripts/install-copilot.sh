@@ -8,7 +8,8 @@
 # The npm package's loader (npm-loader.js, any Node) runs the native binary from the platform
 # optional dependency (@github/copilot-linux-x64, ~190 MB, embeds its own Node). On its first run
 # it extracts ~235 MB into $HOME/.cache/copilot/pkg/<platform>/<version>/: the version check below
-# pays that once, so the tests (which run with a throw-away HOME) point at the same cache.
+# runs with HOME=.cache/copilot/home and pays that once; the tests (each with a throw-away HOME)
+# point COPILOT_CLI_DIST_DIR at that folder instead of extracting again.
 set -euo pipefail
 
 VERSION="${COPILOT_VERSION:-1.0.102}"
@@ -18,11 +19,17 @@ BIN="$PREFIX/node_modules/.bin/copilot"
 
 installed_version() {
   [ -x "$BIN" ] || return 1
-  # Prints "GitHub Copilot CLI 1.0.102." (and maybe an update note after it).
-  COPILOT_AUTO_UPDATE=false "$BIN" --version 2>/dev/null | sed -n 's/^GitHub Copilot CLI \([0-9][0-9.]*[0-9]\)\.\{0,1\}$/\1/p' | head -n 1
+  mkdir -p "$PREFIX/home"
+  # Prints "GitHub Copilot CLI 1.0.102." (and an update note after it).
+  HOME="$PREFIX/home" COPILOT_AUTO_UPDATE=false "$BIN" --version 2>/dev/null \
+    | sed -n 's/^GitHub Copilot CLI \([0-9][0-9.]*[0-9]\)\.\{0,1\}$/\1/p' | head -n 1
 }
 
-if [ "$(installed_version || true)" = "$VERSION" ]; then
+extracted() {
+  ls -d "$PREFIX"/home/.cache/copilot/pkg/*/"$VERSION" >/dev/null 2>&1
+}
+
+if [ "$(installed_version || true)" = "$VERSION" ] && extracted; then
   echo "copilot $VERSION already installed: $BIN"
   exit 0
 fi
@@ -34,7 +41,7 @@ npm install --no-save --no-audit --no-fund --no-package-lock --include=optional 
   --prefix "$PREFIX" "@github/copilot@$VERSION"
 
 got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
+if [ "$got" != "$VERSION" ] || ! extracted; then
   echo "error: $BIN does not run as GitHub Copilot CLI $VERSION (got: '${got:-nothing}')" >&2
   exit 1
 fi
