@@ -10,6 +10,7 @@ import type { DoctorCheck } from '../install/doctor-check.js';
 import type { CliIo } from './cli-io.js';
 import { claudeInstaller } from './host-claude.js';
 import { codexInstaller } from './host-codex.js';
+import { copilotInstaller } from './host-copilot.js';
 
 export type FlagOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
 export type FlagValues = Record<string, string | boolean | undefined>;
@@ -35,4 +36,5 @@ export interface HostInstaller {
 export const HOST_INSTALLERS: Record<HostId, HostInstaller> = {
   claude: claudeInstaller,
   codex: codexInstaller,
+  copilot: copilotInstaller,
 };

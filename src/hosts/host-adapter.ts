@@ -8,6 +8,7 @@
 import type { InternalEvent } from '../protocol/internal-event.js';
 import { claudeAdapter } from './claude.js';
 import { codexAdapter } from './codex.js';
+import { copilotAdapter } from './copilot.js';
 import type { HostCapabilities } from './host-capabilities.js';
 import type { HostId } from './host-id.js';
 
@@ -33,6 +34,7 @@ export function isEventShaped(payload: HostPayload): payload is HostEvent {
 const ADAPTERS: Record<HostId, HostAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
+  copilot: copilotAdapter,
 };
 
 export function hostAdapter(host: HostId): HostAdapter {

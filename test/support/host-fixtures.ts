@@ -33,4 +33,5 @@ export function capturedRuns(path: string): RecordedRun[] {
 export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
   claude: () => [{ name: 'claude-code-2.1.332', payloads: readJsonLines(`${FIXTURES}hook-events.jsonl`) }],
   codex: () => (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({ name, payloads: codexPayloads(name) })),
+  copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
 };
