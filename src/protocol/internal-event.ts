@@ -10,6 +10,8 @@
  * - a finished call: PostToolUse, or PostToolUseFailure with `error` (a shell command that exited
  *   non-zero is a failure, `exit_code` set; `error` starts "Exit code N"); the files it wrote in
  *   `files_touched` when `tool_input.file_path` does not name them;
+ * - UserPromptSubmit's `new_turn: true` when the host's prompt always starts a new turn (it queues
+ *   none): a turn still open then ended without a Stop;
  * - Notification's `notification_type` (`permission_prompt`, `idle_prompt`, ...), subagents'
  *   `agent_id`/`agent_type`, SessionEnd's `reason`, Stop/Interrupt ending the turn.
  * Zod-free: adapters build it on the ingest path.
@@ -37,6 +39,7 @@ export type InternalEvent = Omit<JournalEvent, 'ts'> & {
   /** Set by the adapter of the host that sent it. */
   host: string;
   tool_role?: ToolRole;
+  new_turn?: boolean;
 };
 
 /** The role of the event's tool: its `tool_role`, else Claude Code's name for it; undefined without a tool. */

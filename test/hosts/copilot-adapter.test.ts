@@ -50,6 +50,8 @@ describe('the Copilot adapter', () => {
     const beforeEnd = foldEvents(undefined, events.filter((e) => e.hook_event_name !== 'SessionEnd'), error.session_id);
     expect(beforeEnd.pendingPrompts).toBe(0);
     expect(beforeEnd.toolFailuresTotal).toBe(1);
+    expect(beforeEnd.failures[0].tool).toBe('copilot'); // the host's failed turn, not "Claude"
+
     expect(sessionMood(beforeEnd, error.ts + 1000)).toBe('error');
   });
 
