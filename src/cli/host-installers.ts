@@ -11,6 +11,7 @@ import type { CliIo } from './cli-io.js';
 import { claudeInstaller } from './host-claude.js';
 import { codexInstaller } from './host-codex.js';
 import { copilotInstaller } from './host-copilot.js';
+import { geminiInstaller } from './host-gemini.js';
 
 export type FlagOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
 export type FlagValues = Record<string, string | boolean | undefined>;
@@ -37,4 +38,5 @@ export const HOST_INSTALLERS: Record<HostId, HostInstaller> = {
   claude: claudeInstaller,
   codex: codexInstaller,
   copilot: copilotInstaller,
+  gemini: geminiInstaller,
 };

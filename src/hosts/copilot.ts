@@ -13,6 +13,7 @@
  *   parent's session (`parent_agent_id`) as SubagentPrompt / SubagentTurnEnd, which the reducer
  *   only counts as activity (Claude Code has SubagentStop for that, and Copilot sends it too).
  * - ErrorOccurred (an API error; no Stop follows) ends the turn as Claude's StopFailure.
+ * - The TUI's Notification `permission_prompt` becomes a PermissionRequest (the session waits).
  * Esc on a permission prompt fires no hook at all: the turn is closed by the next event of the
  * session or the mood's stale-session time-out (docs/hosts.md).
  */
@@ -72,6 +73,17 @@ function errorText(error: unknown): string {
   return message ?? 'model error';
 }
 
+/**
+ * The TUI's permission prompt (Notification `permission_prompt`, ~0.2 s after preToolUse, before
+ * postToolUse) as Claude's PermissionRequest: with no call ids, no call is known to be running
+ * for a Notification to wait on. "Run command: ..." names the shell.
+ */
+function permissionAsked(event: HostPayload): HostPayload {
+  const message = typeof event.message === 'string' ? event.message : '';
+  const command = /^Run command: ([\s\S]*)$/.exec(message)?.[1];
+  return { ...event, hook_event_name: 'PermissionRequest', ...(command !== undefined ? { tool_name: 'Bash', tool_input: { command } } : {}) };
+}
+
 export const copilotAdapter: HostAdapter = {
   id: 'copilot',
   capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: false, turnEnd: 'event-not-on-cancel', sessionEnd: 'always' },
@@ -79,7 +91,8 @@ export const copilotAdapter: HostAdapter = {
     const found = identified(payload);
     if (!found || !isEventShaped(found)) return undefined;
     let event: HostPayload = childEvent(found);
-    if (event.hook_event_name === 'ErrorOccurred') event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
+    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt') event = permissionAsked(event);
+    else if (event.hook_event_name === 'ErrorOccurred') event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
     else if (typeof event.tool_name === 'string') event = normalizeTool(event);
     return { ...event, host: 'copilot' } as InternalEvent;
   },

@@ -9,6 +9,7 @@ import type { InternalEvent } from '../protocol/internal-event.js';
 import { claudeAdapter } from './claude.js';
 import { codexAdapter } from './codex.js';
 import { copilotAdapter } from './copilot.js';
+import { geminiAdapter } from './gemini.js';
 import type { HostCapabilities } from './host-capabilities.js';
 import type { HostId } from './host-id.js';
 
@@ -35,6 +36,7 @@ const ADAPTERS: Record<HostId, HostAdapter> = {
   claude: claudeAdapter,
   codex: codexAdapter,
   copilot: copilotAdapter,
+  gemini: geminiAdapter,
 };
 
 export function hostAdapter(host: HostId): HostAdapter {

@@ -9,14 +9,14 @@
  *   PermissionRequest is not registered at all (it fires even under --allow-all, so it does not
  *   mean the user is asked; the TUI's Notification `permission_prompt` does);
  * - hooks are synchronous: the spool costs one bash, one subshell and `cat`.
+ * (Hence the command sends everything to /dev/null and exits 0: silent-hook-command.ts.)
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
-import { SPOOL_ARGV0, SPOOL_SCRIPT, spoolArgs } from '../ingest/spool-command.js';
-import { shellQuote } from '../text/shell-words.js';
 import { buddyCommands, type BuddyCommands, type HookPath } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
+import { silentHookCommand } from './silent-hook-command.js';
 
 /** The PascalCase events buddy-tui registers (every one Copilot 1.0.102 fires that the buddy reads). */
 export const COPILOT_HOOK_EVENTS = [
@@ -27,15 +27,9 @@ export const COPILOT_HOOK_EVENTS = [
 /** Seconds Copilot waits before it kills a hook (and lets the tool go on). */
 export const COPILOT_HOOK_TIMEOUT_S = 5;
 
-/**
- * The command every buddy-tui Copilot hook runs (`bash -c`): the spool script with its words set
- * by `set --` (the first line, as Claude Code's inline form, so doctor recognises it), in a
- * subshell whose output goes nowhere, then `exit 0` whatever happened (even a missing node).
- */
+/** The command every buddy-tui Copilot hook runs (`bash -c`): silent, always exit 0 (silent-hook-command.ts). */
 export function copilotHookCommand(commands: BuddyCommands = buddyCommands(), path: HookPath = 'spool'): string {
-  if (path === 'node') return `${shellQuote(commands.node)} ${shellQuote(commands.hookScript)} --host copilot >/dev/null 2>&1\nexit 0`;
-  const [, , , ...words] = spoolArgs('copilot', { node: commands.node, hookScript: commands.hookScript });
-  return `set -- ${words.map(shellQuote).join(' ')}  # ${SPOOL_ARGV0}\n(\n${SPOOL_SCRIPT}\n) >/dev/null 2>&1\nexit 0`;
+  return silentHookCommand('copilot', commands, path);
 }
 
 export function copilotHookGroups(command: string): Record<string, JsonObject> {

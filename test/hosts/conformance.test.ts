@@ -18,7 +18,8 @@ function problems(event: InternalEvent, host: HostId): string[] {
   if (event.host !== host) out.push(`host is ${String(event.host)}`);
   if (typeof event.session_id !== 'string' || !event.session_id) out.push('no session_id');
   if (!(HOOK_EVENT_NAMES as readonly string[]).includes(name) && !HOST_ONLY_EVENTS.has(name)) out.push(`unknown event ${name}`);
-  if (TOOL_EVENTS.has(name) || name === 'PreToolUse') {
+  // A permission prompt may not say which tool (Copilot's and Gemini's come as a Notification).
+  if ((TOOL_EVENTS.has(name) || name === 'PreToolUse') && name !== 'PermissionRequest') {
     if (typeof event.tool_name !== 'string' || !event.tool_name) out.push(`${name} without tool_name`);
     if (event.tool_input !== undefined && (typeof event.tool_input !== 'object' || event.tool_input === null)) out.push('tool_input not an object');
   }

@@ -34,4 +34,5 @@ export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
   claude: () => [{ name: 'claude-code-2.1.332', payloads: readJsonLines(`${FIXTURES}hook-events.jsonl`) }],
   codex: () => (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({ name, payloads: codexPayloads(name) })),
   copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
+  gemini: () => capturedRuns(`${FIXTURES}gemini/hook-events.jsonl`),
 };
