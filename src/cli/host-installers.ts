@@ -12,6 +12,7 @@ import { claudeInstaller } from './host-claude.js';
 import { codexInstaller } from './host-codex.js';
 import { copilotInstaller } from './host-copilot.js';
 import { geminiInstaller } from './host-gemini.js';
+import { qwenInstaller } from './host-qwen.js';
 
 export type FlagOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;
 export type FlagValues = Record<string, string | boolean | undefined>;
@@ -39,4 +40,5 @@ export const HOST_INSTALLERS: Record<HostId, HostInstaller> = {
   codex: codexInstaller,
   copilot: copilotInstaller,
   gemini: geminiInstaller,
+  qwen: qwenInstaller,
 };

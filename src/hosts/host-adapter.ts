@@ -10,6 +10,7 @@ import { claudeAdapter } from './claude.js';
 import { codexAdapter } from './codex.js';
 import { copilotAdapter } from './copilot.js';
 import { geminiAdapter } from './gemini.js';
+import { qwenAdapter } from './qwen.js';
 import type { HostCapabilities } from './host-capabilities.js';
 import type { HostId } from './host-id.js';
 
@@ -37,6 +38,7 @@ const ADAPTERS: Record<HostId, HostAdapter> = {
   codex: codexAdapter,
   copilot: copilotAdapter,
   gemini: geminiAdapter,
+  qwen: qwenAdapter,
 };
 
 export function hostAdapter(host: HostId): HostAdapter {

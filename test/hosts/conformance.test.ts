@@ -35,7 +35,7 @@ function problems(event: InternalEvent, host: HostId): string[] {
 }
 
 /** Event names an adapter may keep in the journal that the reducer only counts as activity. */
-const HOST_ONLY_EVENTS: ReadonlySet<string> = new Set(['SubagentPrompt', 'SubagentTurnEnd']);
+const HOST_ONLY_EVENTS: ReadonlySet<string> = new Set(['SubagentPrompt', 'SubagentTurnEnd', 'PromptContinuation']);
 
 describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
   const runs = HOST_FIXTURES[host]();

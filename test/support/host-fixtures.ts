@@ -35,4 +35,5 @@ export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
   codex: () => (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({ name, payloads: codexPayloads(name) })),
   copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
   gemini: () => capturedRuns(`${FIXTURES}gemini/hook-events.jsonl`),
+  qwen: () => capturedRuns(`${FIXTURES}qwen/hook-events.jsonl`),
 };
