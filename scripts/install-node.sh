@@ -11,6 +11,7 @@ set -euo pipefail
 
 MAJOR="${1:?usage: scripts/install-node.sh <major>}"
 case "$MAJOR" in
+  22) PIN=22.23.5 ;;
   24) PIN=24.22.3 ;;
   26) PIN=26.12.1 ;;
   *) PIN="" ;;

@@ -3,10 +3,10 @@ import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
 import { inboxChecks, retryDamagedFiles } from '../install/doctor-inbox.js';
-import { settingsChecks } from '../install/doctor-settings.js';
-import { codexChecks } from '../install/doctor-codex.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
 import { notifyChecks } from '../install/doctor-notify.js';
+import { HOST_IDS } from '../hosts/host-id.js';
+import { HOST_INSTALLERS } from './host-installers.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
@@ -32,18 +32,27 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
       return { section, checks: [{ status: 'fail' as const, title: `${section} check failed: ${(error as Error).message}` }] };
     }
   };
+  const hosts = HOST_IDS.map((id) => HOST_INSTALLERS[id]);
   const sections = await Promise.all([
     guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
-    guard('Claude Code', () => settingsChecks(env, cwd)),
-    // Only when a Codex home exists: a Claude-only user sees no Codex section.
-    guard('Codex', () => codexChecks(env, cwd)),
+    // Each host's section; one whose config folder is not there (a Claude-only user's Codex) has none.
+    ...hosts.map((host) => guard(host.name, () => host.doctor(env, cwd))),
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),
     guard('delegate', async () => [await delegateCheck(env, loaded)]),
     guard('notifications', () => notifyChecks(env, loaded)),
   ]);
-  return oneHostIsEnough(sections.filter((section) => section.checks.length > 0));
+  const wiring = hosts.map((host) => {
+    let wired = false;
+    try {
+      wired = host.isWired(env, cwd);
+    } catch {
+      // Unreadable configuration: its section already says so.
+    }
+    return { name: host.name, wired, installCommand: host.installCommand };
+  });
+  return oneHostIsEnough(sections.filter((section) => section.checks.length > 0), wiring);
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {

@@ -14,7 +14,7 @@ import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.j
 import { codexHooksSwitchedOff, readCodexConfig } from '../install/doctor-codex.js';
 import { term, termLines } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
-import { reportSettingsError } from './install.js';
+import { reportSettingsError } from './install-errors.js';
 
 export interface CodexFlagValues {
   'codex-home'?: string;

@@ -4,7 +4,7 @@
  * context on some events) and exits 0 on every path.
  */
 import { join } from 'node:path';
-import { normalizeHostEvent, type HostEvent } from '../hosts/host-adapter.js';
+import { normalizeHostEvent } from '../hosts/host-adapter.js';
 import { DEFAULT_HOST, parseHostId, type HostId } from '../hosts/host-id.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
@@ -42,8 +42,12 @@ function soundRoot(root: string): boolean {
   }
 }
 
-/** The event to journal: the parsed payload, or a marker for one over the cap; undefined when dropped. */
-function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (message: string) => void): Record<string, unknown> | undefined {
+/**
+ * The event to journal (the parsed payload through the host's adapter, or a marker for one over
+ * the cap) and the payload as the host sent it (what goes to the inbox, whose drain runs the
+ * adapter itself); undefined when dropped.
+ */
+function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, host: HostId, dropped: (message: string) => void): { event: Record<string, unknown>; received: unknown } | undefined {
   if (input.totalBytes === 0) return void dropped('empty stdin');
   let payload: unknown;
   if (input.data) {
@@ -56,9 +60,9 @@ function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, dropped: (m
     payload = oversizeMarker(input);
     dropped(`payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`);
   }
-  const checked = hookPayloadSchema.safeParse(payload);
+  const checked = hookPayloadSchema.safeParse(normalizeHostEvent(host, payload));
   if (!checked.success) return void dropped('payload without session_id/hook_event_name');
-  return checked.data;
+  return { event: checked.data, received: payload };
 }
 
 /** How long the hook waits for older spooled events of its session still being written. */
@@ -129,9 +133,9 @@ export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId
     const inbox = drainFirst(root, { now: receivedAt, report, env });
     /** Input the hook cannot use: dropped, and said where to find. */
     const dropped = (message: string) => report({ level: 'warning', where: 'hook', message });
-    const received = eventFrom(input, dropped);
-    if (!received) return;
-    const event = normalizeHostEvent(host, received as HostEvent);
+    const from = eventFrom(input, host, dropped);
+    if (!from) return;
+    const { event, received } = from;
     const sessionId = event.session_id as string;
     if (!sessionDirName(sessionId)) {
       return dropped(`event dropped: unsafe session_id ${JSON.stringify(sessionId.slice(0, 80))}`);

@@ -1,7 +1,8 @@
 /** Claude Code is the reference host: its events are the internal shape already. */
-import type { HostAdapter } from './host-adapter.js';
+import { isEventShaped, type HostAdapter } from './host-adapter.js';
 
 export const claudeAdapter: HostAdapter = {
   id: 'claude',
-  normalize: (payload) => ({ ...payload, host: 'claude' }),
+  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
+  normalize: (payload) => (isEventShaped(payload) ? { ...payload, host: 'claude' } : undefined),
 };

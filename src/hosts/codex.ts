@@ -12,7 +12,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { isPatchText, patchPaths } from '../protocol/patch-files.js';
-import type { HostAdapter, HostEvent } from './host-adapter.js';
+import { isEventShaped, type HostAdapter, type HostEvent } from './host-adapter.js';
 import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
 
 /** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */
@@ -51,7 +51,10 @@ function normalizePostToolUse(event: HostEvent): HostEvent {
 
 export const codexAdapter: HostAdapter = {
   id: 'codex',
+  // Codex 0.169.0: PermissionRequest, SubagentStart/Stop, Stop and Interrupt; exit codes from the rollout.
+  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
   normalize(payload) {
+    if (!isEventShaped(payload)) return undefined;
     const event = payload.hook_event_name === 'PostToolUse' ? normalizePostToolUse(payload) : { ...payload };
     return { ...event, host: 'codex' };
   },

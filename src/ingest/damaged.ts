@@ -10,6 +10,7 @@ import type { Reporter } from '../report/reporter.js';
 import { UnsafePathError, ensurePrivateDir, sessionDirName } from '../state/state-root.js';
 import { readInboxFile } from './inbox-file.js';
 import { DAMAGED_DIR, parseInboxName, type InboxFile } from './inbox-order.js';
+import { normalizeHostEvent } from '../hosts/host-adapter.js';
 import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
 import { isHookPayload } from './payload-edges.js';
 
@@ -70,8 +71,9 @@ function retryOne(root: string, damaged: string, entry: string, memory: KeyMemor
   const path = join(damaged, entry);
   const mtimeMs = lstatSync(path).mtimeMs;
   const read = readInboxFile(path);
-  if (read.kind === 'whole' && isHookPayload(read.payload) && sessionDirName(read.payload.session_id)) {
-    journalSpooledEvent(root, { name: parsed.name, host: parsed.host, mtimeMs, payload: read.payload }, memory);
+  const event = read.kind === 'whole' ? normalizeHostEvent(parsed.host, read.payload) : undefined;
+  if (isHookPayload(event) && sessionDirName(event.session_id)) {
+    journalSpooledEvent(root, { name: parsed.name, host: parsed.host, mtimeMs, payload: event }, memory);
     unlinkSync(path);
     return true;
   }

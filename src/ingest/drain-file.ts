@@ -14,6 +14,7 @@ import { moveToDamaged } from './damaged.js';
 import { readInboxFile, type InboxRead } from './inbox-file.js';
 import type { InboxFile } from './inbox-order.js';
 import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
+import { normalizeHostEvent } from '../hosts/host-adapter.js';
 import { MAX_PAYLOAD_BYTES, isHookPayload } from './payload-edges.js';
 import { isSpoolWriterAlive } from './spool-writer.js';
 
@@ -66,7 +67,8 @@ function judged(inbox: string, file: InboxFile, memory: DrainMemory, report: Rep
     if (read.size === 0) return dropEmpty(path, file, report);
     return moveToDamaged(inbox, { ...file, size: read.size }, `is not a whole JSON event and its writer (pid ${file.pid}) has ended`, report), 'damaged';
   }
-  const payload = read.kind === 'whole' ? read.payload : undefined;
+  // The host's adapter says which session and event it is (a host may name them its own way).
+  const payload = read.kind === 'whole' ? normalizeHostEvent(file.host, read.payload) : undefined;
   if (isHookPayload(payload) && memory.held.has(payload.session_id)) return 'wait';
   if (!isHookPayload(payload)) return moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged';
   if (!sessionDirName(payload.session_id)) {

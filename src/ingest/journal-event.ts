@@ -7,7 +7,6 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostId } from '../hosts/host-id.js';
-import { normalizeHostEvent } from '../hosts/host-adapter.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
 import { JOURNAL_FILE, ensureSessionDir } from '../state/state-root.js';
@@ -78,14 +77,15 @@ export interface SpooledEvent {
   name: string;
   host: HostId;
   mtimeMs: number;
+  /** The host adapter's internal event (normalizeHostEvent), checked to name a safe session. */
   payload: Record<string, unknown> & { session_id: string; hook_event_name: string };
 }
 
 /** Appends the event unless its key is already journaled. Throws what appendLine throws. */
 export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory: KeyMemory): void {
   const key = `${spooled.name}@${spooled.mtimeMs}`;
-  const event = normalizeHostEvent(spooled.host, spooled.payload);
-  const journal = join(ensureSessionDir(root, spooled.payload.session_id), JOURNAL_FILE);
+  const event = spooled.payload;
+  const journal = join(ensureSessionDir(root, event.session_id), JOURNAL_FILE);
   const recent = recentKeysOf(journal, memory);
   if (recent.keys.has(key)) return;
   appendLine(journal, serializeEventLine({ ...event, ts: Math.floor(spooled.mtimeMs), inbox: key }));

@@ -7,6 +7,8 @@ export interface DoctorCheck {
   detail?: string;
   /** What to do about a warn or fail. */
   fix?: string;
+  /** This finding is "the host is not wired": a warning, not a failure, when another host is (doctor-hosts.ts). */
+  notWired?: boolean;
 }
 
 const MARK: Record<DoctorCheck['status'], string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' };

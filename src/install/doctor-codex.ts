@@ -71,8 +71,20 @@ export function readCodexConfig(home: string): string {
   return readConfigToml(join(home, 'config.toml'));
 }
 
-/** The start of the finding that every Codex event has buddy-tui's hook (doctor-hosts.ts reads it). */
+/** The start of the finding that every Codex event has buddy-tui's hook. */
 export const CODEX_HOOKS_REGISTERED = "buddy-tui's Codex hooks are registered for all";
+
+/** Every Codex event has buddy-tui's hook in $CODEX_HOME/hooks.json. */
+export function codexHooksWired(env: NodeJS.ProcessEnv, cwd: string): boolean {
+  const hooksPath = codexHooksPath(resolveCodexHome({}, env, cwd));
+  try {
+    if (!existsSync(hooksPath)) return false;
+    const events = new Set(buddyPresence(parseSettings(hooksPath, readSmallFile(hooksPath, CONFIG_READ))).events);
+    return CODEX_HOOK_EVENTS.every((event) => events.has(event));
+  } catch {
+    return false;
+  }
+}
 
 export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<DoctorCheck[]> {
   const home = resolveCodexHome({}, env, cwd);
@@ -86,7 +98,7 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
     const missing = CODEX_HOOK_EVENTS.filter((event) => !events.has(event));
     keys = codexBuddyKeys(hooks, hooksPath);
     if (missing.length === CODEX_HOOK_EVENTS.length) {
-      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks are not in ${hooksPath}`, fix: 'run `buddy-tui install --host codex --trust`' });
+      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks are not in ${hooksPath}`, fix: 'run `buddy-tui install --host codex --trust`', notWired: true });
     } else if (missing.length) {
       checks.push({ status: 'warn', title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`, detail: `${hooksPath}: ${missing.join(', ')}`, fix: 'run `buddy-tui install --host codex --trust`' });
     } else checks.push({ status: 'ok', title: `${CODEX_HOOKS_REGISTERED} ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });

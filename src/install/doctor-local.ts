@@ -113,7 +113,8 @@ export function configChecks(
 ): { checks: DoctorCheck[]; config: BuddyConfig } {
   const { config, configFile: file, errors, migration } = loadPlugins({ env, projectDir: cwd, migrations });
   const checks: DoctorCheck[] = errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` }));
-  if (migration) {
+  // A file the migration leaves as it is (no key to move) reads the same in every version: nothing to say.
+  if (migration && migration.changes.length > 0) {
     const steps = [...migration.changes, `set "${CONFIG_VERSION_KEY}": ${migration.to}`];
     checks.push({
       status: 'warn',

@@ -30,7 +30,7 @@ export function goneNodeCheck(nodes: Array<string | undefined>, what: 'hook' | '
 /** Claude Code's .claude.json keeps every project's history: larger than a config file. */
 const CLAUDE_JSON_MAX_BYTES = 64 * 1024 * 1024;
 
-/** The finding when no settings file has buddy-tui's hooks (see oneHostIsEnough in doctor-hosts.ts). */
+/** The finding when no settings file has buddy-tui's hooks (marked notWired: see oneHostIsEnough in doctor-hosts.ts). */
 export const NO_CLAUDE_HOOKS = 'buddy-tui hooks are not in any settings file';
 
 interface SettingsSource {
@@ -120,6 +120,12 @@ export function isTrusted(env: NodeJS.ProcessEnv, cwd: string): boolean | undefi
   }
 }
 
+/** Claude Code feeds the buddy: a settings file has buddy-tui's hooks, or the plugin is enabled. */
+export function claudeHooksWired(env: NodeJS.ProcessEnv, cwd: string): boolean {
+  const sources = loadSources(env, cwd);
+  return sources.some((source) => source.settings && buddyHookCommands(source.settings).length > 0) || Boolean(pluginEnabled(sources));
+}
+
 export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
   const sources = loadSources(env, cwd);
@@ -134,7 +140,7 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
   if (commands.length === 0 && plugin) {
     checks.push({ status: 'ok', title: 'hooks come from the buddy-tui Claude Code plugin', detail: plugin });
   } else if (commands.length === 0) {
-    checks.push({ status: 'fail', title: NO_CLAUDE_HOOKS, detail: sources.map((s) => s.path).join(', '), fix: 'run `buddy-tui install` (or enable the plugin in claude-plugin/)' });
+    checks.push({ status: 'fail', title: NO_CLAUDE_HOOKS, detail: sources.map((s) => s.path).join(', '), fix: 'run `buddy-tui install` (or enable the plugin in claude-plugin/)', notWired: true });
   } else {
     const missing = BUDDY_HOOK_EVENTS.filter((event) => !events.has(event));
     const files = [...new Set(commands.map((c) => c.source.path))].join(', ');

@@ -4,6 +4,7 @@
  */
 import type { JournalEvent } from './hook-event.js';
 import { REACTION_PRIORITY } from './reaction.js';
+import { toolRoleOf } from './internal-event.js';
 import { writtenFiles } from './written-files.js';
 
 export const EVENT_KINDS = [
@@ -22,8 +23,9 @@ const TEST_COMMAND =
 const GIT_COMMIT = /\bgit\s+(?:-C\s+\S+\s+)?commit\b/;
 const GIT_PUSH = /\bgit\s+(?:-C\s+\S+\s+)?push\b/;
 
+/** The command line of a shell tool's call (Claude Code's `Bash`, or any tool an adapter gave the shell role). */
 export function bashCommandOf(event: JournalEvent): string | undefined {
-  if (event.tool_name !== 'Bash') return undefined;
+  if (toolRoleOf(event) !== 'shell') return undefined;
   const command = event.tool_input?.command;
   return typeof command === 'string' ? command : undefined;
 }

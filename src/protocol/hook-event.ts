@@ -60,6 +60,8 @@ export interface JournalEvent {
   last_assistant_message?: string;
   /** Files a finished tool call wrote, when its input does not say it in `file_path` (Codex's apply_patch). */
   files_touched?: string[];
+  /** What the tool does, when its name is not one of Claude Code's (internal-event.ts). */
+  tool_role?: string;
   /** A shell command's exit code, when the host told it apart from the output (Codex, from its rollout). */
   exit_code?: number;
   [field: string]: unknown;

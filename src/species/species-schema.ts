@@ -98,7 +98,7 @@ const stagesSchema = z
 
 const pictureAnimationSchema = z.strictObject({
   frames: z.array(z.int().min(0).max(255)).min(1).max(256).meta({ description: 'Sprite indices, row-major.' }),
-  fps: z.number().optional().meta({ description: 'Frames a second, above 0 and at most 60; default 8.' }),
+  fps: z.number().gt(0).max(60).optional().meta({ description: 'Frames a second, above 0 and at most 60; default 8.' }),
   loop: z.boolean().optional().meta({ description: 'Default true; otherwise it plays once, then its fallback.' }),
   fallback: z.string().optional().meta({ description: 'The animation after one that does not loop; default idle.' }),
 });

@@ -200,6 +200,9 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
       }
       break;
     case 'UserPromptSubmit':
+      // A host whose prompt always starts a new turn (internal-event.ts `new_turn`): a turn still
+      // open ended without a Stop (Esc on a permission prompt, an API error fire none there).
+      if (event.new_turn === true && state.pendingPrompts > 0) closeTurn(state, ts);
       if (state.pendingPrompts === 0) {
         state.toolsThisTurn = keyedRecord();
         state.turnStartedAt = ts;
@@ -213,7 +216,8 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
     case 'Interrupt': // Codex: the user interrupted the turn; no Stop follows
       if (name === 'StopFailure') {
         state.toolFailuresTotal += 1;
-        pushFailure(state, { tool: 'Claude', error: String(event.error ?? 'stop failure'), at: ts });
+        // The failed turn is the host's own (an API error): named after it, Claude Code by default.
+        pushFailure(state, { tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude', error: String(event.error ?? 'stop failure'), at: ts });
       }
       closeTurn(state, ts);
       break;

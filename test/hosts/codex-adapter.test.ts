@@ -19,7 +19,7 @@ import { makeTempDir } from '../support/temp-dir.js';
 
 const T0 = Date.UTC(2026, 10, 30, 23, 29, 25);
 const stamp = (events: HostEvent[]): JournalEvent[] => events.map((e, i) => ({ ...e, ts: T0 + i * 1000 }) as JournalEvent);
-const codex = (payloads: HostEvent[]) => payloads.map((p) => normalizeHostEvent('codex', p));
+const codex = (payloads: HostEvent[]) => payloads.map((p) => normalizeHostEvent('codex', p)!);
 const posts = (payloads: HostEvent[]) => payloads.filter((p) => p.hook_event_name === 'PostToolUse');
 
 describe('reading a call outcome from the rollout', () => {

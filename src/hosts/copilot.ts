@@ -1,0 +1,99 @@
+/**
+ * GitHub Copilot CLI (1.0.102) as a host, with buddy-tui's hooks under PascalCase keys
+ * (src/install/copilot-hooks.ts): Copilot then sends Claude-shaped snake_case payloads, with
+ * Claude's tool names (bash -> Bash, create -> Write, edit -> Edit, task -> Agent) but Copilot's
+ * argument keys and no `tool_use_id` (../shared/copilot-1.0.102/RECIPE.md). What differs, and
+ * what this adapter makes up for:
+ * - A shell command that exited non-zero is still a PostToolUse ("success"): the exit code is only
+ *   text at the end of `tool_result.text_result_for_llm`, `<shellId: N completed with exit code
+ *   M>`. A non-zero one becomes Claude's PostToolUseFailure ("Exit code M\n<output>").
+ * - Write and Edit name their file in `tool_input.path`: it goes to `files_touched`.
+ * - SubagentStart is half camelCase (`sessionId`, no `hook_event_name`): recognised by its keys.
+ * - A child agent's own prompt and Stop come with `session_id` = the child's id: they go to the
+ *   parent's session (`parent_agent_id`) as SubagentPrompt / SubagentTurnEnd, which the reducer
+ *   only counts as activity (Claude Code has SubagentStop for that, and Copilot sends it too).
+ * - ErrorOccurred (an API error; no Stop follows) ends the turn as Claude's StopFailure.
+ * - The TUI's Notification `permission_prompt` becomes a PermissionRequest (the session waits).
+ * Esc on a permission prompt fires no hook at all: the turn is closed by the next event of the
+ * session or the mood's stale-session time-out (docs/hosts.md).
+ */
+import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import type { InternalEvent } from '../protocol/internal-event.js';
+
+const EXIT_TEXT = /completed with exit code (-?\d+)>\s*$/;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** The payload with `session_id` and `hook_event_name`, whichever key style Copilot used for it. */
+function identified(payload: HostPayload): HostPayload | undefined {
+  if (isEventShaped(payload)) return payload;
+  const session = str(payload.session_id) ?? str(payload.sessionId);
+  if (!session) return undefined;
+  // SubagentStart: camelCase ids, snake_case agent fields, no event name.
+  if (str(payload.agent_id) && 'agentName' in payload) {
+    return { ...payload, session_id: session, hook_event_name: 'SubagentStart', transcript_path: payload.transcriptPath };
+  }
+  // PermissionRequest keeps its camelCase shape (buddy-tui does not register it; a hand-added one is recognised).
+  if (payload.hookName === 'permissionRequest') {
+    return { ...payload, session_id: session, hook_event_name: 'PermissionRequest', tool_name: payload.toolName, tool_input: payload.toolInput };
+  }
+  return undefined;
+}
+
+/** A finished shell call whose text says it exited non-zero, in Claude Code's failure shape. */
+function shellOutcome(event: HostPayload): HostPayload {
+  const result = event.tool_result as { text_result_for_llm?: unknown } | undefined;
+  const text = typeof result?.text_result_for_llm === 'string' ? result.text_result_for_llm : '';
+  const exited = EXIT_TEXT.exec(text);
+  if (!exited) return event;
+  const exitCode = Number(exited[1]);
+  if (exitCode === 0) return { ...event, exit_code: 0 };
+  const output = text.replace(EXIT_TEXT, '').replace(/<shellId:[^>]*$/, '').replace(/\s+$/, '');
+  return { ...event, hook_event_name: 'PostToolUseFailure', exit_code: exitCode, error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}`, is_interrupt: false };
+}
+
+function normalizeTool(event: HostPayload): HostPayload {
+  const out: HostPayload = { ...event };
+  if (out.tool_result !== undefined && out.tool_response === undefined) out.tool_response = out.tool_result;
+  const path = str((out.tool_input as { path?: unknown } | undefined)?.path);
+  if ((out.tool_name === 'Write' || out.tool_name === 'Edit') && path && event.hook_event_name === 'PostToolUse') out.files_touched = [path];
+  return out.tool_name === 'Bash' && event.hook_event_name === 'PostToolUse' ? shellOutcome(out) : out;
+}
+
+/** A child agent's own event, moved to the parent's session. */
+function childEvent(event: HostPayload & { session_id: string; hook_event_name: string }): HostPayload {
+  const parent = str(event.parent_agent_id);
+  if (!parent || event.session_id !== event.agent_id || parent === event.session_id) return event;
+  const renamed = event.hook_event_name === 'UserPromptSubmit' ? 'SubagentPrompt' : event.hook_event_name === 'Stop' ? 'SubagentTurnEnd' : event.hook_event_name;
+  return { ...event, session_id: parent, hook_event_name: renamed };
+}
+
+function errorText(error: unknown): string {
+  const message = typeof error === 'string' ? error : str((error as { message?: unknown } | null)?.message);
+  return message ?? 'model error';
+}
+
+/**
+ * The TUI's permission prompt (Notification `permission_prompt`, ~0.2 s after preToolUse, before
+ * postToolUse) as Claude's PermissionRequest: with no call ids, no call is known to be running
+ * for a Notification to wait on. "Run command: ..." names the shell.
+ */
+function permissionAsked(event: HostPayload): HostPayload {
+  const message = typeof event.message === 'string' ? event.message : '';
+  const command = /^Run command: ([\s\S]*)$/.exec(message)?.[1];
+  return { ...event, hook_event_name: 'PermissionRequest', ...(command !== undefined ? { tool_name: 'Bash', tool_input: { command } } : {}) };
+}
+
+export const copilotAdapter: HostAdapter = {
+  id: 'copilot',
+  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: false, turnEnd: 'event-not-on-cancel', sessionEnd: 'always' },
+  normalize(payload): InternalEvent | undefined {
+    const found = identified(payload);
+    if (!found || !isEventShaped(found)) return undefined;
+    let event: HostPayload = childEvent(found);
+    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt') event = permissionAsked(event);
+    else if (event.hook_event_name === 'ErrorOccurred') event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
+    else if (typeof event.tool_name === 'string') event = normalizeTool(event);
+    return { ...event, host: 'copilot' } as InternalEvent;
+  },
+};

@@ -1,0 +1,102 @@
+/**
+ * Gemini CLI (0.61.0) as a host. Its payloads are Claude-shaped (snake_case, `session_id`,
+ * `hook_event_name`, `tool_name`/`tool_input`), under its own event and tool names, with no
+ * `tool_use_id` (../shared/gemini-cli-0.61.0/RECIPE.md). buddy-tui registers only what the buddy
+ * reads (src/install/gemini-hooks.ts): not the 4 model-level hooks per model call. This adapter:
+ * - names the events as Claude's: BeforeAgent -> UserPromptSubmit (`new_turn`: Gemini queues no
+ *   prompt, and Esc on a permission prompt or an API error fires no AfterAgent, so the next prompt
+ *   closes a turn left open), AfterAgent -> Stop, BeforeTool/AfterTool -> PreToolUse/PostToolUse,
+ *   PreCompress -> PreCompact (a manual one; `auto` fires before every model call and is dropped),
+ *   Notification `ToolPermission` -> PermissionRequest (the session waits for the user);
+ * - gives Gemini's tools their roles (run_shell_command: shell, replace: edit, write_file: write,
+ *   invoke_agent: subagent): their `tool_input.file_path` then counts as a file written;
+ * - makes a failed call a PostToolUseFailure: a tool error (`tool_response.error`), or a shell
+ *   command whose output says `Exit Code: N` (the only place Gemini says it; none when 0);
+ * - keeps `tool_response` to its text: in the TUI `returnDisplay` is the rendered terminal grid.
+ * The model-level events (BeforeModel, AfterModel, BeforeToolSelection) are no events of the buddy.
+ */
+import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
+
+const EVENT_NAMES: Readonly<Record<string, string>> = {
+  SessionStart: 'SessionStart',
+  SessionEnd: 'SessionEnd',
+  BeforeAgent: 'UserPromptSubmit',
+  AfterAgent: 'Stop',
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+  PreCompress: 'PreCompact',
+  Notification: 'Notification',
+};
+
+const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
+  run_shell_command: 'shell',
+  replace: 'edit',
+  write_file: 'write',
+  invoke_agent: 'subagent',
+};
+
+const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
+
+function responseText(response: unknown): string {
+  const content = (response as { llmContent?: unknown } | undefined)?.llmContent;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  return '';
+}
+
+/** What a finished call reports: a tool error, or a shell command's non-zero exit code. */
+function finishedTool(event: HostPayload, role: ToolRole): HostPayload {
+  const response = event.tool_response as { error?: unknown; returnDisplay?: unknown } | undefined;
+  const text = responseText(response);
+  const out: HostPayload = { ...event, tool_response: { llmContent: text, ...(response?.error !== undefined ? { error: response.error } : {}) } };
+  const toolError = response?.error;
+  if (toolError !== undefined && toolError !== null && toolError !== '') {
+    const message = typeof toolError === 'string' ? toolError : typeof (toolError as { message?: unknown }).message === 'string' ? (toolError as { message: string }).message : text;
+    return { ...out, hook_event_name: 'PostToolUseFailure', error: message || 'tool error', is_interrupt: false };
+  }
+  if (role !== 'shell') return out;
+  const exited = EXIT_CODE.exec(text);
+  if (!exited) return { ...out, exit_code: 0 };
+  const exitCode = Number(exited[1]);
+  if (exitCode === 0) return { ...out, exit_code: 0 };
+  const output = /^Output: ([\s\S]*?)\nExit Code:/m.exec(text)?.[1]?.replace(/\s+$/, '');
+  const shown = output && output !== '(empty)' ? output : '';
+  return { ...out, hook_event_name: 'PostToolUseFailure', exit_code: exitCode, error: shown ? `Exit code ${exitCode}\n${shown}` : `Exit code ${exitCode}`, is_interrupt: false };
+}
+
+/**
+ * Gemini's permission prompt (Notification `ToolPermission`, right after BeforeTool) as Claude's
+ * PermissionRequest: with no call ids, no call is known to be running for a Notification to wait on.
+ */
+function permissionAsked(event: HostPayload): HostPayload {
+  const details = event.details as { type?: unknown; command?: unknown } | undefined;
+  const out: HostPayload = { ...event, hook_event_name: 'PermissionRequest', notification_type: 'permission_prompt', gemini_notification_type: 'ToolPermission' };
+  if (details?.type === 'exec') {
+    out.tool_name = 'run_shell_command';
+    out.tool_role = 'shell';
+    if (typeof details.command === 'string') out.tool_input = { command: details.command };
+  }
+  return out;
+}
+
+export const geminiAdapter: HostAdapter = {
+  id: 'gemini',
+  capabilities: { subagents: false, waitingForApproval: true, exitCodes: true, toolCallIds: false, turnEnd: 'event-not-on-cancel', sessionEnd: 'always' },
+  normalize(payload): InternalEvent | undefined {
+    if (!isEventShaped(payload)) return undefined;
+    const name = EVENT_NAMES[payload.hook_event_name];
+    if (!name) return undefined;
+    if (name === 'PreCompact' && payload.trigger !== 'manual') return undefined;
+    let event: HostPayload = { ...payload, hook_event_name: name, gemini_event: payload.hook_event_name };
+    if (name === 'UserPromptSubmit') event.new_turn = true;
+    if (name === 'Notification' && payload.notification_type === 'ToolPermission') event = permissionAsked(event);
+    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
+    if (tool) {
+      const role = TOOL_ROLES[tool] ?? 'other';
+      event.tool_role = role;
+      if (name === 'PostToolUse') event = finishedTool(event, role);
+    }
+    return { ...event, host: 'gemini' } as InternalEvent;
+  },
+};

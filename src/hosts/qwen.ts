@@ -1,0 +1,77 @@
+/**
+ * Qwen Code (0.24.4) as a host. Its payloads are Claude Code's own shape (snake_case, Claude's
+ * event names, `tool_use_id`, `prompt_id`, `permission_mode`), with Qwen's tool names
+ * (../shared/qwen-code-0.24.4/RECIPE.md). What this adapter makes up for:
+ * - UserPromptSubmit fires again before every tool-result continuation, with `prompt: ""`: that
+ *   is no new turn, it becomes PromptContinuation (activity only). A real prompt is `new_turn`
+ *   (Qwen fires it when the model call starts, so a turn still open ended without a Stop: an API
+ *   error in -p fires nothing after the prompt);
+ * - Qwen's tools get their roles (run_shell_command: shell, edit: edit, write_file: write,
+ *   agent: subagent);
+ * - a shell command's failure is PostToolUseFailure with the whole run as `error` text
+ *   ("Command: ...\nOutput: ...\nExit Code: 3\n..."): `exit_code` from it and Claude's
+ *   "Exit code N\n<output>" as the error; a success's `Exit Code: 0` gives `exit_code: 0`;
+ * - Esc on a permission prompt fires no Stop, but PostToolBatch with a `cancelled` call: that
+ *   batch becomes Interrupt (the turn ends); any other PostToolBatch is no event of the buddy.
+ */
+import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
+
+const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
+  run_shell_command: 'shell',
+  edit: 'edit',
+  write_file: 'write',
+  agent: 'subagent',
+};
+
+const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
+
+function shellOutput(text: string): string {
+  const output = /^Output: ([\s\S]*?)\n(?:Error|Exit Code):/m.exec(text)?.[1]?.replace(/\s+$/, '');
+  return output && output !== '(empty)' ? output : '';
+}
+
+function finishedShell(event: HostPayload): HostPayload {
+  if (event.hook_event_name === 'PostToolUseFailure' && typeof event.error === 'string') {
+    const exited = EXIT_CODE.exec(event.error);
+    if (!exited) return event;
+    const exitCode = Number(exited[1]);
+    const output = shellOutput(event.error);
+    return { ...event, exit_code: exitCode, qwen_error: event.error, error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}` };
+  }
+  const content = (event.tool_response as { llmContent?: unknown } | undefined)?.llmContent;
+  const exited = typeof content === 'string' ? EXIT_CODE.exec(content) : null;
+  return exited && event.hook_event_name === 'PostToolUse' && Number(exited[1]) === 0 ? { ...event, exit_code: 0 } : event;
+}
+
+function cancelledBatch(event: HostPayload): boolean {
+  const calls = Array.isArray(event.tool_calls) ? event.tool_calls : [];
+  return calls.some((call) => (call as { status?: unknown } | null)?.status === 'cancelled');
+}
+
+export const qwenAdapter: HostAdapter = {
+  id: 'qwen',
+  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'interactive-only' },
+  normalize(payload): InternalEvent | undefined {
+    if (!isEventShaped(payload)) return undefined;
+    let event: HostPayload = { ...payload };
+    switch (payload.hook_event_name) {
+      case 'UserPromptSubmit':
+        event = payload.prompt === '' ? { ...event, hook_event_name: 'PromptContinuation' } : { ...event, new_turn: true };
+        break;
+      case 'PostToolBatch':
+        if (!cancelledBatch(payload)) return undefined;
+        event = { ...event, hook_event_name: 'Interrupt', qwen_event: 'PostToolBatch' };
+        break;
+      default:
+        break;
+    }
+    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
+    if (tool && event.hook_event_name !== 'Interrupt') {
+      const role = TOOL_ROLES[tool] ?? 'other';
+      event.tool_role = role;
+      if (role === 'shell') event = finishedShell(event);
+    }
+    return { ...event, host: 'qwen' } as InternalEvent;
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Every host's recorded hook payloads, by host: a Record over HostId, so a new host's id does not
+ * compile until its fixtures are named here (and the conformance test runs over them).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { HostPayload } from '../../src/hosts/host-adapter.js';
+import type { HostId } from '../../src/hosts/host-id.js';
+import { codexPayloads } from './codex-fixtures.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+export interface RecordedRun {
+  /** Which capture, as its fixture file names it. */
+  name: string;
+  payloads: HostPayload[];
+}
+
+export function readJsonLines(path: string): HostPayload[] {
+  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as HostPayload);
+}
+
+/** `{run, payload}` lines (the shared captures' format) grouped by run, in file order. */
+export function capturedRuns(path: string): RecordedRun[] {
+  const runs = new Map<string, HostPayload[]>();
+  for (const line of readJsonLines(path)) {
+    const run = String(line.run);
+    runs.set(run, [...(runs.get(run) ?? []), line.payload as HostPayload]);
+  }
+  return [...runs].map(([name, payloads]) => ({ name, payloads }));
+}
+
+export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
+  claude: () => [{ name: 'claude-code-2.1.332', payloads: readJsonLines(`${FIXTURES}hook-events.jsonl`) }],
+  codex: () => (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({ name, payloads: codexPayloads(name) })),
+  copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
+  gemini: () => capturedRuns(`${FIXTURES}gemini/hook-events.jsonl`),
+  qwen: () => capturedRuns(`${FIXTURES}qwen/hook-events.jsonl`),
+};
