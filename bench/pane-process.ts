@@ -54,8 +54,8 @@ export class PaneProcess {
   readonly writes: Array<{ at: number; text: string }> = [];
   private listeners = new Set<(text: string, at: number) => void>();
 
-  constructor(s: Scratch) {
-    this.child = spawn(process.execPath, [...nodeFlags, join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
+  constructor(s: Scratch, extraNodeFlags: string[] = []) {
+    this.child = spawn(process.execPath, [...nodeFlags, ...extraNodeFlags, join(REPO_ROOT, 'dist/cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
       env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
       stdio: 'pipe',
     });

@@ -15,6 +15,7 @@ import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
 import { createWaitingNotifier } from './waiting-notify.js';
+import { shareInkOutputCaches } from './ink-output-cache.js';
 import { withUiImportEnv } from './ui-import-env.js';
 
 export interface StartTuiOptions {
@@ -176,6 +177,8 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   };
   if (SIGNALS.length) process.on('uncaughtException', onUncaught);
 
+  // Ink re-measures every line on every frame unless its caches outlive the frame (ink-output-cache.ts).
+  shareInkOutputCaches();
   instance = render(React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void close() }), {
     stdout,
     stdin,
