@@ -16,6 +16,7 @@ import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
 import { createWaitingNotifier } from './waiting-notify.js';
 import { shareInkOutputCaches } from './ink-output-cache.js';
+import { startResidentStatuslines, type ResidentStatuslines } from '../statusline/resident-lines.js';
 import { withUiImportEnv } from './ui-import-env.js';
 
 export interface StartTuiOptions {
@@ -84,10 +85,21 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     speciesId: options.speciesId, petFile: options.petFile,
   });
 
+  // The statusline's fast path: this process keeps each session's statusline current (resident-lines.ts).
+  let residentLines: ResidentStatuslines | undefined;
+  try {
+    residentLines = startResidentStatuslines({ root, env, report: (error) => log.report({ level: 'error', where: 'resident statusline', error }) });
+  } catch (error) {
+    log.report({ level: 'error', where: 'resident statusline', error });
+  }
+
   const watcher = createSessionWatcher({
     root, store, env, clock,
     foundry: options.foundry,
-    onEvents: (batch) => services.handleEvents(batch),
+    onEvents: (batch) => {
+      services.handleEvents(batch);
+      residentLines?.sessionsChanged(batch.map((item) => item.sessionId));
+    },
     onLockChange: () => {
       // The runner writes its lock again if it went (with a removed root); when the runner went
       // away, the first viewer to notice takes over the plugins.
@@ -137,6 +149,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       ticker = undefined;
       unsubscribePace();
       unsubscribeNotify();
+      residentLines?.close();
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
