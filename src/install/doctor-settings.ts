@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entries.js';
+import { isFastStatuslineCommand } from '../statusline/fast-command.js';
 import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
 import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
@@ -134,7 +135,8 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
   } else if (isBuddyStatusLine(effective.settings!.statusLine)) {
     const command = String((effective.settings!.statusLine as JsonObject).command);
     const chained = command.includes(' --chain ') ? ' (chaining your previous statusLine)' : '';
-    checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}`, detail: effective.path });
+    const fast = isFastStatuslineCommand(command) ? ' (sh fast path while the pane runs, else Node)' : '';
+    checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}${fast}`, detail: effective.path });
   } else {
     const ours = sources.find((source) => isBuddyStatusLine(source.settings?.statusLine));
     checks.push({

@@ -125,3 +125,19 @@ describe('the statusline fast path', () => {
     }
   });
 });
+
+describe('install and uninstall of the fast path', () => {
+  it('install writes the sh command when nothing is chained, and uninstall takes it out', async () => {
+    const { buddyCommands } = await import('../../src/install/buddy-entries.js');
+    const { addBuddy, removeBuddy, buddyPresence } = await import('../../src/install/merge-settings.js');
+    const commands = buddyCommands({ nodePath: '/usr/bin/node', distDir: '/opt/buddy tui/dist' });
+    const { settings } = addBuddy({}, { commands, statuslineOnly: true });
+    expect((settings.statusLine as { command: string }).command).toBe(commands.statuslineFast);
+    expect(buddyPresence(settings).statusLine).toBe(true);
+    expect(removeBuddy(settings)).toEqual({});
+    // With a statusLine of the user's to chain, the Node statusline runs it beside ours, as before.
+    const chained = addBuddy({ statusLine: { type: 'command', command: 'mine.sh' } }, { commands, statuslineOnly: true }).settings;
+    expect((chained.statusLine as { command: string }).command).toBe(`${commands.statusline} --chain mine.sh`);
+    expect(removeBuddy(chained)).toEqual({ statusLine: { type: 'command', command: 'mine.sh' } });
+  });
+});
