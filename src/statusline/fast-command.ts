@@ -59,7 +59,8 @@ export const FAST_STATUSLINE_SCRIPT = [
   // Not `exec 3<file`: a failed redirection on a special builtin would end the shell.
   '  IFS= read -r q 2>/dev/null <"$d/resident.pid"; case $q in [1-9]*) ;; *) q=x;; esac; case $q in *[!0-9]*) q=x;; esac',
   '  if [ "$q" != x ] && kill -0 "$q" 2>/dev/null; then',
-  '    set -- "$r"/inbox/*',
+  // Spooled events are <host>.<pid>[.<n>]; inbox/damaged and strangers the drain leaves alone do not count.
+  '    set -- "$r"/inbox/*.[0-9]*',
   '    if [ ! -e "$1" ] && [ ! -h "$1" ]; then',
   '      { IFS= read -r h && IFS= read -r e && [ "$e" = "$k" ] && { [ ! -f "$j" ] || { z=$(wc -c <"$j") && z=$((z+0)); }; } && [ "$h" = "$z" ] &&',
   '        while IFS= read -r x; do printf "%s\\n" "$x"; done && exit 0; } 2>/dev/null <"$d/$s.line"',

@@ -104,6 +104,10 @@ describe('the statusline fast path', () => {
       await until(() => lineCurrent(made), 'the line');
       expect(viaCommand(made, payload, '/bin/echo')).toBe(viaNode(made, payload));
 
+      // What the drain leaves in the inbox (its damaged folder, a stranger) is not an event waiting.
+      mkdirSync(join(made.root, 'inbox', 'damaged'), { mode: 0o700 });
+      expect(viaCommand(made, payload, '/bin/echo')).toBe(viaNode(made, payload));
+
       // Alive, but an event waits in the inbox: the line is not vouched for.
       const event = { session_id: FIXTURE_SESSION, hook_event_name: 'PreToolUse', tool_name: 'WebSearch', tool_use_id: 'toolu_spooled', cwd: '/w/p' };
       expect(await runSpool(JSON.stringify(event), made.env)).toMatchObject({ code: 0 });
