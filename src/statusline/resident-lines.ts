@@ -126,10 +126,11 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     return running;
   };
 
-  const schedule = (sessionId: string) => {
+  /** A payload's writes settle for SETTLE_MS; a journal change (already batched by the host) renders at once. */
+  const schedule = (sessionId: string, settleMs = SETTLE_MS) => {
     if (closed || !sessionDirName(sessionId)) return;
     pending.add(sessionId);
-    timer ??= setTimeout(() => void renderPending(), SETTLE_MS);
+    timer ??= setTimeout(() => void renderPending(), settleMs);
   };
 
   let watcher: FSWatcher | undefined;
@@ -148,7 +149,7 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
 
   return {
     sessionsChanged(sessionIds) {
-      for (const id of sessionIds) if (known.has(id)) schedule(id);
+      for (const id of sessionIds) if (known.has(id)) schedule(id, 0);
     },
     async flush() {
       if (timer) clearTimeout(timer);
