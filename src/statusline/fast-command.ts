@@ -51,7 +51,8 @@ export const FAST_STATUSLINE_SCRIPT = [
   'r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}',
   'if [ -z "$r" ] && [ -n "$3" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$3; fi',
   's=$CLAUDE_CODE_SESSION_ID; d=$r/statusline',
-  'case $s in ""|.*|*[!A-Za-z0-9._-]*) s="";; esac',
+  // SESSION_ID_PATTERN and the reserved names of src/state/state-root.ts: a session id is never a path.
+  'case $s in ""|*[!A-Za-z0-9_-]*|inbox|statusline) s="";; esac; [ ${#s} -le 128 ] || s=""',
   'if [ -n "$r" ] && [ -n "$s" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -t 0 ]; then',
   '  k="${COLUMNS-}|${NO_COLOR:+1}|${BUDDY_TUI_NOW-}"; p=$d/$s.json; j=$r/$s/events.jsonl; z=none',
   // The payload, for the resident process (it renders the next refresh's line) and the fallback.

@@ -86,6 +86,12 @@ describe('the statusline fast path', () => {
       await until(() => viaCommand(made, second, '/bin/echo') === viaNode(made, second), 'the line for the new payload');
       expect(viaNode(made, second)).not.toBe(viaNode(made, first));
 
+      // A session id that is not a safe name is never a path: Node answers (with no state of ours).
+      for (const id of ['../x', 'a.b', 'statusline', 'inbox', 'x'.repeat(129)]) {
+        const odd = { ...made, env: { ...made.env, CLAUDE_CODE_SESSION_ID: id } };
+        expect(viaCommand(odd, second, '/bin/echo').trim()).toBe(FALLBACK);
+      }
+
       // ...and a run for another width is never answered with this width's line.
       const narrow = { ...made, env: { ...made.env, COLUMNS: '60' } };
       expect(viaCommand(narrow, second, '/bin/echo').trim()).toBe(FALLBACK);
