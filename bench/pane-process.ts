@@ -56,8 +56,8 @@ export class PaneProcess {
   readonly writes: Array<{ at: number; text: string }> = [];
   private listeners = new Set<(text: string, at: number) => void>();
 
-  constructor(s: Scratch) {
-    this.child = spawn(process.execPath, [...nodeFlags, join(distDir, 'cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
+  constructor(s: Scratch, extraNodeFlags: string[] = []) {
+    this.child = spawn(process.execPath, [...nodeFlags, ...extraNodeFlags, join(distDir, 'cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
       env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
       stdio: 'pipe',
     });

@@ -12,6 +12,7 @@ import { readSession } from '../src/state/reader.js';
 import { serializeEventLine } from '../src/state/journal.js';
 import { FIXTURE_SESSION, NOW, fixturePayload, midTurnEvents, reaction } from '../test/statusline/support.js';
 import { benchStatuslineBigJournal } from './big-journal.js';
+import { benchStatuslineFast } from './statusline-fast.js';
 import { syntheticEvents } from './foundation.js';
 import { REPO_ROOT, formatMb, formatMs, measureCommands, type BenchRow, type CommandStats } from './measure.js';
 
@@ -128,9 +129,9 @@ async function benchStartup(): Promise<BenchRow[]> {
 
 export async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  // BUDDY_BENCH_ONLY=startup,bigjournal picks parts by name, as in bench/tui.ts.
+  // BUDDY_BENCH_ONLY=startup,bigjournal,fast picks parts by name, as in bench/tui.ts.
   const only = process.env.BUDDY_BENCH_ONLY?.split(',');
-  for (const part of [benchStartup, benchStatuslineBigJournal]) {
+  for (const part of [benchStartup, benchStatuslineBigJournal, benchStatuslineFast]) {
     if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
     try {
       rows.push(...(await part()));

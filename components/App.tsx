@@ -148,7 +148,7 @@ function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore
       {bubble}
       {buddy}
       {needs}
-      <Box height={Math.max(0, layout.activityLines)} flexDirection="column" overflow="hidden">
+      <Box height={Math.max(0, layout.activityLines)} flexDirection="column" overflowY="hidden">
         {activity}
       </Box>
       {spark}
@@ -186,14 +186,14 @@ export function App({ store, theme = { color: true }, onQuit }: AppProps) {
   const bodyHeight = Math.max(1, layout.height - 2);
   return (
     <ThemeProvider theme={theme}>
-      <Box flexDirection="column" width={layout.width} height={layout.height} overflow="hidden">
-        <Box height={1} width={layout.width} overflow="hidden">
+      <Box flexDirection="column" width={layout.width} height={layout.height} overflowY="hidden">
+        <Box height={1} width={layout.width} overflowY="hidden">
           <Tabs store={store} width={layout.width} />
         </Box>
-        <Box height={bodyHeight} width={layout.width} overflow="hidden">
+        <Box height={bodyHeight} width={layout.width} overflowY="hidden">
           <Body store={store} height={bodyHeight} width={layout.width} />
         </Box>
-        <Box height={1} width={layout.width} overflow="hidden">
+        <Box height={1} width={layout.width} overflowY="hidden">
           <Footer store={store} width={layout.width} />
         </Box>
       </Box>

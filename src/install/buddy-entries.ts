@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { spoolShellHandler } from '../ingest/spool-command.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
+import { fastStatuslineCommand, isFastStatuslineCommand } from '../statusline/fast-command.js';
 import { shellQuote, shellUnquote } from '../text/shell-words.js';
 
 /**
@@ -54,6 +55,11 @@ export interface BuddyCommands {
   hookExec: { command: string; args: string[] };
   /** The statusLine command without a chain: `<node> <dist/cli.js> statusline`. */
   statusline: string;
+  /**
+   * What install writes when nothing is chained: the sh fast path that falls back to `statusline`
+   * (src/statusline/fast-command.ts). Undefined where there is no /bin/sh (Windows).
+   */
+  statuslineFast?: string;
 }
 
 export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}): BuddyCommands {
@@ -66,7 +72,16 @@ export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}
     hook: `${node} ${shellQuote(join(dist, 'hook.js'))}`,
     hookExec: { command: nodePath, args: [join(dist, 'hook.js')] },
     statusline: `${node} ${shellQuote(join(dist, 'cli.js'))} statusline`,
+    statuslineFast: process.platform === 'win32' ? undefined : fastStatuslineCommand({ node: nodePath, cliScript: join(dist, 'cli.js') }),
   };
+}
+
+/**
+ * The statusLine command install writes: with a chain, the Node statusline runs the chained
+ * command beside it (`--chain`); without one, the sh fast path where there is one.
+ */
+export function installedStatuslineCommand(commands: Pick<BuddyCommands, 'statusline' | 'statuslineFast'>, chain?: string): string {
+  return chain || !commands.statuslineFast ? statuslineCommand(commands.statusline, chain) : commands.statuslineFast;
 }
 
 export function statuslineCommand(base: string, chain?: string): string {
@@ -119,13 +134,14 @@ export function isBuddyGroup(group: unknown): boolean {
 
 /**
  * True for a statusLine object that buddy-tui wrote: its command is our statusline command
- * (with or without a chain), or any `buddy-tui statusline` / `.../dist/cli.js statusline`.
+ * (with or without a chain), the sh fast path, or any `buddy-tui statusline` / `.../dist/cli.js statusline`.
  * The statusLine carries no tag field: Claude Code's schema for it is not ours to extend.
  */
 export function isBuddyStatusLine(statusLine: unknown, base?: string): boolean {
   if (typeof statusLine !== 'object' || statusLine === null) return false;
   const { command } = statusLine as { command?: unknown };
   if (typeof command !== 'string') return false;
+  if (isFastStatuslineCommand(command)) return true;
   if (base && (command === base || command.startsWith(`${base} --chain `))) return true;
   return /(\bbuddy-tui\s+statusline|[/\\]dist[/\\]cli\.js'?\s+statusline)(\s|$)/.test(command);
 }

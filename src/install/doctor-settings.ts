@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entries.js';
+import { isFastStatuslineCommand } from '../statusline/fast-command.js';
 import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
 import { parseSettings, type JsonObject } from './settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
@@ -162,8 +163,10 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
   } else if (isBuddyStatusLine(effective.settings!.statusLine)) {
     const command = String((effective.settings!.statusLine as JsonObject).command);
     const chained = command.includes(' --chain ') ? ' (chaining your previous statusLine)' : '';
-    checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}`, detail: effective.path });
-    const goneNode = goneNodeCheck([shellWords(command)[0]], 'statusLine');
+    const fast = isFastStatuslineCommand(command);
+    checks.push({ status: 'ok', title: `statusLine is buddy-tui's${chained}${fast ? ' (sh fast path while the pane runs, else Node)' : ''}`, detail: effective.path });
+    // The fast path's first line is `set -- NODE CLI UID  # mark`: its node is the third word.
+    const goneNode = goneNodeCheck([fast ? shellWords(command.split('\n', 1)[0])[2] : shellWords(command)[0]], 'statusLine');
     if (goneNode) checks.push(goneNode);
   } else {
     const ours = sources.find((source) => isBuddyStatusLine(source.settings?.statusLine));

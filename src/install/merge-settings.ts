@@ -3,7 +3,7 @@
  * Never mutates its input; keeps every key the user had, in its place.
  */
 import {
-  BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, isBuddyGroup, isBuddyStatusLine, statuslineCommand,
+  BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, installedStatuslineCommand, isBuddyGroup, isBuddyStatusLine,
   type BuddyCommands, type HookForm, type HookPath,
 } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
@@ -55,7 +55,7 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
   const chain = typeof previous?.command === 'string' ? previous.command : undefined;
   const statusLine: JsonObject = {
     type: 'command',
-    command: statuslineCommand(opts.commands.statusline, chain),
+    command: installedStatuslineCommand(opts.commands, chain),
     padding: typeof previous?.padding === 'number' ? previous.padding : 0,
   };
   if (typeof previous?.refreshInterval === 'number') {

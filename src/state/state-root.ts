@@ -27,8 +27,8 @@ export function stateRootPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(tmpdir(), `buddy-tui-${currentUid() ?? 'user'}`);
 }
 
-/** Folders of the root that are not sessions though their names would pass as ids (the hook spool). */
-const RESERVED_NAMES: ReadonlySet<string> = new Set(['inbox']);
+/** Folders of the root that are not sessions though their names would pass as ids (the hook spool, the statusline's fast path). */
+const RESERVED_NAMES: ReadonlySet<string> = new Set(['inbox', 'statusline']);
 
 /** True for a name in the root that is a session's folder (a safe id, not a reserved folder). */
 export function isSessionDirName(name: string): boolean {

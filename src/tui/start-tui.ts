@@ -14,6 +14,8 @@ import { createSessionWatcher, type SessionWatcher } from './session-watcher.js'
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
+import { shareInkOutputCaches } from './ink-output-cache.js';
+import { startResidentStatuslines, type ResidentStatuslines } from '../statusline/resident-lines.js';
 import { withUiImportEnv } from './ui-import-env.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 
@@ -89,10 +91,21 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
     onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
 
+  // The statusline's fast path: this process keeps each session's statusline current (resident-lines.ts).
+  let residentLines: ResidentStatuslines | undefined;
+  try {
+    residentLines = startResidentStatuslines({ root, env, report: (error) => log.report({ level: 'error', where: 'resident statusline', error }) });
+  } catch (error) {
+    log.report({ level: 'error', where: 'resident statusline', error });
+  }
+
   const watcher = createSessionWatcher({
     root, store, env, clock,
     foundry: options.foundry,
-    onEvents: (batch) => services.handleEvents(batch),
+    onEvents: (batch) => {
+      services.handleEvents(batch);
+      residentLines?.sessionsChanged(batch.map((item) => item.sessionId));
+    },
     onLockChange: () => {
       // The runner writes its lock again if it went (with a removed root); when the runner went
       // away, the first viewer to notice takes over the plugins.
@@ -147,6 +160,7 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
       unsubscribePace();
       unsubscribeNotify();
       sender.close();
+      residentLines?.close();
       instance?.unmount();
       await Promise.allSettled([watcher.close(), services.close()]);
       lock.release();
@@ -187,6 +201,8 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   };
   if (SIGNALS.length) process.on('uncaughtException', onUncaught);
 
+  // Ink re-measures every line on every frame unless its caches outlive the frame (ink-output-cache.ts).
+  shareInkOutputCaches();
   instance = render(React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void close() }), {
     stdout,
     stdin,

@@ -52,7 +52,7 @@ describe('buddy-tui doctor', () => {
     expect(result.find('Claude Code').map((c) => c.title)).toEqual([
       'buddy-tui hooks registered for all 18 events',
       'hooks take the spool path: /bin/sh writes each event into the inbox',
-      "statusLine is buddy-tui's",
+      "statusLine is buddy-tui's (sh fast path while the pane runs, else Node)",
     ]);
     const session = result.find('sessions')[0];
     expect(session.status).toBe('ok');

@@ -50,7 +50,9 @@ describe('install into settings.json', () => {
       ]);
       expect(settings.hooks[event][0].hooks[0].async).toBeUndefined();
     }
-    expect(settings.statusLine).toEqual({ type: 'command', command: `/usr/bin/node '/opt/buddy tui/dist/cli.js' statusline`, padding: 0 });
+    // Nothing to chain: the sh fast path, which falls back to `<node> <cli.js> statusline` (docs/statusline.md).
+    expect(settings.statusLine).toEqual({ type: 'command', command: commands.statuslineFast, padding: 0 });
+    expect(commands.statuslineFast).toContain(`set -- /usr/bin/node '/opt/buddy tui/dist/cli.js'`);
     expect(lstatSync(path).mode & 0o777).toBe(0o600);
   });
 
@@ -136,7 +138,7 @@ describe('install into settings.json', () => {
 
   it('--statusline-only adds only the statusLine', () => {
     expect(install({ statuslineOnly: true }).status).toBe('changed');
-    expect(read()).toEqual({ statusLine: { type: 'command', command: commands.statusline, padding: 0 } });
+    expect(read()).toEqual({ statusLine: { type: 'command', command: commands.statuslineFast, padding: 0 } });
   });
 });
 
@@ -246,6 +248,6 @@ describe('writing settings safely', () => {
     symlinkSync(real, path);
     install();
     expect(lstatSync(path).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(real, 'utf8')).statusLine.command).toBe(commands.statusline);
+    expect(JSON.parse(readFileSync(real, 'utf8')).statusLine.command).toBe(commands.statuslineFast);
   });
 });

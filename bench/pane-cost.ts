@@ -1,0 +1,157 @@
+/**
+ * The pane's cost while agents work (issue 25), in CPU time (not wall time: the bench machine
+ * is shared, and CPU time is what a laptop pays for):
+ * - frame CPU p95: the pane in this process on a sink, 5 working sessions (working-sessions.ts);
+ *   the CPU this process used between one frame written and the next, i.e. all the work a frame
+ *   costs (reading the appends, folding, React, Ink's layout and output). Goal ≤ 3 ms.
+ * - the built pane as its own process: % of a core with 5 working sessions (goal ≤ 1%) and
+ *   with 5 quiet sessions (goal ≤ 0.3%), from /proc utime+stime.
+ * `node --import tsx bench/pane-cost.ts --profile` writes a --cpu-prof of the pane process with
+ * 5 working sessions and prints the top self-time entries.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startTui } from '../src/tui/start-tui.js';
+import { formatMs, median, percentile, type BenchRow } from './measure.js';
+import { PaneProcess, scratch, sleep } from './pane-process.js';
+import { openWorkingSessions, startWorkingSessions } from './working-sessions.js';
+
+const SECONDS = Number(process.env.BUDDY_BENCH_PANE_SECONDS) || 20;
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** A stdout for the in-process pane that notes the process' CPU at every frame. */
+function frameSink() {
+  const marks: number[] = [];
+  const sink = Object.assign(new EventEmitter(), {
+    columns: 100, rows: 30, isTTY: false,
+    write() {
+      marks.push(cpuMs(process.cpuUsage()));
+      return true;
+    },
+  });
+  return { sink: sink as unknown as NodeJS.WriteStream, marks };
+}
+
+async function benchFrameCpu(): Promise<BenchRow[]> {
+  const s = scratch('frame-cpu');
+  openWorkingSessions(s.root);
+  const { sink, marks } = frameSink();
+  const handle = await startTui({
+    stateRoot: s.root, env: { ...process.env, ...s.env, NO_COLOR: '1' }, foundry: false, plugins: false,
+    petFile: join(s.base, 'state', 'pet.json'), configFile: join(s.base, 'cfg', 'config.json'),
+    stdout: sink, stdin: undefined, alternateScreen: false, handleSignals: false,
+  });
+  const work = startWorkingSessions(s.root);
+  try {
+    // Past the start-up notice and the first reads, then measure.
+    await sleep(3000);
+    const from = marks.length;
+    await sleep(SECONDS * 1000);
+    const deltas = marks.slice(from).map((mark, i, all) => (i === 0 ? Number.NaN : mark - all[i - 1])).filter((d) => !Number.isNaN(d));
+    const p95 = percentile(deltas, 95);
+    return [{
+      area: 'pane',
+      name: `frame CPU while 5 sessions work (${deltas.length} frames, ${SECONDS} s)`,
+      value: `p95 ${formatMs(p95)}, median ${formatMs(median(deltas))}`,
+      goal: 'p95 <= 3 ms',
+      ok: p95 <= 3,
+    }];
+  } finally {
+    work.stop();
+    await handle.close();
+    rmSync(s.base, { recursive: true, force: true });
+  }
+}
+
+async function paneShare(working: boolean, nodeFlags: string[] = []): Promise<{ share: number; frames: number; pane: PaneProcess; base: string }> {
+  const s = scratch(working ? 'pane-working' : 'pane-quiet');
+  openWorkingSessions(s.root);
+  if (!working) {
+    // The same five sessions between turns: their tool finished, the turn stopped.
+    const { appendLine, serializeEventLine } = await import('../src/state/journal.js');
+    for (let k = 0; k < 5; k += 1) {
+      const file = join(s.root, `work-${k}`, 'events.jsonl');
+      appendLine(file, serializeEventLine({ ts: Date.now() - 700, session_id: `work-${k}`, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: `t-${k}-0` }));
+      appendLine(file, serializeEventLine({ ts: Date.now() - 600, session_id: `work-${k}`, hook_event_name: 'Stop' }));
+    }
+  }
+  const pane = new PaneProcess(s, nodeFlags);
+  await pane.waitFor('project', 60_000);
+  const work = working ? startWorkingSessions(s.root) : undefined;
+  // Past the start-up notice ("… hatched!"), which keeps the steady tick for a few seconds.
+  await sleep(7000);
+  const before = pane.cpuSeconds();
+  const framesBefore = pane.writes.length;
+  const start = performance.now();
+  await sleep(SECONDS * 1000);
+  const used = pane.cpuSeconds() - before;
+  const share = (used / ((performance.now() - start) / 1000)) * 100;
+  work?.stop();
+  return { share, frames: pane.writes.length - framesBefore, pane, base: s.base };
+}
+
+async function benchPaneShare(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const working of [true, false]) {
+    const run = await paneShare(working);
+    await run.pane.stop();
+    rmSync(run.base, { recursive: true, force: true });
+    const goal = working ? 1 : 0.3;
+    rows.push({
+      area: 'pane',
+      name: `pane process, 5 ${working ? 'working' : 'quiet'} sessions, ${SECONDS} s`,
+      value: `${run.share.toFixed(2)}% of a core (${run.frames} frames)`,
+      goal: `<= ${goal}%`,
+      ok: run.share <= goal,
+    });
+  }
+  return rows;
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+
+/** The pane process with 5 working sessions under --cpu-prof; the top self-time entries. */
+async function profile(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'buddy-pane-prof-'));
+  const run = await paneShare(true, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  await run.pane.stop();
+  rmSync(run.base, { recursive: true, force: true });
+  const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile in ${dir}`);
+  const { nodes } = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const node of nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (node.hitCount ?? 0));
+    total += node.hitCount ?? 0;
+  }
+  process.stdout.write(`profile: ${join(dir, file)} (${run.share.toFixed(2)}% of a core)\n`);
+  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    process.stdout.write(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}\n`);
+  }
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const only = process.env.BUDDY_BENCH_ONLY?.split(',');
+  for (const part of [benchFrameCpu, benchPaneShare]) {
+    if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
+    try {
+      rows.push(...(await part()));
+    } catch (error) {
+      rows.push({ area: 'pane', name: part.name, value: `failed: ${(error as Error).message}`, ok: false });
+    }
+  }
+  return rows;
+}
+
+if (process.argv[1]?.endsWith('bench/pane-cost.ts')) {
+  if (process.argv.includes('--profile')) await profile();
+  else for (const row of await bench()) process.stdout.write(`${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`);
+  process.exit(0);
+}

@@ -1,0 +1,167 @@
+/**
+ * The resident side of the statusline's fast path (fast-command.ts): any long-lived buddy-tui
+ * process (the pane, a headless runner) starts this to keep, for every session whose statusLine
+ * command handed over a payload, the line the Node statusline would print, in
+ * `<root>/statusline/<session>.line`. Each line file is written atomically and starts with what
+ * it reflects: the journal's size when it was rendered and the settings key it was rendered
+ * for; the sh script prints it only while both still hold and the inbox is empty.
+ *
+ * A line is rendered again when its session's payload arrives (the sh script wrote it, seen
+ * with fs.watch) and when the host says the session's journal changed (sessionsChanged).
+ */
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import { atomicWriteFileSync } from '../state/atomic-write.js';
+import { ensurePrivateDir } from '../state/state-root.js';
+import { JOURNAL_FILE, sessionDirName } from '../state/state-root.js';
+import { RESIDENT_DIR, RESIDENT_PID_FILE, lineFileName, payloadFileName, settingsFileName, settingsFromKey } from './fast-command.js';
+import { runStatusline } from './render.js';
+
+/** A payload is a few KB; anything past this is not one. */
+const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** Writes of one payload arrive as several watch events: render once they settle. */
+const SETTLE_MS = 15;
+
+export interface ResidentStatuslines {
+  /** The host saw these sessions' journals change: their lines are rendered again. */
+  sessionsChanged(sessionIds: Iterable<string>): void;
+  /** Renders the pending lines now (tests); resolves when they are written. */
+  flush(): Promise<void>;
+  close(): void;
+}
+
+export interface ResidentOptions {
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  report?: (error: unknown) => void;
+}
+
+/** A regular file's text, or undefined: never follows a symlink, never waits on a FIFO. */
+function readSmallFile(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > MAX_PAYLOAD_BYTES) return undefined;
+    const buffer = Buffer.alloc(stats.size);
+    const read = readSync(fd, buffer, 0, stats.size, 0);
+    return buffer.subarray(0, read).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function journalSize(path: string): string {
+  try {
+    const stats = statSync(path);
+    return stats.isFile() ? String(stats.size) : 'none';
+  } catch {
+    return 'none';
+  }
+}
+
+/** The environment of one render: the resident's, on its root, with the run's settings. */
+function renderEnv(base: NodeJS.ProcessEnv, root: string, settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, BUDDY_TUI_STATE_DIR: root };
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+export function startResidentStatuslines(options: ResidentOptions): ResidentStatuslines {
+  const { root, env = process.env, report = () => undefined } = options;
+  const dir = join(root, RESIDENT_DIR);
+  ensurePrivateDir(dir);
+  const pidFile = join(dir, RESIDENT_PID_FILE);
+  atomicWriteFileSync(pidFile, `${process.pid}\n`, 0o600, { durable: false });
+
+  const pending = new Set<string>();
+  /** Sessions whose statusLine command handed over a payload: only these have lines to keep. */
+  const known = new Set<string>();
+  try {
+    for (const name of readdirSync(dir)) if (name.endsWith('.json')) known.add(name.slice(0, -'.json'.length));
+  } catch (error) {
+    report(error);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  /** Renders one session's line from its handed-over payload; nothing without one. */
+  async function render(sessionId: string): Promise<void> {
+    const key = readSmallFile(join(dir, settingsFileName(sessionId)))?.split('\n', 1)[0];
+    const settings = key === undefined ? undefined : settingsFromKey(key);
+    const payload = readSmallFile(join(dir, payloadFileName(sessionId)));
+    const lineFile = join(dir, lineFileName(sessionId));
+    if (!settings || !payload) return;
+    // The size first: the state read below is at least this fresh.
+    const size = journalSize(join(root, sessionId, JOURNAL_FILE));
+    const { output } = await runStatusline(payload, [], renderEnv(env, root, settings));
+    // Only the plain rows the script can print as they are (not a segment, not a `?`).
+    if (!output.endsWith('\n') || output.startsWith('?') || output.includes('\u001b[2m?')) {
+      rmSync(lineFile, { force: true });
+      return;
+    }
+    atomicWriteFileSync(lineFile, `${size}\n${key}\n${output}`, 0o600, { durable: false });
+  }
+
+  const renderPending = (): Promise<void> => {
+    timer = undefined;
+    const ids = [...pending];
+    pending.clear();
+    running = running.then(async () => {
+      for (const id of ids) {
+        if (closed) return;
+        try {
+          await render(id);
+        } catch (error) {
+          report(error);
+        }
+      }
+    });
+    return running;
+  };
+
+  /** A payload's writes settle for SETTLE_MS; a journal change (already batched by the host) renders at once. */
+  const schedule = (sessionId: string, settleMs = SETTLE_MS) => {
+    if (closed || !sessionDirName(sessionId)) return;
+    pending.add(sessionId);
+    timer ??= setTimeout(() => void renderPending(), settleMs);
+  };
+
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dir, { persistent: false }, (_type, name) => {
+      const file = typeof name === 'string' ? name : undefined;
+      if (!file?.endsWith('.json')) return;
+      const id = file.slice(0, -'.json'.length);
+      known.add(id);
+      schedule(id);
+    });
+    watcher.on('error', report);
+  } catch (error) {
+    report(error);
+  }
+
+  return {
+    sessionsChanged(sessionIds) {
+      for (const id of sessionIds) if (known.has(id)) schedule(id, 0);
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await renderPending();
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearTimeout(timer);
+      watcher?.close();
+      // Another resident process may have written its pid since: that one stays.
+      if (readSmallFile(pidFile)?.trim() === String(process.pid)) rmSync(pidFile, { force: true });
+    },
+  };
+}
