@@ -1,0 +1,166 @@
+// buddy-tui's Claude Code mod: the buddy drawn inside Claude Code (Claude Code 2.1.287 and newer).
+// - BesidePrompt (fullscreen layout): the species' sprite for its stage and mood, its name and the
+//   speech bubble, floating above the prompt's right end; a one-cell face when there is no room.
+// - AbovePrompt (both layouts): face, name, bubble; a second row "waiting for you" while Claude
+//   waits for an approval. Yields to surveys, draws nothing while the band is collapsed.
+// - /buddy (the card), /buddy pet, /buddy feed, /buddy mute, /buddy unmute.
+// One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), which uses
+// the statusline's own display rules. This module journals nothing: the classic hooks beside it in
+// hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
+// Cost: it asks buddy-tui again on Claude Code's events, and between them only stats the few files
+// mod-state names (no redraw unless one changed); the face blinks once every BLINK_MS.
+import { MIN_CLAUDE_CODE, bandRows, besideCell, card, isOlder, parseModState } from './buddy-view.js'
+
+const POLL_MS = 1000
+const BLINK_MS = 6000
+/** A bubble or a wait is asked about again this often, so it goes when the statusline drops it. */
+const RECHECK_MS = 5000
+
+/** The module's state: reset by a hot reload, as every module variable is. */
+const mod = {
+  /** @type {import('./buddy-view.js').ModState | undefined} */
+  look: undefined,
+  /** @type {string[] | undefined} */
+  cli: undefined,
+  sessionId: '',
+  stamp: '',
+  muted: false,
+  blink: false,
+  refused: '',
+  asking: false,
+  askAgain: false,
+  askedAt: 0,
+  timers: 0,
+}
+
+/** buddy-tui beside this folder (in place from the npm package or a clone), else on PATH (a marketplace copy). */
+async function findCli($) {
+  const inPlace = `${$.plugin.root}/../dist/cli.js`
+  if (await $.fs.exists(inPlace).catch(() => false)) return ['node', inPlace]
+  return ['buddy-tui']
+}
+
+async function stampOf($, paths) {
+  const parts = await Promise.all(paths.map((path) => $.fs.stat(path).then((s) => `${s.size}:${s.mtimeMs}`, () => '-')))
+  return parts.join('|')
+}
+
+/** Asks buddy-tui for the drawing (one at a time; a call during one asks once more after it). */
+async function ask($, act) {
+  if (mod.refused || !mod.cli) return undefined
+  if (mod.asking && !act) { mod.askAgain = true; return undefined }
+  mod.asking = true
+  try {
+    const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, ...(act ? ['--act', act] : [])]
+    const ran = await $.process.run(argv, { timeoutMs: 20000 })
+    const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
+    mod.askedAt = Date.now()
+    if (next) {
+      mod.look = next
+      mod.stamp = await stampOf($, next.watch)
+      $.ui.invalidate('ui.render')
+    } else {
+      $.ui.log(`buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
+    }
+    return next
+  } catch (error) {
+    $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
+    return undefined
+  } finally {
+    mod.asking = false
+    if (mod.askAgain) { mod.askAgain = false; void ask($) }
+  }
+}
+
+/** Between events: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
+async function poll($) {
+  if (!mod.look || mod.asking) return
+  const now = await stampOf($, mod.look.watch)
+  const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
+  if (now !== mod.stamp || recheck) await ask($)
+}
+
+function blinkOnce($) {
+  mod.blink = true
+  $.ui.invalidate('ui.render')
+  $.clock.after(300, () => { mod.blink = false; $.ui.invalidate('ui.render') })
+}
+
+/** Refuses a Claude Code older than the mod needs; true when it may run. */
+async function checkVersion($) {
+  try {
+    const { version } = await $.session.version()
+    if (isOlder(version, MIN_CLAUDE_CODE)) mod.refused = version
+  } catch {
+    mod.refused = 'a version without $.session.version'
+  }
+  if (mod.refused) {
+    $.ui.status(`buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}); run \`claude update\`. The pane and the statusline still work.`)
+  }
+  return !mod.refused
+}
+
+async function buddyCommand($, e) {
+  const word = String(e.args ?? '').trim().toLowerCase()
+  if (word === 'mute' || word === 'unmute') {
+    mod.muted = word === 'mute'
+    await $.store.set('muted', mod.muted).catch(() => undefined)
+    $.ui.invalidate('ui.render')
+    return { text: mod.muted ? 'buddy-tui: the buddy keeps its bubbles to itself (/buddy unmute to hear it again).' : 'buddy-tui: the buddy speaks again.' }
+  }
+  if (word !== '' && word !== 'pet' && word !== 'feed') return { text: 'usage: /buddy [pet|feed|mute|unmute]' }
+  if (mod.refused) return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }
+  const state = await ask($, word || undefined)
+  if (!state) return { text: 'buddy-tui: buddy-tui did not answer; run `buddy-tui doctor`.' }
+  return { text: word ? (state.said ?? '') : card(state) }
+}
+
+/** @type {import('claude-code').Register} */
+export const register = (on) => {
+  on('session.start', async ($, e, next) => {
+    const started = await next(e)
+    if (!(await checkVersion($))) return started
+    mod.sessionId = await $.session.id()
+    mod.muted = (await $.store.get('muted').catch(() => false)) === true
+    mod.cli = await findCli($)
+    await $.command.register({ name: 'buddy', description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it', argumentHint: '[pet|feed|mute|unmute]' })
+    // Not awaited: the first drawing must not hold Claude Code's first prompt.
+    void ask($)
+    if (mod.timers === 0) {
+      mod.timers = 2
+      $.clock.every(POLL_MS, () => { void poll($) })
+      $.clock.every(BLINK_MS, () => { blinkOnce($) })
+    }
+    return started
+  })
+
+  // Every Claude Code event may change the drawing: ask again once the classic hooks have run.
+  on('classic.*', async ($, e, next) => {
+    const answer = await next(e)
+    if (!mod.refused) $.clock.after(150, () => { void ask($) })
+    return answer
+  }).catch(($, e, next) => next(e))
+
+  on('ui.render', { component: 'AbovePrompt' }, ($, e, next) => {
+    const look = mod.look
+    if (!look || mod.refused || e.props.hasSurvey || e.props.isCollapsed) return next(e)
+    const { Box, Text } = $.ui.resolve(e)
+    const rows = bandRows(look, { columns: e.props.bodyColumns, maxRows: e.props.maxRows, muted: mod.muted, blink: mod.blink })
+    if (rows.length === 0) return next(e)
+    return h(Box, { flexDirection: 'column' }, ...rows.map((row) => h(Text, { color: row.color, dimColor: row.dim, bold: row.bold, wrap: 'truncate-end' }, row.text)))
+  })
+
+  on('ui.render', { component: 'BesidePrompt' }, ($, e, next) => {
+    const look = mod.look
+    if (!look || mod.refused) return next(e)
+    const { Box, Text } = $.ui.resolve(e)
+    const cell = besideCell(look, { floatRows: e.props.floatRows, floatColumns: e.props.floatColumns, maxColumns: e.props.maxColumns, muted: mod.muted, blink: mod.blink })
+    if (cell.kind === 'none') return next(e)
+    if (cell.kind === 'face') return h(Text, { color: look.color }, cell.text)
+    return h(Box, { width: 0 },
+      h(Box, { position: 'absolute', anchor: 'above', right: 0, flexDirection: 'column', borderStyle: 'round', paddingX: 1 },
+        ...cell.rows.map((row) => h(Text, { color: row.color, dimColor: row.dim, bold: row.bold }, row.text))))
+  })
+
+  on('command.run', { command: 'buddy' }, ($, e) => buddyCommand($, e))
+}
