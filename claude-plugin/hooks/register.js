@@ -27,7 +27,8 @@ const mod = {
   muted: false,
   blink: false,
   refused: '',
-  asking: false,
+  /** @type {Promise<import('./buddy-view.js').ModState | undefined> | undefined} */
+  inflight: undefined,
   askAgain: false,
   askedAt: 0,
   timers: 0,
@@ -45,36 +46,48 @@ async function stampOf($, paths) {
   return parts.join('|')
 }
 
-/** Asks buddy-tui for the drawing (one at a time; a call during one asks once more after it). */
-async function ask($, act) {
+/**
+ * Asks buddy-tui for the drawing, one call at a time: an event during a call asks once more after
+ * it; a command (`wait`) waits for the call under way and then asks itself.
+ */
+async function ask($, act, wait = false) {
   if (mod.refused || !mod.cli) return undefined
-  if (mod.asking && !act) { mod.askAgain = true; return undefined }
-  mod.asking = true
+  if (mod.inflight) {
+    if (!wait) { mod.askAgain = true; return undefined }
+    await mod.inflight
+  }
+  mod.inflight = askNow($, act)
   try {
-    const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, ...(act ? ['--act', act] : [])]
+    return await mod.inflight
+  } finally {
+    mod.inflight = undefined
+    if (mod.askAgain) { mod.askAgain = false; void ask($) }
+  }
+}
+
+async function askNow($, act) {
+  const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, ...(act ? ['--act', act] : [])]
+  try {
     const ran = await $.process.run(argv, { timeoutMs: 20000 })
     const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
     mod.askedAt = Date.now()
-    if (next) {
-      mod.look = next
-      mod.stamp = await stampOf($, next.watch)
-      $.ui.invalidate('ui.render')
-    } else {
+    if (!next) {
       $.ui.log(`buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
+      return undefined
     }
+    mod.look = next
+    mod.stamp = await stampOf($, next.watch)
+    $.ui.invalidate('ui.render')
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
     return undefined
-  } finally {
-    mod.asking = false
-    if (mod.askAgain) { mod.askAgain = false; void ask($) }
   }
 }
 
 /** Between events: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
 async function poll($) {
-  if (!mod.look || mod.asking) return
+  if (!mod.look || mod.inflight) return
   const now = await stampOf($, mod.look.watch)
   const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
   if (now !== mod.stamp || recheck) await ask($)
@@ -110,7 +123,7 @@ async function buddyCommand($, e) {
   }
   if (word !== '' && word !== 'pet' && word !== 'feed') return { text: 'usage: /buddy [pet|feed|mute|unmute]' }
   if (mod.refused) return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }
-  const state = await ask($, word || undefined)
+  const state = await ask($, word || undefined, true)
   if (!state) return { text: 'buddy-tui: buddy-tui did not answer; run `buddy-tui doctor`.' }
   return { text: word ? (state.said ?? '') : card(state) }
 }
