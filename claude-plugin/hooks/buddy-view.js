@@ -20,6 +20,16 @@ export function isOlder(version, floor) {
   return false
 }
 
+/** The argv in buddy-cli.json (`{"argv": ["/usr/bin/node", "/…/dist/cli.js"]}`), or undefined. */
+export function cliFromJson(text) {
+  try {
+    const argv = JSON.parse(text).argv
+    return Array.isArray(argv) && argv.length > 0 && argv.length < 4 && argv.every((arg) => typeof arg === 'string' && arg !== '') ? argv : undefined
+  } catch {
+    return undefined
+  }
+}
+
 // Outside text was sanitised by buddy-tui; this keeps a damaged answer from drawing escapes anyway.
 const clean = (value, max) => String(value ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, max)
 

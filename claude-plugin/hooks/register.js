@@ -9,7 +9,7 @@
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
 // Cost: it asks buddy-tui again on Claude Code's events, and between them only stats the few files
 // mod-state names (no redraw unless one changed); the face blinks once every BLINK_MS.
-import { MIN_CLAUDE_CODE, bandRows, besideCell, card, isOlder, parseModState } from './buddy-view.js'
+import { MIN_CLAUDE_CODE, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 const POLL_MS = 1000
 const BLINK_MS = 6000
@@ -34,8 +34,14 @@ const mod = {
   timers: 0,
 }
 
-/** buddy-tui beside this folder (in place from the npm package or a clone), else on PATH (a marketplace copy). */
+/**
+ * How to run buddy-tui: the command `buddy-tui install` wrote beside the copy it made of this mod
+ * (buddy-cli.json), else the buddy-tui beside this folder (in place from the npm package or a
+ * clone), else `buddy-tui` on PATH (a marketplace copy).
+ */
 async function findCli($) {
+  const written = await $.fs.read(`${$.plugin.root}/buddy-cli.json`).then(cliFromJson, () => undefined)
+  if (written) return written
   const inPlace = `${$.plugin.root}/../dist/cli.js`
   if (await $.fs.exists(inPlace).catch(() => false)) return ['node', inPlace]
   return ['buddy-tui']

@@ -54,6 +54,8 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
   --exec-form         hooks in exec form (\`command\` + \`args\`, no shell: one process fewer per event)
   --shell-form        hooks as one shell command line
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
+  --no-mod            do not set up the buddy mod (Claude Code 2.1.287+ draws the buddy inside its own
+                      screen from <settings dir>/skills/buddy-tui-mod/; set up by default when supported)
   --dry-run           print the change as a diff, write nothing (for a file install must not edit:
                       the entries to add by hand, as JSON)
 
@@ -95,7 +97,7 @@ export function reportSettingsError(error: unknown, io: CliIo): number {
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { ...SETTINGS_FLAGS, ...HOST_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' }, 'node-hook': { type: 'boolean' } },
+    options: { ...SETTINGS_FLAGS, ...HOST_FLAGS, 'statusline-only': { type: 'boolean' }, 'exec-form': { type: 'boolean' }, 'shell-form': { type: 'boolean' }, 'node-hook': { type: 'boolean' }, 'no-mod': { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -142,6 +144,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       io.stdout(term`Installed ${what} into ${path}.${backup}${chain}
 Claude Code sessions that are already running pick it up after a restart. Check with \`buddy-tui doctor\`.\n`);
     }
+    // The mod draws the buddy inside Claude Code; it journals nothing, so the hooks above stay the only feed.
+    if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings) await (await import('./install-mod.js')).setUpMod(path, io);
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);

@@ -40,6 +40,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       const restored = result.chained ? term`\nRestored your statusLine "${result.chained}".` : '';
       io.stdout(term`Removed buddy-tui from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}${restored}\n`);
     }
+    if (!values['dry-run']) (await import('./install-mod.js')).tearDownMod(path, io);
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);
