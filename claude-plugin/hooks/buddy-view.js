@@ -50,7 +50,28 @@ export function parseModState(stdout) {
     bubble: value.bubble && typeof value.bubble.text === 'string' ? { text: clean(value.bubble.text, 300), kind: String(value.bubble.kind) } : undefined,
     waiting: typeof value.waiting === 'string' ? clean(value.waiting, 80) : undefined,
     watch: value.watch.filter((path) => typeof path === 'string').slice(0, 8),
+    reactions: typeof value.reactions === 'string' ? value.reactions : undefined,
   }
+}
+
+/**
+ * The newest reaction in text just appended to reactions.jsonl, when the bubble may show it at once:
+ * the statusline's rule for a line said a moment ago (src/statusline/view.ts recentReaction: not a
+ * notice, a ttl above 0, some text). `buddy-tui mod-state` is asked right after and has the last word.
+ */
+export function appendedReaction(appended) {
+  const lines = String(appended).split('\n').filter((line) => line.trim() !== '')
+  for (let i = lines.length - 1; i >= 0; i -= 1) {
+    try {
+      const r = JSON.parse(lines[i])
+      if (!r || typeof r.text !== 'string' || r.kind === 'notice' || !(r.ttlMs > 0)) continue
+      const text = clean(r.text, 300).trim()
+      if (text) return { text, kind: r.kind === 'warning' || r.kind === 'thinking' ? r.kind : 'reaction' }
+    } catch {
+      // A torn line: look further back.
+    }
+  }
+  return undefined
 }
 
 const cut = (text, width) => (width <= 0 ? '' : text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`)

@@ -7,11 +7,12 @@
 // One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), which uses
 // the statusline's own display rules. This module journals nothing: the classic hooks beside it in
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
+// It also has buddy-tui start the headless runner when no pane or runner runs the plugins.
 // Cost: it asks buddy-tui again on Claude Code's events, and between them only stats the few files
 // mod-state names (no redraw unless one changed); the face blinks once every BLINK_MS.
-import { MIN_CLAUDE_CODE, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
+import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
-const POLL_MS = 1000
+const POLL_MS = 500
 const BLINK_MS = 6000
 /** A bubble or a wait is asked about again this often, so it goes when the statusline drops it. */
 const RECHECK_MS = 5000
@@ -32,6 +33,8 @@ const mod = {
   askAgain: false,
   askedAt: 0,
   timers: 0,
+  /** @type {number | undefined} The size of reactions.jsonl at the last look. */
+  reactionsSize: undefined,
 }
 
 /**
@@ -72,7 +75,7 @@ async function ask($, act, wait = false) {
 }
 
 async function askNow($, act) {
-  const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, ...(act ? ['--act', act] : [])]
+  const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, '--ensure-runner', ...(act ? ['--act', act] : [])]
   try {
     const ran = await $.process.run(argv, { timeoutMs: 20000 })
     const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
@@ -91,9 +94,33 @@ async function askNow($, act) {
   }
 }
 
+/**
+ * A reaction appended since the last look (the runner wrote it): shown at once, before the
+ * round trip through buddy-tui, so a plugin's answer reaches the screen within the poll.
+ */
+async function showAppended($) {
+  const file = mod.look?.reactions
+  if (!file) return
+  const stat = await $.fs.stat(file).catch(() => undefined)
+  // Not there yet: the first line the runner writes creates it, and counts as appended.
+  if (!stat) { mod.reactionsSize = 0; return }
+  if (stat.kind !== 'file') return
+  const from = mod.reactionsSize ?? stat.size
+  mod.reactionsSize = stat.size
+  if (stat.size <= from || stat.size - from > 65536) return
+  const added = await $.fs.read(file, { offset: from, length: stat.size - from }).catch(() => '')
+  const bubble = appendedReaction(added)
+  if (bubble && mod.look) {
+    mod.look = { ...mod.look, bubble }
+    $.ui.invalidate('ui.render')
+  }
+}
+
 /** Between events: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
 async function poll($) {
-  if (!mod.look || mod.inflight) return
+  if (!mod.look) return
+  await showAppended($)
+  if (mod.inflight) return
   const now = await stampOf($, mod.look.watch)
   const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
   if (now !== mod.stamp || recheck) await ask($)

@@ -7,7 +7,11 @@
  * whose change means "ask again"; the mod only stats them between events.
  * Prints `{"v":1,...}` and exits 0 whatever it finds (a missing pet or session is a state, not an error).
  */
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isPidAlive } from '../process/pid-alive.js';
+import { stateRootPath } from '../state/state-root.js';
+import { RUNNER_LOCK_FILE } from '../tui/runner-lock.js';
 import { parseArgs } from 'node:util';
 import { petFilePath } from '../config/paths.js';
 import { drainBeforeRead } from '../ingest/drain-inbox.js';
@@ -28,6 +32,21 @@ import { sanitizeText } from '../text/sanitize.js';
 import { term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
+import { spawnDetachedRunner } from './runner.js';
+
+/** True when a live process holds `<root>/runner.lock` (a pane or a headless runner). */
+function runnerAlive(env: NodeJS.ProcessEnv): boolean {
+  try {
+    const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
+    // A FIFO, a directory or a huge file in its place is no lock: never read one.
+    const stat = lstatSync(path);
+    if (!stat.isFile() || stat.size > 4096) return false;
+    const { pid } = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' && isPidAlive(pid);
+  } catch {
+    return false;
+  }
+}
 
 /** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
 const REACTION_MAX_AGE_MS = 5 * 60_000;
@@ -53,6 +72,8 @@ export interface ModState {
   said?: string;
   /** Files whose change (mtime or size) means the drawing may have changed. */
   watch: string[];
+  /** The session's reactions.jsonl: the mod shows a line appended to it at once (see buddy-view.js). */
+  reactions?: string;
 }
 
 function speciesLook(buddy: Buddy | undefined, mood: Mood) {
@@ -114,18 +135,21 @@ export function computeModState(sessionId: string | undefined, env: NodeJS.Proce
     working: view.turnOpen || view.runningTool !== undefined,
     said: said && sanitizeText(said, { maxLength: 160 }),
     watch,
+    reactions: source.dir ? join(source.dir, REACTIONS_FILE) : undefined,
   };
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: { session: { type: 'string' }, act: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({ args, options: { session: { type: 'string' }, act: { type: 'string' }, 'ensure-runner': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    io.stdout(term`usage: buddy-tui mod-state --session ID [--act pet|feed|play]\nPrints what the Claude Code mod draws, as JSON.\n`);
+    io.stdout(term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner]\nPrints what the Claude Code mod draws, as JSON.\n`);
     return 0;
   }
   // BUDDY_TUI_NOW pins the clock for tests, as for the statusline.
   const now = io.env.BUDDY_TUI_NOW ? resolveNow(io.env) : io.now();
   drainBeforeRead(io.env, now);
+  // No pane and no runner: start the headless one, so plugins run and their reactions reach the mod.
+  if (values['ensure-runner'] && !runnerAlive(io.env)) spawnDetachedRunner(io.env);
   let said: string | undefined;
   if (values.act !== undefined) {
     if (!ACTIONS.includes(values.act as PetAction)) {

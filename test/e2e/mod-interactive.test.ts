@@ -2,18 +2,32 @@
  * End to end with the real, interactive Claude Code 2.1.332 in tmux and buddy-tui's mod, after a
  * plain `buddy-tui install` (temporary HOME), with no pane and no statusLine (removed after install,
  * so whatever shows the buddy on Claude Code's screen is the mod): the buddy is there before the
- * first prompt, in both layouts; `/buddy pet` pets the one pet (the mod's answer, and
+ * first prompt, in both layouts; a command plugin's reaction to a failing Bash call reaches the
+ * screen within 2 s through the headless runner the mod starts; `/buddy pet` pets the one pet (the mod's answer, and
  * `buddy-tui stats`); uninstall removes the mod.
  */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
-import { text } from '../support/messages-api-standin.js';
+import { text, toolUse } from '../support/messages-api-standin.js';
+import { readJournal } from './claude-session.js';
 import { buddyCli, createWorld, type E2eWorld } from './claude-session.js';
 import { startTmux, type TmuxServer } from './tmux-server.js';
 
 const NAME = 'Pixel';
+const REACTION = 'mod-watch saw the failing command';
+
+/** A command plugin with a static reaction to a failed tool call. */
+function writePlugin(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'react.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "${REACTION}", "priority": 5, "ttlMs": 60000}'\n`);
+  writeFileSync(join(dir, 'buddy-plugin.json'), JSON.stringify({
+    name: 'mod-watch',
+    hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/react.sh"', timeout: 5 }] }] },
+    limits: { cooldownMs: 0 },
+  }));
+}
 
 describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Code', () => {
   let world: E2eWorld;
@@ -27,13 +41,18 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     writeSettings({ ...settings(), tui });
     const dir = join(world.root, `tmux-${tui}`);
     mkdirSync(dir);
-    const started = startTmux(dir, { width: 150, height: 45, env: world.claudeHome.env, cwd: world.project, command: world.claude });
+    const started = startTmux(dir, { width: 150, height: 45, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode default` });
     servers.push(started.server);
     return started;
   }
 
   beforeAll(async () => {
-    world = await createWorld({ turns: () => [text('ok')] });
+    world = await createWorld({ turns: () => [toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }), text('Checked.', { delayMs: 8000 })] });
+    writePlugin(join(world.root, 'plugins', 'mod-watch'));
+    const config = join(world.claudeHome.home, '.config', 'buddy-tui');
+    mkdirSync(config, { recursive: true });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ schemaVersion: 1, plugins: [join(world.root, 'plugins', 'mod-watch')], discoverClaudeSettings: false }));
+    writeSettings({ permissions: { allow: ['Bash'] } });
     const bin = join(world.root, 'bin');
     mkdirSync(bin);
     // Install checks `claude --version` on PATH to decide on the mod.
@@ -49,6 +68,13 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
 
   afterAll(async () => {
     for (const server of servers) server.kill();
+    // The headless runner the mod started exits when idle; a test does not wait for that.
+    try {
+      process.kill(JSON.parse(readFileSync(join(world.stateDir, 'runner.lock'), 'utf8')).pid, 'SIGTERM');
+    } catch {
+      // Not running.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await world?.cleanup();
   });
 
@@ -64,6 +90,20 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     const { server, pane } = startClaude('fullscreen');
     const screen = await server.waitFor(pane, (s) => /❯/.test(s) && s.includes(`${NAME} · `) && new RegExp(`\\S+ ${NAME}\\s`).test(s), 90_000);
     expect(screen).toMatch(/╭─+╮/);
+
+    // No pane: the headless runner the mod started runs the plugin; its reaction shows within 2 s.
+    server.typeText(pane, 'Run the failing check.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.sendKeys(pane, 'Enter');
+    await server.waitFor(pane, (s) => s.includes(REACTION), 60_000);
+    const seenAt = Date.now();
+    const sessionId = readdirSync(world.stateDir).find((name) => existsSync(join(world.stateDir, name, 'events.jsonl')))!;
+    const failure = readJournal(world.stateDir, sessionId).find((event) => event.hook_event_name === 'PostToolUseFailure')!;
+    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const written = reactions.find((reaction) => reaction.text === REACTION);
+    const timeline = `failure journaled +0, reaction written +${written?.ts - failure.ts} ms, on screen +${seenAt - failure.ts} ms`;
+    expect(seenAt - failure.ts, `from the failed call to the reaction on Claude Code's screen (${timeline})`).toBeLessThan(2000);
+    await server.waitFor(pane, /Checked\./, 60_000);
 
     server.typeText(pane, '/buddy pet');
     await new Promise((resolve) => setTimeout(resolve, 500));
