@@ -13,7 +13,7 @@ import { processIo, type CliIo } from './cli-io.js';
 const HELP = term`usage: buddy-tui runner [--detach] [--idle-ms N] [--state-dir DIR]
 
 Runs your buddy plugins with no pane: drains the inbox, writes reactions (shown by the statusLine and
-the Claude Code mod) and exits after --idle-ms with no event (default 10 minutes). Only one process
+the Claude Code mod) and exits after --idle-ms with no event (default 10 minutes; or BUDDY_TUI_RUNNER_IDLE_MS). Only one process
 runs the plugins (runner.lock); a pane opened meanwhile shows this runner's work as a viewer.
 `;
 
@@ -31,9 +31,11 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stdout(HELP);
     return 0;
   }
-  const idleMs = values['idle-ms'] === undefined ? undefined : Number(values['idle-ms']);
+  // BUDDY_TUI_RUNNER_IDLE_MS: the same for a runner started by the mod (tests keep it short).
+  const idleText = values['idle-ms'] ?? io.env.BUDDY_TUI_RUNNER_IDLE_MS;
+  const idleMs = idleText === undefined ? undefined : Number(idleText);
   if (idleMs !== undefined && !(idleMs > 0)) {
-    io.stderr(term`buddy-tui runner: --idle-ms must be a positive number of milliseconds\n`);
+    io.stderr(term`buddy-tui runner: --idle-ms (or BUDDY_TUI_RUNNER_IDLE_MS) must be a positive number of milliseconds\n`);
     return 2;
   }
   if (values.detach) {

@@ -47,7 +47,7 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
   }
 
   beforeAll(async () => {
-    world = await createWorld({ turns: () => [toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }), text('Checked.', { delayMs: 8000 })] });
+    world = await createWorld({ extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '20000' }, turns: () => [toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }), text('Checked.', { delayMs: 8000 })] });
     writePlugin(join(world.root, 'plugins', 'mod-watch'));
     const config = join(world.claudeHome.home, '.config', 'buddy-tui');
     mkdirSync(config, { recursive: true });
@@ -68,13 +68,16 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
 
   afterAll(async () => {
     for (const server of servers) server.kill();
-    // The headless runner the mod started exits when idle; a test does not wait for that.
-    try {
-      process.kill(JSON.parse(readFileSync(join(world.stateDir, 'runner.lock'), 'utf8')).pid, 'SIGTERM');
-    } catch {
-      // Not running.
+    // The headless runner the mod started exits when idle (20 s here); a closing Claude Code may
+    // still have started one more, so look twice.
+    for (let round = 0; round < 2; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      try {
+        process.kill(JSON.parse(readFileSync(join(world.stateDir, 'runner.lock'), 'utf8')).pid, 'SIGTERM');
+      } catch {
+        // Not running.
+      }
     }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
     await world?.cleanup();
   });
 
