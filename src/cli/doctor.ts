@@ -5,6 +5,7 @@ import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, spec
 import { inboxChecks } from '../install/doctor-inbox.js';
 import { settingsChecks } from '../install/doctor-settings.js';
 import { codexChecks } from '../install/doctor-codex.js';
+import { modChecks } from '../install/doctor-mod.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
@@ -12,7 +13,7 @@ import { processIo, type CliIo } from './cli-io.js';
 const HELP = term`usage: buddy-tui doctor [--json]
 
 Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
-settings (hooks, statusLine, disableAllHooks, folder trust), Codex's hooks when a Codex home exists
+settings (hooks, statusLine, disableAllHooks, folder trust), whether the buddy mod loads, Codex's hooks when a Codex home exists
 (present, trusted, hooks on), the last event of each session, the config and species files, and the
 delegate adapter.
 Exits 1 when a check fails.
@@ -31,6 +32,7 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
   const sections = await Promise.all([
     guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
     guard('Claude Code', () => settingsChecks(env, cwd)),
+    guard('Claude Code mod', () => modChecks(env, cwd)),
     // Only when a Codex home exists: a Claude-only user sees no Codex section.
     guard('Codex', () => codexChecks(env, cwd)),
     guard('sessions', () => sessionChecks(env, now)),

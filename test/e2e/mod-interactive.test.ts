@@ -3,7 +3,8 @@
  * plain `buddy-tui install` (temporary HOME), with no pane and no statusLine (removed after install,
  * so whatever shows the buddy on Claude Code's screen is the mod): the buddy is there before the
  * first prompt, in both layouts; a command plugin's reaction to a failing Bash call reaches the
- * screen within 2 s through the headless runner the mod starts; `/buddy pet` pets the one pet (the mod's answer, and
+ * screen within 2 s through the headless runner the mod starts; `/buddy pet`; with
+ * disableAllHooks the buddy is not drawn and `buddy-tui doctor` names the cause; and pets the one pet (the mod's answer, and
  * `buddy-tui stats`); uninstall removes the mod.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,7 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
 
   function startClaude(tui: 'fullscreen' | 'default'): { server: TmuxServer; pane: string } {
     writeSettings({ ...settings(), tui });
-    const dir = join(world.root, `tmux-${tui}`);
+    const dir = join(world.root, `tmux-${tui}-${servers.length}`);
     mkdirSync(dir);
     const started = startTmux(dir, { width: 150, height: 45, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode default` });
     servers.push(started.server);
@@ -129,6 +130,24 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     expect(screen).not.toContain(`${NAME} · `);
     server.sendKeys(pane, 'C-c');
     server.sendKeys(pane, 'C-c');
+  }, 200_000);
+
+  it('gated off by disableAllHooks: no buddy on Claude Code\'s screen, and doctor names the cause and the fix', async () => {
+    const doctorBefore = buddyCli(world, ['doctor']);
+    expect(doctorBefore.stdout).toContain('the buddy mod loads in new Claude Code sessions');
+    writeSettings({ ...settings(), disableAllHooks: true });
+    const { server, pane } = startClaude('fullscreen');
+    await server.waitFor(pane, /❯/, 90_000);
+    // Give a loading mod the time it took above to draw.
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    expect(server.capture(pane)).not.toContain(NAME);
+    const doctor = buddyCli(world, ['doctor']);
+    expect(doctor.stdout).toContain('the buddy mod does not load: "disableAllHooks": true turns mods off too');
+    expect(doctor.stdout).toContain(`fix: remove "disableAllHooks" from ${world.claudeHome.settingsPath}`);
+    server.sendKeys(pane, 'C-c');
+    server.sendKeys(pane, 'C-c');
+    const { disableAllHooks: _off, ...rest } = settings();
+    writeSettings(rest);
   }, 200_000);
 
   it('uninstall removes the mod folder', () => {
