@@ -8,14 +8,17 @@
 // the statusline's own display rules. This module journals nothing: the classic hooks beside it in
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins.
-// Cost: it asks buddy-tui again on Claude Code's events, and between them only stats the few files
-// mod-state names (no redraw unless one changed); the face blinks once every BLINK_MS.
+// Cost: it asks buddy-tui again on Claude Code's events; for 15 s after one it stats the few files
+// mod-state names (no redraw unless one changed) and blinks once in 6 s; idle, it runs no timer.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
+/** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
 const POLL_MS = 500
-const BLINK_MS = 6000
-/** A bubble or a wait is asked about again this often, so it goes when the statusline drops it. */
-const RECHECK_MS = 5000
+const ACTIVE_MS = 15000
+/** While a bubble or a wait is shown with no event: a slower look, so it goes when the statusline drops it. */
+const RECHECK_MS = 3000
+/** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
+const BLINK_POLLS = 12
 
 /** The module's state: reset by a hot reload, as every module variable is. */
 const mod = {
@@ -32,7 +35,11 @@ const mod = {
   inflight: undefined,
   askAgain: false,
   askedAt: 0,
-  timers: 0,
+  /** @type {Promise<void> | undefined} The set-up after session.start; a command waits for it. */
+  ready: undefined,
+  activeUntil: 0,
+  polling: false,
+  polls: 0,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
   reactionsSize: undefined,
 }
@@ -126,6 +133,25 @@ async function poll($) {
   if (now !== mod.stamp || recheck) await ask($)
 }
 
+/**
+ * The poll runs only for ACTIVE_MS after an event (every POLL_MS), then every RECHECK_MS while a
+ * bubble or a wait is on screen, then stops: an idle session with nothing shown has no timer.
+ */
+function wake($) {
+  mod.activeUntil = Date.now() + ACTIVE_MS
+  if (!mod.polling) { mod.polling = true; $.clock.after(POLL_MS, () => { void pollLoop($) }) }
+}
+
+async function pollLoop($) {
+  await poll($).catch(() => undefined)
+  mod.polls += 1
+  if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
+  const active = Date.now() < mod.activeUntil
+  const showing = Boolean(mod.look && (mod.look.bubble || mod.look.waiting || mod.look.working))
+  if (!active && !showing) { mod.polling = false; return }
+  $.clock.after(active ? POLL_MS : RECHECK_MS, () => { void pollLoop($) })
+}
+
 function blinkOnce($) {
   mod.blink = true
   $.ui.invalidate('ui.render')
@@ -147,6 +173,7 @@ async function checkVersion($) {
 }
 
 async function buddyCommand($, e) {
+  await mod.ready
   const word = String(e.args ?? '').trim().toLowerCase()
   if (word === 'mute' || word === 'unmute') {
     mod.muted = word === 'mute'
@@ -161,29 +188,33 @@ async function buddyCommand($, e) {
   return { text: word ? (state.said ?? '') : card(state) }
 }
 
+async function setUp($) {
+  if (!(await checkVersion($))) return
+  mod.sessionId = await $.session.id()
+  mod.muted = (await $.store.get('muted').catch(() => false)) === true
+  mod.cli = await findCli($)
+  await ask($)
+  wake($)
+}
+
 /** @type {import('claude-code').Register} */
 export const register = (on) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
-    if (!(await checkVersion($))) return started
-    mod.sessionId = await $.session.id()
-    mod.muted = (await $.store.get('muted').catch(() => false)) === true
-    mod.cli = await findCli($)
+    // Listed during session.start, as commands are; /buddy itself says when the mod refused this Claude Code.
     await $.command.register({ name: 'buddy', description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it', argumentHint: '[pet|feed|mute|unmute]' })
-    // Not awaited: the first drawing must not hold Claude Code's first prompt.
-    void ask($)
-    if (mod.timers === 0) {
-      mod.timers = 2
-      $.clock.every(POLL_MS, () => { void poll($) })
-      $.clock.every(BLINK_MS, () => { blinkOnce($) })
-    }
+    // Not awaited: the rest of the set-up and the first drawing must not hold Claude Code's first prompt.
+    mod.ready = setUp($).catch(() => undefined)
     return started
   })
 
   // Every Claude Code event may change the drawing: ask again once the classic hooks have run.
   on('classic.*', async ($, e, next) => {
     const answer = await next(e)
-    if (!mod.refused) $.clock.after(150, () => { void ask($) })
+    if (!mod.refused && mod.cli) {
+      $.clock.after(150, () => { void ask($) })
+      wake($)
+    }
     return answer
   }).catch(($, e, next) => next(e))
 
