@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './measure.js';
 
-const AREAS = ['foundation', 'statusline', 'tui', 'species', 'plugins', 'delegate', 'doctor', 'hook-cost'];
+const AREAS = ['foundation', 'statusline', 'tui', 'species', 'plugins', 'delegate', 'doctor', 'hook-cost', 'mod-cost'];
 
 const rows: BenchRow[] = [];
 for (const area of AREAS) {

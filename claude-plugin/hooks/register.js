@@ -8,13 +8,15 @@
 // the statusline's own display rules. This module journals nothing: the classic hooks beside it in
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins.
-// Cost: it asks buddy-tui again on Claude Code's events; for 15 s after one it stats the few files
+// Cost: it asks buddy-tui again on Claude Code's events; for 8 s after one it stats the few files
 // mod-state names (no redraw unless one changed) and blinks once in 6 s; idle, it runs no timer.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
 const POLL_MS = 500
-const ACTIVE_MS = 15000
+const ACTIVE_MS = 8000
+/** The other watched files (pet, journal, inbox) are looked at on every this many polls. */
+const FULL_LOOK_POLLS = 4
 /** While a bubble or a wait is shown with no event: a slower look, so it goes when the statusline drops it. */
 const RECHECK_MS = 3000
 /** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
@@ -127,7 +129,7 @@ async function showAppended($) {
 async function poll($) {
   if (!mod.look) return
   await showAppended($)
-  if (mod.inflight) return
+  if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
   const now = await stampOf($, mod.look.watch)
   const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
   if (now !== mod.stamp || recheck) await ask($)
@@ -143,8 +145,8 @@ function wake($) {
 }
 
 async function pollLoop($) {
-  await poll($).catch(() => undefined)
   mod.polls += 1
+  await poll($).catch(() => undefined)
   if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
   const active = Date.now() < mod.activeUntil
   const showing = Boolean(mod.look && (mod.look.bubble || mod.look.waiting || mod.look.working))
