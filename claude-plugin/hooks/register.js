@@ -203,6 +203,8 @@ async function setUp($) {
 export const register = (on) => {
   on('session.start', async ($, e, next) => {
     const started = await next(e)
+    // `claude -p` and other sessions with no screen: nothing to draw, and nothing to start.
+    if (e.isInteractive === false) return started
     // Listed during session.start, as commands are; /buddy itself says when the mod refused this Claude Code.
     await $.command.register({ name: 'buddy', description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it', argumentHint: '[pet|feed|mute|unmute]' })
     // Not awaited: the rest of the set-up and the first drawing must not hold Claude Code's first prompt.

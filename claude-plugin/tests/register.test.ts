@@ -99,6 +99,16 @@ describe('buddy-tui mod', () => {
     await ui.unmount()
   })
 
+  test('a session with no screen (claude -p): no buddy-tui call, no runner, nothing drawn', async ($, on) => {
+    const runs = host(on)
+    await $.session.start({ surface: 'terminal', isInteractive: false, cwd: '/home/dev/project' })
+    await $.classic.Stop({ stop_hook_active: false } as never).catch(() => undefined)
+    expect(runs).toEqual([])
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
+    await ui.unmount()
+  })
+
   test('refuses a Claude Code older than 2.1.287 with a clear message, and draws nothing', async ($, on) => {
     const runs = host(on, { version: '2.1.280' })
     await start($)
