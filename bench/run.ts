@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './measure.js';
 
-const AREAS = ['foundation', 'statusline', 'tui', 'pane-cost', 'species', 'pictures', 'plugins', 'delegate', 'doctor', 'hook-cost', 'whole-session'];
+const AREAS = ['foundation', 'statusline', 'tui', 'pane-cost', 'species', 'pictures', 'plugins', 'delegate', 'doctor', 'hook-cost', 'whole-session', 'mod-cost'];
 
 const rows: BenchRow[] = [];
 for (const area of AREAS) {

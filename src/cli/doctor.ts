@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
 import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
 import { inboxChecks, retryDamagedFiles } from '../install/doctor-inbox.js';
+import { modChecks } from '../install/doctor-mod.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
 import { notifyChecks } from '../install/doctor-notify.js';
 import { HOST_IDS } from '../hosts/host-id.js';
@@ -13,9 +14,10 @@ import { processIo, type CliIo } from './cli-io.js';
 const HELP = term`usage: buddy-tui doctor [--json] [--retry-damaged]
 
 Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
-settings (hooks, statusLine, disableAllHooks, folder trust), Codex's hooks when a Codex home exists
-(present, trusted, hooks on), the last event of each session, the config and species files, the
-delegate adapter, and who sends notifications (when notify.channels names one).
+settings (hooks, statusLine, disableAllHooks, folder trust), whether the buddy mod loads, each other
+host's hooks when its config folder exists (Codex: present, trusted, hooks on), the last event of each
+session, the config and species files, the delegate adapter, and who sends notifications (when
+notify.channels names one).
 Exits 1 when a check fails.
 
 --retry-damaged  first tries the inbox's damaged files again: each one that is a whole event
@@ -37,6 +39,7 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
     guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
     // Each host's section; one whose config folder is not there (a Claude-only user's Codex) has none.
     ...hosts.map((host) => guard(host.name, () => host.doctor(env, cwd))),
+    guard('Claude Code mod', () => modChecks(env, cwd)),
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),

@@ -11,7 +11,7 @@ export const claudeInstaller: HostInstaller = {
   flags: { install: CLAUDE_FLAGS, uninstall: { settings, project } },
   help: {
     usage: {
-      install: 'buddy-tui install [--settings <file> | --project] [--statusline-only] [--dry-run]',
+      install: 'buddy-tui install [--settings <file> | --project] [--statusline-only] [--no-mod] [--dry-run]',
       uninstall: 'buddy-tui uninstall [--settings <file> | --project] [--dry-run]',
     },
     install: CLAUDE_INSTALL_HELP,

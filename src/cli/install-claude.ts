@@ -21,6 +21,7 @@ export const CLAUDE_FLAGS = {
   'statusline-only': { type: 'boolean' },
   'exec-form': { type: 'boolean' },
   'shell-form': { type: 'boolean' },
+  'no-mod': { type: 'boolean' },
 } as const;
 
 export interface ClaudeFlagValues {
@@ -31,6 +32,7 @@ export interface ClaudeFlagValues {
   'shell-form'?: boolean;
   'node-hook'?: boolean;
   'dry-run'?: boolean;
+  'no-mod'?: boolean;
 }
 
 export const CLAUDE_INSTALL_HELP = `Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
@@ -46,6 +48,8 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
   --exec-form         hooks in exec form (\`command\` + \`args\`, no shell: one process fewer per event)
   --shell-form        hooks as one shell command line
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
+  --no-mod            do not set up the buddy mod (Claude Code 2.1.287+ draws the buddy inside its own
+                      screen from <settings dir>/skills/buddy-tui-mod/; set up by default when supported)
   --dry-run           print the change as a diff, write nothing (for a file install must not edit:
                       the entries to add by hand, as JSON)
 `;
@@ -94,6 +98,8 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
       io.stdout(term`Installed ${what} into ${path}.${backup}${chain}
 Claude Code sessions that are already running pick it up after a restart. Check with \`buddy-tui doctor\`.\n`);
     }
+    // The mod draws the buddy inside Claude Code; it journals nothing, so the hooks above stay the only feed.
+    if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings) await (await import('./install-mod.js')).setUpMod(path, io);
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);
@@ -116,6 +122,7 @@ export async function runClaudeUninstall(values: ClaudeFlagValues, io: CliIo): P
       const restored = result.chained ? term`\nRestored your statusLine "${result.chained}".` : '';
       io.stdout(term`Removed buddy-tui from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}${restored}\n`);
     }
+    if (!values['dry-run']) (await import('./install-mod.js')).tearDownMod(path, io);
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);

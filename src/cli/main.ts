@@ -22,6 +22,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   rename: { summary: 'rename the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runRename })) },
   stats: { summary: "show the buddy's needs and counters", load: () => import('./pet-actions.js').then((m) => ({ run: m.runStats })) },
   plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
+  runner: { summary: 'run the plugins with no pane (--detach: in the background; exits when idle)', load: () => import('./runner.js') },
+  'mod-state': { summary: 'what the Claude Code mod draws, as JSON (--session ID, --act pet|feed)', load: () => import('./mod-state.js') },
   status: { summary: 'the state of each live session (--json for scripts, --session ID)', load: () => import('./status.js') },
 };
 

@@ -5,6 +5,7 @@
  *  - the statusline: the real bundle, `node dist/statusline.js`, spawned with BUDDY_TUI_NOW;
  *  - the pane: the store fed by the reader, the pane's services (as a viewer: the mood from
  *    pet.json or the session), and the Ink App drawn with ink-testing-library's renderer.
+ *  - the Claude Code mod: the real `buddy-tui mod-state` it draws from (face and bubble).
  * At each instant they must show the same mood (face), the same reaction or none, the same tool
  * order and the same colour per agent type. (Run `npm run build` first.)
  */
@@ -30,6 +31,7 @@ import { renderAtSize, waitForFrame } from '../components/render-at-size.js';
 import { fixturePayload, sandbox, type Sandbox } from '../statusline/support.js';
 
 const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const T0 = Date.UTC(2026, 10, 30);
 const SGR = /\u001b\[[0-9;]*m/g;
 const plain = (text: string): string => text.replace(SGR, '');
@@ -100,6 +102,16 @@ function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionTe
     tools: toolSegment ? toolSegment.split(' · ').map((item) => item.replace(/ x\d+$/, '')) : [],
     agents,
   };
+}
+
+/** The mod's drawing: the real `buddy-tui mod-state` it asks (claude-plugin/hooks/register.js draws its answer). */
+function modSees(box: Sandbox, sessionId: string, now: number, reactionText?: string): { face: string; reaction: boolean } {
+  const run = spawnSync(process.execPath, [CLI, 'mod-state', '--session', sessionId], {
+    env: { ...box.env, BUDDY_TUI_NOW: String(now) }, encoding: 'utf8', timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  const state = JSON.parse(run.stdout);
+  return { face: state.face, reaction: reactionText !== undefined && state.bubble?.text === reactionText };
 }
 
 async function paneSees(box: Sandbox, sessionId: string, now: number, reactions: Reaction[], petFile: string): Promise<Seen & { mood: string }> {
@@ -174,10 +186,13 @@ async function expectAgreement(sessionId: string, events: JournalEvent[], reacti
   expect(statusline.reaction, where).toBe(pane.reaction);
   expect(statusline.tools, where).toEqual(pane.tools);
   expect(statusline.agents, where).toEqual(pane.agents);
+  const mod = modSees(box, sessionId, now, line);
+  expect(mod.face, `${where} (mod)`).toBe(pane.face);
+  expect(mod.reaction, `${where} (mod)`).toBe(pane.reaction);
   return pane;
 }
 
-describe('the pane and the statusline agree', () => {
+describe('the pane, the statusline and the mod agree', () => {
   const { events, reactions } = failedThenStopped();
   const stopped = [...events, { ...events[1], ts: T0 + 6000, hook_event_name: 'Stop' } as JournalEvent];
 

@@ -1,0 +1,126 @@
+/**
+ * What the buddy mod costs Claude Code (issue 24): the real interactive Claude Code in tmux against
+ * the loopback stand-in, buddy-tui's settings hooks installed in both variants, with and without the
+ * mod (`installMod`, as `buddy-tui install` sets it up). Measured from /proc: the claude process's
+ * own CPU (utime+stime) and, separately, its waited-for children (cutime+cstime: hooks and the
+ * mod's `buddy-tui mod-state` calls), over an idle stretch and over a scripted turn (5 Bash calls
+ * and an answer), and the time from start to the first prompt (the mod's warm-up must not delay it).
+ * Goal: Claude Code's own CPU with the mod <= 1.10x without, idle and turn.
+ *
+ * `BUDDY_BENCH_MOD_IDLE_S=60` sets the idle stretch; `node --import tsx bench/mod-cost.ts` runs it alone.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { claudeBinary, createOfflineClaudeHome } from '../test/support/claude-cli.js';
+import { CLI_ENTRY } from '../test/support/hook-process.js';
+import { startMessagesApiStandin, text, toolUse } from '../test/support/messages-api-standin.js';
+import { startTmux } from '../test/e2e/tmux-server.js';
+import { installMod } from '../src/install/mod-install.js';
+import { spawnSync } from 'node:child_process';
+import { REPO_ROOT, type BenchRow } from './measure.js';
+
+const AREA = 'mod-cost';
+const GOAL = 1.1;
+const TICKS = 100; // USER_HZ on Linux
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Cpu { own: number; children: number }
+
+function cpuOf(pid: number): Cpu {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the comm: state(0) ... utime(11) stime(12) cutime(13) cstime(14), in ticks.
+  const ms = (i: number) => (Number(fields[i]) * 1000) / TICKS;
+  return { own: ms(11) + ms(12), children: ms(13) + ms(14) };
+}
+
+/** The claude process in a tmux pane: the pane's process, or its child when a shell wraps it. */
+function claudePid(panePid: number): number {
+  const comm = (pid: number) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  if (comm(panePid).startsWith('claude')) return panePid;
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      if (Number(stat[1]) === panePid && comm(Number(name)).startsWith('claude')) return Number(name);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  throw new Error(`no claude process under pane pid ${panePid}`);
+}
+
+interface Sample { startMs: number; idle: Cpu; turn: Cpu }
+
+async function runVariant(claude: string, withMod: boolean, idleS: number): Promise<Sample> {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-bench-mod-')));
+  const project = join(base, 'project');
+  mkdirSync(project);
+  const turns = [...Array.from({ length: 5 }, (_, i) => toolUse('Bash', { command: `echo step ${i}`, description: `Step ${i}` })), text('All five steps done.')];
+  const api = await startMessagesApiStandin({ main: turns, other: text('title') });
+  const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: join(base, 'state'), BUDDY_TUI_RUNNER_IDLE_MS: '30000' } });
+  home.writeSettings({ permissions: { allow: ['Bash'] }, tui: 'fullscreen' });
+  const install = spawnSync(process.execPath, [CLI_ENTRY, 'install', '--no-mod'], { env: home.env, encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
+  spawnSync(process.execPath, [CLI_ENTRY, 'hatch', '--name', 'Bench'], { env: home.env });
+  if (withMod) installMod({ settingsPath: home.settingsPath, packageRoot: REPO_ROOT, cliArgv: [process.execPath, CLI_ENTRY], version: 'bench' });
+  const tmuxDir = join(base, 'tmux');
+  mkdirSync(tmuxDir);
+  const started = Date.now();
+  const { server, pane } = startTmux(tmuxDir, { width: 150, height: 45, env: home.env, cwd: project, command: `${claude} --permission-mode default` });
+  try {
+    await server.waitFor(pane, /❯/, 120_000);
+    const startMs = Date.now() - started;
+    if (withMod) await server.waitFor(pane, /Bench/, 60_000);
+    await sleep(5000); // start-up settles (warm-up excluded from the idle stretch)
+    const pid = claudePid(Number(server.tmux(['display-message', '-p', '-t', pane, '#{pane_pid}']).stdout.trim()));
+    const idle0 = cpuOf(pid);
+    await sleep(idleS * 1000);
+    const idle1 = cpuOf(pid);
+    server.typeText(pane, 'Run the five steps.');
+    await sleep(500);
+    const turn0 = cpuOf(pid);
+    server.sendKeys(pane, 'Enter');
+    await server.waitFor(pane, /All five steps done\./, 120_000);
+    await sleep(2000);
+    const turn1 = cpuOf(pid);
+    const diff = (a: Cpu, b: Cpu): Cpu => ({ own: b.own - a.own, children: b.children - a.children });
+    return { startMs, idle: diff(idle0, idle1), turn: diff(turn0, turn1) };
+  } finally {
+    server.kill();
+    await api.close();
+    const lock = join(base, 'state', 'runner.lock');
+    await sleep(1500);
+    try {
+      process.kill(JSON.parse(readFileSync(lock, 'utf8')).pid, 'SIGTERM');
+    } catch {
+      // No runner left.
+    }
+    home.cleanup();
+    rmSync(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+export async function bench(): Promise<BenchRow[]> {
+  const claude = claudeBinary();
+  if (!claude) return [{ area: AREA, name: 'Claude Code CLI', value: 'not installed (scripts/install-claude-code.sh)', goal: `<= ${GOAL}x`, ok: false }];
+  const idleS = Number(process.env.BUDDY_BENCH_MOD_IDLE_S ?? 60);
+  const without = await runVariant(claude, false, idleS);
+  const withMod = await runVariant(claude, true, idleS);
+  const row = (name: string, a: number, b: number, goal?: number): BenchRow => ({
+    area: AREA, name, value: `${b.toFixed(0)} ms vs ${a.toFixed(0)} ms: ${(b / Math.max(a, 1)).toFixed(2)}x`,
+    ...(goal ? { goal: `<= ${goal}x`, ok: b / Math.max(a, 1) <= goal } : {}),
+  });
+  const rows = [
+    row(`claude's own CPU, idle ${idleS} s (mod vs none)`, without.idle.own, withMod.idle.own, GOAL),
+    row("claude's own CPU, a 5-Bash turn (mod vs none)", without.turn.own, withMod.turn.own, GOAL),
+    row(`its children's CPU, idle ${idleS} s (hooks, mod-state)`, without.idle.children, withMod.idle.children),
+    row("its children's CPU, the turn (hooks, mod-state)", without.turn.children, withMod.turn.children),
+    row('start to first prompt (mod vs none)', without.startMs, withMod.startMs),
+  ];
+  writeFileSync(join(REPO_ROOT, '.cache', 'bench-mod-cost.json'), JSON.stringify({ without, withMod }, null, 2));
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await bench()) process.stdout.write(`${r.name}: ${r.value}${r.goal ? ` (${r.ok ? 'ok' : 'MISS'}, goal ${r.goal})` : ''}\n`);
+}

@@ -1,0 +1,122 @@
+// The buddy mod under Claude Code's own test runner (`claude plugin test claude-plugin`): what it
+// draws from a `buddy-tui mod-state` answer, the commands, the bridge, and the version floor.
+// `buddy-tui` itself is stood in for by `process.run` answers here; buddy-tui's vitest suite runs
+// the real one (test/mod/).
+import { describe, expect, mock, test, tier } from 'claude-code/testing'
+
+tier('user')
+
+const STATE = {
+  v: 1, face: '(o.o)', name: 'Biscuit', mood: 'idle', species: 'Cat', stage: 'Kitten', level: 3,
+  needs: { hunger: 40, energy: 70, happiness: 55 }, sprite: [' /\\_/\\ ', '( o.o )', ' > ^ < '], color: 'yellow',
+  bubble: { text: 'Who dares fail?', kind: 'warning' }, working: false, watch: ['/state/s1/reactions.jsonl'],
+}
+const BAND = {
+  plugin: 'buddy-tui', component: 'AbovePrompt',
+  props: { hasSurvey: false, isCollapsed: false, isWorking: false, maxRows: 10, bodyColumns: 100, scroll: { offset: 0, bodyRows: 9 }, view: {} },
+} as const
+const BESIDE = {
+  plugin: 'buddy-tui', component: 'BesidePrompt',
+  props: { maxColumns: 20, floatRows: 12, floatColumns: 40, isWorking: false, view: {} },
+} as const
+
+/** Stands in for the host below the mod: the version, the session, the files and `buddy-tui mod-state`. */
+function host(on: any, answers: { version?: string; state?: object; said?: string } = {}) {
+  const runs: string[][] = []
+  mock.clock(on)
+  mock.store(on)
+  on('session.start', ($: any, e: any) => ({ cwd: e.cwd }))
+  on('session.version', () => ({ value: { version: answers.version ?? '2.1.332', base: answers.version ?? '2.1.332' } }))
+  on('session.id', () => ({ value: 's1' }))
+  on('command.register', ($: any, e: any) => ({ value: { command: e.name } }))
+  on('fs.exists', () => ({ value: true }))
+  on('fs.stat', () => ({ value: { kind: 'file', size: 10, mtimeMs: 1, isLink: false } }))
+  on('process.run', ($: any, e: any) => {
+    runs.push([...e.argv])
+    const act = e.argv.includes('--act')
+    const state = { ...STATE, ...answers.state, ...(act ? { said: answers.said ?? 'Biscuit: purrs' } : {}) }
+    return { value: { exitCode: 0, stdout: `${JSON.stringify(state)}\n`, stderr: '' } }
+  })
+  return runs
+}
+
+const start = ($: any) => $.session.start({ surface: 'terminal', isInteractive: true, cwd: '/home/dev/project' })
+
+describe('buddy-tui mod', () => {
+  test('the band shows face, name and bubble from buddy-tui mod-state, asked with the session id', async ($, on) => {
+    const runs = host(on)
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    expect(runs[0].slice(-4)).toEqual(['mod-state', '--session', 's1', '--ensure-runner'])
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.find({ type: 'Text', text: /\(o\.o\) Biscuit {2}< Who dares fail\? >/ })).toBeDefined()
+    await ui.unmount()
+  })
+
+  test('waiting for an approval adds a second row; a survey or a collapsed band gets nothing', async ($, on) => {
+    host(on, { state: { waiting: 'approve Bash `rm -rf build`', bubble: undefined } })
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.find({ type: 'Text', text: /waiting for you: approve Bash/ })).toBeDefined()
+    await ui.unmount()
+    const survey = await $.ui.mount({ ...BAND, props: { ...BAND.props, hasSurvey: true }, surface: 'terminal' })
+    expect(await survey.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
+    await survey.unmount()
+    const collapsed = await $.ui.mount({ ...BAND, props: { ...BAND.props, isCollapsed: true }, surface: 'terminal' })
+    expect(await collapsed.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
+    await collapsed.unmount()
+  })
+
+  test('beside the prompt: the sprite, name and stage float when there is room; the face alone when not', async ($, on) => {
+    host(on)
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    const ui = await $.ui.mount({ ...BESIDE, surface: 'terminal' })
+    expect(await ui.find({ type: 'Text', text: /Biscuit · Kitten/ })).toBeDefined()
+    expect(await ui.find({ type: 'Text', text: /< Who dares fail\? >/ })).toBeDefined()
+    expect(await ui.find({ type: 'Text', text: /\( o\.o \)/ })).toBeDefined()
+    await ui.unmount()
+    const small = await $.ui.mount({ ...BESIDE, props: { ...BESIDE.props, floatRows: 2 }, surface: 'terminal' })
+    expect(await small.find({ type: 'Text', text: '(o.o)' })).toBeDefined()
+    expect(await small.findAll({ type: 'Text', text: /Kitten/ })).toEqual([])
+    await small.unmount()
+  })
+
+  test('/buddy prints the card; /buddy pet asks buddy-tui to pet; /buddy mute hides the bubble', async ($, on) => {
+    const runs = host(on)
+    await start($)
+    const shown = await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    expect(shown.text).toMatch(/Biscuit the Cat · Kitten · level 3 · idle/)
+    expect(shown.text).toMatch(/hunger +\[####\.\.\.\.\.\. 40\]/)
+    const petted = await $.command.run({ command: 'buddy', args: 'pet', origin: { kind: 'composer' } })
+    expect(petted.text).toBe('Biscuit: purrs')
+    expect(runs.some((argv) => argv.join(' ').endsWith('mod-state --session s1 --ensure-runner --act pet'))).toBe(true)
+    const muted = await $.command.run({ command: 'buddy', args: 'mute', origin: { kind: 'composer' } })
+    expect(muted.text).toMatch(/unmute/)
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.find({ type: 'Text', text: /^\(o\.o\) Biscuit$/ })).toBeDefined()
+    await ui.unmount()
+  })
+
+  test('a session with no screen (claude -p): no buddy-tui call, no runner, nothing drawn', async ($, on) => {
+    const runs = host(on)
+    await $.session.start({ surface: 'terminal', isInteractive: false, cwd: '/home/dev/project' })
+    await $.classic.Stop({ stop_hook_active: false } as never).catch(() => undefined)
+    expect(runs).toEqual([])
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
+    await ui.unmount()
+  })
+
+  test('refuses a Claude Code older than 2.1.287 with a clear message, and draws nothing', async ($, on) => {
+    const runs = host(on, { version: '2.1.280' })
+    await start($)
+    const said = await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } }).catch((error: Error) => ({ text: error.message }))
+    expect(runs).toEqual([])
+    expect(String(said.text)).toMatch(/2\.1\.287 or newer|buddy/)
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
+    await ui.unmount()
+  })
+})

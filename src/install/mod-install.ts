@@ -1,0 +1,84 @@
+/**
+ * The buddy mod for `buddy-tui install`: a mod-only copy of claude-plugin/ (its module and the
+ * files the module imports, a hooks.json with `modules` and NO classic hooks) in Claude Code's
+ * skills folder beside the settings file (`~/.claude/skills/buddy-tui-mod/`), which Claude Code
+ * 2.1.287+ loads with no setting. The settings hooks stay the only ones that journal, so no event
+ * is doubled. `buddy-cli.json` in the copy tells the mod how to run this buddy-tui.
+ * The copy is written into a scratch folder and renamed into place; uninstall removes only a
+ * folder whose plugin.json names it ours.
+ */
+import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { isOlder } from './mod-version.js';
+
+export const MOD_NAME = 'buddy-tui-mod';
+/** Mods (hooks modules) exist from this Claude Code on (the mod refuses older ones itself too). */
+export const MOD_MIN_VERSION = '2.1.287';
+const MOD_FILES = ['register.js', 'buddy-view.js'] as const;
+
+/** Where install puts the mod for a settings file: the skills folder beside it. */
+export function modFolderFor(settingsPath: string): string {
+  return join(dirname(settingsPath), 'skills', MOD_NAME);
+}
+
+/** Whether a Claude Code of this version loads mods; undefined version (not found) counts as no. */
+export function supportsMods(version: string | undefined): boolean {
+  return version !== undefined && !isOlder(version, MOD_MIN_VERSION);
+}
+
+function manifest(version: string): string {
+  return `${JSON.stringify({
+    name: MOD_NAME,
+    version,
+    description: 'buddy-tui inside Claude Code: the buddy beside and above the prompt, and /buddy. Written by `buddy-tui install`; removed by `buddy-tui uninstall`.',
+    author: { name: 'buddy-tui' },
+    license: 'MIT',
+  }, null, 2)}\n`;
+}
+
+/** True when `folder` is a mod folder buddy-tui wrote (its plugin.json names MOD_NAME), not a symlink. */
+export function isOurModFolder(folder: string): boolean {
+  try {
+    if (lstatSync(folder).isSymbolicLink()) return false;
+    return JSON.parse(readFileSync(join(folder, '.claude-plugin', 'plugin.json'), 'utf8')).name === MOD_NAME;
+  } catch {
+    return false;
+  }
+}
+
+export interface ModInstallInput {
+  settingsPath: string;
+  packageRoot: string;
+  /** The node and cli.js the mod runs for `buddy-tui mod-state`. */
+  cliArgv: string[];
+  version: string;
+}
+
+/** Writes (or rewrites) the mod folder. Returns its path. Refuses to replace a folder that is not ours. */
+export function installMod(input: ModInstallInput): string {
+  const folder = modFolderFor(input.settingsPath);
+  if (existsSync(folder) && !isOurModFolder(folder)) {
+    throw new Error(`${folder} exists and is not buddy-tui's mod; move it away, or install with --no-mod`);
+  }
+  const skills = dirname(folder);
+  mkdirSync(skills, { recursive: true, mode: 0o700 });
+  const scratch = join(skills, `.${MOD_NAME}.${process.pid}`);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(join(scratch, 'hooks'), { recursive: true });
+  mkdirSync(join(scratch, '.claude-plugin'));
+  for (const file of MOD_FILES) cpSync(join(input.packageRoot, 'claude-plugin', 'hooks', file), join(scratch, 'hooks', file));
+  writeFileSync(join(scratch, 'hooks', 'hooks.json'), `${JSON.stringify({ description: 'buddy-tui mod only: the settings hooks of `buddy-tui install` journal the events.', modules: ['./register.js'] }, null, 2)}\n`);
+  writeFileSync(join(scratch, '.claude-plugin', 'plugin.json'), manifest(input.version));
+  writeFileSync(join(scratch, 'buddy-cli.json'), `${JSON.stringify({ argv: input.cliArgv })}\n`);
+  if (existsSync(folder)) rmSync(folder, { recursive: true, force: true });
+  renameSync(scratch, folder);
+  return folder;
+}
+
+/** Removes the mod folder install wrote; leaves anything else alone. Returns true when it removed one. */
+export function uninstallMod(settingsPath: string): boolean {
+  const folder = modFolderFor(settingsPath);
+  if (!isOurModFolder(folder)) return false;
+  rmSync(folder, { recursive: true, force: true });
+  return true;
+}

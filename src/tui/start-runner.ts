@@ -1,0 +1,88 @@
+/**
+ * The headless runner (`buddy-tui runner`): the pane's runner half with no screen. It holds the
+ * runner lock, drains the inbox, runs the user's plugins and writes their reactions (which the
+ * statusline and the Claude Code mod show), saves the pet; and exits once nothing happened for
+ * `idleMs`. Started on demand by `buddy-tui mod-state --ensure-runner` (the mod asks on every
+ * event), so a user who never opens a pane still gets plugin reactions.
+ * A pane opened meanwhile finds the lock held and is a viewer of this runner; when this runner
+ * exits (idle, or a signal), it releases the lock and the pane's watcher takes the plugins over
+ * (the existing takeover in start-tui.ts).
+ */
+import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
+import { ensurePrivateDir } from '../state/state-root.js';
+import { createBuddyStore } from '../store.js';
+import { acquireRunnerLock } from './runner-lock.js';
+import { createSessionWatcher } from './session-watcher.js';
+import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
+import { createTuiLog } from './tui-log.js';
+import { startTuiServices } from './tui-services.js';
+
+export interface StartRunnerOptions {
+  stateRoot: string;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  /** Exit after this long with no new event (default 10 minutes). */
+  idleMs?: number;
+  configFile?: string;
+}
+
+export const RUNNER_IDLE_MS = 10 * 60_000;
+
+export type RunnerOutcome = 'held-elsewhere' | 'idle' | 'signal';
+
+/** Runs until idle or a signal. Resolves with why it stopped; 'held-elsewhere' at once when another process runs the plugins. */
+export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOutcome> {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  const idleMs = options.idleMs ?? RUNNER_IDLE_MS;
+  const root = options.stateRoot;
+  ensurePrivateDir(root);
+  const lock = acquireRunnerLock(root);
+  if (!lock.held()) return 'held-elsewhere';
+  const log = createTuiLog(root, clock);
+  log.info(`headless runner: start, root ${root}`);
+  const pruned = pruneSessions(root, { now: clock(), retentionMs: retentionMsFromSettings(env) });
+  if (pruned.length) log.info(`removed ${pruned.length} expired session(s)`);
+
+  const store = createBuddyStore({ now: clock(), columns: 80, rows: 24 });
+  store.getState().setRole('runner', process.pid);
+  const services = startTuiServices({ root, store, log, env, clock, configFile: options.configFile });
+  let lastActivity = clock();
+  const watcher = createSessionWatcher({
+    root, store, env, clock,
+    onEvents: (batch) => {
+      lastActivity = clock();
+      services.handleEvents(batch);
+    },
+    // A removed root took the lock file: write it again once the root is back.
+    onLockChange: () => void lock.retry(),
+    report: log.report,
+  });
+
+  let stop!: (outcome: RunnerOutcome) => void;
+  const stopped = new Promise<RunnerOutcome>((resolve) => (stop = resolve));
+  let ticker: NodeJS.Timeout | undefined;
+  const tick = () => {
+    const now = clock();
+    store.getState().advance(now, services.tick(now));
+    // A delegate still thinking is activity too: do not leave it unanswered.
+    if (now - lastActivity >= idleMs) stop('idle');
+    else ticker = setTimeout(tick, tickDelay(store.getState()));
+  };
+  ticker = setTimeout(tick, BUSY_TICK_MS);
+  const onSignal = () => stop('signal');
+  const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  const onUnhandled = (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason });
+  process.on('unhandledRejection', onUnhandled);
+
+  await watcher.ready;
+  const outcome = await stopped;
+  if (ticker) clearTimeout(ticker);
+  await Promise.allSettled([watcher.close(), services.close()]);
+  lock.release();
+  for (const signal of SIGNALS) process.off(signal, onSignal);
+  process.off('unhandledRejection', onUnhandled);
+  log.info(`headless runner: stopped (${outcome})`);
+  return outcome;
+}
