@@ -3,7 +3,7 @@
  * from the end of the file in chunks: a transcript can be hundreds of megabytes and only its
  * tail matters, so the cost is bounded by `maxBytes` whatever the file's size.
  */
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
 import { redactSecrets } from './redact-secrets.js';
 
@@ -57,8 +57,10 @@ export function readTranscriptTail(path: string, options: TranscriptTailOptions)
   if (wanted === 0) return [];
   let budget = Math.min(options.maxChars ?? MAX_TRANSCRIPT_CHARS, MAX_TRANSCRIPT_CHARS);
   const newestFirst: TranscriptMessage[] = [];
-  const fd = openSync(path, 'r');
+  // The path comes from the host's payload: a FIFO or a device there must neither block nor stream forever.
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    if (!fstatSync(fd).isFile()) return [];
     scanLinesFromEnd(fd, { maxBytes: options.maxBytes ?? 4 * 1024 * 1024, chunkBytes: options.chunkBytes ?? 64 * 1024 }, (line) => {
       const message = transcriptLineMessage(line);
       if (!message) return true;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, openSync, closeSync, ftruncateSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,5 +97,14 @@ describe('readTranscriptTail', () => {
 
   it('throws for a missing file (the caller notes it and goes on)', () => {
     expect(() => readTranscriptTail(join(dir, 'nope.jsonl'), { messages: 2 })).toThrow(/ENOENT/);
+  });
+});
+
+describe('readTranscriptTail on a path that is not a regular file', () => {
+  it('returns no messages for a FIFO (without blocking) or a folder', () => {
+    const fifo = join(dir, 'transcript.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(readTranscriptTail(fifo, { messages: 4 })).toEqual([]);
+    expect(readTranscriptTail(dir, { messages: 4 })).toEqual([]);
   });
 });
