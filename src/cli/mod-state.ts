@@ -7,7 +7,7 @@
  * whose change means "ask again"; the mod only stats them between events.
  * Prints `{"v":1,...}` and exits 0 whatever it finds (a missing pet or session is a state, not an error).
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readSmallFile } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import { isPidAlive } from '../process/pid-alive.js';
 import { stateRootPath } from '../state/state-root.js';
@@ -39,9 +39,7 @@ function runnerAlive(env: NodeJS.ProcessEnv): boolean {
   try {
     const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
     // A FIFO, a directory or a huge file in its place is no lock: never read one.
-    const stat = lstatSync(path);
-    if (!stat.isFile() || stat.size > 4096) return false;
-    const { pid } = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
+    const { pid } = JSON.parse(readSmallFile(path, { maxBytes: 4096 })) as { pid?: unknown };
     return typeof pid === 'number' && isPidAlive(pid);
   } catch {
     return false;

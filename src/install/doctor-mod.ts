@@ -5,7 +5,8 @@
  * CLAUDE_CODE_SAFE_MODE, `--bare`, and the rollout flag `tengu_plugin_hooks_modules` saved off in
  * `~/.claude.json`. Files are read only when they are small regular files.
  */
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readSmallFile } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import type { DoctorCheck } from './doctor-check.js';
 import { MOD_MIN_VERSION, isOurModFolder, modFolderFor } from './mod-install.js';
@@ -15,9 +16,7 @@ const MAX_READ = 4 * 1024 * 1024;
 
 function readJson(path: string): Record<string, unknown> | undefined {
   try {
-    const stat = lstatSync(path);
-    if (!stat.isFile() || stat.size > MAX_READ) return undefined;
-    const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    const value: unknown = JSON.parse(readSmallFile(path, { maxBytes: MAX_READ, followSymlinks: true }));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;

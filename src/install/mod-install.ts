@@ -7,7 +7,8 @@
  * The copy is written into a scratch folder and renamed into place; uninstall removes only a
  * folder whose plugin.json names it ours.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { dirname, join } from 'node:path';
 import { isOlder } from './mod-version.js';
 
@@ -40,7 +41,7 @@ function manifest(version: string): string {
 export function isOurModFolder(folder: string): boolean {
   try {
     if (lstatSync(folder).isSymbolicLink()) return false;
-    return JSON.parse(readFileSync(join(folder, '.claude-plugin', 'plugin.json'), 'utf8')).name === MOD_NAME;
+    return JSON.parse(readSmallFile(join(folder, '.claude-plugin', 'plugin.json'), { maxBytes: SMALL_FILE_LIMITS.config })).name === MOD_NAME;
   } catch {
     return false;
   }
