@@ -13,8 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { killProcessGroup } from '../../src/process/kill-group.js';
+import { runCliWithDeadline, type CliRun } from './cli-print-run.js';
 
 export const COPILOT_VERSION = '1.0.102';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -72,29 +71,10 @@ export function createOfflineCopilotHome(opts: { baseUrl: string; extraEnv?: Nod
   return { dir, home, copilotHome, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface CopilotRun {
-  exitCode: number | undefined;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
+export type CopilotRun = CliRun;
 
 export async function runCopilotPrint(opts: { home: OfflineCopilotHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<CopilotRun> {
   const bin = copilotBinary();
   if (!bin) throw new Error(`GitHub Copilot CLI ${COPILOT_VERSION} is not installed; run scripts/install-copilot.sh first`);
-  const child = execa(bin, ['-p', opts.prompt, '--allow-all', '--no-auto-update', '--stream', 'off'], {
-    cwd: opts.cwd, env: opts.home.env, extendEnv: false, stdin: 'ignore', detached: true, reject: false,
-  });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killProcessGroup(child.pid);
-  }, opts.timeoutMs ?? 120_000);
-  try {
-    const result = await child;
-    return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut };
-  } finally {
-    clearTimeout(timer);
-    killProcessGroup(child.pid);
-  }
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--allow-all', '--no-auto-update', '--stream', 'off'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
 }

@@ -10,8 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { killProcessGroup } from '../../src/process/kill-group.js';
+import { runCliWithDeadline, type CliRun } from './cli-print-run.js';
 
 export const GEMINI_VERSION = '0.61.0';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -56,29 +55,10 @@ export function createOfflineGeminiHome(opts: { baseUrl: string; extraEnv?: Node
   return { home, geminiDir, env, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
-export interface GeminiRun {
-  exitCode: number | undefined;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
+export type GeminiRun = CliRun;
 
 export async function runGeminiPrint(opts: { home: OfflineGeminiHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<GeminiRun> {
   const bin = geminiBinary();
   if (!bin) throw new Error(`Gemini CLI ${GEMINI_VERSION} is not installed; run scripts/install-gemini.sh first`);
-  const child = execa(bin, ['-p', opts.prompt, '--yolo', '--skip-trust'], {
-    cwd: opts.cwd, env: opts.home.env, extendEnv: false, stdin: 'ignore', detached: true, reject: false,
-  });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killProcessGroup(child.pid);
-  }, opts.timeoutMs ?? 120_000);
-  try {
-    const result = await child;
-    return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut };
-  } finally {
-    clearTimeout(timer);
-    killProcessGroup(child.pid);
-  }
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo', '--skip-trust'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
 }

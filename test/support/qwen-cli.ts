@@ -9,8 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
-import { killProcessGroup } from '../../src/process/kill-group.js';
+import { runCliWithDeadline, type CliRun } from './cli-print-run.js';
 
 export const QWEN_VERSION = '0.24.4';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -52,29 +51,10 @@ export function createOfflineQwenHome(opts: { baseUrl: string; extraEnv?: NodeJS
   return { home, qwenDir, env, cleanup: () => rmSync(home, { recursive: true, force: true }) };
 }
 
-export interface QwenRun {
-  exitCode: number | undefined;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
+export type QwenRun = CliRun;
 
 export async function runQwenPrint(opts: { home: OfflineQwenHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<QwenRun> {
   const bin = qwenBinary();
   if (!bin) throw new Error(`Qwen Code ${QWEN_VERSION} (and Node 22) is not installed; run scripts/install-qwen.sh first`);
-  const child = execa(bin, ['-p', opts.prompt, '--yolo'], {
-    cwd: opts.cwd, env: opts.home.env, extendEnv: false, stdin: 'ignore', detached: true, reject: false,
-  });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killProcessGroup(child.pid);
-  }, opts.timeoutMs ?? 120_000);
-  try {
-    const result = await child;
-    return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), timedOut };
-  } finally {
-    clearTimeout(timer);
-    killProcessGroup(child.pid);
-  }
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
 }
