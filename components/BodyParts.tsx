@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { hostBadgesShown } from '../src/display/host-badge.js';
 import { toSafeText } from '../src/text/safe-text.js';
-import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/store.js';
+import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/tui/store/index.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';

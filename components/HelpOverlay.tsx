@@ -1,7 +1,7 @@
 /** The keys, who runs the plugins, and the delegate accounting when there is any. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { SafeRow } from '../src/store.js';
+import type { SafeRow } from '../src/tui/store/index.js';
 import { useTheme } from './theme.js';
 
 export interface HelpOverlayProps {

@@ -5,7 +5,7 @@
  * Ink a full layout and redraw, and an idle pane must stay well under 1% of a core.
  */
 import { isProcessingPrompt } from '../state/selectors.js';
-import { visibleSessions, type BuddyState } from '../store.js';
+import { visibleSessions, type BuddyState } from './store/index.js';
 
 export const BUSY_TICK_MS = 500;
 export const QUIET_TICK_MS = 4_000;

@@ -1,25 +1,11 @@
 /**
  * The store's part about what the buddy says: the reactions history overlay (`r`) and the
- * chattiness level (`c`). Kept out of store.ts so that file stays small; the services watch
+ * chattiness level (`c`). Kept out of buddy-store.ts so that file stays small; the services watch
  * `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
  */
-import { nextChattiness, type Chattiness } from '../plugins/chattiness.js';
-import { toSafeText } from '../text/safe-text.js';
-import type { BuddyState } from '../store.js';
-
-export interface ReactionSlice {
-  /** The reactions history overlay (`r`) is open. */
-  historyVisible: boolean;
-  /** How much the built-in quips say (the user's plugins are always heard). */
-  chattiness: Chattiness;
-  toggleHistory(): void;
-  /** Sets the level; `announce` puts the new level in the footer. */
-  setChattiness(level: Chattiness, now: number, announce?: boolean): void;
-  /** The `c` key: the next level, in the pane that runs the plugins. */
-  cycleChattiness(now: number): void;
-}
-
-type Set = (partial: Partial<BuddyState> | ((state: BuddyState) => Partial<BuddyState>)) => void;
+import { nextChattiness, type Chattiness } from '../../plugins/chattiness.js';
+import { toSafeText } from '../../text/safe-text.js';
+import type { GetState, ReactionSlice, SetState } from './types.js';
 
 export const CHATTINESS_NOTICE: Record<Chattiness, string> = {
   quiet: 'chattiness: quiet (failures, recoveries, waiting, your plugins) · c to change',
@@ -27,7 +13,7 @@ export const CHATTINESS_NOTICE: Record<Chattiness, string> = {
   chatty: 'chattiness: chatty (more quips) · c to change',
 };
 
-export function createReactionSlice(set: Set, get: () => BuddyState, initial: Chattiness): ReactionSlice {
+export function createReactionSlice(set: SetState, get: GetState, initial: Chattiness): ReactionSlice {
   return {
     historyVisible: false,
     chattiness: initial,
