@@ -40,15 +40,13 @@ function useKeys(store: BuddyStore, onQuit?: () => void): void {
       else if (input === 'f') state.requestInteraction('feed', state.now);
       else if (input === 'p') state.requestInteraction('pet', state.now);
       else if (input === 'm') state.toggleMute(state.now);
-      else if (input === '?') state.toggleHelp();
-      else if (input === 'r') state.toggleHistory();
+      else if (input === '?') state.toggleOverlay('help');
+      else if (input === 'r') state.toggleOverlay('history');
       else if (input === 'c') state.cycleChattiness(state.now);
-      else if (key.escape && state.helpVisible) state.toggleHelp();
-      else if (key.escape && state.historyVisible) state.toggleHistory();
+      else if (key.escape && state.overlay !== 'none') state.setOverlay('none');
       else if (input === 'o') state.toggleOverview();
       else if ((key.upArrow || key.downArrow) && overviewMode(state) !== 'none') state.moveOverviewCursor(key.upArrow ? -1 : 1);
       else if (key.return && overviewMode(state) !== 'none') state.openOverviewCursor();
-      else if (key.escape && overviewMode(state) === 'full') state.toggleOverview();
     },
     // Non-TTY stdin reports undefined here, and only `true` may turn raw mode on.
     { isActive: isRawModeSupported === true },
@@ -84,7 +82,7 @@ const hasShownSession = (s: BuddyState): boolean =>
  */
 function Body({ store, height, width }: { store: BuddyStore; height: number; width: number }) {
   const mode = useStore(store, overviewMode);
-  const helpVisible = useStore(store, (s) => s.helpVisible);
+  const helpVisible = useStore(store, (s) => s.overlay === 'help');
   const listed = useStore(store, (s) => visibleSessions(s.sessions, s.now).length);
   if (!helpVisible && mode === 'full') return <OverviewPart store={store} width={width} maxLines={height} />;
   if (helpVisible || mode === 'none') return <SessionBody store={store} height={height} width={width} reservedRows={0} />;
@@ -101,8 +99,8 @@ function Body({ store, height, width }: { store: BuddyStore; height: number; wid
 
 /** Picks the layout and which parts to draw; each part subscribes to what it draws (BodyParts.tsx). */
 function SessionBody({ store, height, width, reservedRows }: { store: BuddyStore; height: number; width: number; reservedRows: number }) {
-  const helpVisible = useStore(store, (s) => s.helpVisible);
-  const historyVisible = useStore(store, (s) => s.historyVisible);
+  const helpVisible = useStore(store, (s) => s.overlay === 'help');
+  const historyVisible = useStore(store, (s) => s.overlay === 'history');
   const showSession = useStore(store, hasShownSession);
   const sprite = useStore(store, (s) => s.sprite) ?? DEFAULT_SPRITE;
   const rows = useStore(store, (s) => s.rows) - reservedRows;

@@ -207,8 +207,8 @@ describe('store: the rest', () => {
     expect(store.getState().notice?.text).toBe('hello');
     s.advance(T0 + 6000);
     expect(store.getState().notice).toBeUndefined();
-    s.toggleHelp();
-    expect(store.getState().helpVisible).toBe(true);
+    s.toggleOverlay('help');
+    expect(store.getState().overlay).toBe('help');
   });
 
   it('routes feed/pet to the services, or explains why it cannot', () => {

@@ -7,6 +7,7 @@ import type { SafeSessionState } from '../state/safe-session.js';
 import { FAILURE_FRESH_MS, currentTool, freshFailure as freshFailureOf, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import type { SafeText } from '../text/safe-text.js';
+import type { Overlay, OverviewDock } from './store/types.js';
 
 /** One session's line, in plain data the component draws. */
 export interface OverviewRow {
@@ -60,22 +61,22 @@ export function overviewRows(sessions: Record<string, SafeSessionState>, now: nu
   });
 }
 
-export type OverviewChoice = 'auto' | 'open' | 'closed';
 /** full: the overview is the pane's body; docked: below the selected session's view; none. */
 export type OverviewMode = 'full' | 'docked' | 'none';
 
 interface OverviewInputs {
-  overviewChoice: OverviewChoice;
+  overlay: Overlay;
+  overviewDock: OverviewDock;
   sessions: Record<string, SafeSessionState>;
   now: number;
   columns: number;
   rows: number;
 }
 
-/** How the overview shows now: as chosen with `o`, else docked when the pane is big and several sessions are live. */
+/** How the overview shows now: full when it is the overlay, else docked when the pane is big and several sessions are live, until closed. */
 export function overviewMode(state: OverviewInputs): OverviewMode {
-  if (state.overviewChoice === 'open') return 'full';
-  if (state.overviewChoice === 'closed') return 'none';
+  if (state.overlay === 'overview') return 'full';
+  if (state.overviewDock === 'closed') return 'none';
   if (state.columns < OVERVIEW_AUTO_MIN_COLUMNS || state.rows < OVERVIEW_AUTO_MIN_ROWS) return 'none';
   const live = visibleSessions(state.sessions, state.now).filter((session) => session.endedAt === undefined);
   return live.length >= OVERVIEW_AUTO_MIN_LIVE ? 'docked' : 'none';

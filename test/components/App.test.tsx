@@ -155,6 +155,6 @@ describe('App keys', () => {
     expect(view.lastFrame()).toContain('project');
     view.stdin.write('?');
     await settle(50);
-    expect(store.getState().helpVisible).toBe(false);
+    expect(store.getState().overlay).toBe('none');
   });
 });

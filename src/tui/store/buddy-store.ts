@@ -10,6 +10,7 @@ import { toSafeSession, type SafeSessionState } from '../../state/safe-session.j
 import { mostRecentSession, visibleSessions } from '../../state/session-visibility.js';
 import { toSafeRows, toSafeText, type SafeRow } from '../../text/safe-text.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped } from '../bubble-queue.js';
+import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
 import type { BuddyState, BuddyStore, BuddyStoreOptions } from './types.js';
@@ -36,7 +37,6 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     userSelected: false,
     bubbles: emptyBubbleQueue(),
     muted: options.muted ?? false,
-    helpVisible: false,
     mood: 'idle',
     tick: 0,
     now: options.now,
@@ -44,6 +44,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     rows: options.rows ?? 24,
     role: options.role ?? 'runner',
     eventsApplied: 0,
+    ...createOverlaySlice(set, get),
     ...createOverviewSlice(set, get),
     ...createReactionSlice(set, get, options.chattiness ?? 'normal'),
 
@@ -112,10 +113,6 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
           notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
         };
       });
-    },
-
-    toggleHelp() {
-      set((state) => ({ helpVisible: !state.helpVisible }));
     },
 
     setPet(pet) {

@@ -3,7 +3,7 @@
  * they read comes through here. Services and tests import it from here too.
  */
 export { createBuddyStore, NOTICE_MS, selectSelectedSession, toDelegateStatRows } from './buddy-store.js';
-export type { BuddyState, BuddyStore, BuddyStoreOptions, Interaction, Notice, PetSnapshot, Role, SpriteView, TickExtras } from './types.js';
+export type { BuddyState, BuddyStore, BuddyStoreOptions, Interaction, Notice, Overlay, PetSnapshot, Role, SpriteView, TickExtras } from './types.js';
 
 export type { SafeRow, SafeText } from '../../text/safe-text.js';
 export type { SafeSessionState } from '../../state/safe-session.js';

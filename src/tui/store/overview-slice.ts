@@ -1,6 +1,6 @@
 /**
- * The store's part about the overview: the choice (`o`), the arrow cursor, Enter. What the
- * overview shows and when is pure, in ../overview.ts.
+ * The store's part about the overview: `o`, the arrow cursor, Enter. Open full, the overview is
+ * the overlay 'overview' (overlay-slice.ts); what it shows and when is pure, in ../overview.ts.
  */
 import { visibleSessions } from '../../state/session-visibility.js';
 import { overviewCursorId, overviewMode } from '../overview.js';
@@ -8,14 +8,14 @@ import type { GetState, OverviewSlice, SetState } from './types.js';
 
 export function createOverviewSlice(set: SetState, get: GetState): OverviewSlice {
   return {
-    overviewChoice: 'auto',
+    overviewDock: 'auto',
     overviewCursor: undefined,
 
     toggleOverview() {
       const state = get();
-      // Opening starts the cursor on the session shown.
-      if (overviewMode(state) === 'none') set({ overviewChoice: 'open', overviewCursor: state.selectedId });
-      else set({ overviewChoice: 'closed' });
+      if (overviewMode(state) === 'none') state.setOverlay('overview');
+      else if (state.overlay === 'overview') state.setOverlay('none');
+      else set({ overviewDock: 'closed' });
     },
 
     moveOverviewCursor(step) {
@@ -30,7 +30,8 @@ export function createOverviewSlice(set: SetState, get: GetState): OverviewSlice
       const state = get();
       const id = overviewCursorId(state);
       if (id !== undefined) state.select(id);
-      set({ overviewChoice: 'closed', overviewCursor: undefined });
+      if (state.overlay === 'overview') state.setOverlay('none');
+      set({ overviewDock: 'closed', overviewCursor: undefined });
     },
   };
 }

@@ -1,6 +1,5 @@
 /**
- * The store's part about what the buddy says: the reactions history overlay (`r`) and the
- * chattiness level (`c`). Kept out of buddy-store.ts so that file stays small; the services watch
+ * The store's part about what the buddy says: the chattiness level (`c`). Kept out of buddy-store.ts so that file stays small; the services watch
  * `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
  */
 import { nextChattiness, type Chattiness } from '../../plugins/chattiness.js';
@@ -15,11 +14,7 @@ export const CHATTINESS_NOTICE: Record<Chattiness, string> = {
 
 export function createReactionSlice(set: SetState, get: GetState, initial: Chattiness): ReactionSlice {
   return {
-    historyVisible: false,
     chattiness: initial,
-    toggleHistory() {
-      set((state) => ({ historyVisible: !state.historyVisible, helpVisible: false }));
-    },
     setChattiness(level, now, announce = false) {
       if (get().chattiness === level && !announce) return;
       set({ chattiness: level, ...(announce ? { notice: { text: toSafeText(CHATTINESS_NOTICE[level]), at: now, tone: 'info' as const } } : {}) });

@@ -10,7 +10,6 @@ import type { SafeSessionState } from '../../state/safe-session.js';
 import type { PictureView } from '../../species/picture-view.js';
 import type { SafeRow, SafeText } from '../../text/safe-text.js';
 import type { BubbleQueue, ShownReaction } from '../bubble-queue.js';
-import type { OverviewChoice } from '../overview.js';
 
 /** What the pane shows of the pet; the pet engine fills it. */
 export interface PetSnapshot {
@@ -55,32 +54,48 @@ export interface Notice {
   tone: 'info' | 'warning';
 }
 
-/** The store's part about the overview: the choice, the arrow cursor, Enter (overview-slice.ts). */
+/**
+ * The views that take the pane's body over, one at a time: one value, so opening one closes the
+ * other by construction. components/PaneBody.tsx draws each; components/keymap.ts opens them.
+ */
+export type Overlay = 'none' | 'help' | 'history' | 'overview';
+
+/** The store's part about overlays (overlay-slice.ts). */
+export interface OverlaySlice {
+  overlay: Overlay;
+  /** Opens one overlay (closing the one open) or, with 'none', closes it. */
+  setOverlay(overlay: Overlay): void;
+  /** Opens it, or closes it when it is the one open. */
+  toggleOverlay(overlay: Exclude<Overlay, 'none'>): void;
+}
+
+/** The docked overview: shown by itself in a big pane (auto) until the user closes the overview. */
+export type OverviewDock = 'auto' | 'closed';
+
+/** The store's part about the overview: the dock, the arrow cursor, Enter (overview-slice.ts). */
 export interface OverviewSlice {
-  /** auto until the user presses `o` (or Enter in the overview); then what they chose. */
-  overviewChoice: OverviewChoice;
+  /** auto until the user closes the overview (`o`, Esc or Enter); open full, it is the overlay 'overview'. */
+  overviewDock: OverviewDock;
   /** The session the arrows point at in the overview; the selected one until they move. */
   overviewCursor?: string;
+  /** `o`: opens the overview full, or closes it (full or docked). */
   toggleOverview(): void;
   moveOverviewCursor(step: number): void;
   /** Enter: select the session under the cursor and close the overview. */
   openOverviewCursor(): void;
 }
 
-/** The store's part about what the buddy says: the history overlay and the chattiness (reaction-slice.ts). */
+/** The store's part about what the buddy says: the chattiness (reaction-slice.ts). */
 export interface ReactionSlice {
-  /** The reactions history overlay (`r`) is open. */
-  historyVisible: boolean;
   /** How much the built-in quips say (the user's plugins are always heard). */
   chattiness: Chattiness;
-  toggleHistory(): void;
   /** Sets the level; `announce` puts the new level in the footer. */
   setChattiness(level: Chattiness, now: number, announce?: boolean): void;
   /** The `c` key: the next level, in the pane that runs the plugins. */
   cycleChattiness(now: number): void;
 }
 
-export interface BuddyState extends OverviewSlice, ReactionSlice {
+export interface BuddyState extends OverlaySlice, OverviewSlice, ReactionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
@@ -88,7 +103,6 @@ export interface BuddyState extends OverviewSlice, ReactionSlice {
   userSelected: boolean;
   bubbles: BubbleQueue;
   muted: boolean;
-  helpVisible: boolean;
   pet?: PetSnapshot;
   /** The mood the buddy is drawn in (from the pet engine, or derived from the session). */
   mood: string;
@@ -120,7 +134,6 @@ export interface BuddyState extends OverviewSlice, ReactionSlice {
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
-  toggleHelp(): void;
   setPet(pet: PetSnapshot | undefined): void;
   setMood(mood: string): void;
   setSprite(sprite: SpriteView | undefined): void;
