@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { awaitsAnswer, DEFAULT_SPRITE, isProcessingPrompt, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/tui/store/index.js';
 import { OVERVIEW_DOCK_MAX_ROWS, overviewMode } from '../src/tui/store/index.js';
 import { ActivityPart, BubblePart, EmptyPart, HelpPart, HistoryPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
+import { bindingFor } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
 import { hostBadgesShown } from '../src/display/host-badge.js';
@@ -23,30 +24,18 @@ export interface AppProps {
   onQuit?: () => void;
 }
 
+/** The one `useInput`: each key press runs what the keymap binds it to now (keymap.ts). */
 function useKeys(store: BuddyStore, onQuit?: () => void): void {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   useInput(
     (input, key) => {
       const state = store.getState();
-      if (input === 'q' || (key.ctrl && input === 'c')) {
+      const quit = () => {
         exit();
         onQuit?.();
-        return;
-      }
-      if (key.leftArrow) state.selectRelative(-1);
-      else if (key.rightArrow) state.selectRelative(1);
-      else if (/^[1-9]$/.test(input)) state.selectIndex(Number(input) - 1);
-      else if (input === 'f') state.requestInteraction('feed', state.now);
-      else if (input === 'p') state.requestInteraction('pet', state.now);
-      else if (input === 'm') state.toggleMute(state.now);
-      else if (input === '?') state.toggleOverlay('help');
-      else if (input === 'r') state.toggleOverlay('history');
-      else if (input === 'c') state.cycleChattiness(state.now);
-      else if (key.escape && state.overlay !== 'none') state.setOverlay('none');
-      else if (input === 'o') state.toggleOverview();
-      else if ((key.upArrow || key.downArrow) && overviewMode(state) !== 'none') state.moveOverviewCursor(key.upArrow ? -1 : 1);
-      else if (key.return && overviewMode(state) !== 'none') state.openOverviewCursor();
+      };
+      bindingFor(state, input, key)?.run({ state, input, quit });
     },
     // Non-TTY stdin reports undefined here, and only `true` may turn raw mode on.
     { isActive: isRawModeSupported === true },
