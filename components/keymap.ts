@@ -94,7 +94,7 @@ export const KEYMAP: readonly KeyRow[] = [
   {
     label: 'Esc',
     help: 'close the open view',
-    doc: 'close what is open over the pane: the help, the reactions or the overview',
+    doc: 'close the view open over the pane (the help, the reactions, the overview)',
     bindings: [{ key: { named: 'escape' }, when: (state) => state.overlay !== 'none', run: ({ state }) => state.setOverlay('none') }],
   },
   {
