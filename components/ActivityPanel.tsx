@@ -9,7 +9,7 @@ import { Box, Text } from 'ink';
 import { agentColor } from '../src/display/agent-color.js';
 import { hostBadge } from '../src/display/host-badge.js';
 import { toolsShown } from '../src/display/tool-order.js';
-import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/store.js';
+import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/tui/store/index.js';
 import { useTheme } from './theme.js';
 
 export interface ActivityPanelProps {

@@ -2,7 +2,7 @@
  * The parts of the pane's body, each subscribed to the slice of the store it draws, so an update
  * re-renders only what it changes: the tick counter reaches the sprite (and a "thinking"
  * bubble's dots), the clock reaches what shows elapsed time, the pet's numbers reach the bars.
- * Body (App.tsx) subscribes only to what decides the layout.
+ * PaneBody.tsx subscribes only to what decides the layout.
  */
 import { useMemo } from 'react';
 import { Box } from 'ink';
@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { hostBadgesShown } from '../src/display/host-badge.js';
 import { toSafeText } from '../src/text/safe-text.js';
-import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/store.js';
+import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/tui/store/index.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';

@@ -3,7 +3,7 @@
  * the species), with its name, level and rarity underneath. In a tiny pane: the one-line face.
  */
 import { Box, Text } from 'ink';
-import type { SafeText } from '../src/store.js';
+import type { SafeText } from '../src/tui/store/index.js';
 import { truncate } from '../src/display/exact-width.js';
 import type { PictureView } from '../src/species/picture-view.js';
 import { PictureLines } from './BuddyPicture.js';

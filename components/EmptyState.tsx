@@ -1,6 +1,6 @@
 /** No session yet: the idle buddy and the one command that connects Claude Code. */
 import { Box, Text } from 'ink';
-import type { SafeText } from '../src/store.js';
+import type { SafeText } from '../src/tui/store/index.js';
 import { BuddySprite, type SpriteFrames } from './BuddySprite.js';
 import { useTheme } from './theme.js';
 

@@ -1,7 +1,8 @@
-/** The keys, who runs the plugins, and the delegate accounting when there is any. */
+/** The keys (from keymap.ts), who runs the plugins, and the delegate accounting when there is any. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { SafeRow } from '../src/store.js';
+import type { SafeRow } from '../src/tui/store/index.js';
+import { KEYMAP } from './keymap.js';
 import { useTheme } from './theme.js';
 
 export interface HelpOverlayProps {
@@ -15,17 +16,8 @@ export interface HelpOverlayProps {
   reactions?: { shown: number; queued: number; dropped: number; droppedFromUser: number; chattiness: string };
 }
 
-export const KEY_HELP: Array<[string, string]> = [
-  ['←/→ 1-9', 'switch session'],
-  ['o ↑↓ Enter', 'sessions overview: select, open'],
-  ['f', 'feed the buddy'],
-  ['p', 'pet the buddy'],
-  ['m', 'mute / unmute reactions'],
-  ['c', 'chattiness: quiet / normal / chatty'],
-  ['r', 'the last reactions and their fate'],
-  ['?', 'close this help'],
-  ['q Ctrl+C', 'quit'],
-];
+/** The keys and what they do, one line per row of the keymap. */
+export const KEY_HELP: ReadonlyArray<readonly [string, string]> = KEYMAP.map((row) => [row.label, row.help] as const);
 
 /** Each key column as wide as its longest entry plus a gap of two: a key never runs into its text. */
 const KEY_COLUMN = Math.max(...KEY_HELP.map(([keys]) => keys.length)) + 2;

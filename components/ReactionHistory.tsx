@@ -4,7 +4,7 @@
  * a trace.
  */
 import { Box, Text } from 'ink';
-import { formatElapsed, type HistoryEntry } from '../src/store.js';
+import { formatElapsed, type HistoryEntry } from '../src/tui/store/index.js';
 import { truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 

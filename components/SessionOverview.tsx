@@ -7,7 +7,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { OverviewRow } from '../src/store.js';
+import type { OverviewRow } from '../src/tui/store/index.js';
 import { cellText, fitColumns, type OverviewColumn } from './overview-columns.js';
 import { displayWidth, padTo, truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';

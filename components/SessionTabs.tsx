@@ -6,7 +6,7 @@
  */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { SafeText } from '../src/store.js';
+import type { SafeText } from '../src/tui/store/index.js';
 import { displayWidth, truncate } from '../src/display/exact-width.js';
 import { hostBadge } from '../src/display/host-badge.js';
 import { useTheme } from './theme.js';

@@ -3,7 +3,7 @@
  * Dims for its last seconds; a "thinking" bubble shows dots that move with the tick.
  */
 import { Box, Text } from 'ink';
-import type { ReactionKind, SafeText } from '../src/store.js';
+import type { ReactionKind, SafeText } from '../src/tui/store/index.js';
 import { displayWidth, padTo, truncate } from '../src/display/exact-width.js';
 import { wrapText } from '../src/display/wrap-text.js';
 import { useTheme } from './theme.js';

@@ -4,7 +4,7 @@
  * last event, then the failure, the subagents, the running tool's elapsed time, the host and the
  * tool's name. Project and state stay: the project is cut (down to 4 columns), then the state.
  */
-import { formatElapsed, type OverviewRow } from '../src/store.js';
+import { formatElapsed, type OverviewRow } from '../src/tui/store/index.js';
 import { displayWidth } from '../src/display/exact-width.js';
 
 export type OverviewColumn = 'project' | 'host' | 'state' | 'tool' | 'elapsed' | 'subagents' | 'since' | 'failure';

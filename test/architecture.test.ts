@@ -31,7 +31,7 @@ const NAMED_FILES: Record<string, string> = {
 };
 
 /**
- * Room (a folder of src/, `store` for src/store.ts, or `components`) -> the rooms and named
+ * Room (a folder of src/, `store` for src/tui/store/, or `components`) -> the rooms and named
  * files it may import besides itself. A folder name allows all of that folder (`config` includes
  * `config-lite`); a NAMED_FILES name allows only those files. Rooms not listed (cli, tui,
  * delegate, install, ...) are outer rooms that compose the others.
@@ -60,6 +60,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 
 function roomOf(file: string): string {
   if (file.startsWith('components/')) return 'components';
+  // The store is a room of its own inside tui/: components may import it, not the rest of tui/.
+  if (file.startsWith('src/tui/store/')) return 'store';
   const folder = /^src\/([^/]+)\//.exec(file);
   return folder ? folder[1] : file.replace(/^src\//, '').replace(/\.tsx?$/, '');
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../src/protocol/reaction.js';
 import { foldEvents } from '../src/state/reducer.js';
 import type { SessionState } from '../src/state/session-state.js';
-import { createBuddyStore, RECENTLY_ENDED_MS, selectSelectedSession, visibleSessions } from '../src/store.js';
+import { createBuddyStore, RECENTLY_ENDED_MS, selectSelectedSession, visibleSessions } from '../src/tui/store/index.js';
 import { toSafeText } from '../src/text/safe-text.js';
 import { BUBBLE_DIM_MS, BUBBLE_QUEUE_CAP, isDim, toShownReaction, type ShownReaction } from '../src/tui/bubble-queue.js';
 
@@ -207,8 +207,8 @@ describe('store: the rest', () => {
     expect(store.getState().notice?.text).toBe('hello');
     s.advance(T0 + 6000);
     expect(store.getState().notice).toBeUndefined();
-    s.toggleHelp();
-    expect(store.getState().helpVisible).toBe(true);
+    s.toggleOverlay('help');
+    expect(store.getState().overlay).toBe('help');
   });
 
   it('routes feed/pet to the services, or explains why it cannot', () => {

@@ -10,7 +10,7 @@ import { loadPlugins } from '../../src/plugins/plugin-setup.js';
 import { createPluginRunner, type PluginWarning } from '../../src/plugins/plugin-runner.js';
 import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import { createJournalTail } from '../../src/state/journal.js';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';

@@ -13,7 +13,7 @@ import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { userStateDir } from '../config/paths.js';
 import { DEFAULT_CHATTINESS, isChattiness, type Chattiness } from '../plugins/chattiness.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
-import type { BuddyStore } from '../store.js';
+import type { BuddyStore } from './store/index.js';
 
 export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string => join(userStateDir(env), 'pane-prefs.json');
 

@@ -14,7 +14,7 @@ import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
 import { reportingAs } from '../report/reporter.js';
 import { followDir } from '../state/follow-dir.js';
 import { toSafeText } from '../text/safe-text.js';
-import type { BuddyStore } from '../store.js';
+import type { BuddyStore } from './store/index.js';
 import type { TuiLog } from './tui-log.js';
 
 /** Editors save in steps (truncate, write, rename): one load once they are done. */

@@ -1,12 +1,13 @@
 /**
  * The overview of every session at a glance: what each row says (pure, from the sessions in the
  * store), when the pane shows it (on `o`, or docked by itself in a big pane with several live
- * sessions), and the store's slice for it: the choice, the arrow cursor, Enter.
+ * sessions) and where its cursor is. The store's slice for it is store/overview-slice.ts.
  */
 import type { SafeSessionState } from '../state/safe-session.js';
 import { FAILURE_FRESH_MS, currentTool, freshFailure as freshFailureOf, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import type { SafeText } from '../text/safe-text.js';
+import type { Overlay, OverviewDock } from './store/types.js';
 
 /** One session's line, in plain data the component draws. */
 export interface OverviewRow {
@@ -60,75 +61,38 @@ export function overviewRows(sessions: Record<string, SafeSessionState>, now: nu
   });
 }
 
-export type OverviewChoice = 'auto' | 'open' | 'closed';
 /** full: the overview is the pane's body; docked: below the selected session's view; none. */
 export type OverviewMode = 'full' | 'docked' | 'none';
 
 interface OverviewInputs {
-  overviewChoice: OverviewChoice;
+  overlay: Overlay;
+  overviewDock: OverviewDock;
   sessions: Record<string, SafeSessionState>;
   now: number;
   columns: number;
   rows: number;
 }
 
-/** How the overview shows now: as chosen with `o`, else docked when the pane is big and several sessions are live. */
+/** How the overview shows now: full when it is the overlay, else docked when the pane is big and several sessions are live, until closed. */
 export function overviewMode(state: OverviewInputs): OverviewMode {
-  if (state.overviewChoice === 'open') return 'full';
-  if (state.overviewChoice === 'closed') return 'none';
+  if (state.overlay === 'overview') return 'full';
+  if (state.overviewDock === 'closed') return 'none';
   if (state.columns < OVERVIEW_AUTO_MIN_COLUMNS || state.rows < OVERVIEW_AUTO_MIN_ROWS) return 'none';
   const live = visibleSessions(state.sessions, state.now).filter((session) => session.endedAt === undefined);
   return live.length >= OVERVIEW_AUTO_MIN_LIVE ? 'docked' : 'none';
 }
 
-export interface OverviewSlice {
-  /** auto until the user presses `o` (or Enter in the overview); then what they chose. */
-  overviewChoice: OverviewChoice;
-  /** The session the arrows point at in the overview; the selected one until they move. */
+/** What the cursor depends on. */
+interface OverviewCursorInputs {
   overviewCursor?: string;
-  toggleOverview(): void;
-  moveOverviewCursor(step: number): void;
-  /** Enter: select the session under the cursor and close the overview. */
-  openOverviewCursor(): void;
-}
-
-interface OverviewHost extends OverviewSlice, OverviewInputs {
   selectedId?: string;
-  select(id: string): void;
+  sessions: Record<string, SafeSessionState>;
+  now: number;
 }
 
 /** The cursor's session: the one the arrows moved to while it is still listed, else the selected one. */
-export function overviewCursorId(state: Pick<OverviewHost, 'overviewCursor' | 'selectedId' | 'sessions' | 'now'>): string | undefined {
+export function overviewCursorId(state: OverviewCursorInputs): string | undefined {
   const ids = visibleSessions(state.sessions, state.now).map((session) => session.sessionId);
   if (state.overviewCursor !== undefined && ids.includes(state.overviewCursor)) return state.overviewCursor;
   return state.selectedId !== undefined && ids.includes(state.selectedId) ? state.selectedId : ids[0];
-}
-
-export function createOverviewSlice(set: (partial: Partial<OverviewSlice>) => void, get: () => OverviewHost): OverviewSlice {
-  return {
-    overviewChoice: 'auto',
-    overviewCursor: undefined,
-
-    toggleOverview() {
-      const state = get();
-      // Opening starts the cursor on the session shown.
-      if (overviewMode(state) === 'none') set({ overviewChoice: 'open', overviewCursor: state.selectedId });
-      else set({ overviewChoice: 'closed' });
-    },
-
-    moveOverviewCursor(step) {
-      const state = get();
-      const ids = visibleSessions(state.sessions, state.now).map((session) => session.sessionId);
-      if (ids.length === 0) return;
-      const at = Math.max(0, ids.indexOf(overviewCursorId(state) ?? ''));
-      set({ overviewCursor: ids[Math.min(ids.length - 1, Math.max(0, at + step))] });
-    },
-
-    openOverviewCursor() {
-      const state = get();
-      const id = overviewCursorId(state);
-      if (id !== undefined) state.select(id);
-      set({ overviewChoice: 'closed', overviewCursor: undefined });
-    },
-  };
 }

@@ -15,7 +15,7 @@ import { listSessions, type SessionEntry } from '../state/reader.js';
 import { markReader, unmarkReader } from '../state/retention.js';
 import type { SessionState } from '../state/session-state.js';
 import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
-import type { BuddyStore } from '../store.js';
+import type { BuddyStore } from './store/index.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { createInboxDrainer } from './inbox-drainer.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';

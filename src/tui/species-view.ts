@@ -7,7 +7,7 @@
 import { faceFor, frameCount, renderSprite, type DrawableSpecies } from '../species/render.js';
 import { SPRITE_STATES } from '../species/sprite-state.js';
 import type { Species } from '../species/species-schema.js';
-import type { SpriteView } from '../store.js';
+import type { SpriteView } from './store/types.js';
 import { toSafeLines, toSafeText, type SafeText } from '../text/safe-text.js';
 
 export interface Looks {

@@ -10,7 +10,7 @@
  */
 import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
-import { createBuddyStore } from '../store.js';
+import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';
 import { createSessionWatcher } from './session-watcher.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';

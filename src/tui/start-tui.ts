@@ -8,7 +8,7 @@ import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { colorAllowed } from '../text/color-allowed.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { createBuddyStore, type BuddyStore } from '../store.js';
+import { createBuddyStore, type BuddyStore } from './store/index.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
 import { createSessionWatcher, type SessionWatcher } from './session-watcher.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';

@@ -5,12 +5,12 @@
  * Ink a full layout and redraw, and an idle pane must stay well under 1% of a core.
  */
 import { isProcessingPrompt } from '../state/selectors.js';
-import { visibleSessions, type BuddyState } from '../store.js';
+import { visibleSessions, type BuddyState } from './store/index.js';
 
 export const BUSY_TICK_MS = 500;
 export const QUIET_TICK_MS = 4_000;
 
-export function isBusy(state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now' | 'helpVisible'>): boolean {
+export function isBusy(state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now'>): boolean {
   if (state.bubbles.current || state.notice) return true;
   return visibleSessions(state.sessions, state.now).some(
     (session) => isProcessingPrompt(session) || Object.keys(session.toolsRunning).length > 0 || Object.keys(session.subagents).length > 0,

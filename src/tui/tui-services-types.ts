@@ -6,7 +6,7 @@ import type { BuddyConfig } from '../config/config-file.js';
 // Type only: the delegate module loads on the first delegate request.
 import type { DelegateResolver } from '../delegate/index.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
-import type { BuddyStore, TickExtras } from '../store.js';
+import type { BuddyStore, TickExtras } from './store/index.js';
 import type { SessionEvents } from './session-watcher.js';
 import type { TuiLog } from './tui-log.js';
 

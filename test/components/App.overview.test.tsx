@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { OVERVIEW_TITLE } from '../../components/SessionOverview.js';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import type { SessionState } from '../../src/state/session-state.js';
 import { fixtureEvents, indexOf } from './fixture-session.js';

@@ -4,7 +4,7 @@ import { App } from '../../components/App.js';
 import { CONNECT_HINT } from '../../components/EmptyState.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { fixtureSession, indexOf, T0 } from './fixture-session.js';
 import { renderAtSize, settle, waitForFrame, type SizedRender } from './render-at-size.js';
@@ -155,6 +155,6 @@ describe('App keys', () => {
     expect(view.lastFrame()).toContain('project');
     view.stdin.write('?');
     await settle(50);
-    expect(store.getState().helpVisible).toBe(false);
+    expect(store.getState().overlay).toBe('none');
   });
 });

@@ -4,7 +4,7 @@ import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { ActivityPart, BubblePart, NeedsPart, SparkPart, SpritePart } from '../../components/BodyParts.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';

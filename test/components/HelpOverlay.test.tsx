@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { HelpOverlay, KEY_HELP } from '../../components/HelpOverlay.js';
-import { toDelegateStatRows } from '../../src/store.js';
+import { toDelegateStatRows } from '../../src/tui/store/index.js';
 
 describe('HelpOverlay', () => {
   it('lists every key and who runs the plugins', () => {

@@ -4,7 +4,7 @@ import { App } from '../../components/App.js';
 import { ReactionHistory } from '../../components/ReactionHistory.js';
 import { render } from 'ink-testing-library';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
 import { renderAtSize, settle, waitForFrame, type SizedRender } from './render-at-size.js';

@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { SessionOverview } from '../../components/SessionOverview.js';
 import { DROP_ORDER, fitColumns } from '../../components/overview-columns.js';
 import { ThemeProvider } from '../../components/theme.js';
-import type { OverviewRow } from '../../src/store.js';
+import type { OverviewRow } from '../../src/tui/store/index.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { renderAtSize, settle, type SizedRender } from './render-at-size.js';
 

@@ -13,7 +13,7 @@ import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { toSafeSession } from '../../src/state/safe-session.js';
 import type { SessionState } from '../../src/state/session-state.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { payloadsWithRollout } from '../support/codex-fixtures.js';
 import { fixtureEvents, indexOf } from './fixture-session.js';

@@ -8,7 +8,7 @@ import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { NEEDS_MIN_COLUMNS, SPARKLINE_MIN_COLUMNS, TWO_COLUMNS_MIN_COLUMNS } from '../../components/layout.js';
 import { toSafeText } from '../../src/text/safe-text.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
 import { renderAtSize, settle, type SizedRender } from './render-at-size.js';
 

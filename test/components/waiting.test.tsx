@@ -11,7 +11,7 @@ import { App } from '../../components/App.js';
 import { BubblePart, SpritePart } from '../../components/BodyParts.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { sessionMood } from '../../src/display/mood.js';
 import { spriteViewOf } from '../../src/tui/species-view.js';

@@ -6,7 +6,7 @@ import React from 'react';
 import { render } from 'ink-testing-library';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
 import { DELEGATE_USAGE_FILE, DelegateUsageLedger, readDelegateUsage, usageStatRows, usageTotals, utcDay } from '../../src/delegate/delegate-usage.js';
-import { toDelegateStatRows } from '../../src/store.js';
+import { toDelegateStatRows } from '../../src/tui/store/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'buddy-usage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -23,7 +23,7 @@ import type { Reaction } from '../../src/protocol/reaction.js';
 import { DEFAULT_FACES } from '../../src/species/face.js';
 import type { Mood } from '../../src/species/sprite-state.js';
 import { readSession } from '../../src/state/reader.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices } from '../../src/tui/tui-services.js';

@@ -15,7 +15,7 @@ import { activeSubagents, runningTools } from '../../src/state/selectors.js';
 import { emptySessionState } from '../../src/state/session-state.js';
 import { serializeEventLine } from '../../src/state/journal.js';
 import { stepPet } from '../../src/pet/pet-engine.js';
-import { createBuddyStore, visibleSessions } from '../../src/store.js';
+import { createBuddyStore, visibleSessions } from '../../src/tui/store/index.js';
 import { DelegateUsageLedger, readDelegateUsage, utcDay } from '../../src/delegate/delegate-usage.js';
 import { interpolateVars } from '../../src/plugins/plugin-env.js';
 import { CLI_ENTRY, feedThroughHook } from '../support/hook-process.js';

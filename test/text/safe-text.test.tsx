@@ -6,7 +6,7 @@ import { render } from 'ink-testing-library';
 import { App } from '../../components/App.js';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore, type SafeText } from '../../src/store.js';
+import { createBuddyStore, type SafeText } from '../../src/tui/store/index.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 

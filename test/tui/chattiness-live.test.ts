@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';

@@ -1,7 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { effectiveChattiness, panePrefsPath, readChattinessPref, startChattiness, writeChattinessPref } from '../../src/tui/chattiness-prefs.js';
 import type { Chattiness } from '../../src/plugins/chattiness.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
 import { makeTempDir } from '../support/temp-dir.js';

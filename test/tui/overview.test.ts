@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBuddyStore, type BuddyStore } from '../../src/store.js';
+import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { sessionActivity } from '../../src/state/selectors.js';
 import type { SessionState } from '../../src/state/session-state.js';

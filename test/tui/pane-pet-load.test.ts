@@ -10,7 +10,7 @@ import { hatchPet } from '../../src/pet/hatch.js';
 import { savePet } from '../../src/pet/pet-file.js';
 import { PET_LIMITS, levelForXp } from '../../src/pet/pet.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -15,7 +15,7 @@ import { savePet } from '../../src/pet/pet-file.js';
 import { parsePictureManifest } from '../../src/species/picture-manifest.js';
 import { loadPicture } from '../../src/species/picture-load.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toSafeText } from '../../src/text/safe-text.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { codexPetSpecies } from '../../src/species/codex-pets.js';
 import { PLACEHOLDER } from '../../src/species/picture-kitty.js';
 import { pictureModeFor } from '../../src/species/picture-terminal.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { spriteViewOf } from '../../src/tui/species-view.js';
 import { createPictureService } from '../../src/tui/services/picture-service.js';

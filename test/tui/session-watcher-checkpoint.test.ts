@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseJournalLines, serializeEventLine } from '../../src/state/journal.js';
 import { TAIL_FOLD_ABOVE_BYTES, readCheckpoint } from '../../src/state/reader.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { recordedTurn, startFor, writeRepeatedJournal } from '../support/recorded-journal.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -12,7 +12,7 @@ import { savePet } from '../../src/pet/pet-file.js';
 import { levelForXp, xpForLevel } from '../../src/pet/pet.js';
 import { readPetLite } from '../../src/pet/pet-lite.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createSpeciesRegistry } from '../../src/species/species-registry.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { growthLine, stageOf } from '../../src/tui/stage-growth.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { savePet } from '../../src/pet/pet-file.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { createBuddyStore } from '../../src/store.js';
+import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
 import { REPO_ROOT } from '../support/hook-process.js';

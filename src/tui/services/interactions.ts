@@ -5,7 +5,7 @@
  */
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../../protocol/reaction.js';
 import type { EventKind } from '../../protocol/event-kind.js';
-import type { BuddyStore, Interaction } from '../../store.js';
+import type { BuddyStore, Interaction } from '../store/index.js';
 import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';

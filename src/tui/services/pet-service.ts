@@ -14,7 +14,7 @@ import { loadPetForUpdate, PetUnreadableError, savePet } from '../../pet/pet-fil
 import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
-import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../../store.js';
+import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store/index.js';
 import { mergePetWrites } from '../pet-merge.js';
 import { sessionMood } from '../../display/mood.js';
 import type { TuiLog } from '../tui-log.js';

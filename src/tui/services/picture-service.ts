@@ -13,7 +13,7 @@ import { GREETING, animationFor, playMs } from '../../species/picture-states.js'
 import { pictureModeFor, type PictureMode } from '../../species/picture-terminal.js';
 import type { PictureView } from '../../species/picture-view.js';
 import type { Species } from '../../species/species-schema.js';
-import type { BuddyStore, SpriteView } from '../../store.js';
+import type { BuddyStore, SpriteView } from '../store/index.js';
 import { toSafeText } from '../../text/safe-text.js';
 import type { TuiLog } from '../tui-log.js';
 

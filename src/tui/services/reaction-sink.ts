@@ -9,7 +9,7 @@ import type { PluginWarning } from '../../plugins/plugin-runner.js';
 import type { Reporter } from '../../report/reporter.js';
 import { appendReaction } from '../../state/reactions-log.js';
 import { sanitizeText } from '../../text/sanitize.js';
-import type { BuddyStore } from '../../store.js';
+import type { BuddyStore } from '../store/index.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../update-throttle.js';
 import { toSafeText } from '../../text/safe-text.js';

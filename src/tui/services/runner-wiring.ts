@@ -9,7 +9,7 @@ import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
 import type { PluginSetup } from '../../plugins/plugin-setup.js';
-import type { BuddyStore } from '../../store.js';
+import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { TuiLog } from '../tui-log.js';
 import type { PetService } from './pet-service.js';

@@ -11,7 +11,7 @@ import { codexPetsDir } from '../../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
-import type { BuddyStore } from '../../store.js';
+import type { BuddyStore } from '../store/index.js';
 import { DEFAULT_SPRITE } from '../default-sprite.js';
 import { createPictureService } from './picture-service.js';
 import { spriteViewOf } from '../species-view.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hatchPet } from '../../../src/pet/hatch.js';
 import { savePet } from '../../../src/pet/pet-file.js';
-import { createBuddyStore } from '../../../src/store.js';
+import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createInteract } from '../../../src/tui/services/interactions.js';
 import { createPetService } from '../../../src/tui/services/pet-service.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hatchPet } from '../../../src/pet/hatch.js';
 import { savePet } from '../../../src/pet/pet-file.js';
 import { levelForXp } from '../../../src/pet/pet.js';
-import { createBuddyStore } from '../../../src/store.js';
+import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createPetService, type PetService } from '../../../src/tui/services/pet-service.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { makeTempDir } from '../../support/temp-dir.js';

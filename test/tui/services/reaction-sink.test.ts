@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../../../src/protocol/reaction.js';
-import { createBuddyStore } from '../../../src/store.js';
+import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { makeTempDir } from '../../support/temp-dir.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hatchPet } from '../../../src/pet/hatch.js';
 import type { Pet } from '../../../src/pet/pet.js';
-import { createBuddyStore } from '../../../src/store.js';
+import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createSpeciesService, type SpeciesService, type SpeciesServiceOptions } from '../../../src/tui/services/species-service.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { REPO_ROOT } from '../../support/hook-process.js';
