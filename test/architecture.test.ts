@@ -23,6 +23,7 @@ const NAMED_FILES: Record<string, string> = {
   'src/config/paths.ts': 'config-lite',
   'src/config/config-lite.ts': 'config-lite',
   'src/config/config-migrations.ts': 'config-lite',
+  'src/config/retention-setting.ts': 'config-lite',
   'src/species/render.ts': 'species-display',
   'src/species/colors.ts': 'species-display',
   'src/species/picture-states.ts': 'species-display',
@@ -44,7 +45,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   files: [],
   process: ['files'],
   report: [],
-  state: ['protocol', 'text', 'process', 'report', 'config-lite', 'files'],
+  // No config: whoever calls pruneSessions reads the retention period (config/retention-setting.ts).
+  state: ['protocol', 'text', 'process', 'report', 'files'],
   // Host adapters: each host's payload -> the one internal event, on the ingest path. Codex's
   // reads its rollout's tail (lines-from-end) for the exit code its payload lacks.
   hosts: ['protocol', 'text', 'lines-from-end', 'files'],
@@ -178,7 +180,8 @@ describe('architecture: the doors between rooms', () => {
     ];
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
-      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, config-lite, files`,
+      `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, files`,
+      `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
       `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files`,
       `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
     ]);
