@@ -213,8 +213,6 @@ const ALLOWED_CYCLES: readonly (readonly string[])[] = [
   ['src/cli/host-claude.ts', 'src/cli/host-codex.ts', 'src/cli/host-copilot.ts', 'src/cli/host-gemini.ts', 'src/cli/host-installers.ts', 'src/cli/host-qwen.ts'],
   // The same shape: each adapter imports HostAdapter and isEventShaped from host-adapter.ts, the registry.
   ['src/hosts/claude.ts', 'src/hosts/codex.ts', 'src/hosts/copilot.ts', 'src/hosts/gemini.ts', 'src/hosts/host-adapter.ts', 'src/hosts/qwen.ts'],
-  // context-bar.ts imports the Part type from segments.ts, which imports contextBar.
-  ['src/statusline/context-bar.ts', 'src/statusline/segments.ts'],
 ];
 
 /** One message per cycle that is not allowed, and one per allowed cycle that is gone. */
