@@ -1,7 +1,7 @@
 /** OpenAI Codex CLI in the host registry (host-installers.ts); the commands are in install-codex.ts. */
 import { CODEX_HOOK_EVENTS } from '../install/codex-hooks.js';
 import { codexChecks, codexHooksWired } from '../install/doctor-codex.js';
-import type { HostInstaller } from './host-installers.js';
+import type { HostInstaller } from './installer-contract.js';
 import { runCodexInstall, runCodexUninstall } from './install-codex.js';
 
 const CODEX_HOME_FLAG = { type: 'string' } as const;

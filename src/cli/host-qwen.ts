@@ -1,7 +1,7 @@
 /** Qwen Code in the host registry (host-installers.ts): hooks in its user settings.json. */
 import { QWEN_HOOK_EVENTS, qwenHookGroups, qwenSettingsPath, resolveQwenDir } from '../install/qwen-hooks.js';
 import { qwenChecks, qwenHooksWired } from '../install/doctor-qwen.js';
-import type { HostInstaller } from './host-installers.js';
+import type { HostInstaller } from './installer-contract.js';
 import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './install-hook-file.js';
 
 const QWEN_HOME_FLAG = { 'qwen-home': { type: 'string' } } as const;

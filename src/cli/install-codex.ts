@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { findExecutable } from '../delegate/adapters/auto-choice.js';
+import { findExecutable } from '../process/find-executable.js';
 import { buddyCommands, packageRoot } from '../install/buddy-entries.js';
 import { forgetCodexTrust, trustCodexHooks, type AppServerOptions } from '../install/codex-app-server.js';
 import { chooseHookPath, createInbox } from '../install/hook-path.js';

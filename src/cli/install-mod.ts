@@ -1,6 +1,7 @@
 /** The mod step of `buddy-tui install` / `uninstall` (see src/install/mod-install.ts). */
 import { join } from 'node:path';
-import { claudeVersion, findExecutable } from '../delegate/adapters/auto-choice.js';
+import { claudeVersion } from '../delegate/adapters/auto-choice.js';
+import { findExecutable } from '../process/find-executable.js';
 import { packageRoot } from '../install/buddy-entries.js';
 import { MOD_MIN_VERSION, installMod, supportsMods, uninstallMod } from '../install/mod-install.js';
 import { term } from '../text/terminal-text.js';

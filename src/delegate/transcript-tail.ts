@@ -38,6 +38,7 @@ function textOf(content: unknown): string {
 /** One transcript line as a message, or undefined for everything else. */
 export function transcriptLineMessage(line: string): TranscriptMessage | undefined {
   if (!line.startsWith('{')) return undefined;
+  // biome-ignore lint/suspicious/noExplicitAny: a host's JSON line, every field checked by hand below
   let entry: any;
   try {
     entry = JSON.parse(line);

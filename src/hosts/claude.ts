@@ -1,5 +1,5 @@
 /** Claude Code is the reference host: its events are the internal shape already. */
-import { isEventShaped, type HostAdapter } from './host-adapter.js';
+import { isEventShaped, type HostAdapter } from './adapter-contract.js';
 
 export const claudeAdapter: HostAdapter = {
   id: 'claude',

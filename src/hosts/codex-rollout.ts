@@ -53,6 +53,7 @@ function durationMs(duration: unknown): number | undefined {
 
 /** A rollout line's word on a call (its id and outcome), or undefined when the line is about something else. */
 export function recordOfRolloutLine(line: string): { id: string; outcome: CallOutcome } | undefined {
+  // biome-ignore lint/suspicious/noExplicitAny: a host's JSON line, every field checked by hand below
   let entry: any;
   try {
     entry = JSON.parse(line);

@@ -12,7 +12,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { isPatchText, patchPaths } from '../protocol/patch-files.js';
-import { isEventShaped, type HostAdapter, type HostEvent } from './host-adapter.js';
+import { isEventShaped, type HostAdapter, type HostEvent } from './adapter-contract.js';
 import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
 
 /** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */

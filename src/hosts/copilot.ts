@@ -17,7 +17,7 @@
  * Esc on a permission prompt fires no hook at all: the turn is closed by the next event of the
  * session or the mood's stale-session time-out (docs/hosts.md).
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
 const EXIT_TEXT = /completed with exit code (-?\d+)>\s*$/;

@@ -15,7 +15,7 @@
  * - keeps `tool_response` to its text: in the TUI `returnDisplay` is the rendered terminal grid.
  * The model-level events (BeforeModel, AfterModel, BeforeToolSelection) are no events of the buddy.
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {

@@ -14,7 +14,7 @@
  * - Esc on a permission prompt fires no Stop, but PostToolBatch with a `cancelled` call: that
  *   batch becomes Interrupt (the turn ends); any other PostToolBatch is no event of the buddy.
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './host-adapter.js';
+import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
 const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {

@@ -13,7 +13,8 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ignoreReports, type Reporter } from '../report/reporter.js';
-import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
+import { retentionMsFromSettings } from '../config/retention-setting.js';
+import { pruneSessions } from '../state/retention.js';
 import { errorLogReporter } from '../state/error-log.js';
 import { checkPrivateDir, isPrivateDir, stateRootPath } from '../state/state-root.js';
 import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
-import { findExecutable } from '../delegate/adapters/auto-choice.js';
+import { findExecutable } from '../process/find-executable.js';
 import { listCodexHooks } from './codex-app-server.js';
 import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';

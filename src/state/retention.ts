@@ -2,11 +2,10 @@
  * Removes ended sessions after the retention period (default 24 h), by whoever notices first:
  * the hook on SessionStart, the TUI on start. A session a live reader has marked is left alone.
  * Sessions that never saw a SessionEnd (a crashed Claude Code) go after a week of silence.
+ * The period is the caller's to give (config/retention-setting.ts reads the user's): state/ reads no config.
  */
 import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfigObject } from '../config/config-lite.js';
-import { configFilePath } from '../config/paths.js';
 import { isPidAlive } from '../process/pid-alive.js';
 import { readSession } from './reader.js';
 import { JOURNAL_FILE, isSessionDirName } from './state-root.js';
@@ -82,15 +81,4 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
     }
   }
   return removed;
-}
-
-/**
- * `BUDDY_TUI_RETENTION_HOURS`, else the config file's `retentionHours` (read without zod: hot
- * path). A missing or broken config, or a bad value, gives the default (doctor reports it).
- */
-export function retentionMsFromSettings(env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const fromEnv = Number(env.BUDDY_TUI_RETENTION_HOURS);
-  if (fromEnv > 0) return fromEnv * 3600_000;
-  const hours = readConfigObject(configFilePath(env))?.retentionHours;
-  return typeof hours === 'number' && hours > 0 && hours <= 24 * 365 ? hours * 3600_000 : undefined;
 }

@@ -1,6 +1,5 @@
 /** Context window use as a small bar: `▰▰▱▱▱ 42%`, green, then yellow from 50%, red from 80%. */
-import type { Part } from './segments.js';
-import type { StyleName } from './style.js';
+import type { Part, StyleName } from './style.js';
 
 export const BAR_CELLS = 5;
 

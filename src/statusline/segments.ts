@@ -6,13 +6,8 @@
 import { formatElapsed } from '../state/selectors.js';
 import { displayWidth } from '../display/text-width.js';
 import { contextBar } from './context-bar.js';
-import { agentStyle, type StyleName } from './style.js';
+import { agentStyle, type Part, type StyleName } from './style.js';
 import type { StatuslineView } from './view.js';
-
-export interface Part {
-  text: string;
-  style: StyleName;
-}
 
 export interface Segment {
   key: string;

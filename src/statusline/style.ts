@@ -11,6 +11,12 @@ export type StyleName =
   | 'plain' | 'dim' | 'bold' | 'face' | 'model' | 'project' | 'badge' | 'running'
   | 'tool' | 'count' | 'reaction' | 'warning' | 'thinking' | 'good' | 'caution' | 'alert' | `agent${number}`;
 
+/** A piece of a statusline segment: its text and its style. */
+export interface Part {
+  text: string;
+  style: StyleName;
+}
+
 const SGR: Record<string, string> = {
   plain: '',
   dim: '2',

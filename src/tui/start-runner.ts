@@ -8,7 +8,8 @@
  * exits (idle, or a signal), it releases the lock and the pane's watcher takes the plugins over
  * (the existing takeover in start-tui.ts).
  */
-import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
+import { retentionMsFromSettings } from '../config/retention-setting.js';
+import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';

@@ -4,7 +4,8 @@
  * `buddy-tui demo` both start the pane through here.
  */
 import type { Instance } from 'ink';
-import { pruneSessions, retentionMsFromSettings } from '../state/retention.js';
+import { retentionMsFromSettings } from '../config/retention-setting.js';
+import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { colorAllowed } from '../text/color-allowed.js';
 import { sanitizeText } from '../text/sanitize.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfigObject } from '../../src/config/config-lite.js';
 import { CONFIG_VERSION_KEY, CURRENT_CONFIG_VERSION } from '../../src/config/config-migrations.js';
-import { retentionMsFromSettings } from '../../src/state/retention.js';
+import { retentionMsFromSettings } from '../../src/config/retention-setting.js';
 import { readStatuslineConfig } from '../../src/statusline/statusline-config-reader.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

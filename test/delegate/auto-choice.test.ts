@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeAutoChoice, findExecutable } from '../../src/delegate/adapters/auto-choice.js';
+import { describeAutoChoice } from '../../src/delegate/adapters/auto-choice.js';
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { CLAUDE_CODE_VERSION, claudeBinary, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
@@ -40,14 +40,6 @@ describe('describeAutoChoice', () => {
   it('reports a configured adapter as configured, and a command adapter without a command as offline', async () => {
     await expect(describeAutoChoice({ adapter: 'anthropic' }, {})).resolves.toEqual({ adapter: 'anthropic', reason: 'delegate.adapter is "anthropic" in config.json' });
     await expect(describeAutoChoice({ adapter: 'command' }, {})).resolves.toMatchObject({ adapter: 'offline' });
-  });
-
-  it('finds executables on PATH like `which`', () => {
-    const dir = binDir('which', { tool: '#!/bin/sh\n' });
-    writeFileSync(join(dir, 'plain'), 'not executable');
-    expect(findExecutable('tool', { PATH: `/nonexistent:${dir}` })).toBe(join(dir, 'tool'));
-    expect(findExecutable('plain', { PATH: dir })).toBeUndefined();
-    expect(findExecutable(join(dir, 'tool'), {})).toBe(join(dir, 'tool'));
   });
 
   describe.skipIf(skipWithoutClaude())('with the real Claude Code CLI', () => {

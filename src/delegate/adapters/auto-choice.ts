@@ -4,10 +4,9 @@
  * else the API when a key is set, else offline.
  * `describeAutoChoice` is what `buddy-tui doctor` prints.
  */
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
 import { execa } from 'execa';
 import { expandPath } from '../../config/paths.js';
+import { findExecutable } from '../../process/find-executable.js';
 import type { DelegateSettings } from '../delegate-config.js';
 import type { QuipPicker } from '../offline-quips.js';
 import type { AdapterName, DelegateAdapter } from './adapter.js';
@@ -30,30 +29,6 @@ export interface AdapterChoice {
 }
 
 export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'command'>;
-
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `which`: the first executable `name` on PATH (or the path itself when it has a slash). */
-export function findExecutable(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (name.includes('/')) {
-    const path = isAbsolute(name) ? name : join(process.cwd(), name);
-    return isExecutableFile(path) ? path : undefined;
-  }
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    if (isExecutableFile(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 /** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
