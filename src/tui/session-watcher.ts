@@ -5,8 +5,8 @@
  * All sessions changed by one burst of file events land in ONE store update, at most every
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append.
  */
-import { basename, join, relative, sep } from 'node:path';
-import { watch, type ChokidarOptions } from 'chokidar';
+import { join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
 import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
@@ -14,13 +14,14 @@ import { foundryRoot, FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
 import { listSessions, type SessionEntry } from '../state/reader.js';
 import { markReader, unmarkReader } from '../state/retention.js';
 import type { SessionState } from '../state/session-state.js';
-import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
+import { SESSION_ID_PATTERN } from '../state/state-root.js';
 import type { BuddyStore } from './store/index.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { createInboxDrainer } from './inbox-drainer.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
+import { foundryWatchOptions, rootWatchOptions } from './watch-options.js';
 
 /** New events of one session, handed on as it is read (its state reaches the store right after). */
 export interface SessionEvents {
@@ -218,33 +219,14 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   };
   const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock);
   const watchers: FollowedWatcher[] = [];
-  const rootOptions: ChokidarOptions = {
-    ignoreInitial: true,
-    depth: 1,
-    // Only directories, journals and the lock matter; checkpoints and reaction logs do not.
-    ignored: (path, stats) => {
-      const rel = relative(root, path);
-      if (!rel) return false;
-      const parts = rel.split(sep);
-      if (parts[0] === INBOX_DIR) return parts.length > 2;
-      if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
-      return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
-    },
-  };
+  const rootOptions = rootWatchOptions(root);
   const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => reportError('watch', error));
   // A new root has no runner.lock: its runner is told, to write it again.
   watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), reportingAs(report, 'watch')));
 
   if (options.foundry !== false) {
     const froot = foundryRoot(env);
-    const foundryOptions: ChokidarOptions = {
-      ignoreInitial: true,
-      depth: 2,
-      ignored: (path) => {
-        const rel = relative(froot, path);
-        return rel !== '' && !rel.split(sep)[0].startsWith(FOUNDRY_DIR_PREFIX);
-      },
-    };
+    const foundryOptions = foundryWatchOptions(froot);
     const onFoundryEvent = (event: string, path: string) => {
       const first = relative(froot, path).split(sep)[0];
       const id = first.slice(FOUNDRY_DIR_PREFIX.length);
