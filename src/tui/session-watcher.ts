@@ -21,6 +21,7 @@ import { createInboxDrainer } from './inbox-drainer.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
+import { splitFirstScan } from './first-scan.js';
 import { foundryWatchOptions, rootWatchOptions } from './watch-options.js';
 
 /** New events of one session, handed on as it is read (its state reaches the store right after). */
@@ -80,6 +81,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
 
   /** Sessions whose last read stopped at the slice limit: read again on the next update. */
   const unfinished = new Set<string>();
+  /** Sessions of the first scan still to be read as history (right after the first frame): no update reads them. */
+  const historyLater = new Set<string>();
 
   const readTracked = (item: Tracked, now: number, maxBytes: number, history: boolean): JournalEvent[] => {
     const { events, more } = readTrackedSession(item, now, maxBytes, history);
@@ -154,7 +157,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       }
       for (const id of dirty) {
         const item = tracked.get(id);
-        if (item && !items.includes(item)) items.push(item);
+        if (item && !items.includes(item) && !historyLater.has(id)) items.push(item);
       }
       dirty.clear();
       const result = readAll(items, true);
@@ -242,23 +245,35 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   }
 
   // The first scan is history: it goes to the store but not to the plugins. What hooks spooled
-  // while no pane ran is part of it. It runs now, before the watchers have walked the root (about
-  // 0.5 s for 200 sessions on a loaded machine), so the pane's first frame already shows the
-  // sessions; once they watch, everything is read again from where the scan stopped (what came in
-  // between is new, and goes to the plugins) and narrow first folds are widened (tracked-session.ts).
-  inbox.drainNow();
-  try {
-    const result = readAll(relistSessions().fresh, false);
-    if (result.changed.length) {
-      store.getState().applySessions(result.changed, result.now, result.count);
-      updates += 1;
+  // while no pane ran is part of it. It runs now, before the watchers have walked the root, and
+  // only on the sessions that changed last (first-scan.ts): the others are read right after the
+  // first frame. Once the watchers are ready, everything is read again from where the scan stopped
+  // (what came in between is new: to the plugins) and narrow folds are widened (tracked-session.ts).
+  const readHistory = (items: Tracked[]) => {
+    try {
+      const result = readAll(items, false);
+      if (result.changed.length) {
+        store.getState().applySessions(result.changed, result.now, result.count);
+        updates += 1;
+      }
+    } catch (error) {
+      reportError('scan', error);
     }
-  } catch (error) {
-    reportError('scan', error);
-  }
+  };
+  inbox.drainNow();
+  const { first, rest } = splitFirstScan(relistSessions().fresh);
+  readHistory(first);
+  for (const item of rest) historyLater.add(item.entry.id);
   const firstScan = unmarked;
   unmarked = undefined;
-  const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {
+  const restRead = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      if (!closed) readHistory(rest.filter((item) => tracked.get(item.entry.id) === item));
+      historyLater.clear();
+      resolve();
+    });
+  });
+  const ready = Promise.all([restRead, ...watchers.map((w) => w.ready)]).then(() => {
     if (closed) return;
     for (const entry of firstScan) if (tracked.get(entry.id)?.entry === entry) markReader(entry.dir);
     rescan();
