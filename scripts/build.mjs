@@ -10,6 +10,17 @@ import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } 
 import { join, relative } from 'node:path';
 
 const scratch = join('.cache', `build-${process.pid}`);
+/** react-devtools-core as a CommonJS module that throws what Node throws for a package not installed. */
+const missingDevtools = {
+  name: 'missing-devtools',
+  setup(build) {
+    build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'missing' }));
+    build.onLoad({ filter: /.*/, namespace: 'missing' }, () => ({
+      loader: 'js',
+      contents: "throw Object.assign(new Error(\"Cannot find package 'react-devtools-core'\"), { code: 'ERR_MODULE_NOT_FOUND' });",
+    }));
+  },
+};
 const common = {
   bundle: true,
   platform: 'node',
@@ -49,6 +60,22 @@ try {
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     jsx: 'automatic',
+  });
+  // The pane again, as one file (src/entries/pane.ts says why), with the same settings as main
+  // but no chunks. Unsplit, esbuild hoists the import of Ink's optional devtools (imported only
+  // when DEV=true) to the top, so that package resolves to a module that fails as a missing one
+  // would, when it is loaded, as in the split bundle.
+  await build({
+    ...common,
+    entryPoints: { pane: 'src/entries/pane.ts' },
+    external: ['sharp'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    banner: { js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);" },
+    outExtension: { '.js': '.mjs' },
+    jsx: 'automatic',
+    plugins: [missingDevtools],
   });
   await build({
     ...common,

@@ -16,7 +16,11 @@ if (command === 'hook') {
   // A bar's segment, run every few seconds: the light bundle (src/entries/status-segment.ts).
   load('./status-segment.js');
 } else {
-  void import(new URL('./main.mjs', import.meta.url).href).then(async ({ main }: { main: (args: string[]) => Promise<number> }) => {
+  // The pane (a bare `buddy-tui`, `tui`, or flags alone, which main.ts also reads as the pane's)
+  // has a bundle of its own, quicker to load (src/entries/pane.ts); every other command is in main.
+  // The leading flags that main.ts answers itself are its own.
+  const opensPane = command === undefined || command === 'tui' || (command.startsWith('-') && !['--help', '-h', '--version', '-v', '--tmux'].includes(command));
+  void import(new URL(opensPane ? './pane.mjs' : './main.mjs', import.meta.url).href).then(async ({ main }: { main: (args: string[]) => Promise<number> }) => {
     process.exitCode = await main(process.argv.slice(2));
   });
 }
