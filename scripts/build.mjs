@@ -10,6 +10,7 @@ import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } 
 import { join, relative } from 'node:path';
 
 const scratch = join('.cache', `build-${process.pid}`);
+const CHUNK_DIRS = ['chunks', 'pane-chunks'];
 /**
  * zod's translated error messages (about 300 KB, every language but English, which zod loads by
  * itself) are re-exported as `z.locales`, which nothing here reads; they are only in the bundle
@@ -74,13 +75,16 @@ try {
     jsx: 'automatic',
     plugins: [noZodLocales],
   });
-  // The pane again, as one file (src/entries/pane.ts says why), with the same settings as main
-  // but no chunks. Unsplit, esbuild hoists the import of Ink's optional devtools (imported only
-  // when DEV=true) to the top, so that package resolves to a module that fails as a missing one
-  // would, when it is loaded, as in the split bundle.
+  // The pane again, on its own (src/entries/pane.ts says why), with the same settings as main:
+  // split only where it imports something later (the UI, plugins, the delegate), in chunks of
+  // its own. Bundled apart from main, esbuild hoists the import of Ink's optional devtools
+  // (imported only when DEV=true) into a shared chunk, so that package resolves to a module that
+  // fails as a missing one would, when it is loaded, as in main.
   await build({
     ...common,
     entryPoints: { pane: 'src/entries/pane.ts' },
+    splitting: true,
+    chunkNames: 'pane-chunks/[name]-[hash]',
     external: ['sharp'],
     define: { 'process.env.NODE_ENV': '"production"' },
     minifyWhitespace: true,
@@ -102,11 +106,13 @@ try {
   const built = readdirSync(scratch, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(scratch, join(entry.parentPath, entry.name)));
-  mkdirSync(join('dist', 'chunks'), { recursive: true });
+  for (const dir of CHUNK_DIRS) mkdirSync(join('dist', dir), { recursive: true });
   for (const file of built) renameSync(join(scratch, file), join('dist', file));
   const keep = new Set(built);
-  for (const file of readdirSync(join('dist', 'chunks'))) {
-    if (!keep.has(join('chunks', file))) rmSync(join('dist', 'chunks', file), { force: true });
+  for (const dir of CHUNK_DIRS) {
+    for (const file of readdirSync(join('dist', dir))) {
+      if (!keep.has(join(dir, file))) rmSync(join('dist', dir, file), { force: true });
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

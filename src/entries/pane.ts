@@ -1,9 +1,10 @@
 /**
  * The pane's own bundle (dist/pane.mjs): `buddy-tui`, `buddy-tui tui` and `buddy-tui --<flag>`
- * start here (src/entries/cli.ts). It is one file with everything the pane needs, where the main
- * bundle is split in 60 chunks shared by every command: Node's ESM loader resolves, reads, links
- * and compiles each module on its own, which cost the pane's cold start ~0.15 s of CPU
- * (docs/architecture.md, "The pane's cold start").
+ * start here (src/entries/cli.ts). Its modules are grouped for the pane alone: what it needs at
+ * start-up in a few files, the rest (plugins, the delegate) apart; the main bundle is split in 60
+ * chunks shared by every command, and Node's ESM loader resolves, reads, links and compiles each
+ * on its own, which cost the pane's cold start ~0.15 s of CPU (docs/architecture.md, "The pane's
+ * cold start").
  */
 import { processIo } from '../cli/cli-io.js';
 import { exitOnClosedPipe, runCommand } from '../cli/run-command.js';
