@@ -10,6 +10,30 @@ import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } 
 import { join, relative } from 'node:path';
 
 const scratch = join('.cache', `build-${process.pid}`);
+const CHUNK_DIRS = ['chunks', 'pane-chunks'];
+/**
+ * zod's translated error messages (about 300 KB, every language but English, which zod loads by
+ * itself) are re-exported as `z.locales`, which nothing here reads; they are only in the bundle
+ * because the `z` namespace is used as a whole. Left out, the pane loads ~15% less code.
+ */
+const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ loader: 'js', contents: 'export {};' }));
+  },
+};
+/** react-devtools-core as a CommonJS module that throws what Node throws for a package not installed. */
+const missingDevtools = {
+  name: 'missing-devtools',
+  setup(build) {
+    build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'missing' }));
+    build.onLoad({ filter: /.*/, namespace: 'missing' }, () => ({
+      loader: 'js',
+      contents: "throw Object.assign(new Error(\"Cannot find package 'react-devtools-core'\"), { code: 'ERR_MODULE_NOT_FOUND' });",
+    }));
+  },
+};
 const common = {
   bundle: true,
   platform: 'node',
@@ -49,6 +73,26 @@ try {
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
     jsx: 'automatic',
+    plugins: [noZodLocales],
+  });
+  // The pane again, on its own (src/entries/pane.ts says why), with the same settings as main:
+  // split only where it imports something later (the UI, plugins, the delegate), in chunks of
+  // its own. Bundled apart from main, esbuild hoists the import of Ink's optional devtools
+  // (imported only when DEV=true) into a shared chunk, so that package resolves to a module that
+  // fails as a missing one would, when it is loaded, as in main.
+  await build({
+    ...common,
+    entryPoints: { pane: 'src/entries/pane.ts' },
+    splitting: true,
+    chunkNames: 'pane-chunks/[name]-[hash]',
+    external: ['sharp'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    banner: { js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);" },
+    outExtension: { '.js': '.mjs' },
+    jsx: 'automatic',
+    plugins: [missingDevtools, noZodLocales],
   });
   await build({
     ...common,
@@ -62,11 +106,13 @@ try {
   const built = readdirSync(scratch, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(scratch, join(entry.parentPath, entry.name)));
-  mkdirSync(join('dist', 'chunks'), { recursive: true });
+  for (const dir of CHUNK_DIRS) mkdirSync(join('dist', dir), { recursive: true });
   for (const file of built) renameSync(join(scratch, file), join('dist', file));
   const keep = new Set(built);
-  for (const file of readdirSync(join('dist', 'chunks'))) {
-    if (!keep.has(join('chunks', file))) rmSync(join('dist', 'chunks', file), { force: true });
+  for (const dir of CHUNK_DIRS) {
+    for (const file of readdirSync(join('dist', dir))) {
+      if (!keep.has(join(dir, file))) rmSync(join('dist', dir, file), { force: true });
+    }
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -2,10 +2,9 @@
  * Dispatches `buddy-tui <command>` to one file per command in this folder. Each command
  * module exports `run(args): Promise<number>` (the exit code) and is loaded only when used.
  */
-import { joinTerm, term, termLines, type TerminalText } from '../text/terminal-text.js';
+import { joinTerm, term, type TerminalText } from '../text/terminal-text.js';
 import { processIo } from './cli-io.js';
-
-type CommandModule = { run: (args: string[]) => Promise<number> };
+import { exitOnClosedPipe, runCommand, type CommandModule } from './run-command.js';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   tui: { summary: 'open the companion pane (the default)', load: () => import('./tui.js') },
@@ -44,11 +43,8 @@ Run \`buddy-tui <command> --help\` for the options of a command.`,
 }
 
 export async function main(args: string[]): Promise<number> {
-  // `buddy-tui species list | head`: a closed pipe ends the output, not the program with a trace.
   const io = processIo();
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
-  });
+  exitOnClosedPipe();
   let [name, ...rest] = args;
   if (name === '--help' || name === '-h' || name === 'help') {
     io.stdout(term`${usage()}\n`);
@@ -70,17 +66,5 @@ export async function main(args: string[]): Promise<number> {
     io.stderr(term`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
     return 2;
   }
-  try {
-    return await (await command.load()).run(rest);
-  } catch (error) {
-    // Every command reads its flags with node:util parseArgs; a flag it does not know is a
-    // usage error, not a crash with a stack trace.
-    if (!String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
-      // An unexpected failure still names what broke, but its message may quote outside text.
-      io.stderr(term`buddy-tui ${name}: ${termLines(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
-      return 1;
-    }
-    io.stderr(term`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`);
-    return 2;
-  }
+  return runCommand(name, command.load, rest, io);
 }

@@ -5,8 +5,8 @@
  * All sessions changed by one burst of file events land in ONE store update, at most every
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append.
  */
-import { basename, join, relative, sep } from 'node:path';
-import { watch, type ChokidarOptions } from 'chokidar';
+import { join, relative, sep } from 'node:path';
+import { watch } from 'chokidar';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
 import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
@@ -14,13 +14,15 @@ import { foundryRoot, FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
 import { listSessions, type SessionEntry } from '../state/reader.js';
 import { markReader, unmarkReader } from '../state/retention.js';
 import type { SessionState } from '../state/session-state.js';
-import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
+import { SESSION_ID_PATTERN } from '../state/state-root.js';
 import type { BuddyStore } from './store/index.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { createInboxDrainer } from './inbox-drainer.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
+import { splitFirstScan } from './first-scan.js';
+import { foundryWatchOptions, rootWatchOptions } from './watch-options.js';
 
 /** New events of one session, handed on as it is read (its state reaches the store right after). */
 export interface SessionEvents {
@@ -79,6 +81,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
 
   /** Sessions whose last read stopped at the slice limit: read again on the next update. */
   const unfinished = new Set<string>();
+  /** Sessions of the first scan still to be read as history (right after the first frame): no update reads them. */
+  const historyLater = new Set<string>();
 
   const readTracked = (item: Tracked, now: number, maxBytes: number, history: boolean): JournalEvent[] => {
     const { events, more } = readTrackedSession(item, now, maxBytes, history);
@@ -153,7 +157,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       }
       for (const id of dirty) {
         const item = tracked.get(id);
-        if (item && !items.includes(item)) items.push(item);
+        if (item && !items.includes(item) && !historyLater.has(id)) items.push(item);
       }
       dirty.clear();
       const result = readAll(items, true);
@@ -218,33 +222,14 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   };
   const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock);
   const watchers: FollowedWatcher[] = [];
-  const rootOptions: ChokidarOptions = {
-    ignoreInitial: true,
-    depth: 1,
-    // Only directories, journals and the lock matter; checkpoints and reaction logs do not.
-    ignored: (path, stats) => {
-      const rel = relative(root, path);
-      if (!rel) return false;
-      const parts = rel.split(sep);
-      if (parts[0] === INBOX_DIR) return parts.length > 2;
-      if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
-      return stats?.isFile() === true && basename(path) !== JOURNAL_FILE;
-    },
-  };
+  const rootOptions = rootWatchOptions(root);
   const openRoot = () => watch(root, rootOptions).on('all', onRootEvent).on('error', (error) => reportError('watch', error));
   // A new root has no runner.lock: its runner is told, to write it again.
   watchers.push(followWatcher(root, openRoot, () => (rescan(), onLockChange?.()), reportingAs(report, 'watch')));
 
   if (options.foundry !== false) {
     const froot = foundryRoot(env);
-    const foundryOptions: ChokidarOptions = {
-      ignoreInitial: true,
-      depth: 2,
-      ignored: (path) => {
-        const rel = relative(froot, path);
-        return rel !== '' && !rel.split(sep)[0].startsWith(FOUNDRY_DIR_PREFIX);
-      },
-    };
+    const foundryOptions = foundryWatchOptions(froot);
     const onFoundryEvent = (event: string, path: string) => {
       const first = relative(froot, path).split(sep)[0];
       const id = first.slice(FOUNDRY_DIR_PREFIX.length);
@@ -260,23 +245,35 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   }
 
   // The first scan is history: it goes to the store but not to the plugins. What hooks spooled
-  // while no pane ran is part of it. It runs now, before the watchers have walked the root (about
-  // 0.5 s for 200 sessions on a loaded machine), so the pane's first frame already shows the
-  // sessions; once they watch, everything is read again from where the scan stopped (what came in
-  // between is new, and goes to the plugins) and narrow first folds are widened (tracked-session.ts).
-  inbox.drainNow();
-  try {
-    const result = readAll(relistSessions().fresh, false);
-    if (result.changed.length) {
-      store.getState().applySessions(result.changed, result.now, result.count);
-      updates += 1;
+  // while no pane ran is part of it. It runs now, before the watchers have walked the root, and
+  // only on the sessions that changed last (first-scan.ts): the others are read right after the
+  // first frame. Once the watchers are ready, everything is read again from where the scan stopped
+  // (what came in between is new: to the plugins) and narrow folds are widened (tracked-session.ts).
+  const readHistory = (items: Tracked[]) => {
+    try {
+      const result = readAll(items, false);
+      if (result.changed.length) {
+        store.getState().applySessions(result.changed, result.now, result.count);
+        updates += 1;
+      }
+    } catch (error) {
+      reportError('scan', error);
     }
-  } catch (error) {
-    reportError('scan', error);
-  }
+  };
+  inbox.drainNow();
+  const { first, rest } = splitFirstScan(relistSessions().fresh);
+  readHistory(first);
+  for (const item of rest) historyLater.add(item.entry.id);
   const firstScan = unmarked;
   unmarked = undefined;
-  const ready = Promise.all(watchers.map((w) => w.ready)).then(() => {
+  const restRead = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      if (!closed) readHistory(rest.filter((item) => tracked.get(item.entry.id) === item));
+      historyLater.clear();
+      resolve();
+    });
+  });
+  const ready = Promise.all([restRead, ...watchers.map((w) => w.ready)]).then(() => {
     if (closed) return;
     for (const entry of firstScan) if (tracked.get(entry.id)?.entry === entry) markReader(entry.dir);
     rescan();

@@ -32,6 +32,17 @@ describe('buddy-tui dispatcher', () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('answers --help and --version itself and leaves `tui --help` and leading flags to the pane (its own bundle)', () => {
+    expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: buddy-tui [command] [options]') });
+    expect(cli(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    for (const args of [['tui', '--help'], ['tui', '-h'], ['--no-plugins', '--help']]) {
+      const result = cli(args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('usage: buddy-tui [tui] [options]');
+      expect(result.stderr).toBe('');
+    }
+  });
+
   it('treats a leading flag as the pane\'s', () => {
     const result = cli(['--bogus']);
     expect(result.code).toBe(2);
