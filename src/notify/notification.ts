@@ -27,6 +27,12 @@ export interface Notification {
 export interface TmuxPlace {
   pane: string;
   socket?: string;
+  /**
+   * The tmux server's pid, when the place came through the sh spool (which knows no socket): the
+   * pane is then asked of the server the sender's own TMUX names (or the default one), and only
+   * if that server has this pid.
+   */
+  serverPid?: number;
 }
 
 export interface ChannelContext {
