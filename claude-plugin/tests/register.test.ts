@@ -159,4 +159,19 @@ describe('buddy-tui mod', () => {
     await settled(() => runs.stdins.length > 0)
     expect(JSON.parse(runs.stdins[0])).toMatchObject({ isAnswered: false, reason: 'api-error' })
   })
+
+  test('a notification mod-state hands over is shown with $.ui.toast, once', async ($, on) => {
+    host(on, { first: { toasts: ['Claude needs you (shop): approve Bash `rm -rf build`'] } })
+    const shown: any[] = []
+    on('ui.toast', ($: any, e: any) => {
+      shown.push({ ...e })
+      return { value: undefined }
+    })
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    await $.command.run({ command: 'buddy', args: 'pet', origin: { kind: 'composer' } })
+    await settled(() => shown.length > 0)
+    expect(shown).toHaveLength(1)
+    expect(JSON.stringify(shown[0])).toContain('Claude needs you (shop): approve Bash')
+  })
 })

@@ -37,6 +37,8 @@ export interface TmuxPlace {
 
 export interface ChannelContext {
   config: NotifyConfig;
+  /** The sender's state root (the toast channel writes into its mod bridge); default: the env's. */
+  root?: string;
   /** The environment of the process that sends (the runner); channels pass on an allowlist of it. */
   env: NodeJS.ProcessEnv;
   /** The runner's own terminal. */

@@ -1,7 +1,7 @@
 // Plays the Claude Code side of the mod bridge in its own process, as register.js does with
 // $.process.run: it asks the real `buddy-tui mod-state --session <id>` (so the heartbeat carries
 // this process's pid, as it carries Claude Code's), prints each delegate call it was handed
-// ("ASK <json>"), and answers it through the real `buddy-tui mod-answer` with what
+// ("ASK <json>") and toast ("TOAST <json>"), and answers it through the real `buddy-tui mod-answer` with what
 // $.model.complete returns (usage in the engine's spelling). Stops when stdin closes.
 // usage: node mod-side-process.mjs <cli.js> <session id> [answer|refuse]
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ function look() {
     const answered = spawnSync(process.execPath, [cli, 'mod-answer', '--id', ask.id], { input: JSON.stringify({ ...result, model: ask.model }), encoding: 'utf8' });
     process.stdout.write(`ANSWERED ${ask.id} ${answered.status}\n`);
   }
+  process.stdout.write('LOOKED\n');
 }
 
 process.stdout.write('READY\n');
