@@ -9,8 +9,10 @@ if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}
 d=$r/inbox; o=
 [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1
 if [ -n "$o" ]; then
-  set -C; f=$d/$1.$$; i=0
-  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done
+  p=${TMUX_PANE#%}; s=${TMUX#*,}; s=${s%%,*}; w=
+  case $p.$s in *[!0-9.]*|.*|*.|*.*.*) ;; *) w=.t$p.$s ;; esac
+  set -C; f=$d/$1.$$$w; i=0
+  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done
   if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi
 fi
 case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"

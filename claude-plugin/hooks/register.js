@@ -7,7 +7,9 @@
 // One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), which uses
 // the statusline's own display rules. This module journals nothing: the classic hooks beside it in
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
-// It also has buddy-tui start the headless runner when no pane or runner runs the plugins.
+// It also has buddy-tui start the headless runner when no pane or runner runs the plugins, and it
+// answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
+// over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
 // Cost: it asks buddy-tui again on Claude Code's events; for 8 s after one it stats the few files
 // mod-state names (no redraw unless one changed) and blinks once in 6 s; idle, it runs no timer.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
@@ -44,6 +46,8 @@ const mod = {
   polls: 0,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
   reactionsSize: undefined,
+  /** @type {Set<string>} Delegate calls under way (ids claimed through mod-state). */
+  answering: new Set(),
 }
 
 /**
@@ -93,13 +97,41 @@ async function askNow($, act) {
       $.ui.log(`buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
       return undefined
     }
-    mod.look = next
+    const { asks, toasts, ...look } = next
+    mod.look = look
+    for (const call of asks ?? []) void answerAsk($, call)
+    for (const text of toasts ?? []) $.ui.toast(text)
     mod.stamp = await stampOf($, next.watch)
     $.ui.invalidate('ui.render')
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
     return undefined
+  }
+}
+
+/**
+ * A delegate call buddy-tui handed this session (the `session` adapter, src/delegate/adapters/session.ts):
+ * made with $.model.complete, the plugin's system prompt and no tools, on the user's own login; the
+ * result goes back through `buddy-tui mod-answer` (a worker cannot write files without asking).
+ */
+async function answerAsk($, call) {
+  if (mod.answering.has(call.id) || !mod.cli) return
+  mod.answering.add(call.id)
+  try {
+    let result
+    try {
+      result = await $.model.complete({ model: call.model, system: call.system, prompt: call.prompt, maxTokens: call.maxTokens, timeoutMs: call.timeoutMs })
+    } catch (error) {
+      result = { isAnswered: false, reason: `error: ${error instanceof Error ? error.message : error}` }
+    }
+    const answer = { isAnswered: result.isAnswered === true, text: result.text, reason: result.reason, usage: result.usage, model: call.model }
+    const ran = await $.process.run([...mod.cli, 'mod-answer', '--id', call.id], { stdin: JSON.stringify(answer), timeoutMs: 20000 })
+    if (ran.exitCode !== 0) $.ui.log(`buddy-tui mod: mod-answer exit ${ran.exitCode}: ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
+  } catch (error) {
+    $.ui.log(`buddy-tui mod: delegate ${call.id} not answered: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
+  } finally {
+    mod.answering.delete(call.id)
   }
 }
 

@@ -21,8 +21,9 @@ const BESIDE = {
 } as const
 
 /** Stands in for the host below the mod: the version, the session, the files and `buddy-tui mod-state`. */
-function host(on: any, answers: { version?: string; state?: object; said?: string } = {}) {
+function host(on: any, answers: { version?: string; state?: object; said?: string; first?: object } = {}) {
   const runs: string[][] = []
+  const stdins: string[] = []
   mock.clock(on)
   mock.store(on)
   on('session.start', ($: any, e: any) => ({ cwd: e.cwd }))
@@ -33,11 +34,22 @@ function host(on: any, answers: { version?: string; state?: object; said?: strin
   on('fs.stat', () => ({ value: { kind: 'file', size: 10, mtimeMs: 1, isLink: false } }))
   on('process.run', ($: any, e: any) => {
     runs.push([...e.argv])
+    if (e.argv.includes('mod-answer')) {
+      stdins.push(String(e.init?.stdin ?? ''))
+      return { value: { exitCode: 0, stdout: '', stderr: '' } }
+    }
     const act = e.argv.includes('--act')
-    const state = { ...STATE, ...answers.state, ...(act ? { said: answers.said ?? 'Biscuit: purrs' } : {}) }
+    // `first`: only in the first answer (a delegate call or a toast is handed over once).
+    const once = runs.length === 1 ? answers.first : undefined
+    const state = { ...STATE, ...answers.state, ...once, ...(act ? { said: answers.said ?? 'Biscuit: purrs' } : {}) }
     return { value: { exitCode: 0, stdout: `${JSON.stringify(state)}\n`, stderr: '' } }
   })
-  return runs
+  return Object.assign(runs, { stdins })
+}
+
+/** Lets the mod's own async work (a model call, a process run) finish. */
+async function settled(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const start = ($: any) => $.session.start({ surface: 'terminal', isInteractive: true, cwd: '/home/dev/project' })
@@ -118,5 +130,48 @@ describe('buddy-tui mod', () => {
     const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
     expect(await ui.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
     await ui.unmount()
+  })
+
+  test('a delegate call mod-state hands over is made with $.model.complete (the plugin system prompt, no tools) and answered through mod-answer', async ($, on) => {
+    const ask = { id: 'd1', model: 'haiku', system: 'You are Biscuit, a sarcastic cat.', prompt: 'Bash failed: npm test', maxTokens: 150, timeoutMs: 19000 }
+    const runs = host(on, { first: { asks: [ask] } })
+    const calls: any[] = []
+    on('model.complete', ($: any, e: any) => {
+      calls.push({ ...e })
+      return { value: { isAnswered: true, text: 'Again, really?', usage: { input_tokens: 31, output_tokens: 4 } } }
+    })
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    await settled(() => runs.stdins.length > 0)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject({ model: 'haiku', system: 'You are Biscuit, a sarcastic cat.', prompt: 'Bash failed: npm test', maxTokens: 150 })
+    expect(calls[0].tools).toBeUndefined()
+    const answered = runs.find((argv) => argv.includes('mod-answer'))
+    expect(answered?.slice(-3)).toEqual(['mod-answer', '--id', 'd1'])
+    expect(JSON.parse(runs.stdins[0])).toMatchObject({ isAnswered: true, text: 'Again, really?', usage: { input_tokens: 31, output_tokens: 4 }, model: 'haiku' })
+  })
+
+  test('a model call that is not answered goes back as such, so buddy-tui falls back at once', async ($, on) => {
+    const runs = host(on, { first: { asks: [{ id: 'd2', model: 'haiku', system: 's', prompt: 'p', maxTokens: 60, timeoutMs: 5000 }] } })
+    on('model.complete', () => ({ value: { isAnswered: false, reason: 'api-error', status: 529, error: 'overloaded' } }))
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    await settled(() => runs.stdins.length > 0)
+    expect(JSON.parse(runs.stdins[0])).toMatchObject({ isAnswered: false, reason: 'api-error' })
+  })
+
+  test('a notification mod-state hands over is shown with $.ui.toast, once', async ($, on) => {
+    host(on, { first: { toasts: ['Claude needs you (shop): approve Bash `rm -rf build`'] } })
+    const shown: any[] = []
+    on('ui.toast', ($: any, e: any) => {
+      shown.push({ ...e })
+      return { value: undefined }
+    })
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    await $.command.run({ command: 'buddy', args: 'pet', origin: { kind: 'composer' } })
+    await settled(() => shown.length > 0)
+    expect(shown).toHaveLength(1)
+    expect(JSON.stringify(shown[0])).toContain('Claude needs you (shop): approve Bash')
   })
 })

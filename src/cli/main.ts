@@ -23,6 +23,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
   runner: { summary: 'run the plugins with no pane (--detach: in the background; exits when idle)', load: () => import('./runner.js') },
   'mod-state': { summary: 'what the Claude Code mod draws, as JSON (--session ID, --act pet|feed)', load: () => import('./mod-state.js') },
+  'mod-answer': { summary: "the Claude Code mod's answer to a delegate call it claimed (--id ID, JSON on stdin)", load: () => import('./mod-answer.js') },
   status: { summary: 'the state of each live session (--json for scripts, --session ID)', load: () => import('./status.js') },
 };
 

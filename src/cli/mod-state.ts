@@ -33,6 +33,7 @@ import { term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
 import { spawnDetachedRunner } from './runner.js';
+import { bridgeDir, claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../state/mod-bridge.js';
 
 /** True when a live process holds `<root>/runner.lock` (a pane or a headless runner). */
 function runnerAlive(env: NodeJS.ProcessEnv): boolean {
@@ -72,6 +73,41 @@ export interface ModState {
   watch: string[];
   /** The session's reactions.jsonl: the mod shows a line appended to it at once (see buddy-view.js). */
   reactions?: string;
+  /** Delegate calls this mod now owns: it makes each with $.model.complete and answers with `buddy-tui mod-answer`. */
+  asks?: ModAsk[];
+  /** Notifications for the mod to show with $.ui.toast. */
+  toasts?: string[];
+}
+
+/** A claimed bridge request, as the mod needs it (src/state/mod-bridge.ts). */
+export interface ModAsk {
+  id: string;
+  model: string;
+  system: string;
+  prompt: string;
+  maxTokens: number;
+  /** Time left before the asker gives up (the mod passes it to $.model.complete). */
+  timeoutMs: number;
+}
+
+/**
+ * The bridge part of a look: this session's mod is loaded and interactive (it asks), so its
+ * heartbeat is written (Claude Code is this command's parent) and what waits for it is claimed.
+ */
+function bridgeLook(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number): Pick<ModState, 'asks' | 'toasts'> {
+  if (!sessionId) return {};
+  try {
+    const root = stateRootPath(env);
+    writeModHeartbeat(root, sessionId, process.ppid, now);
+    const asks = claimBridgeRequests(root, sessionId, now).map((r) => ({
+      id: r.id, model: r.model, system: r.system, prompt: r.prompt, maxTokens: r.maxTokens, timeoutMs: Math.max(1000, r.deadline - now),
+    }));
+    const toasts = claimBridgeToasts(root, sessionId, now).map((t) => sanitizeText(t.text, { maxLength: 200 }));
+    return { ...(asks.length ? { asks } : {}), ...(toasts.length ? { toasts } : {}) };
+  } catch {
+    // An unsafe or unwritable root: the drawing still goes out, the bridge waits.
+    return {};
+  }
 }
 
 function speciesLook(buddy: Buddy | undefined, mood: Mood) {
@@ -119,7 +155,7 @@ export function computeModState(sessionId: string | undefined, env: NodeJS.Proce
   const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
   const watch = [petFilePath(env)];
   if (source.dir) watch.push(join(source.dir, REACTIONS_FILE), join(source.dir, JOURNAL_FILE));
-  watch.push(join(source.root, 'inbox'));
+  watch.push(join(source.root, 'inbox'), bridgeDir(source.root, 'requests'), bridgeDir(source.root, 'toasts'));
   return {
     v: 1,
     face: view.face,
@@ -160,6 +196,6 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       said = `cannot ${values.act}: ${(error as Error).message}`;
     }
   }
-  io.stdout(term`${termJson(computeModState(values.session, io.env, now, said))}\n`);
+  io.stdout(term`${termJson({ ...computeModState(values.session, io.env, now, said), ...bridgeLook(values.session, io.env, now) })}\n`);
   return 0;
 }

@@ -118,7 +118,7 @@ const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export const notifySectionSchema = z.strictObject({
   channels: z.array(z.enum(NOTIFY_CHANNEL_NAMES)).optional()
-    .describe('Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command). Default: none, so no notification.'),
+    .describe('Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command), "toast" (inside Claude Code: the buddy mod\'s $.ui.toast). Default: none, so no notification.'),
   command: z.string().min(1).optional()
     .describe('The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `jq -r \'.title + ": " + .body\' | curl -s --data-binary @- ntfy.sh/my-topic` (docs/notifications.md).'),
   commandTimeout: z.number().positive().max(60).optional().describe('Seconds notify.command may run (default 10).'),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'codex', 'anthropic', 'command', 'offline'] as const;
+export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'codex', 'anthropic', 'command', 'offline', 'session'] as const;
 export type DelegateAdapterName = (typeof DELEGATE_ADAPTERS)[number];
 
 export const delegatePolicySchema = z.strictObject({
@@ -23,7 +23,8 @@ export type DelegatePolicyConfig = z.infer<typeof delegatePolicySchema>;
 
 export const delegateConfigSchema = z
   .strictObject({
-    adapter: z.enum(DELEGATE_ADAPTERS).optional().describe('Who answers delegate requests (default "auto").'),
+    adapter: z.enum(DELEGATE_ADAPTERS).optional()
+      .describe('Who answers delegate requests (default "auto": the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).'),
     model: z.string().min(1).optional().describe('Default model (default "haiku" for claude-cli).'),
     anthropicModel: z.string().min(1).optional()
       .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-5-5").'),

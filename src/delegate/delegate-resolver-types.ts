@@ -30,6 +30,8 @@ export interface DelegateResolverOptions {
   isAddressed?: (event: JournalEvent) => boolean;
   /** Every decision (accepted, answered, refused, failed...), the ledger entry as detail. */
   report?: Reporter<DelegateLogEntry>;
+  /** The state root of the mod bridge: for auto, a loaded buddy mod answers first (adapters/session.ts). */
+  bridgeRoot?: string;
   /** Directory of the accounting file (normally the state root); undefined = memory only. */
   usageDir?: string;
   now?: () => number;

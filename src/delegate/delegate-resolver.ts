@@ -51,7 +51,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   const getAdapter = () =>
     (chosen ??= options.adapter
       ? Promise.resolve({ adapter: options.adapter, choice: { adapter: options.adapter.name, reason: 'given by the caller' } })
-      : chooseAdapter({ settings, picker, env }));
+      : chooseAdapter({ settings, picker, env, bridgeRoot: options.bridgeRoot }));
 
   function log(plugin: string, sessionId: string, outcome: string, reason?: string, source?: string) {
     const entry: DelegateLogEntry = { ts: now(), plugin, sessionId, outcome, ...(reason ? { reason } : {}), ...(source ? { source } : {}) };
@@ -124,7 +124,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       if (!text) throw new DelegateCallError('the answer was empty after sanitising', 'empty');
       const source = sanitizeText(answer.source, { maxLength: 60 }) || adapter.name;
       emit(meta, { id: job.reactionId, kind: 'reaction', text, source, elapsedMs: now() - meta.receivedAt });
-      ledger.answered(meta.plugin, now(), source, { ...answer.usage, costUsd: answer.costUsd });
+      ledger.answered(meta.plugin, now(), source, { ...answer.usage, costUsd: answer.costUsd, maxTokensSent: answer.maxTokensSent });
       cache.set(job.key, { text, source, at: now() });
       log(meta.plugin, meta.sessionId, 'answered', undefined, source);
       job.done({ outcome: 'answered', reactionId: job.reactionId, source });

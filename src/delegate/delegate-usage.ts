@@ -23,6 +23,8 @@ export interface PluginUsage {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  /** The max_tokens the calls really carried, when a host raised what was asked (the session adapter adds 2048 each). */
+  maxTokensSent?: number;
   refusals: Record<string, number>;
   /** Calls admitted per UTC day, "YYYY-MM-DD" → count; the last few days only. */
   days: Record<string, number>;
@@ -114,7 +116,9 @@ export function usageStatRows(usage: DelegateUsage, now: number): Record<string,
   const plugins = Object.entries(usage.plugins).filter(([, p]) => p.calls > 0).sort(([, a], [, b]) => b.calls - a.calls);
   for (const [name, p] of plugins) {
     const failed = p.failures ? ` (${p.failures} failed)` : '';
-    rows[`· ${name}`] = `${p.calls} call(s)${failed} · ${p.inputTokens} in / ${p.outputTokens} out${money(p.costUsd)}`;
+    // Honest about the session adapter: Claude Code raised each call's max_tokens by 2048.
+    const sent = p.maxTokensSent ? ` · max_tokens sent ${p.maxTokensSent}` : '';
+    rows[`· ${name}`] = `${p.calls} call(s)${failed} · ${p.inputTokens} in / ${p.outputTokens} out${sent}${money(p.costUsd)}`;
   }
   return rows;
 }
@@ -154,8 +158,9 @@ export class DelegateUsageLedger {
     if ((days[day] ?? 0) > 0) days[day] -= 1;
   }
 
-  answered(plugin: string, now: number, source: string, figures: { inputTokens?: number; outputTokens?: number; costUsd?: number }): void {
+  answered(plugin: string, now: number, source: string, figures: { inputTokens?: number; outputTokens?: number; costUsd?: number; maxTokensSent?: number }): void {
     const usage = this.plugin(plugin);
+    if (figures.maxTokensSent) usage.maxTokensSent = (usage.maxTokensSent ?? 0) + figures.maxTokensSent;
     usage.calls++;
     usage.inputTokens += figures.inputTokens ?? 0;
     usage.outputTokens += figures.outputTokens ?? 0;

@@ -73,7 +73,7 @@ function retryOne(root: string, damaged: string, entry: string, memory: KeyMemor
   const read = readInboxFile(path);
   const event = read.kind === 'whole' ? normalizeHostEvent(parsed.host, read.payload) : undefined;
   if (isHookPayload(event) && sessionDirName(event.session_id)) {
-    journalSpooledEvent(root, { name: parsed.name, host: parsed.host, mtimeMs, payload: event }, memory);
+    journalSpooledEvent(root, { name: parsed.name, host: parsed.host, mtimeMs, tmuxPane: parsed.tmuxPane, tmuxServerPid: parsed.tmuxServerPid, payload: event }, memory);
     unlinkSync(path);
     return true;
   }

@@ -83,7 +83,7 @@ export function drainFile(root: string, inbox: string, file: InboxFile, memory: 
     const outcome = judged(inbox, file, memory, report);
     if (typeof outcome === 'string') return outcome;
     const { payload } = outcome;
-    journalSpooledEvent(root, { name: file.name, host: file.host, mtimeMs: file.mtimeMs, payload }, memory.keys);
+    journalSpooledEvent(root, { name: file.name, host: file.host, mtimeMs: file.mtimeMs, tmuxPane: file.tmuxPane, tmuxServerPid: file.tmuxServerPid, payload }, memory.keys);
     unlinkSync(path);
     return payload.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';
   } catch (error) {

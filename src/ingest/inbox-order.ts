@@ -1,6 +1,8 @@
 /**
  * The inbox's names and their order. A spooled event is `<host>.<pid>` (or `<host>.<pid>.<k>`,
- * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts).
+ * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts); inside tmux the
+ * hook adds `.t<pane number>.<tmux server pid>` (TMUX_PANE and TMUX), which the drain stamps on
+ * the journal line as the Node hook stamps its own (notify/session-place.ts reads it).
  * Order: by mtime, then by pid. Sequential hooks run one after another, so the later one's file
  * is written later (and its pid is larger unless pids wrapped); parallel hooks have no order to keep.
  */
@@ -11,7 +13,9 @@ export const INBOX_DIR = 'inbox';
 export const DAMAGED_DIR = 'damaged';
 
 /** `<host>.<pid>[.<k>]`; the host part is checked against HOST_IDS, so a new host needs no change here. */
-const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-7]))?$/;
+const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-7]))?(?:\.t(\d+)\.(\d+))?$/;
+/** Longer pane numbers or pids are no tmux's: the event is drained, its place left out. */
+const PLACE_NUMBER = /^\d{1,9}$/;
 
 export interface InboxName {
   name: string;
@@ -19,6 +23,9 @@ export interface InboxName {
   pid: number;
   /** 0 for `<host>.<pid>`, else the retry number. */
   k: number;
+  /** The hook's tmux pane (`%N`) and its server's pid, when it ran inside tmux. */
+  tmuxPane?: string;
+  tmuxServerPid?: number;
 }
 
 /** The parts of a spooled file's name; undefined for anything else in the inbox. */
@@ -26,7 +33,8 @@ export function parseInboxName(name: string): InboxName | undefined {
   const match = SPOOL_NAME.exec(name);
   const host = match ? parseHostId(match[1]) : undefined;
   if (!match || !host) return undefined;
-  return { name, host, pid: Number(match[2]), k: match[3] ? Number(match[3]) : 0 };
+  const place = match[4] && match[5] && PLACE_NUMBER.test(match[4]) && PLACE_NUMBER.test(match[5]) ? { tmuxPane: `%${Number(match[4])}`, tmuxServerPid: Number(match[5]) } : {};
+  return { name, host, pid: Number(match[2]), k: match[3] ? Number(match[3]) : 0, ...place };
 }
 
 export interface InboxFile extends InboxName {

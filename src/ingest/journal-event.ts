@@ -77,6 +77,9 @@ export interface SpooledEvent {
   name: string;
   host: HostId;
   mtimeMs: number;
+  /** Where its hook ran in tmux (from the inbox name); always stamped, so a payload's own keys never pass for it. */
+  tmuxPane?: string;
+  tmuxServerPid?: number;
   /** The host adapter's internal event (normalizeHostEvent), checked to name a safe session. */
   payload: Record<string, unknown> & { session_id: string; hook_event_name: string };
 }
@@ -88,7 +91,8 @@ export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory:
   const journal = join(ensureSessionDir(root, event.session_id), JOURNAL_FILE);
   const recent = recentKeysOf(journal, memory);
   if (recent.keys.has(key)) return;
-  appendLine(journal, serializeEventLine({ ...event, ts: Math.floor(spooled.mtimeMs), inbox: key }));
+  const place = { tmux_pane: spooled.tmuxPane, tmux_socket: undefined, tmux_server_pid: spooled.tmuxServerPid };
+  appendLine(journal, serializeEventLine({ ...event, ...place, ts: Math.floor(spooled.mtimeMs), inbox: key }));
   recent.keys.add(key);
   recent.size = sizeOf(journal);
 }

@@ -57,8 +57,12 @@ export const SPOOL_SCRIPT = [
   'd=$r/inbox; o=',
   '[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1',
   'if [ -n "$o" ]; then',
-  '  set -C; f=$d/$1.$$; i=0',
-  '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i; done',
+  // The tmux place, for "no notification while the user looks at this pane" (notify/session-place.ts):
+  // `.t<pane>.<server pid>` from TMUX_PANE (%N) and TMUX (socket,pid,session), by expansion alone.
+  '  p=${TMUX_PANE#%}; s=${TMUX#*,}; s=${s%%,*}; w=',
+  '  case $p.$s in *[!0-9.]*|.*|*.|*.*.*) ;; *) w=.t$p.$s ;; esac',
+  '  set -C; f=$d/$1.$$$w; i=0',
+  '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done',
   // Not `exec cat`: the shell's pid must outlive the writing, and a hook always exits 0, even
   // when cat fails on a full disk (the drain sets the cut file aside). The fork costs ~0.2 ms.
   '  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi',

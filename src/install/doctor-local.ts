@@ -145,5 +145,7 @@ export async function delegateCheck(env: NodeJS.ProcessEnv, config: BuddyConfig)
   const settings = resolveDelegateSettings(config.delegate ?? {});
   const choice = await describeAutoChoice(settings, env);
   const via = settings.adapter === 'auto' ? 'auto picks' : 'configured';
-  return { status: 'ok', title: `delegate adapter: ${choice.adapter} (${via})`, detail: choice.reason };
+  // auto: a Claude Code running the buddy mod answers first (adapters/session.ts), decided per request.
+  const session = settings.adapter === 'auto' ? '; while a Claude Code with the buddy mod runs, that session answers instead ($.model.complete, no claude -p)' : '';
+  return { status: 'ok', title: `delegate adapter: ${choice.adapter} (${via})`, detail: `${choice.reason}${session}` };
 }

@@ -34,7 +34,7 @@ export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Docto
     : {
       status: 'warn',
       title: 'notifications need a running buddy-tui pane: the one that runs the plugins sends them, and none is running',
-      fix: 'start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs',
+      fix: 'start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs. With the buddy mod in Claude Code, the headless runner it starts on Claude Code\'s events sends them too',
     });
   for (const channel of channels) {
     const available = channel.available({ config: notify, env });

@@ -7,8 +7,9 @@ import type { NotifyChannel } from './notification.js';
 import { commandChannel, notifySendChannel } from './process-channels.js';
 import { TERMINAL_CHANNELS } from './terminal-channels.js';
 import { tmuxChannel } from './tmux-channel.js';
+import { toastChannel } from './toast-channel.js';
 
-const REGISTRY = new Map<NotifyChannelName, NotifyChannel>([...TERMINAL_CHANNELS, notifySendChannel, tmuxChannel, commandChannel].map((channel) => [channel.name, channel]));
+const REGISTRY = new Map<NotifyChannelName, NotifyChannel>([...TERMINAL_CHANNELS, notifySendChannel, tmuxChannel, commandChannel, toastChannel].map((channel) => [channel.name, channel]));
 
 export function channelNamed(name: NotifyChannelName): NotifyChannel | undefined {
   return REGISTRY.get(name);

@@ -27,10 +27,18 @@ export interface Notification {
 export interface TmuxPlace {
   pane: string;
   socket?: string;
+  /**
+   * The tmux server's pid, when the place came through the sh spool (which knows no socket): the
+   * pane is then asked of the server the sender's own TMUX names (or the default one), and only
+   * if that server has this pid.
+   */
+  serverPid?: number;
 }
 
 export interface ChannelContext {
   config: NotifyConfig;
+  /** The sender's state root (the toast channel writes into its mod bridge); default: the env's. */
+  root?: string;
   /** The environment of the process that sends (the runner); channels pass on an allowlist of it. */
   env: NodeJS.ProcessEnv;
   /** The runner's own terminal. */

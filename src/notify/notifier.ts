@@ -54,7 +54,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     for (const channel of configuredChannels(config.channels)) {
       if (!channel.available({ config, env: options.env }).ok) continue;
       try {
-        await channel.send(notification, { config, env: options.env, place, writeTerminal: options.writeTerminal, report: options.report });
+        await channel.send(notification, { config, env: options.env, root: options.root, place, writeTerminal: options.writeTerminal, report: options.report });
       } catch (error) {
         options.report({ level: 'warning', where: `notify ${channel.name}`, error });
       }

@@ -1,9 +1,10 @@
 /**
  * Where a session's agent runs in tmux. The Node hook (src/entries/hook.ts) records the
  * `TMUX_PANE` and the server socket (the first field of `TMUX`) it sees, as `tmux_pane` and
- * `tmux_socket` on each journal line; this reads the newest near the end of the journal. The sh
- * spool does not record them (see docs/notifications.md): a session without them is never
- * taken to be in view.
+ * `tmux_socket` on each journal line. The sh spool cannot write JSON for free, so it puts the pane
+ * and the tmux server's pid (the second field of `TMUX`) into the inbox file's name, and the drain
+ * stamps them as `tmux_pane` and `tmux_server_pid` (src/ingest/inbox-order.ts). This reads the
+ * newest near the end of the journal; a session without them is never taken to be in view.
  */
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import type { TmuxPlace } from './notification.js';
 const TAIL_BYTES = 256 * 1024;
 const PANE = /"tmux_pane":"(%[0-9]{1,9})"/;
 const SOCKET = /"tmux_socket":"((?:[^"\\]|\\.){1,4096})"/;
+const SERVER_PID = /"tmux_server_pid":([0-9]{1,9})[,}]/;
 
 /**
  * What the hook records from its environment: only a well-formed pane id and an absolute socket
@@ -43,7 +45,8 @@ export function readSessionPlace(root: string, sessionId: string): TmuxPlace | u
       const pane = PANE.exec(line)?.[1];
       if (!pane) return true;
       const socket = SOCKET.exec(line)?.[1];
-      place = { pane, ...(socket ? { socket: JSON.parse(`"${socket}"`) as string } : {}) };
+      const serverPid = SERVER_PID.exec(line)?.[1];
+      place = { pane, ...(socket ? { socket: JSON.parse(`"${socket}"`) as string } : {}), ...(serverPid ? { serverPid: Number(serverPid) } : {}) };
       return false;
     });
   } catch {

@@ -24,11 +24,13 @@ export function runTmux(args: string[], place: Pick<TmuxPlace, 'socket'> | undef
 /**
  * True when the pane is the active pane of the active window of a session some client is
  * attached to: the user is looking at it. Asked as
- * `tmux display -p -t <pane> '#{pane_active} #{window_active} #{session_attached}'`.
+ * `tmux display -p -t <pane> '#{pane_active} #{window_active} #{session_attached} #{pid}'`.
  */
 export async function paneInView(place: TmuxPlace, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const answer = await runTmux(['display-message', '-p', '-t', place.pane, '#{pane_active} #{window_active} #{session_attached}'], place, env);
-  const [paneActive, windowActive, attached] = (answer ?? '').trim().split(' ');
+  const answer = await runTmux(['display-message', '-p', '-t', place.pane, '#{pane_active} #{window_active} #{session_attached} #{pid}'], place, env);
+  const [paneActive, windowActive, attached, serverPid] = (answer ?? '').trim().split(' ');
+  // A place with no socket (the sh spool's) is that pane only on the server with its pid.
+  if (!place.socket && place.serverPid !== undefined && Number(serverPid) !== place.serverPid) return false;
   return paneActive === '1' && windowActive === '1' && Number(attached) > 0;
 }
 

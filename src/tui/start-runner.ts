@@ -1,7 +1,7 @@
 /**
  * The headless runner (`buddy-tui runner`): the pane's runner half with no screen. It holds the
  * runner lock, drains the inbox, runs the user's plugins and writes their reactions (which the
- * statusline and the Claude Code mod show), saves the pet; and exits once nothing happened for
+ * statusline and the Claude Code mod show), sends the notifications, saves the pet; and exits once nothing happened for
  * `idleMs`. Started on demand by `buddy-tui mod-state --ensure-runner` (the mod asks on every
  * event), so a user who never opens a pane still gets plugin reactions.
  * A pane opened meanwhile finds the lock held and is a viewer of this runner; when this runner
@@ -9,6 +9,7 @@
  * (the existing takeover in start-tui.ts).
  */
 import { retentionMsFromSettings } from '../config/retention-setting.js';
+import { createNotifier } from '../notify/notifier.js';
 import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
@@ -60,6 +61,16 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
     report: log.report,
   });
 
+  // Opt-in (config `notify`): with no pane, the runner is who tells the user (no terminal of its own:
+  // the channels that write to one have nowhere to write; the toast, tmux and command ones work).
+  const notifier = createNotifier({
+    root, env, config: () => services.config().notify, isSender: () => lock.held(), muted: () => false,
+    writeTerminal: () => undefined, report: log.report,
+  });
+  const unsubscribeNotify = store.subscribe((state, previous) => {
+    if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
+  });
+
   let stop!: (outcome: RunnerOutcome) => void;
   const stopped = new Promise<RunnerOutcome>((resolve) => (stop = resolve));
   let ticker: NodeJS.Timeout | undefined;
@@ -80,6 +91,9 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   await watcher.ready;
   const outcome = await stopped;
   if (ticker) clearTimeout(ticker);
+  unsubscribeNotify();
+  await notifier.idle();
+  notifier.close();
   await Promise.allSettled([watcher.close(), services.close()]);
   lock.release();
   for (const signal of SIGNALS) process.off(signal, onSignal);

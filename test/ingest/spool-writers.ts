@@ -19,7 +19,7 @@ export interface SpoolWriter {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startSpool(env: NodeJS.ProcessEnv, host = 'claude' as const): SpoolWriter {
-  const child = spawn('/bin/sh', spoolArgs(host, { node: process.execPath, hookScript: HOOK_ENTRY }), { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('/bin/sh', spoolArgs(host, { node: process.execPath, hookScript: HOOK_ENTRY }), { env: { ...process.env, TMUX: '', TMUX_PANE: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   child.stdin.on('error', () => undefined);
   return {

@@ -4,7 +4,7 @@
  */
 import type { EventKind } from '../../protocol/event-kind.js';
 
-export type AdapterName = 'claude-cli' | 'codex' | 'anthropic' | 'command' | 'offline';
+export type AdapterName = 'claude-cli' | 'codex' | 'anthropic' | 'command' | 'offline' | 'session';
 
 export interface DelegateCall {
   systemPrompt: string;
@@ -30,6 +30,8 @@ export interface DelegateAnswer {
   source: string;
   usage?: DelegateUsageFigures;
   costUsd?: number;
+  /** The max_tokens the request really carried, when the host raised it (the session adapter: cap + 2048). */
+  maxTokensSent?: number;
 }
 
 export type DelegateFailureKind = 'timeout' | 'auth' | 'http' | 'process' | 'bad_output' | 'empty' | 'unavailable';

@@ -1,7 +1,8 @@
 /**
  * Picks the adapter: the configured one, or for `auto` the user's Claude Code login when the
  * `claude` binary is found and runs, else the user's Codex login when `codex` is found and runs,
- * else the API when a key is set, else offline.
+ * else the API when a key is set, else offline; with the mod bridge, a loaded buddy mod's session
+ * answers before any of them (adapters/session.ts).
  * `describeAutoChoice` is what `buddy-tui doctor` prints.
  */
 import { execa } from 'execa';
@@ -15,6 +16,8 @@ import { createClaudeCliAdapter } from './claude-cli.js';
 import { createCodexCliAdapter } from './codex-cli.js';
 import { createCommandAdapter } from './command.js';
 import { createOfflineAdapter } from './offline.js';
+import { createSessionAdapter } from './session.js';
+import { stateRootPath } from '../../state/state-root.js';
 
 export interface AdapterChoice {
   adapter: AdapterName;
@@ -26,6 +29,8 @@ export interface AdapterChoice {
   /** For codex: the binary found and its `--version`. */
   codexBinary?: string;
   codexVersion?: string;
+  /** For auto with the mod bridge: a loaded buddy mod's session answers first (adapters/session.ts). */
+  viaSession?: boolean;
 }
 
 export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'command'>;
@@ -49,6 +54,9 @@ export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = pro
 
 export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv = process.env): Promise<AdapterChoice> {
   if (settings.adapter !== 'auto') {
+    if (settings.adapter === 'session') {
+      return { adapter: 'session', reason: 'delegate.adapter is "session": the buddy mod in Claude Code answers, and the offline quips when no Claude Code with it runs' };
+    }
     if (settings.adapter === 'command' && !settings.command) {
       return { adapter: 'offline', reason: 'delegate.adapter is "command" but delegate.command is not set; using offline quips' };
     }
@@ -81,6 +89,8 @@ export interface AdapterFactoryOptions {
   env?: NodeJS.ProcessEnv;
   /** Working directory for child processes (default: the OS temp dir). */
   cwd?: string;
+  /** The state root of the mod bridge: for auto, a loaded buddy mod answers first (default: none for auto). */
+  bridgeRoot?: string;
 }
 
 export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOptions): DelegateAdapter {
@@ -100,11 +110,22 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
       return createCommandAdapter({ command: options.settings.command ?? 'false', env, cwd: options.cwd });
     case 'offline':
       return createOfflineAdapter(options.picker);
+    case 'session':
+      return createSessionAdapter({ root: options.bridgeRoot ?? stateRootPath(env), timeoutMs: options.settings.timeoutMs });
   }
 }
 
-/** Chooses (running `claude --version` once for auto) and builds the adapter. */
+/**
+ * Chooses (running `claude --version` once for auto) and builds the adapter. For auto with a
+ * bridge root, a loaded buddy mod's session answers each call first, and today's choice when no
+ * mod is loaded (decided per call: the mod comes and goes with Claude Code).
+ */
 export async function chooseAdapter(options: AdapterFactoryOptions): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
   const choice = await describeAutoChoice(options.settings, options.env ?? process.env);
-  return { adapter: createAdapter(choice, options), choice };
+  const adapter = createAdapter(choice, options);
+  if (options.settings.adapter !== 'auto' || !options.bridgeRoot) return { adapter, choice };
+  return {
+    adapter: createSessionAdapter({ root: options.bridgeRoot, fallback: adapter, timeoutMs: options.settings.timeoutMs }),
+    choice: { ...choice, viaSession: true, reason: `${choice.reason}; while the buddy mod is loaded in Claude Code, that session answers instead ($.model.complete)` },
+  };
 }

@@ -75,6 +75,8 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           quipsFor: (kind) => species.staged()?.quips?.[kind],
           speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
           usageDir: root,
+          // A loaded buddy mod answers through its Claude Code session (src/state/mod-bridge.ts).
+          bridgeRoot: root,
           env,
           now: clock,
           report: log.report,
