@@ -18,6 +18,7 @@ import { BYPASS_KINDS, DelegatePolicyGate } from './delegate-policy.js';
 import { buildDelegatePrompt } from './delegate-prompt.js';
 import { DelegateUsageLedger, utcDay, type DelegateLogEntry } from './delegate-usage.js';
 import { createQuipPicker } from './offline-quips.js';
+import { DelegateJobQueue } from './job-queue.js';
 import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
 
 export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from './delegate-resolver-types.js';
@@ -40,7 +41,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   const gate = new DelegatePolicyGate();
   const cache = new AnswerCache(settings.cacheTtlMs);
   const ledger = new DelegateUsageLedger(options.usageDir, (error) => log('ledger', '', 'failed', `accounting not written: ${String(error)}`));
-  const queue: Job[] = [];
+  const queue = new DelegateJobQueue<Job>();
   const running = new Set<AbortController>();
   const idleWaiters: (() => void)[] = [];
   let counter = 0;
@@ -143,10 +144,10 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
 
   function pump(adapter: DelegateAdapter) {
     while (running.size < settings.maxInFlight && queue.length > 0) {
-      const job = queue.shift()!;
-      const waited = now() - job.meta.receivedAt;
-      if (waited > settings.staleMs) {
-        release(job, 'dropped', `stale: waited ${waited} ms`);
+      const next = queue.takeNext(now(), settings.staleMs)!;
+      const { job } = next;
+      if (next.stale) {
+        release(job, 'dropped', `stale: waited ${next.waitedMs} ms`);
         fallback(job.meta, 'stale', job.reactionId);
         job.done({ outcome: 'dropped', reason: 'stale' });
         continue;
@@ -183,14 +184,13 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
 
     // A newer request from the same plugin for the same session takes the older one's place
     // (and its bubble): only the latest thing worth saying is said.
-    const older = queue.findIndex((job) => job.meta.plugin === meta.plugin && job.meta.sessionId === meta.sessionId);
+    const replaced = queue.takeSameSlot(meta.plugin, meta.sessionId);
     let reactionId: string;
-    if (older >= 0) {
-      const [replaced] = queue.splice(older, 1);
-      reactionId = replaced!.reactionId;
+    if (replaced) {
+      reactionId = replaced.reactionId;
       // The replaced request never made its call: give its admission back.
-      release(replaced!, 'dropped', 'replaced by a newer request');
-      replaced!.done({ outcome: 'dropped', reason: 'replaced' });
+      release(replaced, 'dropped', 'replaced by a newer request');
+      replaced.done({ outcome: 'dropped', reason: 'replaced' });
     } else {
       reactionId = newId();
       emit(meta, {
@@ -244,9 +244,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     }
     if ('outcome' in prepared) return prepared;
     return new Promise<DelegateOutcome>((done) => {
-      queue.push({ ...prepared, done });
-      // Failures before small talk; equal priorities keep their order (sort is stable).
-      queue.sort((a, b) => b.priority - a.priority);
+      // Failures before small talk; equal priorities keep their order.
+      queue.enqueue({ ...prepared, done });
       pump(adapter);
     });
   }
@@ -270,7 +269,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     close() {
       closed = true;
       for (const controller of running) controller.abort(new DelegateCallError('buddy-tui is closing', 'timeout'));
-      for (const job of queue.splice(0)) {
+      for (const job of queue.drain()) {
         release(job, 'dropped', 'closed before its call');
         job.done(fallback(job.meta, 'closed', job.reactionId));
       }
