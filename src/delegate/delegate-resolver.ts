@@ -14,9 +14,10 @@ import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAns
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
 import { AnswerCache, cacheKey } from './answer-cache.js';
 import { resolveDelegateSettings, type DelegatePolicy } from './delegate-config.js';
-import { BYPASS_KINDS, DelegatePolicyGate } from './delegate-policy.js';
+import { BYPASS_KINDS } from './delegate-policy.js';
+import { AdmissionLedger } from './admission-ledger.js';
 import { buildDelegatePrompt } from './delegate-prompt.js';
-import { DelegateUsageLedger, utcDay, type DelegateLogEntry } from './delegate-usage.js';
+import { DelegateUsageLedger, type DelegateLogEntry } from './delegate-usage.js';
 import { createQuipPicker } from './offline-quips.js';
 import { DelegateJobQueue } from './job-queue.js';
 import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
@@ -38,9 +39,9 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     });
   const env = options.env ?? process.env;
   const picker = createQuipPicker(options.quipsFor ?? (() => undefined), options.seed ?? 1);
-  const gate = new DelegatePolicyGate();
   const cache = new AnswerCache(settings.cacheTtlMs);
   const ledger = new DelegateUsageLedger(options.usageDir, (error) => log('ledger', '', 'failed', `accounting not written: ${String(error)}`));
+  const admissions = new AdmissionLedger(ledger, settings.policyFor);
   const queue = new DelegateJobQueue<Job>();
   const running = new Set<AbortController>();
   const idleWaiters: (() => void)[] = [];
@@ -92,12 +93,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
    * comes here, and at most once per admission, since the daily budget depends on it.
    */
   function release(held: Admitted, outcome: 'cached' | 'dropped', reason?: string, source?: string): void {
-    if (held.released) return;
-    held.released = true;
-    const { plugin, sessionId } = held.meta;
-    gate.refund(plugin, settings.policyFor(plugin), held.bypass);
-    ledger.unadmitted(plugin, held.admittedAt);
-    log(plugin, sessionId, outcome, reason, source);
+    if (!admissions.release(held.token)) return;
+    log(held.meta.plugin, held.meta.sessionId, outcome, reason, source);
     ledger.flush(now());
   }
 
@@ -169,10 +166,10 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       transcriptPath: meta.event.transcript_path,
       transcriptAllowed: settings.transcriptContext,
     });
-    log(meta.plugin, meta.sessionId, 'accepted', [held.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
+    log(meta.plugin, meta.sessionId, 'accepted', [held.token.bypass ? 'cooldown bypassed once' : '', ...built.notes].filter(Boolean).join('; ') || undefined);
 
     const key = cacheKey({ adapter: adapter.name, ...built });
-    const hit = cache.get(key, held.admittedAt);
+    const hit = cache.get(key, held.token.admittedAt);
     if (hit) {
       const id = newId();
       emit(meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: now() - meta.receivedAt });
@@ -223,7 +220,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     if (!adapter.usesModel) return fallback(meta, 'offline adapter');
 
     const important = meta.kinds.some((k) => BYPASS_KINDS.has(k)) || (options.isAddressed?.(meta.event) ?? false);
-    const admission = gate.admit(meta.plugin, policy, at, important, ledger.callsOn(meta.plugin, utcDay(at)));
+    const admission = admissions.admit(meta.plugin, at, important);
     if (!admission.ok) {
       ledger.refused(meta.plugin, admission.reason);
       log(meta.plugin, meta.sessionId, 'refused', `${admission.reason}: ${admission.detail}`);
@@ -231,8 +228,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       ledger.flush(now());
       return outcome;
     }
-    ledger.admitted(meta.plugin, at);
-    const held: Admitted = { meta, admittedAt: at, bypass: admission.bypass };
+    const held: Admitted = { meta, token: admission.token };
 
     let prepared: ReturnType<typeof prepare>;
     try {
