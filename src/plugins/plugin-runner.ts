@@ -21,6 +21,7 @@ import { createRunQueue } from './run-queue.js';
 import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
 import { CHATTY_COOLDOWN_MS, createRecoveryTracker, DEFAULT_CHATTINESS, type Chattiness } from './chattiness.js';
 import { createCooldowns } from './cooldowns.js';
+import { TurnClock } from './turn-clock.js';
 
 export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
 /** Longest bubble text; longer answers are cut with an ellipsis. */
@@ -76,7 +77,6 @@ export interface PluginRunner {
   close(): Promise<void>;
 }
 
-const MAX_TRACKED_SESSIONS = 256;
 const SETTLED: Promise<void> = Promise.resolve();
 /** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
 export const MIN_TTL_MS = 1_000;
@@ -111,7 +111,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
   const killers = new Set<() => void>();
   const pending = new Set<Promise<void>>();
   const cooldowns = createCooldowns(now, (reaction, why) => options.onDropped?.(reaction, why));
-  const promptStarts = new Map<string, number>();
+  const turnClock = new TurnClock();
   let runs = 0;
   let eventCount = 0;
   let chattiness = options.chattiness ?? DEFAULT_CHATTINESS;
@@ -128,20 +128,6 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     } catch {
       // A failing logger must not take the runner down.
     }
-  };
-
-  const turnLength = (event: JournalEvent): number | undefined => {
-    const at = typeof event.ts === 'number' ? event.ts : now();
-    if (event.hook_event_name === 'UserPromptSubmit') {
-      promptStarts.delete(event.session_id);
-      promptStarts.set(event.session_id, at);
-      if (promptStarts.size > MAX_TRACKED_SESSIONS) promptStarts.delete(promptStarts.keys().next().value!);
-      return undefined;
-    }
-    if (event.hook_event_name !== 'Stop') return undefined;
-    const start = promptStarts.get(event.session_id);
-    promptStarts.delete(event.session_id);
-    return start === undefined ? undefined : at - start;
   };
 
   function deliver(
@@ -239,7 +225,7 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
   return {
     handleEvent(event: JournalEvent): Promise<void> {
       if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
-      const kinds = eventKinds(event, turnLength(event));
+      const kinds = eventKinds(event, turnClock.turnLength(event, now()));
       // Every answer to this event carries its number, so the user's answer can take the quip's place.
       const eventId = `e${++eventCount}`;
       const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds, eventId));
