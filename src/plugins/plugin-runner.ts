@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
-import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import { eventKinds, priorityOfKinds, type EventKind } from '../protocol/event-kind.js';
+import type { Reaction } from '../protocol/reaction.js';
+import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
+import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import type { Reporter } from '../report/reporter.js';
@@ -22,10 +22,10 @@ import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-
 import { CHATTY_COOLDOWN_MS, createRecoveryTracker, DEFAULT_CHATTINESS, type Chattiness } from './chattiness.js';
 import { createCooldowns } from './cooldowns.js';
 import { TurnClock } from './turn-clock.js';
+import { answerAction } from './answer-reaction.js';
 
 export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
-/** Longest bubble text; longer answers are cut with an ellipsis. */
-export const MAX_REACTION_LENGTH = 500;
+export { MAX_REACTION_LENGTH, MAX_TTL_MS, MIN_TTL_MS } from './answer-reaction.js';
 
 export interface PluginWarning {
   plugin: string;
@@ -78,10 +78,6 @@ export interface PluginRunner {
 }
 
 const SETTLED: Promise<void> = Promise.resolve();
-/** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
-export const MIN_TTL_MS = 1_000;
-export const MAX_TTL_MS = 60_000;
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function isDirectory(path: unknown): path is string {
   if (typeof path !== 'string' || path === '') return false;
@@ -130,58 +126,22 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     }
   };
 
+  /** An outcome to where it goes: the bubble or the delegate when the plugin's cooldown lets it, or the log. */
   function deliver(
     plugin: { name: string; file?: string; cooldownMs: number },
     event: JournalEvent, kinds: EventKind[], eventId: string, outcome: HandlerOutcome, startedAt: number,
   ): void {
-    if (outcome.kind === 'none') return;
-    if (outcome.kind === 'warning') return warn(plugin, event, outcome.message);
-    const base = {
-      sessionId: event.session_id, source: plugin.name, event: event.hook_event_name, ttlMs: DEFAULT_REACTION_TTL_MS, eventId,
-      ...(plugin.name === BUILTIN_PLUGIN_NAME ? { fallback: true } : {}),
-    };
-    if (outcome.kind === 'warning-reaction') {
-      const text = sanitizeText(outcome.text, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-      const reaction = (): Reaction => ({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
-      if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
-      options.onReaction?.(reaction());
-      return;
-    }
-    const answer = parsePluginAnswer(outcome.raw);
-    switch (answer.type) {
+    const action = answerAction(outcome, { plugin: plugin.name, event, kinds, eventId, startedAt, now: now(), newId: randomUUID });
+    switch (action.kind) {
       case 'none':
         return;
-      case 'invalid':
-        return warn(plugin, event, `invalid answer: ${answer.message}`);
-      case 'delegate': {
-        if (!cooldowns.passes(plugin.name, plugin.cooldownMs)) return;
-        options.onDelegate?.(answer.request, {
-          plugin: plugin.name, sessionId: event.session_id, event, kinds, eventId,
-          ...(answer.request.systemPrompt ? { systemPrompt: answer.request.systemPrompt } : {}),
-          receivedAt: now(),
-        });
+      case 'warning':
+        return warn(plugin, event, action.message);
+      case 'delegate':
+        if (cooldowns.passes(plugin.name, plugin.cooldownMs)) options.onDelegate?.(action.request, action.meta);
         return;
-      }
       case 'reaction':
-      case 'claude-output': {
-        const raw = answer.type === 'reaction' ? answer.reaction.reaction : answer.text;
-        const text = sanitizeText(raw, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-        const extra = answer.type === 'reaction' ? answer.reaction : undefined;
-        const reaction = (): Reaction => ({
-          ...base,
-          id: randomUUID(),
-          kind: 'reaction',
-          text,
-          ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
-          // No priority given: as urgent as the event it answers (a failure's answer is not small talk).
-          priority: clamp(extra?.priority ?? priorityOfKinds(kinds), REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
-          ttlMs: clamp(extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS, MIN_TTL_MS, MAX_TTL_MS),
-          ts: now(),
-          elapsedMs: now() - startedAt,
-        });
-        if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
-        options.onReaction?.(reaction());
-      }
+        if (cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction)) options.onReaction?.(action.reaction);
     }
   }
 
