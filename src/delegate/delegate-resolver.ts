@@ -22,7 +22,7 @@ import {
 import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
 
 export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from './delegate-resolver-types.js';
-export { MAX_ANSWER_CHARS, THINKING_TEXT } from './resolver-state.js';
+export { THINKING_TEXT } from './resolver-state.js';
 
 type QueuedJob = Omit<Job, 'done'>;
 

@@ -4,9 +4,10 @@
  * shown, cached and counted, or the failure counted and the offline quip shown in its place.
  */
 import { sanitizeText } from '../text/sanitize.js';
+import { toReactionText } from '../text/safe-text.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import type { Job } from './delegate-resolver-types.js';
-import { emitReaction, fallBack, logDecision, MAX_ANSWER_CHARS, releaseAdmission, settleIdle, type ResolverState } from './resolver-state.js';
+import { emitReaction, fallBack, logDecision, releaseAdmission, settleIdle, type ResolverState } from './resolver-state.js';
 
 /** The adapter's answer, or the abort's reason (timeout, closing) when that comes first. */
 async function callAdapter(job: Job, adapter: DelegateAdapter, signal: AbortSignal): Promise<DelegateAnswer> {
@@ -19,7 +20,7 @@ async function callAdapter(job: Job, adapter: DelegateAdapter, signal: AbortSign
 /** The answer on the job's bubble, in the cache and in the ledger. Throws when nothing is left of it. */
 function deliverAnswer(state: ResolverState, job: Job, adapter: DelegateAdapter, answer: DelegateAnswer): void {
   const { meta } = job;
-  const text = sanitizeText(answer.text, { keepNewlines: true, maxLength: MAX_ANSWER_CHARS }).trim();
+  const text = toReactionText(answer.text);
   if (!text) throw new DelegateCallError('the answer was empty after sanitising', 'empty');
   const source = sanitizeText(answer.source, { maxLength: 60 }) || adapter.name;
   emitReaction(state, meta, { id: job.reactionId, kind: 'reaction', text, source, elapsedMs: state.now() - meta.receivedAt });

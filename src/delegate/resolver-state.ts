@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { DelegateMeta } from '../protocol/plugin-answer.js';
 import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
 import { priorityOfKinds } from '../protocol/event-kind.js';
-import { sanitizeText } from '../text/sanitize.js';
+import { toReactionText, toSafeText, type SafeText } from '../text/safe-text.js';
 import type { DelegateAdapter } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
 import { AdmissionLedger } from './admission-ledger.js';
@@ -19,9 +19,7 @@ import { DelegateJobQueue } from './job-queue.js';
 import { createQuipPicker, type QuipPicker } from './offline-quips.js';
 import type { Admitted, DelegateOutcome, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
 
-export const THINKING_TEXT = '…';
-/** Longest answer shown in a bubble. */
-export const MAX_ANSWER_CHARS = 600;
+export const THINKING_TEXT: SafeText = toSafeText('…');
 
 export interface ResolverState {
   readonly options: DelegateResolverOptions;
@@ -114,8 +112,7 @@ export function fallBack(state: ResolverState, meta: DelegateMeta, reason: strin
   state.usage.offline(meta.plugin);
   if (quip) {
     const id = reactionId ?? state.newId();
-    const text = sanitizeText(quip.text, { maxLength: MAX_ANSWER_CHARS });
-    emitReaction(state, meta, { id, kind: 'reaction', text, source: 'offline', elapsedMs: state.now() - meta.receivedAt });
+    emitReaction(state, meta, { id, kind: 'reaction', text: toReactionText(quip.text), source: 'offline', elapsedMs: state.now() - meta.receivedAt });
     return { outcome: 'offline', reactionId: id, reason };
   }
   if (reactionId) emitReaction(state, meta, { id: reactionId, kind: 'reaction', text: THINKING_TEXT, source: 'offline', ttlMs: 0 });

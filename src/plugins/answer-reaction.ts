@@ -1,19 +1,20 @@
 /**
  * What the runner does with a plugin's outcome, decided once and purely: nothing, a logged
  * warning, a delegate hand-off, or one reaction (built once: the same one reaches the bubble, or
- * the history when the plugin's cooldown keeps it off the bubble). Outside text is sanitised
- * here; an answer with nothing left to show is nothing. Time and ids are the caller's.
+ * the history when the plugin's cooldown keeps it off the bubble). Its text is made safe here,
+ * once (toReactionText); an answer with nothing left to show is nothing. Time and ids are the caller's.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import { parsePluginAnswer, type DelegateMeta, type DelegateRequest, type StaticReaction } from '../protocol/plugin-answer.js';
 import { priorityOfKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
+import { REACTION_TEXT_MAX, toReactionText, type SafeText } from '../text/safe-text.js';
 import { BUILTIN_PLUGIN_NAME } from './builtin-quips.js';
 import type { HandlerOutcome } from './handler-runs.js';
 
-/** Longest bubble text; longer answers are cut with an ellipsis. */
-export const MAX_REACTION_LENGTH = 500;
+/** Longest bubble text; longer answers are cut with an ellipsis (the one limit of every reaction). */
+export const MAX_REACTION_LENGTH = REACTION_TEXT_MAX;
 /** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
 export const MIN_TTL_MS = 1_000;
 export const MAX_TTL_MS = 60_000;
@@ -38,7 +39,6 @@ export type AnswerAction =
 
 const NONE: AnswerAction = { kind: 'none' };
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
-const bubbleText = (raw: unknown) => sanitizeText(raw, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
 
 /** The fields every reaction of this run shares. */
 function baseOf(context: AnswerContext) {
@@ -51,13 +51,13 @@ function baseOf(context: AnswerContext) {
 }
 
 /** A plugin's exit-2 stderr: a warning bubble. */
-function warningReaction(text: string, context: AnswerContext): AnswerAction {
+function warningReaction(text: SafeText, context: AnswerContext): AnswerAction {
   if (!text) return NONE;
   return { kind: 'reaction', reaction: { ...baseOf(context), kind: 'warning', text, priority: REACTION_PRIORITY.warning } };
 }
 
 /** A reaction answer or plain stdout: as urgent as the event it answers unless it says otherwise, within bounds. */
-function answerReaction(text: string, extra: StaticReaction | undefined, context: AnswerContext): AnswerAction {
+function answerReaction(text: SafeText, extra: StaticReaction | undefined, context: AnswerContext): AnswerAction {
   if (!text) return NONE;
   const base = baseOf(context);
   const reaction: Reaction = {
@@ -84,7 +84,7 @@ function delegateHandOff(request: DelegateRequest, context: AnswerContext): Answ
 export function answerAction(outcome: HandlerOutcome, context: AnswerContext): AnswerAction {
   if (outcome.kind === 'none') return NONE;
   if (outcome.kind === 'warning') return { kind: 'warning', message: outcome.message };
-  if (outcome.kind === 'warning-reaction') return warningReaction(bubbleText(outcome.text), context);
+  if (outcome.kind === 'warning-reaction') return warningReaction(toReactionText(outcome.text), context);
   const answer = parsePluginAnswer(outcome.raw);
   switch (answer.type) {
     case 'none':
@@ -94,8 +94,8 @@ export function answerAction(outcome: HandlerOutcome, context: AnswerContext): A
     case 'delegate':
       return delegateHandOff(answer.request, context);
     case 'reaction':
-      return answerReaction(bubbleText(answer.reaction.reaction), answer.reaction, context);
+      return answerReaction(toReactionText(answer.reaction.reaction), answer.reaction, context);
     case 'claude-output':
-      return answerReaction(bubbleText(answer.text), undefined, context);
+      return answerReaction(toReactionText(answer.text), undefined, context);
   }
 }
