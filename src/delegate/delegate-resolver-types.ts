@@ -39,6 +39,8 @@ export interface DelegateResolverOptions {
   seed?: number;
   env?: NodeJS.ProcessEnv;
   newId?: () => string;
+  /** The owner's lifetime: when it aborts, the resolver closes as close() does. */
+  signal?: AbortSignal;
 }
 
 export interface DelegateResolver {

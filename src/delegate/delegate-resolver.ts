@@ -7,6 +7,7 @@
  * Top-level steps over one explicit state (resolver-state.ts): a request is checked and
  * admitted here, answered from the cache or queued; job-run.ts runs what was queued.
  */
+import { addAbortListener } from 'node:events';
 import { z } from 'zod';
 import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
 import { priorityOfKinds } from '../protocol/event-kind.js';
@@ -152,6 +153,7 @@ function closeResolver(state: ResolverState): void {
 
 export function createDelegateResolver(options: DelegateResolverOptions): DelegateResolver {
   const state = makeResolverState(options);
+  if (options.signal) addAbortListener(options.signal, () => closeResolver(state));
   return {
     resolve: (request, meta) => resolveSafely(state, request, meta),
     idle: () => new Promise<void>((wake) => {

@@ -8,6 +8,7 @@
  * the plugin's cooldown lets through or not.
  */
 import { randomUUID } from 'node:crypto';
+import { addAbortListener } from 'node:events';
 import { statSync } from 'node:fs';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
@@ -60,6 +61,8 @@ export interface PluginRunnerOptions {
   /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
   report?: Reporter<PluginWarning>;
   now?: () => number;
+  /** The owner's lifetime: when it aborts, the runner closes as close() does. */
+  signal?: AbortSignal;
 }
 
 export interface RunnerStats {
@@ -266,6 +269,7 @@ async function closeRunner(state: RunnerState): Promise<void> {
 
 export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {
   const state = makeRunnerState(options);
+  if (options.signal) addAbortListener(options.signal, () => void closeRunner(state));
   const { queue, cooldowns } = state;
   return {
     handleEvent: (event) => handleEvent(state, event),
