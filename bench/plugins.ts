@@ -13,6 +13,7 @@ import { createPluginRunner } from '../src/plugins/plugin-runner.js';
 import { appendReaction, readLatestReaction } from '../src/state/reactions-log.js';
 import type { SourcedRule } from '../src/plugins/rule-sources.js';
 import type { JournalEvent } from '../src/protocol/hook-event.js';
+import { toReactionText } from '../src/text/safe-text.js';
 import { formatMs, median, ratio, type BenchRow } from './measure.js';
 
 const AREA = 'plugins';
@@ -77,7 +78,7 @@ async function benchRunnerOverhead(): Promise<BenchRow[]> {
 function benchLatestReaction(scratch: string): BenchRow {
   const small = join(scratch, 'small');
   const large = join(scratch, 'large');
-  const reaction = { id: 'x', sessionId: 'bench', kind: 'reaction' as const, text: 'Nice commit! '.repeat(8), source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 0 };
+  const reaction = { id: 'x', sessionId: 'bench', kind: 'reaction' as const, text: toReactionText('Nice commit! '.repeat(8)), source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 0 };
   appendReaction(small, reaction);
   appendReaction(large, reaction);
   const line = `${JSON.stringify(reaction)}\n`;

@@ -39,7 +39,8 @@ const NAMED_FILES: Record<string, string> = {
  * delegate, install, ...) are outer rooms that compose the others.
  */
 const MAY_IMPORT: Record<string, readonly string[]> = {
-  protocol: [],
+  // A reaction's text is SafeText (a type from text/, the innermost room): made safe once, trusted after.
+  protocol: ['text'],
   text: [],
   // The one small-file read (read-small-file.ts): every room that reads a file may use it.
   files: [],
@@ -179,7 +180,7 @@ describe('architecture: the doors between rooms', () => {
       { path: 'components/W.tsx', text: `import { isDim } from '../src/tui/bubble-queue.js';\nimport { useStore } from 'zustand';` },
     ];
     expect(edgeViolations(sample, exists)).toEqual([
-      `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only nothing of ours`,
+      `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only text`,
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, files`,
       `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
       `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files`,

@@ -3,7 +3,7 @@ import type { Reaction } from '../src/protocol/reaction.js';
 import { foldEvents } from '../src/state/reducer.js';
 import type { SessionState } from '../src/state/session-state.js';
 import { createBuddyStore, RECENTLY_ENDED_MS, selectSelectedSession, visibleSessions } from '../src/tui/store/index.js';
-import { toSafeText } from '../src/text/safe-text.js';
+import { toReactionText, toSafeText } from '../src/text/safe-text.js';
 import { BUBBLE_DIM_MS, BUBBLE_QUEUE_CAP, isDim, toShownReaction, type ShownReaction } from '../src/tui/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
@@ -15,8 +15,10 @@ function session(id: string, startedAt: number, extra: Array<Record<string, unkn
   ]);
 }
 
-function reaction(id: string, priority: number, overrides: Partial<Reaction> = {}): ShownReaction {
-  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', text: `text ${id}`, source: 'test', priority, ttlMs: 10_000, ts: T0, ...overrides });
+/** `text` as a producer gives it: made safe once (toReactionText). */
+function reaction(id: string, priority: number, overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}): ShownReaction {
+  const text = toReactionText(overrides.text ?? `text ${id}`);
+  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', source: 'test', priority, ttlMs: 10_000, ts: T0, ...overrides, text });
 }
 
 describe('store: sessions and selection', () => {

@@ -3,9 +3,11 @@
  * reuse the answer: plugins often ask the same thing for the same kind of event.
  */
 import { createHash } from 'node:crypto';
+import type { SafeText } from '../text/safe-text.js';
 
 export interface CachedAnswer {
-  text: string;
+  /** As it was shown: already safe. */
+  text: SafeText;
   source: string;
   at: number;
 }

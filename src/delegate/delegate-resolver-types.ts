@@ -7,6 +7,7 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import type { Reaction } from '../protocol/reaction.js';
 import type { DelegateAdapter } from './adapters/adapter.js';
 import type { AdapterChoice } from './adapters/auto-choice.js';
+import type { AdmissionToken } from './admission-ledger.js';
 import type { DelegateConfig } from './delegate-config.js';
 import type { BuiltPrompt } from './delegate-prompt.js';
 import type { Reporter } from '../report/reporter.js';
@@ -40,6 +41,8 @@ export interface DelegateResolverOptions {
   seed?: number;
   env?: NodeJS.ProcessEnv;
   newId?: () => string;
+  /** The owner's lifetime: when it aborts, the resolver closes as close() does. */
+  signal?: AbortSignal;
 }
 
 export interface DelegateResolver {
@@ -54,13 +57,10 @@ export interface DelegateResolver {
   close(): void;
 }
 
-/** A request policy admitted: what it takes to give the admission back (see `release`). */
+/** A request policy admitted, with the token that gives its admission back (admission-ledger.ts). */
 export interface Admitted {
   meta: DelegateMeta;
-  admittedAt: number;
-  /** Admitted by the cooldown bypass (which took no token). */
-  bypass: boolean;
-  released?: boolean;
+  token: AdmissionToken;
 }
 
 export interface Job extends Admitted {

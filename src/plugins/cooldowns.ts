@@ -9,7 +9,7 @@ import { BUILTIN_PLUGIN_NAME } from './builtin-quips.js';
 export interface Cooldowns {
   coolingDown(plugin: string, cooldownMs: number): boolean;
   /** True, and the plugin's cooldown restarted, when it may be shown; else counts the drop and reports `dropped`. */
-  passes(plugin: string, cooldownMs: number, dropped?: () => Reaction): boolean;
+  passes(plugin: string, cooldownMs: number, dropped?: Reaction): boolean;
   /** How many answers the cooldown has kept off the bubble. */
   droppedCount(): number;
 }
@@ -30,7 +30,7 @@ export function createCooldowns(now: () => number, onDropped: (reaction: Reactio
         droppedByCooldown += 1;
         if (dropped && plugin !== BUILTIN_PLUGIN_NAME) {
           try {
-            onDropped(dropped(), `cooldown: ${plugin} spoke less than ${cooldownMs} ms ago`);
+            onDropped(dropped, `cooldown: ${plugin} spoke less than ${cooldownMs} ms ago`);
           } catch {
             // A failing listener must not take the runner down.
           }

@@ -2,14 +2,19 @@
  * Runs the plugins an event matches, concurrently, under a global cap on runs in flight, and
  * turns their answers into Reactions, delegate requests or logged warnings. Nothing a plugin
  * does can throw out of here, block the caller, or reach Claude Code.
+ *
+ * Top-level steps over one explicit state: an event is numbered and timed (turn-clock.ts), its
+ * plugins run (handler-runs.ts), and each outcome becomes one action (answer-reaction.ts) that
+ * the plugin's cooldown lets through or not.
  */
 import { randomUUID } from 'node:crypto';
+import { addAbortListener } from 'node:events';
 import { statSync } from 'node:fs';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
-import { parsePluginAnswer, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
-import { eventKinds, priorityOfKinds, type EventKind } from '../protocol/event-kind.js';
+import type { Reaction } from '../protocol/reaction.js';
+import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
+import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { RunnerLimits } from '../config/config-schema.js';
 import type { Reporter } from '../report/reporter.js';
@@ -17,14 +22,15 @@ import { matchingHandlers, type CompiledHandler } from './matching.js';
 import { buildPluginEnv } from './plugin-env.js';
 import { userShell } from './command-handler.js';
 import { runCommandHandler, runHttpHandler, type HandlerOutcome, type HandlerRunContext } from './handler-runs.js';
-import { createRunQueue } from './run-queue.js';
+import { createRunQueue, type RunQueue } from './run-queue.js';
 import { BUILTIN_PLUGIN_NAME, builtinQuipAnswer, type QuipFor } from './builtin-quips.js';
 import { CHATTY_COOLDOWN_MS, createRecoveryTracker, DEFAULT_CHATTINESS, type Chattiness } from './chattiness.js';
-import { createCooldowns } from './cooldowns.js';
+import { createCooldowns, type Cooldowns } from './cooldowns.js';
+import { TurnClock } from './turn-clock.js';
+import { answerAction } from './answer-reaction.js';
 
+export { MAX_REACTION_LENGTH, MAX_TTL_MS, MIN_TTL_MS } from './answer-reaction.js';
 export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
-/** Longest bubble text; longer answers are cut with an ellipsis. */
-export const MAX_REACTION_LENGTH = 500;
 
 export interface PluginWarning {
   plugin: string;
@@ -55,6 +61,8 @@ export interface PluginRunnerOptions {
   /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
   report?: Reporter<PluginWarning>;
   now?: () => number;
+  /** The owner's lifetime: when it aborts, the runner closes as close() does. */
+  signal?: AbortSignal;
 }
 
 export interface RunnerStats {
@@ -76,12 +84,7 @@ export interface PluginRunner {
   close(): Promise<void>;
 }
 
-const MAX_TRACKED_SESSIONS = 256;
 const SETTLED: Promise<void> = Promise.resolve();
-/** A plugin cannot pin the bubble: its ttl and priority are kept within these bounds. */
-export const MIN_TTL_MS = 1_000;
-export const MAX_TTL_MS = 60_000;
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 function isDirectory(path: unknown): path is string {
   if (typeof path !== 'string' || path === '') return false;
@@ -101,185 +104,186 @@ export function pluginInput(event: JournalEvent): Record<string, unknown> {
   return { ...received, host: event.host ?? DEFAULT_HOST, payload: event };
 }
 
-export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {
+type Limits = Record<keyof typeof DEFAULT_LIMITS, number>;
+
+/** Everything one runner holds, passed explicitly to each step. */
+interface RunnerState {
+  readonly options: PluginRunnerOptions;
+  readonly now: () => number;
+  readonly parentEnv: NodeJS.ProcessEnv;
+  readonly shell: string;
+  readonly queue: RunQueue;
+  /** Kills the runs in flight (their process groups included). */
+  readonly killers: Set<() => void>;
+  /** One promise per event that matched plugins, until its runs are done. */
+  readonly pending: Set<Promise<void>>;
+  readonly cooldowns: Cooldowns;
+  readonly turnClock: TurnClock;
+  readonly isRecovery: ReturnType<typeof createRecoveryTracker>;
+  handlers: readonly CompiledHandler[];
+  limits: Limits;
+  chattiness: Chattiness;
+  runs: number;
+  eventCount: number;
+  closed: boolean;
+}
+
+/** A plugin as the steps need it: its name, its file, its cooldown. */
+interface PluginRef {
+  name: string;
+  file?: string;
+  cooldownMs: number;
+}
+
+const withDefaults = (limits: RunnerLimits | undefined): Limits => ({ ...DEFAULT_LIMITS, ...limits });
+
+function makeRunnerState(options: PluginRunnerOptions): RunnerState {
   const now = options.now ?? Date.now;
   const parentEnv = options.env ?? process.env;
-  const shell = options.shell ?? userShell(parentEnv);
-  let handlers: readonly CompiledHandler[] = options.handlers ?? [];
-  let limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const queue = createRunQueue(limits.maxConcurrent);
-  const killers = new Set<() => void>();
-  const pending = new Set<Promise<void>>();
-  const cooldowns = createCooldowns(now, (reaction, why) => options.onDropped?.(reaction, why));
-  const promptStarts = new Map<string, number>();
-  let runs = 0;
-  let eventCount = 0;
-  let chattiness = options.chattiness ?? DEFAULT_CHATTINESS;
-  const isRecovery = createRecoveryTracker();
-  let closed = false;
-
-  const warn = (handler: { name: string; file?: string }, event: JournalEvent, message: string) => {
-    try {
-      const warning: PluginWarning = {
-        plugin: handler.name, sessionId: event.session_id, event: event.hook_event_name,
-        message: sanitizeText(message, { maxLength: 400 }), ts: now(), ...(handler.file ? { file: handler.file } : {}),
-      };
-      options.report?.({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
-    } catch {
-      // A failing logger must not take the runner down.
-    }
-  };
-
-  const turnLength = (event: JournalEvent): number | undefined => {
-    const at = typeof event.ts === 'number' ? event.ts : now();
-    if (event.hook_event_name === 'UserPromptSubmit') {
-      promptStarts.delete(event.session_id);
-      promptStarts.set(event.session_id, at);
-      if (promptStarts.size > MAX_TRACKED_SESSIONS) promptStarts.delete(promptStarts.keys().next().value!);
-      return undefined;
-    }
-    if (event.hook_event_name !== 'Stop') return undefined;
-    const start = promptStarts.get(event.session_id);
-    promptStarts.delete(event.session_id);
-    return start === undefined ? undefined : at - start;
-  };
-
-  function deliver(
-    plugin: { name: string; file?: string; cooldownMs: number },
-    event: JournalEvent, kinds: EventKind[], eventId: string, outcome: HandlerOutcome, startedAt: number,
-  ): void {
-    if (outcome.kind === 'none') return;
-    if (outcome.kind === 'warning') return warn(plugin, event, outcome.message);
-    const base = {
-      sessionId: event.session_id, source: plugin.name, event: event.hook_event_name, ttlMs: DEFAULT_REACTION_TTL_MS, eventId,
-      ...(plugin.name === BUILTIN_PLUGIN_NAME ? { fallback: true } : {}),
-    };
-    if (outcome.kind === 'warning-reaction') {
-      const text = sanitizeText(outcome.text, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-      const reaction = (): Reaction => ({ ...base, id: randomUUID(), kind: 'warning', text, priority: REACTION_PRIORITY.warning, ts: now(), elapsedMs: now() - startedAt });
-      if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
-      options.onReaction?.(reaction());
-      return;
-    }
-    const answer = parsePluginAnswer(outcome.raw);
-    switch (answer.type) {
-      case 'none':
-        return;
-      case 'invalid':
-        return warn(plugin, event, `invalid answer: ${answer.message}`);
-      case 'delegate': {
-        if (!cooldowns.passes(plugin.name, plugin.cooldownMs)) return;
-        options.onDelegate?.(answer.request, {
-          plugin: plugin.name, sessionId: event.session_id, event, kinds, eventId,
-          ...(answer.request.systemPrompt ? { systemPrompt: answer.request.systemPrompt } : {}),
-          receivedAt: now(),
-        });
-        return;
-      }
-      case 'reaction':
-      case 'claude-output': {
-        const raw = answer.type === 'reaction' ? answer.reaction.reaction : answer.text;
-        const text = sanitizeText(raw, { keepNewlines: true, maxLength: MAX_REACTION_LENGTH }).trim();
-        const extra = answer.type === 'reaction' ? answer.reaction : undefined;
-        const reaction = (): Reaction => ({
-          ...base,
-          id: randomUUID(),
-          kind: 'reaction',
-          text,
-          ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
-          // No priority given: as urgent as the event it answers (a failure's answer is not small talk).
-          priority: clamp(extra?.priority ?? priorityOfKinds(kinds), REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
-          ttlMs: clamp(extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS, MIN_TTL_MS, MAX_TTL_MS),
-          ts: now(),
-          elapsedMs: now() - startedAt,
-        });
-        if (!text || !cooldowns.passes(plugin.name, plugin.cooldownMs, reaction)) return;
-        options.onReaction?.(reaction());
-      }
-    }
-  }
-
-  async function execute(handler: CompiledHandler, event: JournalEvent): Promise<HandlerOutcome> {
-    const { origin } = handler;
-    const projectDir = isDirectory(event.cwd) ? event.cwd : (options.projectDir ?? process.cwd());
-    const env = buildPluginEnv({ parentEnv, event, root: origin.root, projectDir, extra: origin.env });
-    const timeoutSeconds = handler.handler.timeout ?? origin.limits?.timeoutSeconds ?? limits.timeoutSeconds;
-    const timeoutMs = Math.round(timeoutSeconds * 1000);
-    const run: HandlerRunContext = {
-      env, projectDir, body: JSON.stringify(pluginInput(event)), timeoutSeconds, timeoutMs, maxOutputBytes: limits.maxOutputBytes,
-      track: ({ kill, result }) => {
-        killers.add(kill);
-        return result.finally(() => killers.delete(kill));
-      },
-      warn: (message) => warn({ name: handler.name, file: origin.file }, event, message),
-    };
-    if (handler.handler.type === 'command') {
-      const cwd = isDirectory(event.cwd) ? event.cwd : origin.root;
-      return runCommandHandler(handler.handler, { shell, cwd, root: origin.root }, run);
-    }
-    return runHttpHandler(handler.handler, parentEnv, run);
-  }
-
-  async function runOne(handler: CompiledHandler, event: JournalEvent, kinds: EventKind[], eventId: string): Promise<void> {
-    const cooldownMs = handler.origin.limits?.cooldownMs ?? limits.cooldownMs;
-    const plugin = { name: handler.name, file: handler.origin.file, cooldownMs };
-    try {
-      await queue.run(async () => {
-        if (closed) return;
-        runs += 1;
-        const startedAt = now();
-        const outcome = await execute(handler, event);
-        if (!closed) deliver(plugin, event, kinds, eventId, outcome, startedAt);
-      });
-    } catch (error) {
-      warn(plugin, event, `internal error: ${(error as Error).message}`);
-    }
-  }
-
+  const limits = withDefaults(options.limits);
   return {
-    handleEvent(event: JournalEvent): Promise<void> {
-      if (closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
-      const kinds = eventKinds(event, turnLength(event));
-      // Every answer to this event carries its number, so the user's answer can take the quip's place.
-      const eventId = `e${++eventCount}`;
-      const tasks = matchingHandlers(handlers, event).map((handler) => runOne(handler, event, kinds, eventId));
-      const recovery = isRecovery(event.session_id, kinds);
-      const quipCooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
-      // A quip that the cooldown would drop is not made at all.
-      if (options.quipFor && !cooldowns.coolingDown(BUILTIN_PLUGIN_NAME, quipCooldownMs)) {
-        const startedAt = now();
-        try {
-          const answer = builtinQuipAnswer(kinds, event.session_id, options.quipFor, chattiness, recovery);
-          if (answer) deliver({ name: BUILTIN_PLUGIN_NAME, cooldownMs: quipCooldownMs }, event, kinds, eventId, { kind: 'answer', raw: answer }, startedAt);
-        } catch (error) {
-          warn({ name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
-        }
-      }
-      // Most events match no plugin: no promise per event then (a burst of 50,000 would make
-      // a quarter of a million of them).
-      if (tasks.length === 0) return SETTLED;
-      // Never rejects: callers may fire and forget.
-      const all = Promise.allSettled(tasks).then(() => undefined);
-      pending.add(all);
-      void all.finally(() => pending.delete(all));
-      return all;
+    options, now, parentEnv,
+    shell: options.shell ?? userShell(parentEnv),
+    queue: createRunQueue(limits.maxConcurrent),
+    killers: new Set(),
+    pending: new Set(),
+    cooldowns: createCooldowns(now, (reaction, why) => options.onDropped?.(reaction, why)),
+    turnClock: new TurnClock(),
+    isRecovery: createRecoveryTracker(),
+    handlers: options.handlers ?? [],
+    limits,
+    chattiness: options.chattiness ?? DEFAULT_CHATTINESS,
+    runs: 0,
+    eventCount: 0,
+    closed: false,
+  };
+}
+
+function warn(state: RunnerState, plugin: { name: string; file?: string }, event: JournalEvent, message: string): void {
+  try {
+    const warning: PluginWarning = {
+      plugin: plugin.name, sessionId: event.session_id, event: event.hook_event_name,
+      message: sanitizeText(message, { maxLength: 400 }), ts: state.now(), ...(plugin.file ? { file: plugin.file } : {}),
+    };
+    state.options.report?.({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
+  } catch {
+    // A failing logger must not take the runner down.
+  }
+}
+
+/** An outcome to where it goes: the bubble or the delegate when the plugin's cooldown lets it, or the log. */
+function deliver(
+  state: RunnerState, plugin: PluginRef, event: JournalEvent, kinds: EventKind[], eventId: string, outcome: HandlerOutcome, startedAt: number,
+): void {
+  const action = answerAction(outcome, { plugin: plugin.name, event, kinds, eventId, startedAt, now: state.now(), newId: randomUUID });
+  switch (action.kind) {
+    case 'none':
+      return;
+    case 'warning':
+      return warn(state, plugin, event, action.message);
+    case 'delegate':
+      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs)) state.options.onDelegate?.(action.request, action.meta);
+      return;
+    case 'reaction':
+      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction)) state.options.onReaction?.(action.reaction);
+  }
+}
+
+/** One run of a handler: its environment, directory and limits worked out, then the process or request. */
+async function execute(state: RunnerState, handler: CompiledHandler, event: JournalEvent): Promise<HandlerOutcome> {
+  const { origin } = handler;
+  const { parentEnv, limits } = state;
+  const projectDir = isDirectory(event.cwd) ? event.cwd : (state.options.projectDir ?? process.cwd());
+  const env = buildPluginEnv({ parentEnv, event, root: origin.root, projectDir, extra: origin.env });
+  const timeoutSeconds = handler.handler.timeout ?? origin.limits?.timeoutSeconds ?? limits.timeoutSeconds;
+  const timeoutMs = Math.round(timeoutSeconds * 1000);
+  const run: HandlerRunContext = {
+    env, projectDir, body: JSON.stringify(pluginInput(event)), timeoutSeconds, timeoutMs, maxOutputBytes: limits.maxOutputBytes,
+    track: ({ kill, result }) => {
+      state.killers.add(kill);
+      return result.finally(() => state.killers.delete(kill));
     },
+    warn: (message) => warn(state, { name: handler.name, file: origin.file }, event, message),
+  };
+  if (handler.handler.type === 'command') {
+    const cwd = isDirectory(event.cwd) ? event.cwd : origin.root;
+    return runCommandHandler(handler.handler, { shell: state.shell, cwd, root: origin.root }, run);
+  }
+  return runHttpHandler(handler.handler, parentEnv, run);
+}
+
+async function runOne(state: RunnerState, handler: CompiledHandler, event: JournalEvent, kinds: EventKind[], eventId: string): Promise<void> {
+  const cooldownMs = handler.origin.limits?.cooldownMs ?? state.limits.cooldownMs;
+  const plugin: PluginRef = { name: handler.name, file: handler.origin.file, cooldownMs };
+  try {
+    await state.queue.run(async () => {
+      if (state.closed) return;
+      state.runs += 1;
+      const startedAt = state.now();
+      const outcome = await execute(state, handler, event);
+      if (!state.closed) deliver(state, plugin, event, kinds, eventId, outcome, startedAt);
+    });
+  } catch (error) {
+    warn(state, plugin, event, `internal error: ${(error as Error).message}`);
+  }
+}
+
+/** The built-in quip for the event, unless its cooldown would drop it (then it is not made at all). */
+function sayBuiltinQuip(state: RunnerState, event: JournalEvent, kinds: EventKind[], eventId: string, recovery: boolean): void {
+  const { quipFor } = state.options;
+  const { limits, chattiness } = state;
+  const cooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
+  if (!quipFor || state.cooldowns.coolingDown(BUILTIN_PLUGIN_NAME, cooldownMs)) return;
+  const startedAt = state.now();
+  try {
+    const answer = builtinQuipAnswer(kinds, event.session_id, quipFor, chattiness, recovery);
+    if (answer) deliver(state, { name: BUILTIN_PLUGIN_NAME, cooldownMs }, event, kinds, eventId, { kind: 'answer', raw: answer }, startedAt);
+  } catch (error) {
+    warn(state, { name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
+  }
+}
+
+function handleEvent(state: RunnerState, event: JournalEvent): Promise<void> {
+  if (state.closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
+  const kinds = eventKinds(event, state.turnClock.turnLength(event, state.now()));
+  // Every answer to this event carries its number, so the user's answer can take the quip's place.
+  const eventId = `e${++state.eventCount}`;
+  const tasks = matchingHandlers(state.handlers, event).map((handler) => runOne(state, handler, event, kinds, eventId));
+  sayBuiltinQuip(state, event, kinds, eventId, state.isRecovery(event.session_id, kinds));
+  // Most events match no plugin: no promise per event then (a burst of 50,000 would make
+  // a quarter of a million of them).
+  if (tasks.length === 0) return SETTLED;
+  // Never rejects: callers may fire and forget.
+  const all = Promise.allSettled(tasks).then(() => undefined);
+  state.pending.add(all);
+  void all.finally(() => state.pending.delete(all));
+  return all;
+}
+
+async function closeRunner(state: RunnerState): Promise<void> {
+  state.closed = true;
+  state.queue.clear();
+  for (const kill of state.killers) kill();
+  await Promise.all([...state.pending]);
+}
+
+export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {
+  const state = makeRunnerState(options);
+  if (options.signal) addAbortListener(options.signal, () => void closeRunner(state));
+  const { queue, cooldowns } = state;
+  return {
+    handleEvent: (event) => handleEvent(state, event),
     setHandlers(next) {
-      handlers = next;
+      state.handlers = next;
     },
     setLimits(next) {
-      limits = { ...DEFAULT_LIMITS, ...next };
-      queue.setLimit(limits.maxConcurrent);
+      state.limits = withDefaults(next);
+      queue.setLimit(state.limits.maxConcurrent);
     },
     setChattiness(level) {
-      chattiness = level;
+      state.chattiness = level;
     },
-    stats: () => ({ runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown: cooldowns.droppedCount() }),
-    async close() {
-      closed = true;
-      queue.clear();
-      for (const kill of killers) kill();
-      await Promise.all([...pending]);
-    },
+    stats: () => ({ runs: state.runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown: cooldowns.droppedCount() }),
+    close: () => closeRunner(state),
   };
 }

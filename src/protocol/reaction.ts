@@ -3,6 +3,8 @@
  * quips all produce this shape; the TUI shows it and appends it to `<session>/reactions.jsonl`,
  * where the statusline reads the latest one.
  */
+import type { SafeText } from '../text/safe-text.js';
+
 /**
  * `reaction` and `warning` are said by the buddy; `thinking` is a delegate in flight; `notice`
  * records a plugin problem that is only logged (a timeout, exit 1, an invalid answer): it goes
@@ -15,8 +17,12 @@ export interface Reaction {
   id: string;
   sessionId: string;
   kind: ReactionKind;
-  /** Already sanitised text (no escape sequences, no control characters). */
-  text: string;
+  /**
+   * Sanitised once, where the reaction is made or read back (toReactionText in
+   * src/text/safe-text.ts): no escape sequences, no control characters, at most
+   * REACTION_TEXT_MAX characters. Whoever shows it trusts it as it is.
+   */
+  text: SafeText;
   /** Who said it: a plugin name, "offline", "buddy", or the model that answered. */
   source: string;
   /** The hook event that caused it, e.g. "PostToolUseFailure". */

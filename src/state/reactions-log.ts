@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Reaction } from '../protocol/reaction.js';
 import { appendLine, openForRead } from './journal.js';
 import { scanLinesFromEnd } from './lines-from-end.js';
+import { toReactionText } from '../text/safe-text.js';
 import { ensureSessionDir, REACTIONS_FILE } from './state-root.js';
 
 /** How much of the file end `readLatestReaction` reads; a line is far smaller. */
@@ -46,7 +47,8 @@ export function readLatestReaction(sessionDir: string): Reaction | undefined {
     scanLinesFromEnd(fd, { maxBytes: REACTIONS_TAIL_BYTES, chunkBytes: TAIL_CHUNK_BYTES, completeOnly: true }, (line) => {
       try {
         const value: unknown = JSON.parse(line);
-        if (looksLikeReaction(value) && value.kind !== 'notice') latest = value;
+        // Whatever wrote the file, its text is outside text: made safe the one way a reaction's is.
+        if (looksLikeReaction(value) && value.kind !== 'notice') latest = { ...value, text: toReactionText(value.text) };
       } catch {
         // A damaged line: look further back.
       }

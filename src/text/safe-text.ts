@@ -25,6 +25,18 @@ export function toSafeTextOrUndefined(outside: unknown, options?: SanitizeOption
   return outside === undefined || outside === null ? undefined : toSafeText(outside, options);
 }
 
+/** The longest text a reaction carries (bubble, reactions.jsonl); longer is cut with an ellipsis. */
+export const REACTION_TEXT_MAX = 500;
+
+/**
+ * A reaction's text made safe, the one way for every producer (plugins, delegates, quips) and
+ * for a reaction read back from reactions.jsonl: line breaks kept, cut at REACTION_TEXT_MAX,
+ * trimmed (what is left is still safe text).
+ */
+export function toReactionText(outside: unknown): SafeText {
+  return toSafeText(outside, { keepNewlines: true, maxLength: REACTION_TEXT_MAX }).trim() as SafeText;
+}
+
 /** A name and its value, both safe to draw (the help overlay's delegate accounting). */
 export type SafeRow = readonly [name: SafeText, value: SafeText];
 

@@ -9,19 +9,14 @@ import type { Reaction } from '../protocol/reaction.js';
 import { toSafeText, type SafeText } from '../text/safe-text.js';
 import { markReaction, recordReaction, type HistoryEntry } from './reaction-history.js';
 
-/** A reaction as a bubble shows it: its text and who said it made safe, once, by the reaction sink. */
+/** A reaction as a bubble shows it: its text is safe already (Reaction.text), who said it made safe here. */
 export interface ShownReaction extends Reaction {
-  text: SafeText;
   source: SafeText;
 }
 
-/** The one way a reaction becomes showable: the bubble keeps up to 600 characters and a 40-character source. */
+/** The one way a reaction becomes showable: the bubble keeps a 40-character source. */
 export function toShownReaction(reaction: Reaction): ShownReaction {
-  return {
-    ...reaction,
-    text: toSafeText(reaction.text, { keepNewlines: true, maxLength: 600 }),
-    source: toSafeText(reaction.source, { maxLength: 40 }),
-  };
+  return { ...reaction, source: toSafeText(reaction.source, { maxLength: 40 }) };
 }
 
 /** How long before its end a bubble is drawn dim. */

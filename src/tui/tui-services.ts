@@ -15,7 +15,7 @@ import { createRunnerWiring } from './services/runner-wiring.js';
 import { createSpeciesService } from './services/species-service.js';
 import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
-import { toSafeText } from '../text/safe-text.js';
+import { toReactionText, toSafeText } from '../text/safe-text.js';
 
 export { petSnapshot } from './services/pet-service.js';
 export { FRESH_EVENT_MS } from './services/runner-wiring.js';
@@ -50,7 +50,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     say: (text, now) => {
       const sessionId = store.getState().selectedId;
       options.onStageReached?.(text, now);
-      if (sessionId) sink.push({ id: `stage-${now}`, sessionId, kind: 'reaction', text, source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
+      if (sessionId) sink.push({ id: `stage-${now}`, sessionId, kind: 'reaction', text: toReactionText(text), source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
     },
   });
   // Pet and mood are recomputed on the tick, so events cost one store update, not three.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { CONNECT_HINT } from '../../components/EmptyState.js';
-import { toSafeText } from '../../src/text/safe-text.js';
+import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { foldEvents } from '../../src/state/reducer.js';
@@ -22,7 +22,7 @@ function busyStore(columns: number, rows: number): BuddyStore {
   store.getState().setPet({ name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
   store.getState().setMood('working');
   store.getState().pushReaction(
-    toShownReaction({ id: 'r1', sessionId: state.sessionId, kind: 'warning', text: 'npm test failed: no package.json here. Want me to look?', source: 'buddy', priority: 4, ttlMs: 10_000, ts: now }),
+    toShownReaction({ id: 'r1', sessionId: state.sessionId, kind: 'warning', text: toReactionText('npm test failed: no package.json here. Want me to look?'), source: 'buddy', priority: 4, ttlMs: 10_000, ts: now }),
     now,
   );
   return store;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { ActivityPart, BubblePart, NeedsPart, SparkPart, SpritePart } from '../../components/BodyParts.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { toSafeText } from '../../src/text/safe-text.js';
+import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
@@ -22,7 +22,7 @@ function renderCounted() {
   const pet = { name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' };
   store.getState().setPet(pet);
   store.getState().pushReaction(
-    toShownReaction({ id: 'r', sessionId: state.sessionId, kind: 'reaction', text: 'nice', source: 'buddy', priority: 1, ttlMs: 60_000, ts: now }),
+    toShownReaction({ id: 'r', sessionId: state.sessionId, kind: 'reaction', text: toReactionText('nice'), source: 'buddy', priority: 1, ttlMs: 60_000, ts: now }),
     now,
   );
   const renders: Record<string, number> = {};

@@ -5,6 +5,7 @@ import { ReactionHistory } from '../../components/ReactionHistory.js';
 import { render } from 'ink-testing-library';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
 import { renderAtSize, settle, waitForFrame, type SizedRender } from './render-at-size.js';
@@ -19,10 +20,11 @@ function storeWithReactions(): { store: BuddyStore; now: number } {
   const store = createBuddyStore({ now, columns: 100, rows: 30 });
   store.getState().applySessions([state], now, state.eventCount);
   const base = { sessionId: state.sessionId, kind: 'reaction' as const, priority: 4, ttlMs: 10_000, ts: now - 5_000, event: 'PostToolUseFailure', eventId: 'e1' };
-  const push = (r: Partial<Reaction> & { id: string; text: string; source: string }) => store.getState().pushReaction(toShownReaction({ ...base, ...r }), now);
+  const push = (r: Partial<Omit<Reaction, 'text'>> & { id: string; text: string; source: string }) =>
+    store.getState().pushReaction(toShownReaction({ ...base, ...r, text: toReactionText(r.text) }), now);
   push({ id: 'q', text: 'Who DARES fail?', source: 'buddy', fallback: true });
   push({ id: 'p', text: 'build broke: see make.log', source: 'make-watch' });
-  store.getState().pushReaction(toShownReaction({ ...base, id: 'c', text: 'not now', source: 'make-watch' }), now, 'cooldown: make-watch spoke less than 3000 ms ago');
+  store.getState().pushReaction(toShownReaction({ ...base, id: 'c', text: toReactionText('not now'), source: 'make-watch' }), now, 'cooldown: make-watch spoke less than 3000 ms ago');
   return { store, now };
 }
 

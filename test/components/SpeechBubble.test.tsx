@@ -3,10 +3,11 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 
-/** Text and source as the reaction sink hands them to the bubble. */
+/** Text and source as the bubble gets them (the text made safe where the reaction was made). */
 function said(text: string, source: string) {
-  const shown = toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text, source, priority: 0, ttlMs: 1, ts: 0 });
+  const shown = toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text: toReactionText(text), source, priority: 0, ttlMs: 1, ts: 0 });
   return { text: shown.text, source: shown.source };
 }
 

@@ -13,6 +13,7 @@ import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 import { sessionMood } from '../../src/display/mood.js';
 import { spriteViewOf } from '../../src/tui/species-view.js';
 import { renderAtSize, waitForFrame, type SizedRender } from './render-at-size.js';
@@ -45,7 +46,7 @@ describe('the waiting bubble', () => {
   it('names the tool and command while the call waits for approval, ahead of a queued reaction', () => {
     const store = storeWith(asking);
     const now = store.getState().now;
-    store.getState().pushReaction(toShownReaction({ id: 'r', sessionId: recorded[0].session_id, kind: 'reaction', text: 'rm, bold', source: 'buddy', priority: 1, ttlMs: 10_000, ts: now }), now);
+    store.getState().pushReaction(toShownReaction({ id: 'r', sessionId: recorded[0].session_id, kind: 'reaction', text: toReactionText('rm, bold'), source: 'buddy', priority: 1, ttlMs: 10_000, ts: now }), now);
     const view = bubbleOf(store);
     const frame = view.lastFrame() ?? '';
     expect(frame.replace(/[│\n ]+/g, ' ')).toContain(ASK);

@@ -68,6 +68,20 @@ describe('delegate resolver: admissions given back', () => {
     expect(readDelegateUsage(usageDir).plugins.one).toMatchObject({ calls: 1, failures: 1, days: { [DAY]: 1 } });
   });
 
+  it('an aborted signal closes it as close() does: queued requests fall back, the call is aborted, later ones are refused', async () => {
+    const controller = new AbortController();
+    const { pending, resolver, meta } = setup({}, { signal: controller.signal });
+    const running = resolver.resolve(ask('a'), meta({ plugin: 'one' }));
+    const queued = resolver.resolve(ask('b'), meta({ plugin: 'two' }));
+    await settle();
+    controller.abort();
+    await expect(queued).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
+    await expect(running).resolves.toMatchObject({ outcome: 'offline', reason: expect.stringMatching(/closing/) });
+    await expect(resolver.resolve(ask('c'), meta({ plugin: 'three' }))).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
+    expect(pending).toHaveLength(1);
+    expect(resolver.usage().plugins.two!.days).toEqual({ [DAY]: 0 });
+  });
+
   it('gives the admission back when the resolver fails before the call (here: the species prompt throws)', async () => {
     let broken = true;
     const speciesSystemPromptFor = () => {

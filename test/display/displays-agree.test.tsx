@@ -25,6 +25,7 @@ import type { Mood } from '../../src/species/sprite-state.js';
 import { readSession } from '../../src/state/reader.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices } from '../../src/tui/tui-services.js';
 import { renderAtSize, waitForFrame } from '../components/render-at-size.js';
@@ -70,7 +71,7 @@ function failedThenStopped(): { events: JournalEvent[]; reactions: Reaction[] } 
     ]),
   ] as JournalEvent[];
   const reaction: Reaction = {
-    id: 'quip-1', sessionId: s.session_id, kind: 'warning', text: 'Who DARES fail?', source: 'buddy',
+    id: 'quip-1', sessionId: s.session_id, kind: 'warning', text: toReactionText('Who DARES fail?'), source: 'buddy',
     event: 'PostToolUseFailure', priority: 4, ttlMs: 10_000, ts: at(3100),
   };
   return { events, reactions: [reaction] };

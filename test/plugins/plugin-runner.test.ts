@@ -110,6 +110,24 @@ describe('exit codes and signals', () => {
     expect(await waitFor(() => processGone(child) && processGone(self))).toBe(true);
   });
 
+  it('an aborted signal closes it as close() does: the run in flight killed (children included), new events ignored', async () => {
+    const dir = makeTempDir();
+    const cmd = script(dir, 'slow-signal', `sleep 300 &\necho $! > "${dir}/child-$$.pid"\nwait`);
+    const out = collector();
+    const controller = new AbortController();
+    const runner = createPluginRunner({ shell: '/bin/sh', signal: controller.signal, handlers: handlers({ handler: command(cmd, { timeout: 60 }) }), ...out.callbacks });
+    const first = runner.handleEvent(bashEvent('ls'));
+    const pidFile = () => readdirSync(dir).find((f) => f.startsWith('child-'));
+    expect(await waitFor(() => pidFile() !== undefined)).toBe(true);
+    controller.abort();
+    await first;
+    const child = Number(readFileSync(join(dir, pidFile()!), 'utf8'));
+    expect(await waitFor(() => processGone(child))).toBe(true);
+    await runner.handleEvent(bashEvent('ls'));
+    expect(runner.stats().runs).toBe(1);
+    expect([out.reactions, out.warnings]).toEqual([[], []]);
+  });
+
   it('close() kills runs in flight (children included) and drops queued ones', async () => {
     const dir = makeTempDir();
     const cmd = script(dir, 'slow', `sleep 300 &\necho $! > "${dir}/child-$$.pid"\nwait`);

@@ -10,10 +10,11 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const reaction = (text: string): Reaction => ({
-  id: `id-${text}`, sessionId: 'sess-1', kind: 'reaction', text, source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 1_700_000_000_000,
+  id: `id-${text}`, sessionId: 'sess-1', kind: 'reaction', text: toReactionText(text), source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 1_700_000_000_000,
 });
 
 const run = promisify(execFile);

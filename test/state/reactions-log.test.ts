@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { appendReaction, readLatestReaction, REACTIONS_TAIL_BYTES } from '../../src/state/reactions-log.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
+import { REACTION_TEXT_MAX, toReactionText } from '../../src/text/safe-text.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const reaction = (text: string, extra: Partial<Reaction> = {}): Reaction => ({
-  id: `id-${text}`, sessionId: 'sess-1', kind: 'reaction', text, source: 'gitbot', event: 'PostToolUse',
+  id: `id-${text}`, sessionId: 'sess-1', kind: 'reaction', text: toReactionText(text), source: 'gitbot', event: 'PostToolUse',
   priority: 1, ttlMs: 10_000, ts: 1_700_000_000_000, elapsedMs: 42, ...extra,
 });
 
@@ -36,13 +37,24 @@ describe('reactions.jsonl', () => {
 
   it('looks further back when the last kilobyte holds only notices or part of a long line', () => {
     const root = join(makeTempDir(), 'state');
-    const long = 'a long reaction '.repeat(120);
+    // Longer than a 1 KB chunk of the tail (3 bytes a character), within the reaction text limit.
+    const long = '長い反応です。'.repeat(70);
     appendReaction(root, reaction(long));
     expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe(long);
     appendReaction(root, reaction('said'));
     for (let i = 0; i < 30; i += 1) appendReaction(root, reaction(`plugin ${i} timed out after 10 s`, { kind: 'notice', priority: 0, ttlMs: 0 }));
     expect(statSync(join(root, 'sess-1', 'reactions.jsonl')).size).toBeGreaterThan(4 * 1024);
     expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('said');
+  });
+
+  it('takes the text of a line read back as outside text: made safe and cut as a reaction\'s is made', () => {
+    const dir = makeTempDir();
+    const written = { ...reaction('x'), text: `\u001b]0;title\u0007hi\u001b[31m there\u202e ${'y'.repeat(2000)}` };
+    writeFileSync(join(dir, 'reactions.jsonl'), `${JSON.stringify(written)}\n`);
+    const text = readLatestReaction(dir)?.text ?? '';
+    expect(text.startsWith('hi there y')).toBe(true);
+    expect(text).toHaveLength(REACTION_TEXT_MAX);
+    expect(text).toBe(toReactionText(written.text));
   });
 
   it('refuses unsafe session ids and symlinked files', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
+import type { SafeText } from '../../src/text/safe-text.js';
 
 export const FIXTURE_SESSION = '0501210e-ee64-41c1-85d0-349c27fac4b3';
 /** 2026-11-30T00:00:00Z: the journals' first event. */
@@ -81,7 +82,8 @@ export function reaction(text: string, ageMs: number, kind: Reaction['kind'] = '
     id: `r-${ageMs}`,
     sessionId: FIXTURE_SESSION,
     kind,
-    text,
+    // As any writer may leave it in reactions.jsonl: the statusline's reader makes it safe.
+    text: text as SafeText,
     source: 'test',
     priority: 1,
     ttlMs: 10_000,

@@ -7,7 +7,7 @@ import { App } from '../../components/App.js';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore, type SafeText } from '../../src/tui/store/index.js';
-import { toSafeText } from '../../src/text/safe-text.js';
+import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
 import { toShownReaction } from '../../src/tui/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
@@ -41,7 +41,7 @@ describe('SafeText', () => {
     const state = foldEvents(undefined, events);
     store.getState().applySessions([state], T0 + 5000, events.length);
     store.getState().pushReaction(
-      toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text: 'hi\x1b]52;c;cGF5\x07 there', source: 'plug\x1b[31min', priority: 1, ttlMs: 10_000, ts: T0 }),
+      toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text: toReactionText('hi\x1b]52;c;cGF5\x07 there'), source: 'plug\x1b[31min', priority: 1, ttlMs: 10_000, ts: T0 }),
       T0 + 5000,
     );
     const view = render(<App store={store} theme={{ color: false }} />);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
+import { toReactionText } from '../../src/text/safe-text.js';
 import {
   advanceBubbles, BUBBLE_QUEUE_CAP, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped, toShownReaction, type BubbleQueue, type ShownReaction,
 } from '../../src/tui/bubble-queue.js';
@@ -9,13 +10,15 @@ import { HISTORY_CAP, historyCounts } from '../../src/tui/reaction-history.js';
 const T0 = 1_700_000_000_000;
 const { failure, info, chat } = REACTION_PRIORITY;
 
-function reaction(id: string, priority: number, overrides: Partial<Reaction> = {}): ShownReaction {
-  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', text: `text ${id}`, source: 'plug', priority, ttlMs: 10_000, ts: T0, ...overrides });
+/** `text` as a producer gives it: made safe once (toReactionText). */
+function reaction(id: string, priority: number, overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}): ShownReaction {
+  const text = toReactionText(overrides.text ?? `text ${id}`);
+  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', source: 'plug', priority, ttlMs: 10_000, ts: T0, ...overrides, text });
 }
 /** The built-in quip for an event. */
 const quip = (id: string, eventId: string, priority = failure) => reaction(id, priority, { source: 'buddy', fallback: true, eventId });
 /** A user's plugin (or delegate) answering an event. */
-const answer = (id: string, eventId: string, priority = failure, extra: Partial<Reaction> = {}) => reaction(id, priority, { eventId, ...extra });
+const answer = (id: string, eventId: string, priority = failure, extra: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}) => reaction(id, priority, { eventId, ...extra });
 
 const push = (queue: BubbleQueue, ...steps: Array<[ShownReaction, number]>) => steps.reduce((q, [r, at]) => enqueueReaction(q, r, at), queue);
 const entry = (queue: BubbleQueue, id: string) => queue.history.find((e) => e.id === id);

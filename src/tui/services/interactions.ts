@@ -9,7 +9,7 @@ import type { BuddyStore, Interaction } from '../store/index.js';
 import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';
-import { toSafeText } from '../../text/safe-text.js';
+import { toReactionText, toSafeText } from '../../text/safe-text.js';
 import { quipAllowed } from '../../plugins/chattiness.js';
 
 const ACTION_KIND: Record<Interaction, EventKind> = { feed: 'fed', pet: 'petted' };
@@ -38,7 +38,7 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
       sink.push({
-        id: `${what}-${now}`, sessionId, kind: 'reaction', text: quip, source: 'buddy', event: what,
+        id: `${what}-${now}`, sessionId, kind: 'reaction', text: toReactionText(quip), source: 'buddy', event: what,
         priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
       });
     }

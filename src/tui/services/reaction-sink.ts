@@ -1,6 +1,7 @@
 /**
- * Where the runner's reactions and plugin warnings go: each is sanitised once here (it comes
- * from plugins, delegates and species files), queued for the bubble on a throttle (one store
+ * Where the runner's reactions and plugin warnings go: a reaction's text arrives safe (its type
+ * says so: made once, where it was made, by toReactionText); its source, a name from plugins,
+ * delegates and species files, is made safe here. Each is queued for the bubble on a throttle (one store
  * update per burst), and appended to the session's reactions.jsonl for the statusline and for
  * scripts on top. A warning is a notice in the footer and a `notice` line, never a bubble.
  */
@@ -12,7 +13,7 @@ import { sanitizeText } from '../../text/sanitize.js';
 import type { BuddyStore } from '../store/index.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../update-throttle.js';
-import { toSafeText } from '../../text/safe-text.js';
+import { toReactionText, toSafeText } from '../../text/safe-text.js';
 import { toShownReaction, type ShownReaction } from '../bubble-queue.js';
 
 /** The bubble queue is fed at most this often (about 30 store updates a second). */
@@ -54,7 +55,7 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
   return {
     push(raw) {
       if (closed) return;
-      const reaction: Reaction = { ...raw, text: sanitizeText(raw.text, { keepNewlines: true, maxLength: 600 }), source: sanitizeText(raw.source, { maxLength: 60 }) };
+      const reaction: Reaction = { ...raw, source: sanitizeText(raw.source, { maxLength: 60 }) };
       pending.push(toShownReaction(reaction));
       throttle.schedule();
       append(reaction);
@@ -69,7 +70,7 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
         id: `notice-${warning.ts}-${Math.random().toString(36).slice(2, 8)}`,
         sessionId: warning.sessionId,
         kind: 'notice',
-        text: sanitizeText(warning.message, { maxLength: 600 }),
+        text: toReactionText(warning.message),
         source: sanitizeText(warning.plugin, { maxLength: 60 }),
         event: warning.event,
         priority: 0,

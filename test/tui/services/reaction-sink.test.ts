@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../../../src/protocol/reaction.js';
 import { createBuddyStore } from '../../../src/tui/store/index.js';
+import { toReactionText } from '../../../src/text/safe-text.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { makeTempDir } from '../../support/temp-dir.js';
@@ -25,8 +26,9 @@ function sinkOn() {
   return { root, store, sink, lines };
 }
 
+/** A reaction as a producer hands it to the sink: its text made safe once, where it was made; its source not yet. */
 const reaction = (text: string, source = 'plugin'): Reaction => ({
-  id: `r-${text.length}`, sessionId: 'sess-sink', kind: 'reaction', text, source, event: 'Stop',
+  id: `r-${text.length}`, sessionId: 'sess-sink', kind: 'reaction', text: toReactionText(text), source, event: 'Stop',
   priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: NOW,
 });
 
