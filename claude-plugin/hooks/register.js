@@ -10,8 +10,11 @@
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins, and it
 // answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
 // over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
-// Cost: it asks buddy-tui again on Claude Code's events; for 8 s after one it stats the few files
-// mod-state names (no redraw unless one changed) and blinks once in 6 s; idle, it runs no timer.
+// Cost (docs/architecture.md, "What the mod costs"): it hooks no per-event `classic.*` (each one is
+// a hop into this worker, under `claude -p` too); it follows turns instead. While a turn is open
+// and for 8 s after, it stats the few files mod-state names every 500 ms and asks buddy-tui only
+// when one changed; it redraws only when the answer changed, blinks at most once in 6 s while
+// polling, and idle it runs no timer but the one that drops a bubble when the statusline does.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
@@ -19,8 +22,6 @@ const POLL_MS = 500
 const ACTIVE_MS = 8000
 /** The other watched files (pet, journal, inbox) are looked at on every this many polls. */
 const FULL_LOOK_POLLS = 4
-/** While a bubble or a wait is shown with no event: a slower look, so it goes when the statusline drops it. */
-const RECHECK_MS = 3000
 /** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
 const BLINK_POLLS = 12
 
@@ -42,6 +43,12 @@ const mod = {
   /** @type {Promise<void> | undefined} The set-up after session.start; a command waits for it. */
   ready: undefined,
   activeUntil: 0,
+  /** Between the main loop's turn.start and turn.complete: the poll runs all along. */
+  turnOpen: false,
+  /** @type {{ cancel(): void } | undefined} The one idle timer: the shown bubble's end. */
+  bubbleTimer: undefined,
+  /** The last answer as text: an answer equal to it draws nothing again. */
+  drawn: '',
   polling: false,
   polls: 0,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
@@ -98,11 +105,14 @@ async function askNow($, act) {
       return undefined
     }
     const { asks, toasts, ...look } = next
-    mod.look = look
     for (const call of asks ?? []) void answerAsk($, call)
     for (const text of toasts ?? []) $.ui.toast(text)
     mod.stamp = await stampOf($, next.watch)
-    $.ui.invalidate('ui.render')
+    const text = JSON.stringify({ ...look, said: undefined })
+    mod.look = look
+    // Redraw only on a change: an Ink frame and two hops into this worker each.
+    if (text !== mod.drawn) { mod.drawn = text; $.ui.invalidate('ui.render') }
+    endBubbleLater($)
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
@@ -157,19 +167,31 @@ async function showAppended($) {
   }
 }
 
-/** Between events: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
+/**
+ * When buddy-tui said how long the bubble shows (`bubbleUntil`, the statusline's rule), one timer
+ * asks again then, so the bubble goes when the statusline drops it, with no poll in between.
+ */
+function endBubbleLater($) {
+  mod.bubbleTimer?.cancel()
+  mod.bubbleTimer = undefined
+  const until = mod.look?.bubble ? mod.look.bubbleUntil : undefined
+  if (typeof until !== 'number') return
+  mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => { mod.bubbleTimer = undefined; void ask($) })
+}
+
+/** While polling: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
 async function poll($) {
   if (!mod.look) return
   await showAppended($)
   if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
   const now = await stampOf($, mod.look.watch)
-  const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
-  if (now !== mod.stamp || recheck) await ask($)
+  if (now !== mod.stamp) await ask($)
 }
 
 /**
- * The poll runs only for ACTIVE_MS after an event (every POLL_MS), then every RECHECK_MS while a
- * bubble or a wait is on screen, then stops: an idle session with nothing shown has no timer.
+ * The poll runs while the main loop's turn is open and for ACTIVE_MS after a turn's edge (a
+ * plugin's reaction or a delegate's answer follows its event), every POLL_MS, then stops: an idle
+ * session has no timer but the bubble's end.
  */
 function wake($) {
   mod.activeUntil = Date.now() + ACTIVE_MS
@@ -180,10 +202,16 @@ async function pollLoop($) {
   mod.polls += 1
   await poll($).catch(() => undefined)
   if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
-  const active = Date.now() < mod.activeUntil
-  const showing = Boolean(mod.look && (mod.look.bubble || mod.look.waiting || mod.look.working))
-  if (!active && !showing) { mod.polling = false; return }
-  $.clock.after(active ? POLL_MS : RECHECK_MS, () => { void pollLoop($) })
+  if (!mod.turnOpen && Date.now() >= mod.activeUntil) { mod.polling = false; return }
+  $.clock.after(POLL_MS, () => { void pollLoop($) })
+}
+
+/** A turn's edge: on turn.start ask now (which starts the runner if it has gone), then poll. */
+function onTurnEdge($, e, opening) {
+  if (mod.refused || !mod.cli) return
+  if (e.agentId === undefined) mod.turnOpen = opening
+  if (opening) void ask($)
+  wake($)
 }
 
 function blinkOnce($) {
@@ -244,13 +272,16 @@ export const register = (on) => {
     return started
   })
 
-  // Every Claude Code event may change the drawing: ask again once the classic hooks have run.
-  on('classic.*', async ($, e, next) => {
+  // Turns, not every event: a `classic.*` hook would cost a hop into this worker on each of
+  // Claude Code's events, under `claude -p` too; the poll during a turn sees what they changed.
+  on('turn.start', async ($, e, next) => {
     const answer = await next(e)
-    if (!mod.refused && mod.cli) {
-      $.clock.after(150, () => { void ask($) })
-      wake($)
-    }
+    onTurnEdge($, e, true)
+    return answer
+  }).catch(($, e, next) => next(e))
+  on('turn.complete', async ($, e, next) => {
+    const answer = await next(e)
+    onTurnEdge($, e, false)
     return answer
   }).catch(($, e, next) => next(e))
 
