@@ -14,7 +14,8 @@
 // a hop into this worker, under `claude -p` too); it follows turns instead. While a turn is open
 // and for 8 s after, it stats the few files mod-state names every 500 ms and asks buddy-tui only
 // when one changed; it redraws only when the answer changed, blinks at most once in 6 s while
-// polling, and idle it runs no timer but the one that drops a bubble when the statusline does.
+// polling; idle it runs no timer but the one that drops a bubble when the statusline does and,
+// while a passing mood shows (an error face for 15 s), a look every 5 s.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
@@ -22,6 +23,9 @@ const POLL_MS = 500
 const ACTIVE_MS = 8000
 /** The other watched files (pet, journal, inbox) are looked at on every this many polls. */
 const FULL_LOOK_POLLS = 4
+/** Moods that pass with time alone (an error face fades after 15 s): asked again this often while one shows and nothing polls. */
+const RECHECK_MS = 5000
+const PASSING_MOODS = new Set(['error', 'celebrate', 'alert', 'working', 'thinking'])
 /** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
 const BLINK_POLLS = 12
 
@@ -45,8 +49,10 @@ const mod = {
   activeUntil: 0,
   /** Between the main loop's turn.start and turn.complete: the poll runs all along. */
   turnOpen: false,
-  /** @type {{ cancel(): void } | undefined} The one idle timer: the shown bubble's end. */
+  /** @type {{ cancel(): void } | undefined} Idle timer: the shown bubble's end. */
   bubbleTimer: undefined,
+  /** @type {{ cancel(): void } | undefined} Idle timer: a passing mood's next look. */
+  recheckTimer: undefined,
   /** The last answer as text: an answer equal to it draws nothing again. */
   drawn: '',
   polling: false,
@@ -113,6 +119,7 @@ async function askNow($, act) {
     // Redraw only on a change: an Ink frame and two hops into this worker each.
     if (text !== mod.drawn) { mod.drawn = text; $.ui.invalidate('ui.render') }
     endBubbleLater($)
+    if (!mod.polling) recheckLater($)
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
@@ -179,6 +186,14 @@ function endBubbleLater($) {
   mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => { mod.bubbleTimer = undefined; void ask($) })
 }
 
+/** While a passing mood shows and nothing polls: one look in RECHECK_MS (a face that changes with time alone). */
+function recheckLater($) {
+  mod.recheckTimer?.cancel()
+  mod.recheckTimer = undefined
+  if (!mod.look || !PASSING_MOODS.has(mod.look.mood)) return
+  mod.recheckTimer = $.clock.after(RECHECK_MS, () => { mod.recheckTimer = undefined; if (!mod.polling) void ask($) })
+}
+
 /** While polling: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
 async function poll($) {
   if (!mod.look) return
@@ -202,7 +217,7 @@ async function pollLoop($) {
   mod.polls += 1
   await poll($).catch(() => undefined)
   if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
-  if (!mod.turnOpen && Date.now() >= mod.activeUntil) { mod.polling = false; return }
+  if (!mod.turnOpen && Date.now() >= mod.activeUntil) { mod.polling = false; recheckLater($); return }
   $.clock.after(POLL_MS, () => { void pollLoop($) })
 }
 
