@@ -10,12 +10,9 @@
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins, and it
 // answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
 // over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
-// Cost (docs/architecture.md, "What the mod costs"): it hooks no per-event `classic.*` (each one is
-// a hop into this worker, under `claude -p` too); it follows turns instead. While a turn is open
-// and for 8 s after, it stats the few files mod-state names every 500 ms and asks buddy-tui only
-// when one changed; it redraws only when the answer changed, blinks at most once in 6 s while
-// polling; idle it runs no timer but the one that drops a bubble when the statusline does and,
-// while a passing mood shows (an error face for 15 s), a look every 5 s.
+// Cost (docs/architecture.md, "What the mod costs"): no per-event `classic.*` hook (a hop into this
+// worker on every event, under `claude -p` too): it follows turns, polls files only during a turn
+// and 8 s after, redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
@@ -47,14 +44,10 @@ const mod = {
   /** @type {Promise<void> | undefined} The set-up after session.start; a command waits for it. */
   ready: undefined,
   activeUntil: 0,
-  /** Between the main loop's turn.start and turn.complete: the poll runs all along. */
-  turnOpen: false,
-  /** @type {{ cancel(): void } | undefined} Idle timer: the shown bubble's end. */
-  bubbleTimer: undefined,
-  /** @type {{ cancel(): void } | undefined} Idle timer: a passing mood's next look. */
-  recheckTimer: undefined,
-  /** The last answer as text: an answer equal to it draws nothing again. */
-  drawn: '',
+  turnOpen: false, // between the main loop's turn.start and turn.complete: the poll runs all along
+  /** @type {{ cancel(): void } | undefined} */ bubbleTimer: undefined, // idle: the shown bubble's end
+  /** @type {{ cancel(): void } | undefined} */ recheckTimer: undefined, // idle: a passing mood's next look
+  drawn: '', // the last answer drawn, as text: an equal answer draws nothing again
   polling: false,
   polls: 0,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
@@ -152,10 +145,7 @@ async function answerAsk($, call) {
   }
 }
 
-/**
- * A reaction appended since the last look (the runner wrote it): shown at once, before the
- * round trip through buddy-tui, so a plugin's answer reaches the screen within the poll.
- */
+/** A reaction appended since the last look (the runner wrote it): shown at once, before buddy-tui is asked. */
 async function showAppended($) {
   const file = mod.look?.reactions
   if (!file) return
@@ -174,10 +164,7 @@ async function showAppended($) {
   }
 }
 
-/**
- * When buddy-tui said how long the bubble shows (`bubbleUntil`, the statusline's rule), one timer
- * asks again then, so the bubble goes when the statusline drops it, with no poll in between.
- */
+/** One timer asks again when the statusline drops the bubble (`bubbleUntil`, its rule): no poll in between. */
 function endBubbleLater($) {
   mod.bubbleTimer?.cancel()
   mod.bubbleTimer = undefined
@@ -203,11 +190,7 @@ async function poll($) {
   if (now !== mod.stamp) await ask($)
 }
 
-/**
- * The poll runs while the main loop's turn is open and for ACTIVE_MS after a turn's edge (a
- * plugin's reaction or a delegate's answer follows its event), every POLL_MS, then stops: an idle
- * session has no timer but the bubble's end.
- */
+/** The poll runs while the main loop's turn is open and ACTIVE_MS after a turn's edge, every POLL_MS, then stops. */
 function wake($) {
   mod.activeUntil = Date.now() + ACTIVE_MS
   if (!mod.polling) { mod.polling = true; $.clock.after(POLL_MS, () => { void pollLoop($) }) }
@@ -287,18 +270,9 @@ export const register = (on) => {
     return started
   })
 
-  // Turns, not every event: a `classic.*` hook would cost a hop into this worker on each of
-  // Claude Code's events, under `claude -p` too; the poll during a turn sees what they changed.
-  on('turn.start', async ($, e, next) => {
-    const answer = await next(e)
-    onTurnEdge($, e, true)
-    return answer
-  }).catch(($, e, next) => next(e))
-  on('turn.complete', async ($, e, next) => {
-    const answer = await next(e)
-    onTurnEdge($, e, false)
-    return answer
-  }).catch(($, e, next) => next(e))
+  // Turns, not every event (see the top): the poll during a turn sees what the events changed.
+  on('turn.start', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, true); return answer }).catch(($, e, next) => next(e))
+  on('turn.complete', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, false); return answer }).catch(($, e, next) => next(e))
 
   on('ui.render', { component: 'AbovePrompt' }, ($, e, next) => {
     const look = mod.look
