@@ -2,14 +2,17 @@
  * The world for the hook-cost bench: the Messages API stand-in scripted for 30 sequential Bash
  * calls, one offline Claude Code HOME per variant (its settings.json holds that variant's hooks
  * on every event buddy-tui registers), a loopback http sink, and one timed `claude -p` run.
+ * buddy-tui comes in two variants: its hooks alone (`install --no-mod`, what the 1.10x goal is
+ * about) and a plain `install`, which also sets up the mod (Claude Code loads it under -p too).
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { handlerKind } from '../src/ingest/spool-command.js';
+import { modFolderFor } from '../src/install/mod-install.js';
 import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
 import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
 import { installBuddyHooks, installedHandler } from '../test/support/installed-hooks.js';
@@ -29,7 +32,7 @@ export const EXPECTED_EVENTS: Record<string, number> = {
 };
 export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
 
-export type VariantId = 'none' | 'true' | 'buddy' | 'node' | 'http';
+export type VariantId = 'none' | 'true' | 'buddy' | 'buddy-mod' | 'node' | 'http';
 
 export interface Variant {
   id: VariantId;
@@ -47,6 +50,8 @@ export interface HookCostWorld {
   variants: Variant[];
   /** The form install chose and what its handler runs, e.g. "exec form, spool path". */
   installNote: string;
+  /** Whether the plain install set the mod up (it does when the Claude Code supports mods). */
+  modInstalled: boolean;
   close(): Promise<void>;
 }
 
@@ -95,7 +100,8 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   const variants = [
     variant('none', 'no hooks'),
     variant('true', 'no-op `true` command hook (shell form)'),
-    variant('buddy', 'buddy-tui hooks as `buddy-tui install` writes them'),
+    variant('buddy', 'buddy-tui hooks alone (`buddy-tui install --no-mod`)'),
+    variant('buddy-mod', 'buddy-tui hooks + mod (a plain `buddy-tui install`)'),
     variant('node', 'Node fallback `dist/hook.js` (exec form)'),
     variant('http', '`http` hook to a loopback server (reference)'),
   ];
@@ -103,11 +109,13 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   byId('true').home.writeSettings(everyEvent({ type: 'command', command: 'true', timeout: 5 }));
   byId('node').home.writeSettings({ hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])) });
   byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
-  const installed = installBuddyHooks(byId('buddy').home.env, claude, root);
+  const installed = installBuddyHooks(byId('buddy').home.env, claude, root, ['--no-mod']);
+  installBuddyHooks(byId('buddy-mod').home.env, claude, root);
+  const modInstalled = existsSync(modFolderFor(byId('buddy-mod').home.settingsPath));
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
   const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
   return {
-    root, project, api, sink, variants, installNote,
+    root, project, api, sink, variants, installNote, modInstalled,
     async close() {
       await api.close();
       await sink.close();
@@ -120,23 +128,42 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
 export interface TimedRun {
   code: number | null;
   wallMs: number;
+  /**
+   * CPU (user + system) of claude and every process it waited for (its hooks), from the wrapping
+   * shell's cutime/cstime in /proc; undefined where there is no /proc. Far steadier than the wall
+   * time on a loaded machine, where the wall time measures the load.
+   */
+  cpuMs?: number;
   sessionId?: string;
   stderr: string;
+}
+
+/** A shell that runs claude, then writes its own /proc stat (whose cutime holds claude's CPU and its hooks') to fd 3. */
+const CPU_WRAPPER = '"$@" 3>&-; rc=$?; if [ -r /proc/$$/stat ]; then read -r line </proc/$$/stat; printf \'%s\\n\' "$line" >&3; fi; exit $rc';
+
+/** Claude's CPU and its waited-for children's, in ms, from the wrapper shell's /proc stat line. */
+function childrenCpuMs(statLine: string): number | undefined {
+  const fields = statLine.replace(/^.*\) /, '').trim().split(' ');
+  // After the comm: state(0) ... cutime(13) cstime(14), in clock ticks (USER_HZ = 100 on Linux).
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return Number.isFinite(ticks) ? ticks * 10 : undefined;
 }
 
 /** One `claude -p` run of the script, timed from spawn to exit (Claude Code waits for every hook). */
 export function runScripted(claude: string, world: HookCostWorld, variant: Variant): Promise<TimedRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(claude, ['-p', 'Run the thirty steps.', '--allowedTools', 'Bash', '--output-format', 'json'], {
+    const child = spawn('/bin/sh', ['-c', CPU_WRAPPER, 'sh', claude, '-p', 'Run the thirty steps.', '--allowedTools', 'Bash', '--output-format', 'json'], {
       cwd: world.project,
       env: variant.home.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    let stat = '';
+    child.stdout!.on('data', (chunk) => (stdout += chunk));
+    child.stderr!.on('data', (chunk) => (stderr += chunk));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk) => (stat += chunk));
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -148,7 +175,7 @@ export function runScripted(claude: string, world: HookCostWorld, variant: Varia
       } catch {
         sessionId = undefined;
       }
-      resolve({ code, wallMs, sessionId, stderr });
+      resolve({ code, wallMs, cpuMs: stat ? childrenCpuMs(stat) : undefined, sessionId, stderr });
     });
   });
 }

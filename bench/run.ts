@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: every benchmark in one run, side by side on this machine, as ratios where a
  * baseline exists. A report, not a test: it never fails the build, it says which goals were met.
+ * `npm run bench -- hook-cost mod-cost` runs only the areas named (the file names in bench/).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,8 +9,15 @@ import type { BenchRow } from './measure.js';
 
 const AREAS = ['foundation', 'statusline', 'tui', 'pane-cost', 'species', 'pictures', 'plugins', 'delegate', 'doctor', 'hook-cost', 'whole-session', 'mod-cost'];
 
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((area) => !AREAS.includes(area));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: no area ${unknown.join(', ')}; the areas are: ${AREAS.join(' ')}\n`);
+  process.exit(2);
+}
+
 const rows: BenchRow[] = [];
-for (const area of AREAS) {
+for (const area of wanted.length > 0 ? AREAS.filter((name) => wanted.includes(name)) : AREAS) {
   const file = fileURLToPath(new URL(`./${area}.ts`, import.meta.url));
   if (!existsSync(file)) continue;
   process.stderr.write(`bench: ${area}…\n`);

@@ -7,7 +7,7 @@ export const MIN_CLAUDE_CODE = '2.1.287'
 /**
  * @typedef {{ v: 1, face: string, name?: string, mood: string, species?: string, stage?: string,
  *   level?: number, needs?: { hunger: number, energy: number, happiness: number }, sprite: string[],
- *   color?: string, bubble?: { text: string, kind: string }, waiting?: string, working: boolean,
+ *   color?: string, bubble?: { text: string, kind: string }, bubbleUntil?: number, waiting?: string, working: boolean,
  *   said?: string, watch: string[] }} ModState
  * @typedef {{ text: string, color?: string, dim?: boolean, bold?: boolean }} Row
  */
@@ -48,6 +48,7 @@ export function parseModState(stdout) {
     name: value.name === undefined ? undefined : clean(value.name, 24),
     sprite: Array.isArray(value.sprite) ? value.sprite.map((row) => clean(row, 40)) : [],
     bubble: value.bubble && typeof value.bubble.text === 'string' ? { text: clean(value.bubble.text, 300), kind: String(value.bubble.kind) } : undefined,
+    bubbleUntil: typeof value.bubbleUntil === 'number' && Number.isFinite(value.bubbleUntil) ? value.bubbleUntil : undefined,
     waiting: typeof value.waiting === 'string' ? clean(value.waiting, 80) : undefined,
     watch: value.watch.filter((path) => typeof path === 'string').slice(0, 8),
     reactions: typeof value.reactions === 'string' ? value.reactions : undefined,

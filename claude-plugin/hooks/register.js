@@ -10,8 +10,9 @@
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins, and it
 // answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
 // over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
-// Cost: it asks buddy-tui again on Claude Code's events; for 8 s after one it stats the few files
-// mod-state names (no redraw unless one changed) and blinks once in 6 s; idle, it runs no timer.
+// Cost (docs/architecture.md, "What the mod costs"): no per-event `classic.*` hook (a hop into this
+// worker on every event, under `claude -p` too): it follows turns, polls files only during a turn
+// and 8 s after, redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
 import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
@@ -19,8 +20,9 @@ const POLL_MS = 500
 const ACTIVE_MS = 8000
 /** The other watched files (pet, journal, inbox) are looked at on every this many polls. */
 const FULL_LOOK_POLLS = 4
-/** While a bubble or a wait is shown with no event: a slower look, so it goes when the statusline drops it. */
-const RECHECK_MS = 3000
+/** Moods that pass with time alone (an error face fades after 15 s): asked again this often while one shows and nothing polls. */
+const RECHECK_MS = 5000
+const PASSING_MOODS = new Set(['error', 'celebrate', 'alert', 'working', 'thinking'])
 /** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
 const BLINK_POLLS = 12
 
@@ -42,6 +44,10 @@ const mod = {
   /** @type {Promise<void> | undefined} The set-up after session.start; a command waits for it. */
   ready: undefined,
   activeUntil: 0,
+  turnOpen: false, // between the main loop's turn.start and turn.complete: the poll runs all along
+  /** @type {{ cancel(): void } | undefined} */ bubbleTimer: undefined, // idle: the shown bubble's end
+  /** @type {{ cancel(): void } | undefined} */ recheckTimer: undefined, // idle: a passing mood's next look
+  drawn: '', // the last answer drawn, as text: an equal answer draws nothing again
   polling: false,
   polls: 0,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
@@ -98,11 +104,15 @@ async function askNow($, act) {
       return undefined
     }
     const { asks, toasts, ...look } = next
-    mod.look = look
     for (const call of asks ?? []) void answerAsk($, call)
     for (const text of toasts ?? []) $.ui.toast(text)
     mod.stamp = await stampOf($, next.watch)
-    $.ui.invalidate('ui.render')
+    const text = JSON.stringify({ ...look, said: undefined })
+    mod.look = look
+    // Redraw only on a change: an Ink frame and two hops into this worker each.
+    if (text !== mod.drawn) { mod.drawn = text; $.ui.invalidate('ui.render') }
+    endBubbleLater($)
+    if (!mod.polling) recheckLater($)
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
@@ -135,10 +145,7 @@ async function answerAsk($, call) {
   }
 }
 
-/**
- * A reaction appended since the last look (the runner wrote it): shown at once, before the
- * round trip through buddy-tui, so a plugin's answer reaches the screen within the poll.
- */
+/** A reaction appended since the last look (the runner wrote it): shown at once, before buddy-tui is asked. */
 async function showAppended($) {
   const file = mod.look?.reactions
   if (!file) return
@@ -157,20 +164,33 @@ async function showAppended($) {
   }
 }
 
-/** Between events: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
+/** One timer asks again when the statusline drops the bubble (`bubbleUntil`, its rule): no poll in between. */
+function endBubbleLater($) {
+  mod.bubbleTimer?.cancel()
+  mod.bubbleTimer = undefined
+  const until = mod.look?.bubble ? mod.look.bubbleUntil : undefined
+  if (typeof until !== 'number') return
+  mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => { mod.bubbleTimer = undefined; void ask($) })
+}
+
+/** While a passing mood shows and nothing polls: one look in RECHECK_MS (a face that changes with time alone). */
+function recheckLater($) {
+  mod.recheckTimer?.cancel()
+  mod.recheckTimer = undefined
+  if (!mod.look || !PASSING_MOODS.has(mod.look.mood)) return
+  mod.recheckTimer = $.clock.after(RECHECK_MS, () => { mod.recheckTimer = undefined; if (!mod.polling) void ask($) })
+}
+
+/** While polling: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
 async function poll($) {
   if (!mod.look) return
   await showAppended($)
   if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
   const now = await stampOf($, mod.look.watch)
-  const recheck = (mod.look.bubble || mod.look.waiting || mod.look.working) && Date.now() - mod.askedAt >= RECHECK_MS
-  if (now !== mod.stamp || recheck) await ask($)
+  if (now !== mod.stamp) await ask($)
 }
 
-/**
- * The poll runs only for ACTIVE_MS after an event (every POLL_MS), then every RECHECK_MS while a
- * bubble or a wait is on screen, then stops: an idle session with nothing shown has no timer.
- */
+/** The poll runs while the main loop's turn is open and ACTIVE_MS after a turn's edge, every POLL_MS, then stops. */
 function wake($) {
   mod.activeUntil = Date.now() + ACTIVE_MS
   if (!mod.polling) { mod.polling = true; $.clock.after(POLL_MS, () => { void pollLoop($) }) }
@@ -180,10 +200,16 @@ async function pollLoop($) {
   mod.polls += 1
   await poll($).catch(() => undefined)
   if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
-  const active = Date.now() < mod.activeUntil
-  const showing = Boolean(mod.look && (mod.look.bubble || mod.look.waiting || mod.look.working))
-  if (!active && !showing) { mod.polling = false; return }
-  $.clock.after(active ? POLL_MS : RECHECK_MS, () => { void pollLoop($) })
+  if (!mod.turnOpen && Date.now() >= mod.activeUntil) { mod.polling = false; recheckLater($); return }
+  $.clock.after(POLL_MS, () => { void pollLoop($) })
+}
+
+/** A turn's edge: on turn.start ask now (which starts the runner if it has gone), then poll. */
+function onTurnEdge($, e, opening) {
+  if (mod.refused || !mod.cli) return
+  if (e.agentId === undefined) mod.turnOpen = opening
+  if (opening) void ask($)
+  wake($)
 }
 
 function blinkOnce($) {
@@ -244,15 +270,9 @@ export const register = (on) => {
     return started
   })
 
-  // Every Claude Code event may change the drawing: ask again once the classic hooks have run.
-  on('classic.*', async ($, e, next) => {
-    const answer = await next(e)
-    if (!mod.refused && mod.cli) {
-      $.clock.after(150, () => { void ask($) })
-      wake($)
-    }
-    return answer
-  }).catch(($, e, next) => next(e))
+  // Turns, not every event (see the top): the poll during a turn sees what the events changed.
+  on('turn.start', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, true); return answer }).catch(($, e, next) => next(e))
+  on('turn.complete', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, false); return answer }).catch(($, e, next) => next(e))
 
   on('ui.render', { component: 'AbovePrompt' }, ($, e, next) => {
     const look = mod.look

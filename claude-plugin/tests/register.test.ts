@@ -27,6 +27,8 @@ function host(on: any, answers: { version?: string; state?: object; said?: strin
   mock.clock(on)
   mock.store(on)
   on('session.start', ($: any, e: any) => ({ cwd: e.cwd }))
+  on('turn.start', ($: any, e: any) => ({ turnId: e.turnId }))
+  on('turn.complete', ($: any, e: any) => ({ text: String(e.answer?.text ?? '') }))
   on('session.version', () => ({ value: { version: answers.version ?? '2.1.332', base: answers.version ?? '2.1.332' } }))
   on('session.id', () => ({ value: 's1' }))
   on('command.register', ($: any, e: any) => ({ value: { command: e.name } }))
@@ -115,10 +117,25 @@ describe('buddy-tui mod', () => {
     const runs = host(on)
     await $.session.start({ surface: 'terminal', isInteractive: false, cwd: '/home/dev/project' })
     await $.classic.Stop({ stop_hook_active: false } as never).catch(() => undefined)
+    await $.turn.start({ turnId: 't1' } as never)
+    await $.turn.complete({ turnId: 't1', reason: 'answer', answer: { text: 'Done.' } } as never)
     expect(runs).toEqual([])
     const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
     expect(await ui.findAll({ type: 'Text', text: /Biscuit/ })).toEqual([])
     await ui.unmount()
+  })
+
+  test('follows turns, not every event: a classic event asks nothing; turn.start asks buddy-tui again', async ($, on) => {
+    const runs = host(on)
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    const asked = runs.length
+    await $.classic.PostToolUse({ tool_name: 'Bash' } as never).catch(() => undefined)
+    expect(runs.length).toBe(asked)
+    await $.turn.start({ turnId: 't1' } as never)
+    await Promise.resolve()
+    expect(runs.length).toBe(asked + 1)
+    expect(runs[asked].slice(-4)).toEqual(['mod-state', '--session', 's1', '--ensure-runner'])
   })
 
   test('refuses a Claude Code older than 2.1.287 with a clear message, and draws nothing', async ($, on) => {

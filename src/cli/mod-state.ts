@@ -24,6 +24,8 @@ import { stageIndexAt } from '../species/stages.js';
 import type { Mood } from '../species/sprite-state.js';
 import { REACTIONS_FILE, JOURNAL_FILE } from '../state/state-root.js';
 import { readLatestReaction } from '../state/reactions-log.js';
+import { reactionLifetimeMs } from '../display/reaction-expiry.js';
+import type { Reaction } from '../protocol/reaction.js';
 import { lookBuddy } from '../statusline/buddy.js';
 import { readSessionSource } from '../statusline/session-source.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
@@ -64,6 +66,8 @@ export interface ModState {
   sprite: string[];
   color?: string;
   bubble?: { text: string; kind: string };
+  /** When the statusline drops that bubble (ms since the epoch): the mod asks again then, and not before. */
+  bubbleUntil?: number;
   /** What Claude waits for ("approve Bash `ls`"), when it waits for the user. */
   waiting?: string;
   working: boolean;
@@ -145,6 +149,11 @@ function readPet(env: NodeJS.ProcessEnv, now: number): Buddy | undefined {
   }
 }
 
+/** When a shown reaction goes: the statusline's rule (recentReaction): its lifetime, within the max age. */
+function bubbleEnd(reaction: Reaction, now: number): number {
+  return Math.min(reaction.ts + REACTION_MAX_AGE_MS, Math.min(reaction.ts, now) + reactionLifetimeMs(reaction));
+}
+
 /** The whole drawing for one session at `now`. */
 export function computeModState(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number, said?: string): ModState {
   const source = readSessionSource(sessionId, env, now);
@@ -165,6 +174,7 @@ export function computeModState(sessionId: string | undefined, env: NodeJS.Proce
     level: buddy ? levelForXp(buddy.pet.xp) : undefined,
     needs: needs && { hunger: Math.round(needs.hunger), energy: Math.round(needs.energy), happiness: Math.round(needs.happiness) },
     bubble: view.reaction,
+    bubbleUntil: view.reaction && reaction ? bubbleEnd(reaction, now) : undefined,
     waiting: view.waiting?.what,
     working: view.turnOpen || view.runningTool !== undefined,
     said: said && sanitizeText(said, { maxLength: 160 }),

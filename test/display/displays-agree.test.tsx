@@ -210,6 +210,18 @@ describe('the pane, the statusline and the mod agree', () => {
     expect(later.mood).not.toBe('error');
   });
 
+  it('the mod drops the bubble when the statusline does: mod-state names that moment (bubbleUntil)', () => {
+    const { box } = setup('bubble-end', stopped, reactions, true);
+    const line = reactions[0].text;
+    const run = spawnSync(process.execPath, [CLI, 'mod-state', '--session', 'bubble-end'], { env: { ...box.env, BUDDY_TUI_NOW: String(T0 + 12_000) }, encoding: 'utf8', timeout: 60_000 });
+    const { bubble, bubbleUntil } = JSON.parse(run.stdout);
+    expect(bubble?.text).toBe(line);
+    expect(bubbleUntil).toBeGreaterThan(T0 + 12_000);
+    expect(statuslineSees(box, 'bubble-end', bubbleUntil - 1, line).reaction).toBe(true);
+    expect(statuslineSees(box, 'bubble-end', bubbleUntil, line).reaction).toBe(false);
+    expect(modSees(box, 'bubble-end', bubbleUntil, line).reaction).toBe(false);
+  });
+
   describe.each(Object.entries(RECORDED))('the recorded session %s', (_, path) => {
     const recorded = timed(journal(path));
     const sessionId = String(recorded[0].session_id);

@@ -16,6 +16,8 @@ describe('buddy-view.js', () => {
     expect(look.face).toBe('([31mo)');
     expect(look.name).toBe('Ab');
     expect(look.watch).toHaveLength(8);
+    expect(parseModState('{"v":1,"face":"x","watch":[],"bubbleUntil":1234}').bubbleUntil).toBe(1234);
+    expect(parseModState('{"v":1,"face":"x","watch":[],"bubbleUntil":"soon"}').bubbleUntil).toBeUndefined();
   });
 
   it('the band: one row within the width; a second row while Claude waits; the bubble goes when muted', () => {
