@@ -15,7 +15,10 @@ import { createAnthropicAdapter } from './anthropic.js';
 import { createClaudeCliAdapter } from './claude-cli.js';
 import { createCodexCliAdapter } from './codex-cli.js';
 import { createCommandAdapter } from './command.js';
+import { createCopilotCliAdapter } from './copilot-cli.js';
+import { createGeminiCliAdapter } from './gemini-cli.js';
 import { createOfflineAdapter } from './offline.js';
+import { createQwenCliAdapter } from './qwen-cli.js';
 import { createSessionAdapter } from './session.js';
 import { stateRootPath } from '../../state/state-root.js';
 
@@ -31,9 +34,17 @@ export interface AdapterChoice {
   codexVersion?: string;
   /** For auto with the mod bridge: a loaded buddy mod's session answers first (adapters/session.ts). */
   viaSession?: boolean;
+  /** For copilot, qwen and gemini: the binary found and its `--version`. */
+  hostBinary?: string;
+  hostVersion?: string;
 }
 
-export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'command'>;
+/** The binary a `delegate.<cli>Path` names (`~` and `${VAR}` expanded), else the CLI's name on PATH. */
+function configuredBinary(name: string, configured: string | undefined, env: NodeJS.ProcessEnv): string {
+  return configured ? expandPath(configured, env) : name;
+}
+
+export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'command'>;
 
 /** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
@@ -104,6 +115,12 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
       const binary = choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
       return createCodexCliAdapter({ binary, env, cwd: options.cwd });
     }
+    case 'copilot':
+      return createCopilotCliAdapter({ binary: choice.hostBinary ?? configuredBinary('copilot', options.settings.copilotPath, env), env, cwd: options.cwd });
+    case 'qwen':
+      return createQwenCliAdapter({ binary: choice.hostBinary ?? configuredBinary('qwen', options.settings.qwenPath, env), env, cwd: options.cwd });
+    case 'gemini':
+      return createGeminiCliAdapter({ binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env), env, cwd: options.cwd });
     case 'anthropic':
       return createAnthropicAdapter({ env, defaultModel: options.settings.anthropicModel });
     case 'command':
