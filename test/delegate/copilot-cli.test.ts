@@ -63,7 +63,7 @@ describe.skipIf(skipWithoutCopilot())('with the real Copilot CLI and the hooks i
     const marked = await runCopilotPrint({ home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } }, cwd: project, prompt: 'Say hi.' });
     expect(marked.exitCode, marked.stderr).toBe(0);
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('answers with one tool-less request carrying voice and prompt; hooks off even without the marker', async () => {
     const before = api.chatRequests().length;
