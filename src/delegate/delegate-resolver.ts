@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
 import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
 import { priorityOfKinds } from '../protocol/event-kind.js';
+import { parseHostId, type HostId } from '../hosts/host-id.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
@@ -45,13 +46,21 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   const idleWaiters: (() => void)[] = [];
   let counter = 0;
   let closed = false;
-  let chosen: Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> | undefined;
+  // One choice per asking host for `auto` (a Copilot session's requests go to copilot), one for all otherwise.
+  const chosen = new Map<string, Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }>>();
 
   const newId = options.newId ?? (() => `delegate-${++counter}-${randomBytes(3).toString('hex')}`);
-  const getAdapter = () =>
-    (chosen ??= options.adapter
-      ? Promise.resolve({ adapter: options.adapter, choice: { adapter: options.adapter.name, reason: 'given by the caller' } })
-      : chooseAdapter({ settings, picker, env, bridgeRoot: options.bridgeRoot }));
+  const getAdapter = (askingHost?: HostId) => {
+    const key = settings.adapter === 'auto' && !options.adapter ? askingHost ?? '' : '';
+    let choice = chosen.get(key);
+    if (!choice) {
+      choice = options.adapter
+        ? Promise.resolve({ adapter: options.adapter, choice: { adapter: options.adapter.name, reason: 'given by the caller' } })
+        : chooseAdapter({ settings, picker, env, askingHost, bridgeRoot: options.bridgeRoot });
+      chosen.set(key, choice);
+    }
+    return choice;
+  };
 
   function log(plugin: string, sessionId: string, outcome: string, reason?: string, source?: string) {
     const entry: DelegateLogEntry = { ts: now(), plugin, sessionId, outcome, ...(reason ? { reason } : {}), ...(source ? { source } : {}) };
@@ -105,7 +114,8 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
     for (const wake of idleWaiters.splice(0)) wake();
   }
 
-  async function run(job: Job, adapter: DelegateAdapter) {
+  async function run(job: Job) {
+    const { adapter } = job;
     const controller = new AbortController();
     running.add(controller);
     const cancelTimeout = setTimer(
@@ -137,11 +147,11 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       cancelTimeout();
       running.delete(controller);
       ledger.flush(now());
-      pump(adapter);
+      pump();
     }
   }
 
-  function pump(adapter: DelegateAdapter) {
+  function pump() {
     while (running.size < settings.maxInFlight && queue.length > 0) {
       const job = queue.shift()!;
       const waited = now() - job.meta.receivedAt;
@@ -151,7 +161,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
         job.done({ outcome: 'dropped', reason: 'stale' });
         continue;
       }
-      void run(job, adapter);
+      void run(job);
     }
     settleIdle();
   }
@@ -201,7 +211,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
         ttlMs: settings.timeoutMs + settings.staleMs,
       });
     }
-    return { ...held, key, built, reactionId, priority: priorityOfKinds(meta.kinds) };
+    return { ...held, key, built, reactionId, priority: priorityOfKinds(meta.kinds), adapter };
   }
 
   async function resolve(request: unknown, meta: DelegateMeta): Promise<DelegateOutcome> {
@@ -212,7 +222,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       log(meta.plugin, meta.sessionId, 'refused', `invalid request: ${detail}`);
       return fallback(meta, 'invalid');
     }
-    const { adapter } = await getAdapter();
+    const { adapter } = await getAdapter(parseHostId(meta.event.host));
     const at = now();
     if (closed) return fallback(meta, 'closed');
     if (at - meta.receivedAt > settings.staleMs) {
@@ -247,7 +257,7 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       queue.push({ ...prepared, done });
       // Failures before small talk; equal priorities keep their order (sort is stable).
       queue.sort((a, b) => b.priority - a.priority);
-      pump(adapter);
+      pump();
     });
   }
 
