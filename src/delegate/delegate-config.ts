@@ -24,7 +24,7 @@ export type DelegatePolicyConfig = z.infer<typeof delegatePolicySchema>;
 export const delegateConfigSchema = z
   .strictObject({
     adapter: z.enum(DELEGATE_ADAPTERS).optional()
-      .describe('Who answers delegate requests (default "auto": the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).'),
+      .describe('Who answers delegate requests (default "auto": the CLI of the host whose session asked (copilot, qwen, gemini, codex), else the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).'),
     model: z.string().min(1).optional().describe('Default model (default "haiku" for claude-cli).'),
     anthropicModel: z.string().min(1).optional()
       .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-5-5").'),
