@@ -113,6 +113,7 @@ describe('auto prefers the CLI of the host whose session asked', () => {
           reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: your own login answers`,
           hostBinary: join(bin, 'gemini'),
           hostVersion: GEMINI_VERSION,
+          askingHostCli: true,
         });
         await expect(describeAutoChoice(auto, env)).resolves.toMatchObject({ adapter: 'anthropic' });
 
