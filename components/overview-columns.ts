@@ -28,6 +28,9 @@ export const STATE_TEXT: Record<OverviewRow['activity'], string> = {
   ended: 'ended',
 };
 
+/** A cell the row's host cannot report (Gemini's subagents): not blank, which would read as none. */
+export const UNKNOWN = '—';
+
 /** The text of one cell (empty when the row has nothing there). */
 export function cellText(row: OverviewRow, column: OverviewColumn): string {
   switch (column) {
@@ -36,7 +39,7 @@ export function cellText(row: OverviewRow, column: OverviewColumn): string {
     case 'state': return STATE_TEXT[row.activity];
     case 'tool': return row.tool ? `▶ ${row.tool}` : '';
     case 'elapsed': return row.toolMs === undefined ? '' : formatElapsed(row.toolMs);
-    case 'subagents': return row.subagents > 0 ? `● ${row.subagents}` : '';
+    case 'subagents': return row.subagents === undefined ? UNKNOWN : row.subagents > 0 ? `● ${row.subagents}` : '';
     case 'since': return row.sinceMs === undefined ? '' : `${formatElapsed(row.sinceMs)} ago`;
     case 'failure': return row.failure ? `✗ ${row.failure.tool}: ${row.failure.error}` : '';
   }
@@ -52,7 +55,8 @@ export function fitColumns(rows: readonly OverviewRow[], width: number): { colum
   let gap = 2;
   const natural = new Map<OverviewColumn, number>();
   for (const column of COLUMN_ORDER) {
-    const widest = Math.max(0, ...rows.map((row) => displayWidth(cellText(row, column))));
+    // "—" alone does not make a column: it shows only where another row has something.
+    const widest = Math.max(0, ...rows.map((row) => cellText(row, column)).filter((text) => text !== UNKNOWN).map(displayWidth));
     if (widest > 0) natural.set(column, widest);
   }
   if (natural.has('project')) natural.set('project', Math.min(PROJECT_MAX, natural.get('project')!));

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { toolsByUse } from '../display/tool-order.js';
+import { hostCapabilities, type HostCapabilities } from '../hosts/host-capabilities.js';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 import { listSessions, readAnySession } from '../state/reader.js';
 import { formatElapsed, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
@@ -37,12 +38,14 @@ export interface SessionStatus {
   state: SessionActivity;
   /** Tool name -> calls, of the current turn (or the last one, until the next prompt). */
   tools: Record<string, number>;
-  /** Subagent type -> how many of that type are running now. */
-  agents: Record<string, number>;
+  /** Subagent type -> how many of that type are running now; null when the host reports no subagents (Gemini CLI). */
+  agents: Record<string, number> | null;
   /** Failed tool calls (interrupts included) and failed turns (StopFailure) over the whole session. */
   failures: number;
   /** The receive time of the session's latest event, in ms since the epoch. */
   lastEventAt: number | null;
+  /** What the session's host reports at all (src/hosts/host-capabilities.ts, docs/hosts.md). */
+  reports: HostCapabilities;
 }
 
 export interface StatusReport {
@@ -62,15 +65,18 @@ function countsOf(pairs: ReadonlyArray<readonly [string, number]>): Record<strin
 
 
 export function sessionStatus(state: SessionState, now: number): SessionStatus {
+  const reports = hostCapabilities(state.host);
   return {
     id: sanitizeText(state.sessionId, { maxLength: 128 }),
     host: sanitizeText(state.host ?? DEFAULT_HOST, { maxLength: 40 }),
     project: state.projectName === undefined ? null : sanitizeText(state.projectName, { maxLength: 200 }),
     state: sessionActivity(state),
     tools: countsOf(toolsByUse(Object.entries(state.toolsThisTurn))),
-    agents: countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count])),
+    // Not `{}` for a host that cannot say: that would read as "none run".
+    agents: reports.subagents ? countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count])) : null,
     failures: state.toolFailuresTotal,
     lastEventAt: state.lastEventAt ?? null,
+    reports: { ...reports },
   };
 }
 
@@ -110,7 +116,8 @@ function counted(counts: Record<string, number>): string {
 function statusLine(status: SessionStatus, now: number): TerminalText {
   const parts = [term`${status.id}  ${status.project ?? '-'}  [${status.host}]  ${status.state}`];
   if (Object.keys(status.tools).length) parts.push(term`tools: ${counted(status.tools)}`);
-  if (Object.keys(status.agents).length) parts.push(term`agents: ${counted(status.agents)}`);
+  if (status.agents === null) parts.push(term`agents: —`);
+  else if (Object.keys(status.agents).length) parts.push(term`agents: ${counted(status.agents)}`);
   if (status.failures) parts.push(term`failures: ${status.failures}`);
   if (status.lastEventAt !== null) parts.push(term`last event ${formatElapsed(now - status.lastEventAt)} ago`);
   return joinTerm(parts, '  ');

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'codex', 'anthropic', 'command', 'offline', 'session'] as const;
+export const DELEGATE_ADAPTERS = ['auto', 'claude-cli', 'codex', 'copilot', 'qwen', 'gemini', 'anthropic', 'command', 'offline', 'session'] as const;
 export type DelegateAdapterName = (typeof DELEGATE_ADAPTERS)[number];
 
 export const delegatePolicySchema = z.strictObject({
@@ -24,12 +24,15 @@ export type DelegatePolicyConfig = z.infer<typeof delegatePolicySchema>;
 export const delegateConfigSchema = z
   .strictObject({
     adapter: z.enum(DELEGATE_ADAPTERS).optional()
-      .describe('Who answers delegate requests (default "auto": the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).'),
+      .describe('Who answers delegate requests (default "auto": the CLI of the host whose session asked (copilot, qwen, gemini, codex), else the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).'),
     model: z.string().min(1).optional().describe('Default model (default "haiku" for claude-cli).'),
     anthropicModel: z.string().min(1).optional()
       .describe('Model id for the anthropic adapter when the request names an alias like "haiku" (default "claude-haiku-5-5").'),
     claudePath: z.string().min(1).optional().describe('The claude binary (default: "claude" found on PATH).'),
     codexPath: z.string().min(1).optional().describe('The codex binary for the codex adapter (default: "codex" found on PATH).'),
+    copilotPath: z.string().min(1).optional().describe('The GitHub Copilot CLI for the copilot adapter (default: "copilot" found on PATH).'),
+    qwenPath: z.string().min(1).optional().describe('The Qwen Code CLI for the qwen adapter (default: "qwen" found on PATH).'),
+    geminiPath: z.string().min(1).optional().describe('The Gemini CLI for the gemini adapter (default: "gemini" found on PATH).'),
     command: z.string().min(1).optional()
       .describe('For adapter "command": a shell command that reads {"systemPrompt","prompt","maxTokens","model"} on stdin and prints the answer.'),
     timeoutMs: z.number().int().min(1000).max(300_000).optional().describe('An answer slower than this falls back to the offline quip (default 20000).'),
@@ -72,6 +75,9 @@ export interface DelegateSettings {
   anthropicModel: string;
   claudePath?: string;
   codexPath?: string;
+  copilotPath?: string;
+  qwenPath?: string;
+  geminiPath?: string;
   command?: string;
   timeoutMs: number;
   staleMs: number;
@@ -94,6 +100,9 @@ export function resolveDelegateSettings(config: DelegateConfig = {}): DelegateSe
     anthropicModel: config.anthropicModel ?? 'claude-haiku-5-5',
     claudePath: config.claudePath,
     codexPath: config.codexPath,
+    copilotPath: config.copilotPath,
+    qwenPath: config.qwenPath,
+    geminiPath: config.geminiPath,
     command: config.command,
     timeoutMs: config.timeoutMs ?? 20_000,
     staleMs: config.staleMs ?? 20_000,

@@ -68,5 +68,7 @@ export interface Job extends Admitted {
   built: BuiltPrompt;
   reactionId: string;
   priority: number;
+  /** Who answers it: for `auto`, chosen for the host whose session asked. */
+  adapter: DelegateAdapter;
   done: (outcome: DelegateOutcome) => void;
 }

@@ -13,6 +13,7 @@ import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '
 import { priorityOfKinds } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { DelegateCallError, type DelegateAdapter } from './adapters/adapter.js';
+import { parseHostId } from '../hosts/host-id.js';
 import { cacheKey } from './answer-cache.js';
 import { BYPASS_KINDS } from './delegate-policy.js';
 import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
@@ -79,7 +80,7 @@ function prepare(state: ResolverState, held: Admitted, request: DelegateRequest,
   const cached = answerFromCache(state, held, key);
   if (cached) return cached;
   const reactionId = takeQueueSlot(state, held.meta);
-  return { ...held, key, built, reactionId, priority: priorityOfKinds(held.meta.kinds) };
+  return { ...held, key, built, reactionId, priority: priorityOfKinds(held.meta.kinds), adapter };
 }
 
 /** Policy's verdict: the admission held, or the outcome of a refusal (the offline quip). */
@@ -95,10 +96,10 @@ function admit(state: ResolverState, meta: DelegateMeta, at: number): Admitted |
 }
 
 /** The queued job's outcome, when it has one; the queue takes failures before small talk. */
-function enqueue(state: ResolverState, job: QueuedJob, adapter: DelegateAdapter): Promise<DelegateOutcome> {
+function enqueue(state: ResolverState, job: QueuedJob): Promise<DelegateOutcome> {
   return new Promise<DelegateOutcome>((done) => {
     state.queue.enqueue({ ...job, done });
-    pumpQueue(state, adapter);
+    pumpQueue(state);
   });
 }
 
@@ -109,7 +110,7 @@ async function resolveRequest(state: ResolverState, request: unknown, meta: Dele
     logDecision(state, meta.plugin, meta.sessionId, 'refused', `invalid request: ${z.prettifyError(parsed.error)}`);
     return fallBack(state, meta, 'invalid');
   }
-  const { adapter } = await chosenAdapter(state);
+  const { adapter } = await chosenAdapter(state, parseHostId(meta.event.host));
   const at = state.now();
   if (state.closed) return fallBack(state, meta, 'closed');
   if (at - meta.receivedAt > state.settings.staleMs) {
@@ -127,7 +128,7 @@ async function resolveRequest(state: ResolverState, request: unknown, meta: Dele
     releaseAdmission(state, held, 'dropped', 'resolver error before its call');
     throw error;
   }
-  return 'outcome' in prepared ? prepared : enqueue(state, prepared, adapter);
+  return 'outcome' in prepared ? prepared : enqueue(state, prepared);
 }
 
 /** Never throws: a bug here must never take the TUI down; it is said, and the quip falls back. */

@@ -40,7 +40,8 @@ function deliverFailure(state: ResolverState, job: Job, error: unknown): void {
 }
 
 /** One call from start to its outcome. Never rejects. */
-async function runJob(state: ResolverState, job: Job, adapter: DelegateAdapter): Promise<void> {
+async function runJob(state: ResolverState, job: Job): Promise<void> {
+  const { adapter } = job;
   const controller = new AbortController();
   state.running.add(controller);
   const { timeoutMs } = state.settings;
@@ -57,7 +58,7 @@ async function runJob(state: ResolverState, job: Job, adapter: DelegateAdapter):
 }
 
 /** Starts queued calls up to the in-flight cap; each finished call pumps again. */
-export function pumpQueue(state: ResolverState, adapter: DelegateAdapter): void {
+export function pumpQueue(state: ResolverState): void {
   while (state.running.size < state.settings.maxInFlight && state.queue.length > 0) {
     const next = state.queue.takeNext(state.now(), state.settings.staleMs)!;
     const { job } = next;
@@ -67,7 +68,7 @@ export function pumpQueue(state: ResolverState, adapter: DelegateAdapter): void 
       job.done({ outcome: 'dropped', reason: 'stale' });
       continue;
     }
-    void runJob(state, job, adapter).then(() => pumpQueue(state, adapter));
+    void runJob(state, job).then(() => pumpQueue(state));
   }
   settleIdle(state);
 }

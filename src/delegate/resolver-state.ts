@@ -11,6 +11,7 @@ import { priorityOfKinds } from '../protocol/event-kind.js';
 import { toReactionText, toSafeText, type SafeText } from '../text/safe-text.js';
 import type { DelegateAdapter } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
+import type { HostId } from '../hosts/host-id.js';
 import { AdmissionLedger } from './admission-ledger.js';
 import { AnswerCache } from './answer-cache.js';
 import { resolveDelegateSettings, type DelegateSettings } from './delegate-config.js';
@@ -36,8 +37,8 @@ export interface ResolverState {
   readonly running: Set<AbortController>;
   readonly idleWaiters: (() => void)[];
   readonly newId: () => string;
-  /** The adapter, chosen on first use. */
-  chosen?: Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }>;
+  /** The adapter, chosen on first use: for `auto`, one per asking host (a Copilot session's requests go to copilot). */
+  readonly chosen: Map<string, Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }>>;
   closed: boolean;
 }
 
@@ -74,6 +75,7 @@ export function makeResolverState(options: DelegateResolverOptions): ResolverSta
     running: new Set(),
     idleWaiters: [],
     newId: options.newId ?? (() => `delegate-${++counter}-${randomBytes(3).toString('hex')}`),
+    chosen: new Map(),
     closed: false,
   };
 }
@@ -85,12 +87,24 @@ export function logDecision(state: ResolverState, plugin: string, sessionId: str
   reportDecision(state.options, entry);
 }
 
-/** The adapter in use, chosen once: the caller's, or one picked from the config. */
-export function chosenAdapter(state: ResolverState): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
+/** The adapter in use, chosen once (per asking host for `auto`): the caller's, or one picked from the config. */
+export function chosenAdapter(state: ResolverState, askingHost?: HostId): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
   const given = state.options.adapter;
-  return (state.chosen ??= given
-    ? Promise.resolve({ adapter: given, choice: { adapter: given.name, reason: 'given by the caller' } })
-    : chooseAdapter({ settings: state.settings, picker: state.picker, env: state.options.env ?? process.env, bridgeRoot: state.options.bridgeRoot }));
+  const key = state.settings.adapter === 'auto' && !given ? (askingHost ?? '') : '';
+  let choice = state.chosen.get(key);
+  if (!choice) {
+    choice = given
+      ? Promise.resolve({ adapter: given, choice: { adapter: given.name, reason: 'given by the caller' } })
+      : chooseAdapter({
+          settings: state.settings,
+          picker: state.picker,
+          env: state.options.env ?? process.env,
+          askingHost,
+          bridgeRoot: state.options.bridgeRoot,
+        });
+    state.chosen.set(key, choice);
+  }
+  return choice;
 }
 
 export function emitReaction(state: ResolverState, meta: DelegateMeta, fields: Pick<Reaction, 'id' | 'kind' | 'text' | 'source'> & Partial<Reaction>): void {

@@ -1,8 +1,9 @@
 /** Claude Code is the reference host: its events are the internal shape already. */
 import { isEventShaped, type HostAdapter } from './adapter-contract.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 
 export const claudeAdapter: HostAdapter = {
   id: 'claude',
-  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
+  capabilities: HOST_CAPABILITIES.claude.capabilities,
   normalize: (payload) => (isEventShaped(payload) ? { ...payload, host: 'claude' } : undefined),
 };

@@ -14,6 +14,7 @@ import { isAbsolute, join } from 'node:path';
 import { isPatchText, patchPaths } from '../protocol/patch-files.js';
 import { isEventShaped, type HostAdapter, type HostEvent } from './adapter-contract.js';
 import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 
 /** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */
 function touchedByPatch(patch: string, cwd: unknown): string[] {
@@ -52,7 +53,7 @@ function normalizePostToolUse(event: HostEvent): HostEvent {
 export const codexAdapter: HostAdapter = {
   id: 'codex',
   // Codex 0.169.0: PermissionRequest, SubagentStart/Stop, Stop and Interrupt; exit codes from the rollout.
-  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
+  capabilities: HOST_CAPABILITIES.codex.capabilities,
   normalize(payload) {
     if (!isEventShaped(payload)) return undefined;
     const event = payload.hook_event_name === 'PostToolUse' ? normalizePostToolUse(payload) : { ...payload };

@@ -18,6 +18,7 @@
  * session or the mood's stale-session time-out (docs/hosts.md).
  */
 import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
 const EXIT_TEXT = /completed with exit code (-?\d+)>\s*$/;
@@ -86,7 +87,7 @@ function permissionAsked(event: HostPayload): HostPayload {
 
 export const copilotAdapter: HostAdapter = {
   id: 'copilot',
-  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: false, turnEnd: 'event-not-on-cancel', sessionEnd: 'always' },
+  capabilities: HOST_CAPABILITIES.copilot.capabilities,
   normalize(payload): InternalEvent | undefined {
     const found = identified(payload);
     if (!found || !isEventShaped(found)) return undefined;

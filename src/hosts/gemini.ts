@@ -16,6 +16,7 @@
  * The model-level events (BeforeModel, AfterModel, BeforeToolSelection) are no events of the buddy.
  */
 import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
@@ -82,7 +83,7 @@ function permissionAsked(event: HostPayload): HostPayload {
 
 export const geminiAdapter: HostAdapter = {
   id: 'gemini',
-  capabilities: { subagents: false, waitingForApproval: true, exitCodes: true, toolCallIds: false, turnEnd: 'event-not-on-cancel', sessionEnd: 'always' },
+  capabilities: HOST_CAPABILITIES.gemini.capabilities,
   normalize(payload): InternalEvent | undefined {
     if (!isEventShaped(payload)) return undefined;
     const name = EVENT_NAMES[payload.hook_event_name];

@@ -15,6 +15,7 @@
  *   batch becomes Interrupt (the turn ends); any other PostToolBatch is no event of the buddy.
  */
 import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
 const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
@@ -51,7 +52,7 @@ function cancelledBatch(event: HostPayload): boolean {
 
 export const qwenAdapter: HostAdapter = {
   id: 'qwen',
-  capabilities: { subagents: true, waitingForApproval: true, exitCodes: true, toolCallIds: true, turnEnd: 'event', sessionEnd: 'interactive-only' },
+  capabilities: HOST_CAPABILITIES.qwen.capabilities,
   normalize(payload): InternalEvent | undefined {
     if (!isEventShaped(payload)) return undefined;
     let event: HostPayload = { ...payload };

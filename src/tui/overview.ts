@@ -3,6 +3,7 @@
  * store), when the pane shows it (on `o`, or docked by itself in a big pane with several live
  * sessions) and where its cursor is. The store's slice for it is store/overview-slice.ts.
  */
+import { hostCapabilities } from '../hosts/host-capabilities.js';
 import type { SafeSessionState } from '../state/safe-session.js';
 import { FAILURE_FRESH_MS, currentTool, freshFailure as freshFailureOf, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
@@ -18,8 +19,8 @@ export interface OverviewRow {
   /** The tool running now (the most recently started) and for how long. */
   tool?: SafeText;
   toolMs?: number;
-  /** Active subagents. */
-  subagents: number;
+  /** Active subagents; undefined when the host reports none (Gemini CLI): shown as "—", not as none. */
+  subagents?: number;
   /** The last failure, while it is fresh (see FAILURE_FRESH_MS). */
   failure?: { tool: SafeText; error: SafeText };
   /** Since the last event. */
@@ -54,7 +55,7 @@ export function overviewRows(sessions: Record<string, SafeSessionState>, now: nu
       activity: sessionActivity(session),
       tool: tool?.tool,
       toolMs: tool ? Math.max(0, now - tool.startedAt) : undefined,
-      subagents: subagentGroups(session, now).reduce((sum, group) => sum + group.count, 0),
+      subagents: hostCapabilities(session.host).subagents ? subagentGroups(session, now).reduce((sum, group) => sum + group.count, 0) : undefined,
       failure: freshFailure(session, now),
       sinceMs: session.lastEventAt === undefined ? undefined : Math.max(0, now - session.lastEventAt),
     };

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOST_CAPABILITIES } from '../../src/hosts/host-capabilities.js';
+import type { HostId } from '../../src/hosts/host-id.js';
 import { formatElapsed } from '../../src/state/selectors.js';
 import { FIXTURE_EVENTS, HOOK_ENTRY, feedThroughHook } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
@@ -19,6 +21,11 @@ const RECORDED = fixture(FIXTURE_EVENTS);
 const [START, PROMPT, PRE_BASH, , PERMISSION_PROMPT] = WAITING;
 
 const CODEX_ID = 'codex-1';
+/** A Gemini CLI session (it reports no subagents): SessionStart and the prompt, recorded. */
+const GEMINI_ID = 'gemini-1';
+const GEMINI = readFileSync(new URL('../fixtures/gemini/hook-events.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean)
+  .map((line) => JSON.parse(line) as { run: string; payload: Payload }).filter((entry) => entry.run === 'p-basic').map((entry) => entry.payload);
+const HOST_OF: Record<string, string> = { [CODEX_ID]: 'codex', [GEMINI_ID]: 'gemini' };
 /** Each session's payloads (without its id), in the order the overview lists them (by first event). */
 const SESSIONS: Record<string, Payload[]> = {
   'thinking-1': WAITING.slice(0, 2),
@@ -39,6 +46,7 @@ const SESSIONS: Record<string, Payload[]> = {
     { ...RECORDED[20], tool_use_id: 'toolu_interrupted', error: 'The user doesn\'t want to proceed', is_interrupt: true },
   ],
   [CODEX_ID]: WAITING.slice(0, 2),
+  [GEMINI_ID]: GEMINI.slice(0, 2),
 };
 const IDS = Object.keys(SESSIONS);
 
@@ -49,10 +57,10 @@ const lastTs = (id: string) => Math.max(...journal(id).map((event) => event.ts))
 
 function hook(id: string, payloads: Payload[]): Promise<void> {
   const lines = payloads.map((payload) => JSON.stringify({ ...payload, session_id: id }));
-  if (id !== CODEX_ID) return feedThroughHook(lines, env);
-  // The Codex host's own hook command: its lines carry host "codex".
+  if (!HOST_OF[id]) return feedThroughHook(lines, env);
+  // The host's own hook command: its lines carry its host.
   for (const line of lines) {
-    const result = spawnSync(process.execPath, [HOOK_ENTRY, '--host', 'codex'], { input: line, env: { PATH: process.env.PATH, ...env } });
+    const result = spawnSync(process.execPath, [HOOK_ENTRY, '--host', HOST_OF[id]], { input: line, env: { PATH: process.env.PATH, ...env } });
     if (result.status !== 0) throw new Error(`hook exited ${result.status}`);
   }
   return Promise.resolve();
@@ -78,15 +86,18 @@ const tools = {
   recorded: { Bash: 2, Agent: 1, Edit: 1, Glob: 1, Grep: 1, Read: 1, Write: 1 },
 };
 function expected(id: string, fields: { state: string; tools?: Record<string, number>; agents?: Record<string, number>; failures?: number }) {
+  const host = HOST_OF[id] ?? 'claude';
   return {
     id,
-    host: id === CODEX_ID ? 'codex' : 'claude',
+    host,
     project: 'project',
     state: fields.state,
     tools: fields.tools ?? {},
-    agents: fields.agents ?? {},
+    // Gemini reports no subagents: null, not the {} that says none run.
+    agents: host === 'gemini' ? null : fields.agents ?? {},
     failures: fields.failures ?? 0,
     lastEventAt: lastTs(id),
+    reports: HOST_CAPABILITIES[host as HostId].capabilities,
   };
 }
 const EXPECTED = () => [
@@ -102,6 +113,7 @@ const EXPECTED = () => [
   // The recorded failing Bash and an interrupted one; the Agent call was never made.
   expected('failures-1', { state: 'thinking', tools: { Bash: 3, Edit: 1, Glob: 1, Grep: 1, Read: 1, Write: 1 }, failures: 2 }),
   expected(CODEX_ID, { state: 'thinking' }),
+  expected(GEMINI_ID, { state: 'thinking' }),
 ];
 const json = (sessions: unknown[]) => `${JSON.stringify({ version: 1, sessions })}\n`;
 const EMPTY = json([]);
@@ -171,6 +183,8 @@ describe('buddy-tui status', () => {
       `subagents-1  project  [claude]  working  tools: Bash 2, Agent 1, Edit 1, Glob 1, Grep 1, Read 1, Write 1  agents: general-purpose 1, Explore 2  failures: 1  ${age('subagents-1')}`,
       `failures-1  project  [claude]  thinking  tools: Bash 3, Edit 1, Glob 1, Grep 1, Read 1, Write 1  failures: 2  ${age('failures-1')}`,
       `codex-1  project  [codex]  thinking  ${age('codex-1')}`,
+      // Gemini reports no subagents: "—", not silence that would read as none.
+      `gemini-1  project  [gemini]  thinking  agents: —  ${age('gemini-1')}`,
       '',
     ]);
     expect(result.code).toBe(0);

@@ -53,6 +53,16 @@ describe('SessionOverview', () => {
     expect(rowLine(lines, 'docs')).toMatch(/\[codex\] +thinking .* 5s ago +✗ Bash: Exit code 1: npm test failed/);
   });
 
+  it('a host that reports no subagents shows "—" in their column, not a blank that reads as none; alone it adds no column', async () => {
+    const gemini: OverviewRow = { id: 'g', project: safe('gem-proj'), host: safe('gemini'), activity: 'working', subagents: undefined, sinceMs: 2_000 };
+    const lines = await draw(160, { rows: [...ROWS, gemini] });
+    expect(rowLine(lines, 'gem-proj')).toMatch(/\[gemini\] +working +— +2s ago/);
+    expect(rowLine(lines, 'shop')).not.toContain('—');
+    const alone = await draw(160, { rows: [gemini], cursorId: 'g' });
+    expect(rowLine(alone, 'gem-proj')).toMatch(/\[gemini\] +working +2s ago/);
+    expect(fitColumns([gemini], 160).columns.map((fit) => fit.column)).not.toContain('subagents');
+  });
+
   it('narrower panes give up time-since, then the failure, subagents, elapsed time, host, tool', async () => {
     const shown = (width: number) => fitColumns(ROWS, width).columns.map((fit) => fit.column);
     const all = shown(160);

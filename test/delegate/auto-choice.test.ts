@@ -1,11 +1,13 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeAutoChoice } from '../../src/delegate/adapters/auto-choice.js';
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { CLAUDE_CODE_VERSION, claudeBinary, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { startGeminiApiStandin, text as geminiText } from '../support/gemini-api-standin.js';
+import { createOfflineGeminiHome, GEMINI_VERSION, geminiBinary, skipWithoutGemini } from '../support/gemini-cli.js';
 import { startMessagesApiStandin, text } from '../support/messages-api-standin.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'buddy-auto-'));
@@ -83,5 +85,52 @@ describe('resolver choosing the anthropic adapter from config', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('auto prefers the CLI of the host whose session asked', () => {
+  it('falls back to the usual order, saying why, when that CLI is missing', async () => {
+    const env = { PATH: binDir('no-host-cli', {}), ANTHROPIC_API_KEY: 'sk-ant-x' };
+    await expect(describeAutoChoice(auto, env, 'copilot')).resolves.toEqual({
+      adapter: 'anthropic',
+      reason: `the asking session's GitHub Copilot CLI: "copilot" is not on PATH; "claude" is not on PATH; ANTHROPIC_API_KEY is set, so the Messages API answers`,
+    });
+    // A configured adapter is the configured one, whoever asks.
+    await expect(describeAutoChoice({ adapter: 'offline' }, env, 'gemini')).resolves.toMatchObject({ adapter: 'offline' });
+  });
+
+  describe.skipIf(skipWithoutGemini())('with the real Gemini CLI', () => {
+    it('a Gemini session gets gemini, another session the usual order; the resolver asks per host', async () => {
+      const geminiApi = await startGeminiApiStandin({ script: [geminiText('Done.')], plain: geminiText('Gemini says purr.') });
+      const messagesApi = await startMessagesApiStandin({ other: text('The API says purr.') });
+      const home = createOfflineGeminiHome({ baseUrl: geminiApi.baseUrl });
+      try {
+        const bin = binDir('gemini-only', {});
+        symlinkSync(geminiBinary()!, join(bin, 'gemini'));
+        const env = { ...home.env, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: messagesApi.url };
+        await expect(describeAutoChoice(auto, env, 'gemini')).resolves.toEqual({
+          adapter: 'gemini',
+          reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: your own login answers`,
+          hostBinary: join(bin, 'gemini'),
+          hostVersion: GEMINI_VERSION,
+          askingHostCli: true,
+        });
+        await expect(describeAutoChoice(auto, env)).resolves.toMatchObject({ adapter: 'anthropic' });
+
+        const reactions: Reaction[] = [];
+        const resolver = createDelegateResolver({ onReaction: (r) => reactions.push(r), config: { adapter: 'auto', timeoutMs: 120_000, staleMs: 120_000 }, env });
+        const meta = (sessionId: string, host?: string) => ({
+          plugin: 'p', sessionId, kinds: ['turn_end' as const], receivedAt: Date.now(),
+          event: { ts: Date.now(), session_id: sessionId, hook_event_name: 'Stop', ...(host ? { host } : {}) },
+        });
+        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('g', 'gemini'))).resolves.toMatchObject({ outcome: 'answered', source: 'gemini-2.5-pro' });
+        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('c'))).resolves.toMatchObject({ outcome: 'answered', source: 'claude-haiku-5-5' });
+        expect(reactions.filter((r) => r.kind === 'reaction').map((r) => [r.sessionId, r.text])).toEqual([['g', 'Gemini says purr.'], ['c', 'The API says purr.']]);
+      } finally {
+        home.cleanup();
+        await geminiApi.close();
+        await messagesApi.close();
+      }
+    }, 240_000);
   });
 });

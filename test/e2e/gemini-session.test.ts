@@ -89,6 +89,9 @@ describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and st
     expect(sessionMood(state, state.failures[0].at + 1000)).toBe('error');
     const session = JSON.parse(runCli(['status', '--json'], home.env, project).stdout).sessions.find((s: { id: string }) => s.id === sessionId);
     expect(session).toMatchObject({ host: 'gemini', state: 'ended', failures: 1 });
+    // Gemini has no subagent events: "unknown" (null), not "none run" ({}), and `reports` says so.
+    expect(session.agents).toBeNull();
+    expect(session.reports).toMatchObject({ subagents: false, waitingForApproval: 'interactive-only', turnEnd: 'missing-on-cancel-and-error' });
   });
 
   it('uninstall gives back the user\'s settings.json byte for byte', () => {

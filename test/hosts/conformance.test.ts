@@ -65,9 +65,15 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
     }
   });
 
-  it('says what it can report', () => {
+  it('says what it can report, and its recorded events never show more', () => {
     const caps = hostAdapter(host).capabilities;
     expect(Object.keys(caps).sort()).toEqual(['exitCodes', 'sessionEnd', 'subagents', 'toolCallIds', 'turnEnd', 'waitingForApproval']);
+    const events = runs.flatMap((run) => run.payloads.flatMap((payload) => normalizeHostEvent(host, payload) ?? []));
+    const names = new Set(events.map((event) => event.hook_event_name));
+    // A host said to have no subagent events gives none; one said to have them gives some.
+    expect(names.has('SubagentStart')).toBe(caps.subagents);
+    if (!caps.toolCallIds) expect(events.filter((event) => event.tool_use_id !== undefined)).toEqual([]);
+    if (caps.sessionEnd === 'always') expect(names.has('SessionEnd')).toBe(true);
   });
 
   it('refuses what is not an object without throwing', () => {

@@ -14,8 +14,8 @@
  *
  * Stateless scripting, so a retry cannot shift it: the step is the number of assistant messages
  * with tool calls after the last user message. A conversation whose last user message holds
- * CHILD_MARKER (a subagent's own prompt), or a request without tools, gets plain text; a step
- * may also be an HTTP error.
+ * CHILD_MARKER (a subagent's own prompt), or a request without tools, gets plain text (`plain`,
+ * changed with setPlain: a delegate's tool-less call); a step may also be an HTTP error.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -36,17 +36,21 @@ export interface ChatStandin {
   baseUrl: string;
   requests: Array<{ method: string; url: string; body: any }>;
   chatRequests(): any[];
+  /** What a request without tools (or a subagent's) gets from now on. */
+  setPlain(step: ChatStep): void;
   close(): Promise<void>;
 }
+
+export const DEFAULT_PLAIN: ChatStep = { kind: 'text', text: 'Stand-in: plain text.' };
 
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (typeof p === 'string' ? p : p?.text ?? '')).join('') : '';
 
-function stepFor(body: any, script: readonly ChatStep[]): ChatStep {
+function stepFor(body: any, script: readonly ChatStep[], plain: ChatStep): ChatStep {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
   const lastUser = messages.map((m) => m?.role).lastIndexOf('user');
   const userText = lastUser >= 0 ? textOf(messages[lastUser].content) : '';
-  if (!Array.isArray(body?.tools) || body.tools.length === 0 || userText.includes(CHILD_MARKER)) return text('Stand-in: plain text.');
+  if (!Array.isArray(body?.tools) || body.tools.length === 0 || userText.includes(CHILD_MARKER)) return plain;
   const rounds = messages.slice(lastUser + 1).filter((m) => m?.role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length).length;
   return script[Math.min(rounds, script.length - 1)] ?? text('Done.');
 }
@@ -65,8 +69,9 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
-export async function startChatCompletionsStandin(opts: { script: readonly ChatStep[]; modelId?: string }): Promise<ChatStandin> {
+export async function startChatCompletionsStandin(opts: { script: readonly ChatStep[]; modelId?: string; plain?: ChatStep }): Promise<ChatStandin> {
   const requests: ChatStandin['requests'] = [];
+  let plain = opts.plain ?? DEFAULT_PLAIN;
   let seq = 0;
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -80,7 +85,7 @@ export async function startChatCompletionsStandin(opts: { script: readonly ChatS
       res.writeHead(404, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: `stand-in: no ${req.method} ${url}` } }));
     }
-    const step = stepFor(body, opts.script);
+    const step = stepFor(body, opts.script, plain);
     if (step.kind === 'error') {
       res.writeHead(step.status, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: 'stand-in: simulated model failure', type: 'invalid_request_error', code: 'standin_error' } }));
@@ -121,6 +126,9 @@ export async function startChatCompletionsStandin(opts: { script: readonly ChatS
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     chatRequests: () => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/chat/completions')).map((r) => r.body),
+    setPlain: (step) => {
+      plain = step;
+    },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());

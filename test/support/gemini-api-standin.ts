@@ -11,17 +11,21 @@
  * Stateless scripting: the step is the number of `model` contents with a functionCall after the
  * last `user` content that has text. A subagent has its own tools and must end by calling
  * `complete_task`: a final text there becomes that call. A request without tools, or whose last
- * prompt holds CHILD_MARKER, gets text.
+ * prompt holds CHILD_MARKER, gets `plain` (text unless set otherwise with setPlain).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { CHILD_MARKER, type ChatStep } from './chat-completions-standin.js';
+import { CHILD_MARKER, DEFAULT_PLAIN, type ChatStep } from './chat-completions-standin.js';
 
 export { call, text, httpError, CHILD_MARKER } from './chat-completions-standin.js';
 
 export interface GeminiStandin {
   baseUrl: string;
   requests: Array<{ method: string; url: string; body: any }>;
+  /** The model rounds (`:streamGenerateContent` and `:generateContent`), their bodies in order. */
+  modelRequests(): any[];
+  /** What a request without tools (or a subagent's) gets from now on. */
+  setPlain(step: ChatStep): void;
   close(): Promise<void>;
 }
 
@@ -40,12 +44,12 @@ function fromSchema(schema: any, leaf: string): unknown {
   return leaf;
 }
 
-function stepFor(body: any, script: readonly ChatStep[]): ChatStep {
+function stepFor(body: any, script: readonly ChatStep[], plain: ChatStep): ChatStep {
   const contents: any[] = Array.isArray(body?.contents) ? body.contents : [];
   let last = -1;
   contents.forEach((c, i) => { if (c?.role === 'user' && textOf(c).trim()) last = i; });
   const userText = last >= 0 ? textOf(contents[last]) : '';
-  if (declarations(body).length === 0 || userText.includes(CHILD_MARKER)) return { kind: 'text', text: 'Stand-in: plain text.' };
+  if (declarations(body).length === 0 || userText.includes(CHILD_MARKER)) return plain;
   const rounds = contents.slice(last + 1).filter((c) => c?.role === 'model' && (c.parts ?? []).some((p: any) => p?.functionCall)).length;
   return script[Math.min(rounds, script.length - 1)] ?? { kind: 'text', text: 'Done.' };
 }
@@ -64,10 +68,10 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
-function answer(body: any, script: readonly ChatStep[], model: string, seq: number): { status: number; json: unknown } {
+function answer(body: any, script: readonly ChatStep[], plain: ChatStep, model: string, seq: number): { status: number; json: unknown } {
   const config = body?.generationConfig ?? {};
   const schema = config.responseJsonSchema ?? config.responseSchema;
-  let step = stepFor(body, script);
+  let step = stepFor(body, script, plain);
   if (schema || config.responseMimeType === 'application/json') step = { kind: 'text', text: JSON.stringify(fromSchema(schema, 'stand-in')) };
   if (step.kind === 'error') return { status: step.status, json: { error: { code: step.status, message: 'stand-in: simulated model failure', status: 'INVALID_ARGUMENT' } } };
   const done = declarations(body).find((d) => d?.name === 'complete_task');
@@ -79,8 +83,9 @@ function answer(body: any, script: readonly ChatStep[], model: string, seq: numb
   return { status: 200, json: { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata, modelVersion: model, responseId: `standin-${seq}` } };
 }
 
-export async function startGeminiApiStandin(opts: { script: readonly ChatStep[] }): Promise<GeminiStandin> {
+export async function startGeminiApiStandin(opts: { script: readonly ChatStep[]; plain?: ChatStep }): Promise<GeminiStandin> {
   const requests: GeminiStandin['requests'] = [];
+  let plain = opts.plain ?? DEFAULT_PLAIN;
   let seq = 0;
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
@@ -95,7 +100,7 @@ export async function startGeminiApiStandin(opts: { script: readonly ChatStep[] 
       if (method[2] === 'countTokens') return json(200, { totalTokens: 100 });
       if (method[2] === 'generateContent' || method[2] === 'streamGenerateContent') {
         seq += 1;
-        const reply = answer(body, opts.script, method[1], seq);
+        const reply = answer(body, opts.script, plain, method[1], seq);
         if (reply.status !== 200 || method[2] === 'generateContent') return json(reply.status, reply.json);
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         return res.end(`data: ${JSON.stringify(reply.json)}\n\n`);
@@ -116,6 +121,10 @@ export async function startGeminiApiStandin(opts: { script: readonly ChatStep[] 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    modelRequests: () => requests.filter((r) => r.method === 'POST' && /:(stream)?[gG]enerateContent$/.test(r.url)).map((r) => r.body),
+    setPlain: (step) => {
+      plain = step;
+    },
     close: () => new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());

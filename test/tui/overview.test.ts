@@ -51,6 +51,16 @@ describe('overview rows', () => {
     expect(overviewRows(store.getState().sessions, at(count))[0].subagents).toBe(1);
   });
 
+  it('leaves the subagent count unknown (not 0) for a host that reports no subagents', () => {
+    const count = afterFirst('SubagentStart');
+    // The same events under host gemini: Gemini CLI has no subagent events, so it cannot say.
+    const gemini = foldEvents(undefined, fixtureEvents().slice(0, count).map((event) => ({ ...event, session_id: 'g', cwd: '/home/dev/gem', host: 'gemini' })));
+    const store = storeWith([gemini, cut('a', 'alpha', count)], at(count));
+    const rows = overviewRows(store.getState().sessions, at(count));
+    expect(Object.fromEntries(rows.map((row) => [row.host, row.subagents]))).toEqual({ gemini: undefined, claude: 1 });
+    expect(rows.find((row) => row.host === 'gemini')).toHaveProperty('subagents', undefined);
+  });
+
   it('a failure stops standing out once the turn ended and it is older than FAILURE_FRESH_MS', () => {
     const stopped = cut('b', 'beta', afterFirst('Stop'));
     const failureAt = stopped.failures[stopped.failures.length - 1].at;

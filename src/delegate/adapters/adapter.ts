@@ -4,7 +4,7 @@
  */
 import type { EventKind } from '../../protocol/event-kind.js';
 
-export type AdapterName = 'claude-cli' | 'codex' | 'anthropic' | 'command' | 'offline' | 'session';
+export type AdapterName = 'claude-cli' | 'codex' | 'copilot' | 'qwen' | 'gemini' | 'anthropic' | 'command' | 'offline' | 'session';
 
 export interface DelegateCall {
   systemPrompt: string;

@@ -1,12 +1,14 @@
 /**
- * Picks the adapter: the configured one, or for `auto` the user's Claude Code login when the
- * `claude` binary is found and runs, else the user's Codex login when `codex` is found and runs,
- * else the API when a key is set, else offline; with the mod bridge, a loaded buddy mod's session
- * answers before any of them (adapters/session.ts).
+ * Picks the adapter: the configured one, or for `auto` the CLI of the host whose session asked
+ * (copilot, qwen, gemini, codex) when it is found and runs, else the user's Claude Code login when
+ * the `claude` binary is found and runs, else the user's Codex login when `codex` is found and
+ * runs, else the API when a key is set, else offline; with the mod bridge, a loaded buddy mod's
+ * session answers before the Claude Code and later choices (adapters/session.ts).
  * `describeAutoChoice` is what `buddy-tui doctor` prints.
  */
 import { execa } from 'execa';
 import { expandPath } from '../../config/paths.js';
+import type { HostId } from '../../hosts/host-id.js';
 import { findExecutable } from '../../process/find-executable.js';
 import type { DelegateSettings } from '../delegate-config.js';
 import type { QuipPicker } from '../offline-quips.js';
@@ -15,7 +17,10 @@ import { createAnthropicAdapter } from './anthropic.js';
 import { createClaudeCliAdapter } from './claude-cli.js';
 import { createCodexCliAdapter } from './codex-cli.js';
 import { createCommandAdapter } from './command.js';
+import { createCopilotCliAdapter } from './copilot-cli.js';
+import { createGeminiCliAdapter } from './gemini-cli.js';
 import { createOfflineAdapter } from './offline.js';
+import { createQwenCliAdapter } from './qwen-cli.js';
 import { createSessionAdapter } from './session.js';
 import { stateRootPath } from '../../state/state-root.js';
 
@@ -31,9 +36,19 @@ export interface AdapterChoice {
   codexVersion?: string;
   /** For auto with the mod bridge: a loaded buddy mod's session answers first (adapters/session.ts). */
   viaSession?: boolean;
+  /** For copilot, qwen and gemini: the binary found and its `--version`. */
+  hostBinary?: string;
+  hostVersion?: string;
+  /** True when this is the CLI of the host whose session asked. */
+  askingHostCli?: boolean;
 }
 
-export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'command'>;
+/** The binary a `delegate.<cli>Path` names (`~` and `${VAR}` expanded), else the CLI's name on PATH. */
+function configuredBinary(name: string, configured: string | undefined, env: NodeJS.ProcessEnv): string {
+  return configured ? expandPath(configured, env) : name;
+}
+
+export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'command'>;
 
 /** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
@@ -52,7 +67,38 @@ export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = pro
   }
 }
 
-export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv = process.env): Promise<AdapterChoice> {
+const HOST_VERSION_TIMEOUT_MS = 30_000;
+
+/** The one-shot CLI of each host, for `auto`'s preference for the host whose session asked. */
+const HOST_CLIS: Record<HostId, { adapter: AdapterName; name: string; label: string; path(settings: ChoiceSettings): string | undefined }> = {
+  claude: { adapter: 'claude-cli', name: 'claude', label: 'Claude Code', path: (s) => s.claudePath },
+  codex: { adapter: 'codex', name: 'codex', label: 'Codex', path: (s) => s.codexPath },
+  copilot: { adapter: 'copilot', name: 'copilot', label: 'GitHub Copilot CLI', path: (s) => s.copilotPath },
+  qwen: { adapter: 'qwen', name: 'qwen', label: 'Qwen Code', path: (s) => s.qwenPath },
+  gemini: { adapter: 'gemini', name: 'gemini', label: 'Gemini CLI', path: (s) => s.geminiPath },
+};
+
+/** The asking host's own CLI when it is found and runs; else why not, for the reason. */
+async function askingHostChoice(host: HostId, settings: ChoiceSettings, env: NodeJS.ProcessEnv): Promise<AdapterChoice | string> {
+  const cli = HOST_CLIS[host];
+  const configured = cli.path(settings);
+  const wanted = configured ? expandPath(configured, env) : cli.name;
+  const binary = findExecutable(wanted, env);
+  // Node CLIs (gemini, qwen) can take many seconds to start on a busy machine; this runs once per host.
+  const version = binary ? await claudeVersion(binary, env, HOST_VERSION_TIMEOUT_MS) : undefined;
+  if (!binary || !version) return `the asking session's ${cli.label}: ${binary ? `${binary} does not run (${cli.name} --version failed)` : `"${wanted}" is not on PATH`}`;
+  const reason = `the asking session is ${cli.label}'s; ${cli.label} ${version} found at ${binary}: your own login answers`;
+  if (cli.adapter === 'claude-cli') return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
+  if (cli.adapter === 'codex') return { adapter: 'codex', reason, codexBinary: binary, codexVersion: version, askingHostCli: true };
+  return { adapter: cli.adapter, reason, hostBinary: binary, hostVersion: version, askingHostCli: true };
+}
+
+/**
+ * The adapter for a request from a session of `askingHost`: for `auto`, that host's own CLI when
+ * it has one that runs (a Copilot session is answered by `copilot`), else Claude Code, Codex, the
+ * API key, offline. Without a host (doctor) the order starts at Claude Code.
+ */
+export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv = process.env, askingHost?: HostId): Promise<AdapterChoice> {
   if (settings.adapter !== 'auto') {
     if (settings.adapter === 'session') {
       return { adapter: 'session', reason: 'delegate.adapter is "session": the buddy mod in Claude Code answers, and the offline quips when no Claude Code with it runs' };
@@ -62,6 +108,15 @@ export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.P
     }
     return { adapter: settings.adapter, reason: `delegate.adapter is "${settings.adapter}" in config.json` };
   }
+  // Claude Code comes first anyway.
+  const asked = askingHost && askingHost !== 'claude' ? await askingHostChoice(askingHost, settings, env) : undefined;
+  if (asked && typeof asked !== 'string') return asked;
+  const choice = await defaultOrderChoice(settings, env);
+  return asked ? { ...choice, reason: `${asked}; ${choice.reason}` } : choice;
+}
+
+/** Today's order: Claude Code, Codex, the API key, offline. */
+async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv): Promise<AdapterChoice> {
   const wanted = settings.claudePath ? expandPath(settings.claudePath, env) : 'claude';
   const binary = findExecutable(wanted, env);
   if (binary) {
@@ -91,6 +146,8 @@ export interface AdapterFactoryOptions {
   cwd?: string;
   /** The state root of the mod bridge: for auto, a loaded buddy mod answers first (default: none for auto). */
   bridgeRoot?: string;
+  /** The host whose session asked: `auto` prefers its own CLI. */
+  askingHost?: HostId;
 }
 
 export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOptions): DelegateAdapter {
@@ -104,6 +161,12 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
       const binary = choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
       return createCodexCliAdapter({ binary, env, cwd: options.cwd });
     }
+    case 'copilot':
+      return createCopilotCliAdapter({ binary: choice.hostBinary ?? configuredBinary('copilot', options.settings.copilotPath, env), env, cwd: options.cwd });
+    case 'qwen':
+      return createQwenCliAdapter({ binary: choice.hostBinary ?? configuredBinary('qwen', options.settings.qwenPath, env), env, cwd: options.cwd });
+    case 'gemini':
+      return createGeminiCliAdapter({ binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env), env, cwd: options.cwd });
     case 'anthropic':
       return createAnthropicAdapter({ env, defaultModel: options.settings.anthropicModel });
     case 'command':
@@ -116,14 +179,15 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
 }
 
 /**
- * Chooses (running `claude --version` once for auto) and builds the adapter. For auto with a
- * bridge root, a loaded buddy mod's session answers each call first, and today's choice when no
- * mod is loaded (decided per call: the mod comes and goes with Claude Code).
+ * Chooses (running `<cli> --version` for auto) and builds the adapter. For auto with a bridge
+ * root, a loaded buddy mod's session answers each call first, and today's choice when no mod is
+ * loaded (decided per call: the mod comes and goes with Claude Code); not when the asking host's
+ * own CLI was chosen (a Copilot session's request goes to copilot, not to Claude Code's mod).
  */
 export async function chooseAdapter(options: AdapterFactoryOptions): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
-  const choice = await describeAutoChoice(options.settings, options.env ?? process.env);
+  const choice = await describeAutoChoice(options.settings, options.env ?? process.env, options.askingHost);
   const adapter = createAdapter(choice, options);
-  if (options.settings.adapter !== 'auto' || !options.bridgeRoot) return { adapter, choice };
+  if (options.settings.adapter !== 'auto' || !options.bridgeRoot || choice.askingHostCli) return { adapter, choice };
   return {
     adapter: createSessionAdapter({ root: options.bridgeRoot, fallback: adapter, timeoutMs: options.settings.timeoutMs }),
     choice: { ...choice, viaSession: true, reason: `${choice.reason}; while the buddy mod is loaded in Claude Code, that session answers instead ($.model.complete)` },
