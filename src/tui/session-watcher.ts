@@ -10,7 +10,7 @@ import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js
 import type { FollowedWatcher } from '../state/follow-dir.js';
 import { foundryRoot } from '../state/foundry.js';
 import type { BuddyStore } from './store/index.js';
-import { createInboxDrainer } from './inbox-drainer.js';
+import { createInboxDrainer, type InboxDrainer } from './inbox-drainer.js';
 import {
   createReadSchedule, FIRST_SCAN, foundryEventTarget, foundryIgnored, LIVE_READ, RECHECK_MS, rootEventTarget, rootIgnored,
 } from './read-schedule.js';
@@ -50,6 +50,75 @@ export interface SessionWatcher {
   /** Applies pending changes now instead of waiting for the throttle. */
   flush(): void;
   close(): Promise<void>;
+}
+
+/** Runs `run` once, `ms` after the last `trigger()`. */
+function debounce(ms: number, run: () => void): { trigger(): void; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    trigger() {
+      cancel();
+      timer = setTimeout(() => {
+        timer = undefined;
+        run();
+      }, ms);
+    },
+    cancel,
+  };
+}
+
+/** What the file events of the watched roots lead to. */
+interface RootsSpec {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  foundry: boolean;
+  isTracked(id: string): boolean;
+  /** A session to read (or the root to list again). */
+  touched(id: string, listAgain: boolean): void;
+  inbox: Pick<InboxDrainer, 'kick'>;
+  /** A root was made again: read everything again. */
+  rescan(): void;
+  onLockChange?: () => void;
+  report: Reporter;
+}
+
+/** The state root's watcher and, unless turned off, Foundry's. */
+function watchRoots(spec: RootsSpec): FollowedWatcher[] {
+  const { root, isTracked, touched, inbox, rescan, onLockChange, report } = spec;
+  const watchers = [
+    watchRoot({
+      dir: root,
+      depth: 1,
+      ignored: (path, isFile) => rootIgnored(root, path, isFile),
+      onEvent: (event, path) => {
+        const target = rootEventTarget(root, event, path, isTracked);
+        if (target?.kind === 'lock') onLockChange?.();
+        else if (target?.kind === 'inbox') inbox.kick();
+        else if (target) touched(target.id, target.listAgain);
+      },
+      // A new root has no runner.lock: its runner is told, to write it again.
+      onMadeAgain: () => (rescan(), onLockChange?.()),
+      report,
+    }),
+  ];
+  if (!spec.foundry) return watchers;
+  const froot = foundryRoot(spec.env);
+  watchers.push(watchRoot({
+    dir: froot,
+    depth: 2,
+    ignored: (path) => foundryIgnored(froot, path),
+    onEvent: (event, path) => {
+      const target = foundryEventTarget(froot, event, path, isTracked);
+      if (target) touched(target.id, target.listAgain);
+    },
+    onMadeAgain: rescan,
+    report,
+  }));
+  return watchers;
 }
 
 /**
@@ -92,16 +161,10 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   const update = (): boolean => {
     if (closed) return false;
     try {
-      const planned = schedule.take();
-      const listed = planned.relist ? sessions.relist() : { fresh: [], gone: [] };
-      const items: Tracked[] = [...listed.fresh];
-      for (const id of planned.ids) {
-        const item = sessions.get(id);
-        if (item && !items.includes(item) && !sessions.isDeferred(id)) items.push(item);
-      }
+      const { items, gone } = sessions.planned(schedule.take());
       const result = sessions.read(items, LIVE_READ, clock());
       schedule.readAgain(result.unfinished);
-      applyRead(result, listed.gone);
+      applyRead(result, gone);
       return result.unfinished.length > 0;
     } catch (error) {
       reportError('watcher', error);
@@ -115,16 +178,14 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   // chokidar drops (does not delay) a second 'change' for a path within 50 ms of the first, so
   // the last append of a quick pair would wait for the next event. One re-read shortly after
   // the last trigger catches it: a debounce, not a polling loop.
-  let recheckTimer: NodeJS.Timeout | undefined;
+  const recheck = debounce(RECHECK_MS, () => {
+    schedule.recheckDue();
+    throttle.schedule();
+  });
   const touched = (id: string, listAgain: boolean) => {
     schedule.touched(id, listAgain);
     throttle.schedule();
-    if (recheckTimer) clearTimeout(recheckTimer);
-    recheckTimer = setTimeout(() => {
-      recheckTimer = undefined;
-      schedule.recheckDue();
-      throttle.schedule();
-    }, RECHECK_MS);
+    recheck.trigger();
   };
 
   const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock);
@@ -136,36 +197,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     throttle.schedule();
   };
 
-  const watchers: FollowedWatcher[] = [
-    watchRoot({
-      dir: root,
-      depth: 1,
-      ignored: (path, isFile) => rootIgnored(root, path, isFile),
-      onEvent: (event, path) => {
-        const target = rootEventTarget(root, event, path, sessions.has);
-        if (target?.kind === 'lock') onLockChange?.();
-        else if (target?.kind === 'inbox') inbox.kick();
-        else if (target) touched(target.id, target.listAgain);
-      },
-      // A new root has no runner.lock: its runner is told, to write it again.
-      onMadeAgain: () => (rescan(), onLockChange?.()),
-      report,
-    }),
-  ];
-  if (options.foundry !== false) {
-    const froot = foundryRoot(env);
-    watchers.push(watchRoot({
-      dir: froot,
-      depth: 2,
-      ignored: (path) => foundryIgnored(froot, path),
-      onEvent: (event, path) => {
-        const target = foundryEventTarget(froot, event, path, sessions.has);
-        if (target) touched(target.id, target.listAgain);
-      },
-      onMadeAgain: rescan,
-      report,
-    }));
-  }
+  const watchers = watchRoots({ root, env, foundry: options.foundry !== false, isTracked: sessions.has, touched, inbox, rescan, onLockChange, report });
 
   // The first scan is history: it goes to the store but not to the plugins. What hooks spooled
   // while no pane ran is part of it. It runs now, before the watchers have walked the root, and
@@ -196,7 +228,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
       closed = true;
       inbox.close();
       throttle.cancel();
-      if (recheckTimer) clearTimeout(recheckTimer);
+      recheck.cancel();
       await Promise.all(watchers.map((w) => w.close()));
       sessions.release(clock());
     },

@@ -7,7 +7,7 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import { listSessions, type SessionEntry } from '../state/reader.js';
 import { markReader, unmarkReader } from '../state/retention.js';
 import type { SessionState } from '../state/session-state.js';
-import type { ReadMode } from './read-schedule.js';
+import type { PlannedRead, ReadMode } from './read-schedule.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 
 /** New events of one session, handed on as it is read (its state reaches the store right after). */
@@ -43,6 +43,8 @@ export interface WatchedSessions {
   ids(): IterableIterator<string>;
   /** Lists the root again: new sessions are tracked (and returned), vanished ones dropped. */
   relist(): { fresh: Tracked[]; gone: string[] };
+  /** The sessions a planned read covers: the fresh ones of a new listing first, then the marked ones. */
+  planned(plan: PlannedRead): { items: Tracked[]; gone: string[] };
   /** First-scan sessions read as history right after the first frame: no update reads them before. */
   deferHistory(items: Tracked[]): void;
   isDeferred(id: string): boolean;
@@ -117,6 +119,16 @@ export function createWatchedSessions(options: WatchedSessionsOptions): WatchedS
     return { changed, count, now, unfinished };
   };
 
+  const planned = (plan: PlannedRead) => {
+    const listed = plan.relist ? relist() : { fresh: [], gone: [] };
+    const items: Tracked[] = [...listed.fresh];
+    for (const id of plan.ids) {
+      const item = tracked.get(id);
+      if (item && !items.includes(item) && !historyLater.has(id)) items.push(item);
+    }
+    return { items, gone: listed.gone };
+  };
+
   return {
     deferHistory(items) {
       for (const item of items) historyLater.set(item.entry.id, item);
@@ -131,6 +143,7 @@ export function createWatchedSessions(options: WatchedSessionsOptions): WatchedS
     get: (id) => tracked.get(id),
     ids: () => tracked.keys(),
     relist,
+    planned,
     read,
     endFirstScan() {
       const firstScan = unmarked ?? [];
