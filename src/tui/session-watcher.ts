@@ -6,6 +6,7 @@
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append. What is
  * read when is decided in read-schedule.ts; the sessions are kept in watched-sessions.ts.
  */
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
 import type { FollowedWatcher } from '../state/follow-dir.js';
 import { foundryRoot } from '../state/foundry.js';
@@ -40,6 +41,8 @@ export interface SessionWatcherOptions {
   checkpointEveryMs?: number;
   /** Problems watching or reading the state root. */
   report?: Reporter;
+  /** The owner's lifetime: the watcher closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface SessionWatcher {
@@ -144,7 +147,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   const reportError = (where: string, error: unknown) => report({ level: 'error', where, error });
   const sessions = createWatchedSessions({ root, env, checkpointEveryMs: options.checkpointEveryMs ?? 5000, onEvents: options.onEvents, reportError });
   const schedule = createReadSchedule();
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
   let updates = 0;
 
   /** Puts one read's states (and the vanished sessions) in the store in ONE update. */
@@ -159,7 +162,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
 
   /** Reads what the schedule says; true when a read stopped at the slice limit (read on). */
   const update = (): boolean => {
-    if (closed) return false;
+    if (life.signal.aborted) return false;
     try {
       const { items, gone } = sessions.planned(schedule.take());
       const result = sessions.read(items, LIVE_READ, clock());
@@ -188,7 +191,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     recheck.trigger();
   };
 
-  const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock);
+  const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock, life.signal);
   // A folder removed and made again (`rm -rf` of the root, then the next hook) is watched
   // afresh (see follow-dir.ts); then every session is listed and read again.
   const rescan = () => {
@@ -212,25 +215,26 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     }
   };
   inbox.drainNow();
-  const restRead = scanHistory(sessions, readHistory, () => closed);
+  const restRead = scanHistory(sessions, readHistory, () => life.signal.aborted);
   const firstScan = sessions.endFirstScan();
   const ready = Promise.all([restRead, ...watchers.map((w) => w.ready)]).then(() => {
-    if (closed) return;
+    if (life.signal.aborted) return;
     sessions.markReaders(firstScan);
     rescan();
+  });
+
+  // The inbox stopped first (it registered first); the last checkpoints once nothing watches.
+  onAbort(life.signal, async () => {
+    throttle.cancel();
+    recheck.cancel();
+    await Promise.all(watchers.map((w) => w.close()));
+    sessions.release(clock());
   });
 
   return {
     ready,
     updates: () => updates,
     flush: () => throttle.flush(),
-    async close() {
-      closed = true;
-      inbox.close();
-      throttle.cancel();
-      recheck.cancel();
-      await Promise.all(watchers.map((w) => w.close()));
-      sessions.release(clock());
-    },
+    close: life.end,
   };
 }
