@@ -5,11 +5,14 @@
  * runs once, in the order registered) and waits for what the teardowns return: a watcher
  * closing, a plugin child ending. A service that may also be closed on its own (tests, a
  * viewer's runner) makes a lifetime within its owner's: it ends with the owner's, or by itself.
+ * What must outlast every teardown (the runner lock, the process's signal handlers) runs `onEnded`.
  * `events.addAbortListener` came in Node 20.5; the package runs on 20.0, hence `onAbort`.
  */
 
 /** What the teardowns registered on a signal returned, to wait for when it ends. */
 const teardownsRunning = new WeakMap<AbortSignal, Promise<unknown>[]>();
+/** What runs once a lifetime's teardowns have all settled. */
+const afterEnd = new WeakMap<AbortSignal, (() => void)[]>();
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
@@ -39,6 +42,17 @@ export function onAbort(signal: AbortSignal, teardown: () => unknown): () => voi
   return () => signal.removeEventListener('abort', run);
 }
 
+/**
+ * Runs `last` once the lifetime of `signal` has ended and every teardown has settled, in the
+ * order registered: what must outlast the services (the runner lock, the process's signal
+ * handlers, the alternate screen). Only for a signal of `lifetimeWithin`.
+ */
+export function onEnded(signal: AbortSignal, last: () => void): void {
+  const list = afterEnd.get(signal) ?? [];
+  list.push(last);
+  afterEnd.set(signal, list);
+}
+
 export interface Lifetime {
   readonly signal: AbortSignal;
   /** Ends it (the first call; later ones get the same promise): aborts, then waits for every teardown to settle. */
@@ -53,6 +67,7 @@ export function lifetimeWithin(owner?: AbortSignal): Lifetime {
     ended ??= (async () => {
       controller.abort();
       await Promise.allSettled(teardownsRunning.get(controller.signal) ?? []);
+      for (const last of afterEnd.get(controller.signal) ?? []) last();
     })();
     return ended;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lifetimeWithin, onAbort } from '../../src/process/lifetime.js';
+import { lifetimeWithin, onAbort, onEnded } from '../../src/process/lifetime.js';
 
 describe('lifetime', () => {
   it('runs each teardown once, in the order registered, when it ends', async () => {
@@ -76,5 +76,22 @@ describe('lifetime', () => {
     await service.end();
     expect(service.signal.aborted).toBe(true);
     expect(owner.signal.aborted).toBe(false);
+  });
+});
+
+describe('lifetime: after the end', () => {
+  it('runs what outlasts the services once every teardown has settled, in the order registered', async () => {
+    const life = lifetimeWithin();
+    const ran: string[] = [];
+    let finish!: () => void;
+    onEnded(life.signal, () => ran.push('lock released'));
+    onAbort(life.signal, () => new Promise<void>((resolve) => (finish = resolve)).then(() => ran.push('watcher closed')));
+    onEnded(life.signal, () => ran.push('handlers off'));
+    const ending = life.end();
+    await Promise.resolve();
+    expect(ran).toEqual([]);
+    finish();
+    await ending;
+    expect(ran).toEqual(['watcher closed', 'lock released', 'handlers off']);
   });
 });
