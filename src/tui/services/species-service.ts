@@ -8,7 +8,7 @@ import { expandPath, userSpeciesDir } from '../../config/paths.js';
 import type { BuddyConfig } from '../../config/config-file.js';
 import type { Pet } from '../../pet/pet.js';
 import { codexPetsDir } from '../../species/codex-pets.js';
-import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
+import { lifetimeWithin } from '../../process/lifetime.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
@@ -76,11 +76,11 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     onChange: () => {
       if (registryReady) updateSprite();
     },
+    signal: life.signal,
   });
   registryReady = true;
   for (const issue of registry.issues()) log.report({ level: issue.severity === 'error' ? 'error' : 'warning', where: 'species', message: JSON.stringify(issue) });
   registry.watch().catch((error) => log.report({ level: 'error', where: 'species watch', error }));
-  onAbort(life.signal, () => registry.close());
 
   const current = (): Species | undefined => {
     const wanted = speciesId ?? pet()?.identity.speciesId;
