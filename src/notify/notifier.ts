@@ -5,6 +5,7 @@
  * hours, or the session's own tmux pane is the one the user is looking at (tmux-channel.ts).
  */
 import type { NotifyConfig } from '../config/config-schema.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import type { Reporter } from '../report/reporter.js';
 import type { SessionState } from '../state/session-state.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -28,6 +29,8 @@ export interface NotifierOptions {
   /** Local minutes since midnight at `now` (quiet hours); injectable so tests need no wall clock. */
   minutesOfDay?: (now: number) => number;
   inView?: (place: TmuxPlace, env: NodeJS.ProcessEnv) => Promise<boolean>;
+  /** The owner's lifetime: nothing more is sent, and the children still running end, once it ends. */
+  signal?: AbortSignal;
 }
 
 export interface Notifier {
@@ -46,7 +49,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const minutesOfDay = options.minutesOfDay ?? localMinutesOfDay;
   const inView = options.inView ?? paneInView;
   let queue: Promise<void> = Promise.resolve();
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  onAbort(life.signal, killNotifyChildren);
 
   const deliver = async (notification: Notification, config: NotifyConfig) => {
     const place = notification.sessionId ? readSessionPlace(options.root, notification.sessionId) : undefined;
@@ -62,7 +66,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   /** Whether anything may go out now; the moments are tracked either way. */
-  const quiet = (config: NotifyConfig, now: number) => closed || !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
+  const quiet = (config: NotifyConfig, now: number) => life.signal.aborted || !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
 
   const send = (notifications: Notification[], config: NotifyConfig) => {
     for (const notification of notifications) queue = queue.then(() => deliver(notification, config)).catch((error: unknown) => options.report({ level: 'warning', where: 'notify', error }));
@@ -80,9 +84,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
       send([{ kind: 'stage', title: 'buddy-tui', body: sanitizeText(line, { maxLength: 200 }), at: now }], config);
     },
     idle: () => queue,
-    close() {
-      closed = true;
-      killNotifyChildren();
-    },
+    close: () => void life.end(),
   };
 }

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { followDir, nearestExisting, type DirFollower } from '../state/follow-dir.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import type { Species } from './species-schema.js';
 import { builtinSpeciesDir } from './builtin-dir.js';
 import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
@@ -34,6 +35,8 @@ export interface SpeciesRegistryOptions {
   codexPetsDir?: string;
   /** Called after any reload that changed what is loaded or the issues. */
   onChange?: (registry: SpeciesRegistry) => void;
+  /** The owner's lifetime: the folders stop being watched when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface SpeciesRegistry {
@@ -73,7 +76,8 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
   let codexPets: ReturnType<typeof findCodexPets> = [];
   let watcher: FSWatcher | undefined;
   let followers: DirFollower[] = [];
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  const closed = () => life.signal.aborted;
 
   const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
 
@@ -136,9 +140,9 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
       options.onChange?.(registry);
     },
     async watch() {
-      if (watcher || closed) return;
+      if (watcher || closed()) return;
       const { watch } = await import('chokidar');
-      if (watcher || closed) return;
+      if (watcher || closed()) return;
       // Watch the directories, not globs (chokidar 5 has none); user dirs only: built-ins ship read-only.
       const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
       if (dirs.length === 0) return;
@@ -180,21 +184,21 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
         for (const follower of followers) follower.close();
         followers = [];
         watcher = undefined;
-        active.close().then(() => (closed ? undefined : registry.watch().then(() => registry.reload()))).catch(() => {
+        active.close().then(() => (closed() ? undefined : registry.watch().then(() => registry.reload()))).catch(() => {
           // Not watchable now: the files already loaded stay in use.
         });
       }));
       await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     },
-    async close() {
-      closed = true;
-      for (const follower of followers) follower.close();
-      for (const timer of settleTimers) clearTimeout(timer);
-      settleTimers.clear();
-      await watcher?.close();
-      watcher = undefined;
-    },
+    close: life.end,
   };
+  onAbort(life.signal, async () => {
+    for (const follower of followers) follower.close();
+    for (const timer of settleTimers) clearTimeout(timer);
+    settleTimers.clear();
+    await watcher?.close();
+    watcher = undefined;
+  });
   registry.reload();
   return registry;
 }

@@ -10,6 +10,7 @@ import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
 import type { FSWatcher as ChokidarWatcher } from 'chokidar';
 import { ignoreReports, type Reporter } from '../report/reporter.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 
 /** The folder itself if it exists, else its closest existing ancestor. */
 export function nearestExisting(dir: string): string {
@@ -30,7 +31,7 @@ export interface DirFollower {
   close(): void;
 }
 
-export function followDir(dir: string, onReturn: () => void, report: Reporter = ignoreReports): DirFollower {
+export function followDir(dir: string, onReturn: () => void, report: Reporter = ignoreReports, signal?: AbortSignal): DirFollower {
   const reportError = (error: unknown) => report({ level: 'error', where: 'follow folder', error });
   let present = isDir(dir);
   /** A rename of `dir` itself was seen: it may be a new folder even if one was there before. */
@@ -38,11 +39,16 @@ export function followDir(dir: string, onReturn: () => void, report: Reporter = 
   let aim: string | undefined;
   let handle: FSWatcher | undefined;
   let scheduled: NodeJS.Immediate | undefined;
-  let closed = false;
+  const life = lifetimeWithin(signal);
+  onAbort(life.signal, () => {
+    if (scheduled) clearImmediate(scheduled);
+    handle?.close();
+    handle = undefined;
+  });
 
   const check = () => {
     scheduled = undefined;
-    if (closed) return;
+    if (life.signal.aborted) return;
     // Its inode number proves nothing (a new folder may get the old one's): a rename event for
     // it, or its absence before, does.
     const exists = isDir(dir);
@@ -92,12 +98,7 @@ export function followDir(dir: string, onReturn: () => void, report: Reporter = 
 
   check();
   return {
-    close() {
-      closed = true;
-      if (scheduled) clearImmediate(scheduled);
-      handle?.close();
-      handle = undefined;
-    },
+    close: () => void life.end(),
   };
 }
 
@@ -112,23 +113,21 @@ export interface FollowedWatcher {
  * is closed, `open` watches the new one, and `onBack` runs once that is ready (to read again
  * whatever changed while nothing watched).
  */
-export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, report: Reporter): FollowedWatcher {
+export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, report: Reporter, signal?: AbortSignal): FollowedWatcher {
   let current = open();
-  let closed = false;
-  const follower = followDir(dir, () => {
-    if (closed) return;
+  const life = lifetimeWithin(signal);
+  // The follower ends with this watcher (its lifetime is within this one).
+  followDir(dir, () => {
+    if (life.signal.aborted) return;
     void current.close();
     current = open();
     current.once('ready', () => {
-      if (!closed) onBack();
+      if (!life.signal.aborted) onBack();
     });
-  }, report);
+  }, report, life.signal);
+  onAbort(life.signal, () => current.close());
   return {
     ready: new Promise<void>((resolve) => current.once('ready', () => resolve())),
-    close() {
-      closed = true;
-      follower.close();
-      return current.close();
-    },
+    close: life.end,
   };
 }

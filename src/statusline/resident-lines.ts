@@ -12,6 +12,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { JOURNAL_FILE, sessionDirName } from '../state/state-root.js';
 import { RESIDENT_DIR, RESIDENT_PID_FILE, lineFileName, payloadFileName, settingsFileName, settingsFromKey } from './fast-command.js';
@@ -34,6 +35,8 @@ export interface ResidentOptions {
   root: string;
   env?: NodeJS.ProcessEnv;
   report?: (error: unknown) => void;
+  /** The owner's lifetime: the lines stop being kept when it ends. */
+  signal?: AbortSignal;
 }
 
 /** A regular file's text, or undefined: never follows a symlink, never waits on a FIFO. */
@@ -89,7 +92,8 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
   }
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  const closed = () => life.signal.aborted;
 
   /** Renders one session's line from its handed-over payload; nothing without one. */
   async function render(sessionId: string): Promise<void> {
@@ -115,7 +119,7 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     pending.clear();
     running = running.then(async () => {
       for (const id of ids) {
-        if (closed) return;
+        if (closed()) return;
         try {
           await render(id);
         } catch (error) {
@@ -128,7 +132,7 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
 
   /** A payload's writes settle for SETTLE_MS; a journal change (already batched by the host) renders at once. */
   const schedule = (sessionId: string, settleMs = SETTLE_MS) => {
-    if (closed || !sessionDirName(sessionId)) return;
+    if (closed() || !sessionDirName(sessionId)) return;
     pending.add(sessionId);
     timer ??= setTimeout(() => void renderPending(), settleMs);
   };
@@ -147,6 +151,13 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     report(error);
   }
 
+  onAbort(life.signal, () => {
+    if (timer) clearTimeout(timer);
+    watcher?.close();
+    // Another resident process may have written its pid since: that one stays.
+    if (readSmallFile(pidFile)?.trim() === String(process.pid)) rmSync(pidFile, { force: true });
+  });
+
   return {
     sessionsChanged(sessionIds) {
       for (const id of sessionIds) if (known.has(id)) schedule(id, 0);
@@ -155,13 +166,6 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
       if (timer) clearTimeout(timer);
       await renderPending();
     },
-    close() {
-      if (closed) return;
-      closed = true;
-      if (timer) clearTimeout(timer);
-      watcher?.close();
-      // Another resident process may have written its pid since: that one stays.
-      if (readSmallFile(pidFile)?.trim() === String(process.pid)) rmSync(pidFile, { force: true });
-    },
+    close: () => void life.end(),
   };
 }

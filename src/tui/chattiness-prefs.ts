@@ -13,6 +13,7 @@ import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { userStateDir } from '../config/paths.js';
 import { DEFAULT_CHATTINESS, isChattiness, type Chattiness } from '../plugins/chattiness.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
+import { onAbort } from '../process/lifetime.js';
 import type { BuddyStore } from './store/index.js';
 
 export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string => join(userStateDir(env), 'pane-prefs.json');
@@ -54,6 +55,8 @@ export interface ChattinessServiceOptions {
   apply(level: Chattiness): void;
   onError(error: unknown): void;
   clock: () => number;
+  /** The owner's lifetime: the store is no longer followed once it ends. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -75,6 +78,7 @@ export function startChattiness(options: ChattinessServiceOptions): { configChan
       options.onError(error);
     }
   });
+  if (options.signal) onAbort(options.signal, unsubscribe);
   return {
     configChanged(value) {
       if (value === configValue) return;

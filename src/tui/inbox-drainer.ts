@@ -5,6 +5,7 @@
  * event chokidar drops (it throttles a path's changes to one per 50 ms).
  */
 import { drainInbox } from '../ingest/drain-inbox.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import type { Reporter } from '../report/reporter.js';
 
 const AGAIN_MS = 250;
@@ -14,17 +15,22 @@ export interface InboxDrainer {
   kick(): void;
   /** Drains now; for the first scan, so what was spooled while no pane ran is read with the history. */
   drainNow(): void;
+  /** Stops draining (as the owner's signal ending does). */
   close(): void;
 }
 
-export function createInboxDrainer(root: string, report: Reporter, env: NodeJS.ProcessEnv, clock: () => number = Date.now): InboxDrainer {
+export function createInboxDrainer(root: string, report: Reporter, env: NodeJS.ProcessEnv, clock: () => number = Date.now, signal?: AbortSignal): InboxDrainer {
+  const life = lifetimeWithin(signal);
   let scheduled: NodeJS.Immediate | undefined;
   let again: NodeJS.Timeout | undefined;
-  let closed = false;
+  onAbort(life.signal, () => {
+    if (scheduled) clearImmediate(scheduled);
+    if (again) clearTimeout(again);
+  });
 
   const drainNow = () => {
     scheduled = undefined;
-    if (closed) return;
+    if (life.signal.aborted) return;
     try {
       const result = drainInbox(root, { now: clock(), report, env });
       if ((result.waiting > 0 || result.busy) && !again) {
@@ -39,15 +45,11 @@ export function createInboxDrainer(root: string, report: Reporter, env: NodeJS.P
     }
   };
   const kick = () => {
-    if (!closed) scheduled ??= setImmediate(drainNow);
+    if (!life.signal.aborted) scheduled ??= setImmediate(drainNow);
   };
   return {
     kick,
     drainNow,
-    close() {
-      closed = true;
-      if (scheduled) clearImmediate(scheduled);
-      if (again) clearTimeout(again);
-    },
+    close: () => void life.end(),
   };
 }

@@ -11,6 +11,7 @@ import { basename, dirname, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { reportingAs } from '../report/reporter.js';
 import { followDir } from '../state/follow-dir.js';
 import { toSafeText } from '../text/safe-text.js';
@@ -28,6 +29,8 @@ export interface LiveConfigOptions {
   clock: () => number;
   /** A reload that read the file (not one that kept the last good config). */
   onReload(setup: PluginSetup): void;
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface LiveConfig {
@@ -76,13 +79,14 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
     options.onReload(setup);
   };
 
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  const { signal } = life;
   let settle: NodeJS.Timeout | undefined;
   const reloadSoon = () => {
     if (settle) clearTimeout(settle);
     settle = setTimeout(() => {
       settle = undefined;
-      if (!closed) reload();
+      if (!signal.aborted) reload();
     }, SETTLE_MS);
   };
 
@@ -95,9 +99,9 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
     watcher = undefined;
     opening = (async () => {
       await previous?.close();
-      if (closed || !existsSync(dir)) return;
+      if (signal.aborted || !existsSync(dir)) return;
       const { watch } = await import('chokidar');
-      if (closed) return;
+      if (signal.aborted) return;
       watcher = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path) => path !== dir && basename(path) !== name });
       watcher.on('all', reloadSoon).on('error', (error) => log.report({ level: 'error', where: 'config watch', error }));
       const active = watcher;
@@ -112,15 +116,16 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
     reloadSoon();
   }, reportingAs(log.report, 'config watch'));
 
+  onAbort(signal, async () => {
+    follower.close();
+    if (settle) clearTimeout(settle);
+    await opening;
+    await watcher?.close();
+  });
+
   return {
     current: () => current,
     ready,
-    async close() {
-      closed = true;
-      follower.close();
-      if (settle) clearTimeout(settle);
-      await opening;
-      await watcher?.close();
-    },
+    close: life.end,
   };
 }

@@ -6,15 +6,18 @@
  * event), so a user who never opens a pane still gets plugin reactions.
  * A pane opened meanwhile finds the lock held and is a viewer of this runner; when this runner
  * exits (idle, or a signal), it releases the lock and the pane's watcher takes the plugins over
- * (the existing takeover in start-tui.ts).
+ * (the existing takeover in start-tui.ts). Like the pane, it has one lifetime (src/process/lifetime.ts).
  */
-import { retentionMsFromSettings } from '../config/retention-setting.js';
 import { createNotifier } from '../notify/notifier.js';
+import { lifetimeWithin, onEnded } from '../process/lifetime.js';
+import { onProcessEvent, TERMINATING_SIGNALS } from '../process/process-events.js';
+import { retentionMsFromSettings } from '../config/retention-setting.js';
 import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';
 import { createSessionWatcher } from './session-watcher.js';
+import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog } from './tui-log.js';
 import { startTuiServices } from './tui-services.js';
@@ -46,12 +49,16 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   const pruned = pruneSessions(root, { now: clock(), retentionMs: retentionMsFromSettings(env) });
   if (pruned.length) log.info(`removed ${pruned.length} expired session(s)`);
 
+  // The runner's one lifetime: the services and the watcher stop with it, then the lock goes.
+  const runner = lifetimeWithin();
+  const { signal } = runner;
+  onEnded(signal, () => lock.release());
   const store = createBuddyStore({ now: clock(), columns: 80, rows: 24 });
   store.getState().setRole('runner', process.pid);
-  const services = startTuiServices({ root, store, log, env, clock, configFile: options.configFile });
+  const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
   let lastActivity = clock();
   const watcher = createSessionWatcher({
-    root, store, env, clock,
+    root, store, env, clock, signal,
     onEvents: (batch) => {
       lastActivity = clock();
       services.handleEvents(batch);
@@ -65,7 +72,7 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   // the channels that write to one have nowhere to write; the toast, tmux and command ones work).
   const notifier = createNotifier({
     root, env, config: () => services.config().notify, isSender: () => lock.held(), muted: () => false,
-    writeTerminal: () => undefined, report: log.report,
+    writeTerminal: () => undefined, report: log.report, signal,
   });
   const unsubscribeNotify = store.subscribe((state, previous) => {
     if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
@@ -73,31 +80,27 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
 
   let stop!: (outcome: RunnerOutcome) => void;
   const stopped = new Promise<RunnerOutcome>((resolve) => (stop = resolve));
-  let ticker: NodeJS.Timeout | undefined;
-  const tick = () => {
-    const now = clock();
-    store.getState().advance(now, services.tick(now));
-    // A delegate still thinking is activity too: do not leave it unanswered.
-    if (now - lastActivity >= idleMs) stop('idle');
-    else ticker = setTimeout(tick, tickDelay(store.getState()));
-  };
-  ticker = setTimeout(tick, BUSY_TICK_MS);
-  const onSignal = () => stop('signal');
-  const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const signal of SIGNALS) process.on(signal, onSignal);
-  const onUnhandled = (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason });
-  process.on('unhandledRejection', onUnhandled);
+  startTick({
+    firstMs: BUSY_TICK_MS,
+    signal,
+    step: () => {
+      const now = clock();
+      store.getState().advance(now, services.tick(now));
+      // A delegate still thinking is activity too: do not leave it unanswered.
+      if (now - lastActivity < idleMs) return tickDelay(store.getState());
+      stop('idle');
+      return undefined;
+    },
+  });
+  for (const name of TERMINATING_SIGNALS) onProcessEvent(signal, name, () => stop('signal'));
+  onProcessEvent(signal, 'unhandledRejection', (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason }));
 
   await watcher.ready;
   const outcome = await stopped;
-  if (ticker) clearTimeout(ticker);
+  // What was sent so far goes out before anything stops; then the lifetime ends.
   unsubscribeNotify();
   await notifier.idle();
-  notifier.close();
-  await Promise.allSettled([watcher.close(), services.close()]);
-  lock.release();
-  for (const signal of SIGNALS) process.off(signal, onSignal);
-  process.off('unhandledRejection', onUnhandled);
+  await runner.end();
   log.info(`headless runner: stopped (${outcome})`);
   return outcome;
 }

@@ -26,6 +26,8 @@ export interface TuiServicesOptions {
   prefsFile?: string;
   /** The runner's buddy reached a stage (its bubble line): the notifier's `stage` moment. */
   onStageReached?: (line: string, now: number) => void;
+  /** The owner's lifetime: every service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface TuiServices {

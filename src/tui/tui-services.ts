@@ -8,6 +8,7 @@
 import { configFilePath, petFilePath } from '../config/paths.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
 import { startLiveConfig } from './live-config.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { createReactionSink } from './services/reaction-sink.js';
@@ -31,11 +32,13 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   let ticks = 0;
-  let closed = false;
+  // Each service registers its own teardown on this lifetime, so closing is ending it.
+  const life = lifetimeWithin(options.signal);
+  const { signal } = life;
 
   // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
   const config = startLiveConfig({
-    configFile: options.configFile ?? configFilePath(env), env, log, store, clock,
+    configFile: options.configFile ?? configFilePath(env), env, log, store, clock, signal,
     onReload: (setup) => {
       wiring.reconfigure(setup);
       chattiness.configChanged(setup.config.reactions?.chattiness);
@@ -45,7 +48,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     env, store, log, config: config.current().config.species,
     speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pets.current(),
     isRunner: () => store.getState().role === 'runner',
-    stateRoot: root, clock,
+    stateRoot: root, clock, signal,
     // A few times in a pet's life: it takes the screen from small talk (not from a failure).
     say: (text, now) => {
       const sessionId = store.getState().selectedId;
@@ -54,14 +57,16 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     },
   });
   // Pet and mood are recomputed on the tick, so events cost one store update, not three.
-  const pets = createPetService({ petFile: options.petFile ?? petFilePath(env), store, log, clock, speciesIds: species.ids });
-  const sink = createReactionSink({ root, store, log, clock });
+  const pets = createPetService({ petFile: options.petFile ?? petFilePath(env), store, log, clock, speciesIds: species.ids, signal });
+  const sink = createReactionSink({ root, store, log, clock, signal });
   const interact = createInteract({ store, clock, pets, species, sink });
-  const wiring = createRunnerWiring({ root, env, clock, log, store, config, plugins: options.plugins !== false, species, pets, sink });
+  const wiring = createRunnerWiring({ root, env, clock, log, store, config, plugins: options.plugins !== false, species, pets, sink, signal });
   const chattiness = startChattiness({
     store, clock, prefsFile: options.prefsFile ?? panePrefsPath(env), configValue: config.current().config.reactions?.chattiness,
     apply: (level) => wiring.runner()?.setChattiness(level), onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
+    signal,
   });
+  onAbort(signal, () => store.getState().setInteract(undefined));
   const startRunner = () => {
     if (wiring.start()) store.getState().setInteract(interact);
   };
@@ -77,7 +82,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     config: () => config.current().config,
     configReady: config.ready,
     handleEvents(batch) {
-      if (closed) return;
+      if (signal.aborted) return;
       const now = clock();
       for (const { events } of batch) {
         pets.applyEvents(events, now);
@@ -86,7 +91,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       species.follow(now);
     },
     tick(now) {
-      if (closed) return {};
+      if (signal.aborted) return {};
       ticks += 1;
       if ((store.getState().role === 'viewer' || pets.problem()) && ticks % VIEWER_PET_TICKS === 0) {
         const previous = pets.current()?.identity.speciesId;
@@ -104,14 +109,6 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       startRunner();
       store.getState().setNotice(toSafeText('this pane now runs the plugins'), clock());
     },
-    async close() {
-      if (closed) return;
-      closed = true;
-      chattiness.close();
-      sink.close();
-      pets.close();
-      store.getState().setInteract(undefined);
-      await Promise.allSettled([wiring.close(), species.close(), config.close()]);
-    },
+    close: life.end,
   };
 }

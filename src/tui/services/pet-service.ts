@@ -16,6 +16,7 @@ import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store/index.js';
 import { mergePetWrites } from '../pet-merge.js';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { sessionMood } from '../../display/mood.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../update-throttle.js';
@@ -31,6 +32,8 @@ export interface PetServiceOptions {
   clock: () => number;
   /** The species a new pet may hatch as. */
   speciesIds: () => string[];
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface PetService {
@@ -98,6 +101,12 @@ export function createPetService(options: PetServiceOptions): PetService {
     }
   };
   const saver = createUpdateThrottle(saveNow, PET_SAVE_MS, clock);
+  // The last save on the way out.
+  const life = lifetimeWithin(options.signal);
+  onAbort(life.signal, () => {
+    saver.cancel();
+    saveNow();
+  });
 
   const showProblem = () => {
     if (problem) store.getState().setNotice(toSafeText(problem, { maxLength: 300 }), clock(), 'warning');
@@ -150,10 +159,7 @@ export function createPetService(options: PetServiceOptions): PetService {
       const session = selectSelectedSession(store.getState());
       return pet ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) } : { mood: sessionMood(session, now) };
     },
-    close() {
-      saver.cancel();
-      saveNow();
-    },
+    close: () => void life.end(),
   };
 }
 

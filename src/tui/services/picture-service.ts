@@ -6,6 +6,7 @@
  * loads the frames again at that size, once the resizing has settled.
  */
 import { dirname } from 'node:path';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { parsePictureManifest } from '../../species/picture-manifest.js';
 import { kittyDelete } from '../../species/picture-kitty.js';
 import { loadPicture, loadPictureCached, pictureCellsFor, type LoadedPicture, type PictureSource } from '../../species/picture-load.js';
@@ -27,6 +28,8 @@ export interface PictureServiceOptions {
   write?: (text: string) => void;
   /** How long a size must hold before the frames are made again for it. */
   resizeSettleMs?: number;
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface PictureService {
@@ -84,7 +87,8 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
   let shownKey: string | undefined;
   let greeted: string | undefined;
   let pending: Promise<void> = Promise.resolve();
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  const closed = () => life.signal.aborted;
   let generation = 0;
 
   const keyOf = (speciesId: string, cells: { width: number; height: number }) => `${speciesId}@${cells.width}x${cells.height}:${mode.kind === 'cells' ? mode.colors : mode.kind}`;
@@ -111,7 +115,7 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
   }
 
   function load(): void {
-    if (!wanted || mode.kind === 'text' || closed) return;
+    if (!wanted || mode.kind === 'text' || closed()) return;
     const { columns, rows } = store.getState();
     const cells = pictureCellsFor(columns, rows, wanted.source.manifest.frame);
     const key = keyOf(wanted.speciesId, cells);
@@ -132,15 +136,19 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
     // A miss decodes off this update; sharp itself is imported on this first use only.
     pending = loadPicture(wanted.source, cells, mode, loadOptions).then(
       (loaded) => {
-        if (run === generation && !closed) apply(loaded, key);
+        if (run === generation && !closed()) apply(loaded, key);
       },
       (error) => {
-        if (run === generation && !closed) fail(error);
+        if (run === generation && !closed()) fail(error);
       },
     );
   }
 
   const stopResize = onResize(store, options.resizeSettleMs ?? 150, () => load());
+  onAbort(life.signal, () => {
+    stopResize();
+    images.clear();
+  });
 
   return {
     show(view, species, file) {
@@ -162,10 +170,6 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
       load();
     },
     settled: () => pending,
-    close() {
-      closed = true;
-      stopResize();
-      images.clear();
-    },
+    close: () => void life.end(),
   };
 }

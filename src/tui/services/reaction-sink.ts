@@ -8,6 +8,7 @@
 import type { Reaction } from '../../protocol/reaction.js';
 import type { PluginWarning } from '../../plugins/plugin-runner.js';
 import type { Reporter } from '../../report/reporter.js';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { appendReaction } from '../../state/reactions-log.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import type { BuddyStore } from '../store/index.js';
@@ -24,6 +25,8 @@ export interface ReactionSinkOptions {
   store: BuddyStore;
   log: TuiLog;
   clock: () => number;
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface ReactionSink {
@@ -36,13 +39,14 @@ export interface ReactionSink {
 
 export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
   const { root, store, log, clock } = options;
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
   const pending: ShownReaction[] = [];
   const throttle = createUpdateThrottle(() => {
     const now = clock();
     const state = store.getState();
     for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
   }, FLUSH_MS, clock);
+  onAbort(life.signal, () => throttle.cancel());
 
   const append = (reaction: Reaction) => {
     try {
@@ -54,7 +58,7 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
 
   return {
     push(raw) {
-      if (closed) return;
+      if (life.signal.aborted) return;
       const reaction: Reaction = { ...raw, source: sanitizeText(raw.source, { maxLength: 60 }) };
       pending.push(toShownReaction(reaction));
       throttle.schedule();
@@ -78,9 +82,6 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
         ts: warning.ts,
       });
     },
-    close() {
-      closed = true;
-      throttle.cancel();
-    },
+    close: () => void life.end(),
   };
 }

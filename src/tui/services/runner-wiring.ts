@@ -9,6 +9,7 @@ import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
 import type { PluginSetup } from '../../plugins/plugin-setup.js';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { TuiLog } from '../tui-log.js';
@@ -33,6 +34,8 @@ export interface RunnerWiringOptions {
   species: Pick<SpeciesService, 'current' | 'staged' | 'quipFor'>;
   pets: Pick<PetService, 'current'>;
   sink: Pick<ReactionSink, 'push' | 'warn'>;
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface RunnerWiring {
@@ -55,11 +58,17 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
   let delegate: DelegateResolver | undefined;
   let delegateModule: typeof import('../../delegate/index.js') | undefined;
   let delegateLoading: Promise<DelegateResolver> | undefined;
-  let closed = false;
+  const life = lifetimeWithin(options.signal);
+  const closed = () => life.signal.aborted;
+  // The delegate's children end and the runner's plugin groups are killed.
+  onAbort(life.signal, () => {
+    delegate?.close();
+    return runner?.close();
+  });
   const handlersOf = (setup: PluginSetup) => (options.plugins ? setup.handlers : []);
 
   const start = (): boolean => {
-    if (runner || closed) return false;
+    if (runner || closed()) return false;
     const setup = options.config.current();
     // The delegate settings are the ones in use when the runner starts.
     const config = setup.config;
@@ -81,7 +90,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           now: clock,
           report: log.report,
         });
-        if (closed) delegate.close();
+        if (closed()) delegate.close();
         return delegate;
       }));
     runner = createPluginRunner({
@@ -128,10 +137,6 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
         log.report({ level: 'error', where: 'delegate stats', error });
       }
     },
-    async close() {
-      closed = true;
-      delegate?.close();
-      await runner?.close();
-    },
+    close: life.end,
   };
 }

@@ -8,6 +8,7 @@ import { expandPath, userSpeciesDir } from '../../config/paths.js';
 import type { BuddyConfig } from '../../config/config-file.js';
 import type { Pet } from '../../pet/pet.js';
 import { codexPetsDir } from '../../species/codex-pets.js';
+import { lifetimeWithin } from '../../process/lifetime.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/species-registry.js';
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
@@ -37,6 +38,8 @@ export interface SpeciesServiceOptions {
   clock?: () => number;
   /** Where kitty images are sent (default stdout). */
   write?: (text: string) => void;
+  /** The owner's lifetime: this service closes when it ends. */
+  signal?: AbortSignal;
 }
 
 export interface SpeciesService {
@@ -62,6 +65,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
   const config = options.config ?? {};
   const speciesId = options.speciesId ?? config.id;
   const quipTurns = new Map<string, number>();
+  const life = lifetimeWithin(options.signal);
 
   // The registry reports its first load from inside the constructor: skip that one.
   let registryReady = false;
@@ -72,6 +76,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     onChange: () => {
       if (registryReady) updateSprite();
     },
+    signal: life.signal,
   });
   registryReady = true;
   for (const issue of registry.issues()) log.report({ level: issue.severity === 'error' ? 'error' : 'warning', where: 'species', message: JSON.stringify(issue) });
@@ -82,7 +87,7 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
 
-  const pictures = createPictureService({ env, store, log, stateRoot: options.stateRoot, clock: options.clock, write: options.write });
+  const pictures = createPictureService({ env, store, log, stateRoot: options.stateRoot, clock: options.clock, write: options.write, signal: life.signal });
   const stages = createStageFollower({
     species: current, pet, isRunner: options.isRunner ?? (() => false), say: options.say ?? (() => undefined),
     draw: (staged, stageName) => {
@@ -117,9 +122,6 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     },
     updateSprite,
     picturesSettled: () => pictures.settled(),
-    close: () => {
-      pictures.close();
-      return registry.close();
-    },
+    close: life.end,
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * One followed chokidar watcher on a root folder, for the state root and the Foundry root alike:
+ * new files only (`ignoreInitial`), to `depth`, skipping what `ignored` says; made again when the
+ * folder is removed and made again (follow-dir.ts), after which `onMadeAgain` runs.
+ */
+import { watch } from 'chokidar';
+import { reportingAs, type Reporter } from '../report/reporter.js';
+import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
+
+export interface WatchedRootSpec {
+  dir: string;
+  depth: number;
+  /** `isFile` is known only for paths chokidar has statted. */
+  ignored(path: string, isFile: boolean | undefined): boolean;
+  onEvent(event: string, path: string): void;
+  /** The folder was made again and is watched afresh. */
+  onMadeAgain(): void;
+  report: Reporter;
+}
+
+export function watchRoot(spec: WatchedRootSpec): FollowedWatcher {
+  const open = () =>
+    watch(spec.dir, { ignoreInitial: true, depth: spec.depth, ignored: (path, stats) => spec.ignored(path, stats?.isFile()) })
+      .on('all', spec.onEvent)
+      .on('error', (error) => spec.report({ level: 'error', where: 'watch', error }));
+  return followWatcher(spec.dir, open, spec.onMadeAgain, reportingAs(spec.report, 'watch'));
+}
