@@ -3,24 +3,13 @@
  * the species), with its name, level and rarity underneath. In a tiny pane: the one-line face.
  */
 import { Box, Text } from 'ink';
-import type { SafeText } from '../src/tui/store/index.js';
+import type { SafeText, SpriteView } from '../src/tui/store/index.js';
 import { truncate } from '../src/display/exact-width.js';
-import type { PictureView } from '../src/species/picture-view.js';
 import { PictureLines } from './BuddyPicture.js';
 import { useTheme } from './theme.js';
 
-/** Species art, made safe where the species was loaded (src/tui/species-view.ts). */
-export interface SpriteFrames {
-  frames: Record<string, SafeText[][]>;
-  faces: Record<string, SafeText>;
-  idleSequence?: number[];
-  blink?: { lines: SafeText[]; everyTicks: number };
-  color?: string;
-  /** The evolution stage drawn, shown after the level. */
-  stageName?: SafeText;
-  /** A picture pet's frames: drawn instead of the text frames. */
-  picture?: PictureView;
-}
+/** Species art, made safe where the species was loaded (src/tui/species-view.ts): the store's sprite less its names. */
+export type SpriteFrames = Omit<SpriteView, 'speciesId' | 'speciesName'>;
 
 export interface BuddySpriteProps {
   sprite: SpriteFrames;
