@@ -8,7 +8,7 @@
  * hooks a managed config forces on).
  * The model is the user's Codex default: delegate requests name Claude models ("haiku").
  */
-import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
+import { createOneShotCliAdapter, jsonObjectLines, type OneShotCliOptions } from './one-shot-cli.js';
 import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
 
 /** `binary` is `codex` by default; `cwd` a neutral directory, so the child reads no project's AGENTS.md. */
@@ -45,23 +45,8 @@ interface ExecEvent {
   message?: unknown;
 }
 
-/** The JSONL events `codex exec --json` prints (lines that are not JSON skipped). */
-function execEvents(stdout: string): ExecEvent[] {
-  const events: ExecEvent[] = [];
-  for (const line of stdout.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      const parsed = JSON.parse(line);
-      if (parsed && typeof parsed === 'object') events.push(parsed as ExecEvent);
-    } catch {
-      // Not an event.
-    }
-  }
-  return events;
-}
-
 export function interpretCodexOutput(stdout: string, stderr: string, exitCode: number | undefined): DelegateAnswer {
-  const events = execEvents(stdout);
+  const events = jsonObjectLines<ExecEvent>(stdout);
   const messages = events.filter((e) => e.type === 'item.completed' && e.item?.type === 'agent_message' && typeof e.item.text === 'string');
   const failed = events.find((e) => e.type === 'turn.failed' || e.type === 'error');
   if (failed || exitCode !== 0) {

@@ -15,7 +15,7 @@
  *   in the prompt.
  * The model is the user's Copilot default (requests name Claude aliases such as "haiku").
  */
-import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
+import { createOneShotCliAdapter, jsonObjectLines, type OneShotCliOptions } from './one-shot-cli.js';
 import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
 
 export type CopilotCliAdapterOptions = OneShotCliOptions;
@@ -47,22 +47,8 @@ interface CopilotEvent {
   data?: { content?: unknown; model?: unknown; parentToolCallId?: unknown; message?: unknown; errorType?: unknown; statusCode?: unknown };
 }
 
-function jsonLines(stdout: string): CopilotEvent[] {
-  const events: CopilotEvent[] = [];
-  for (const line of stdout.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      const parsed = JSON.parse(line);
-      if (parsed && typeof parsed === 'object') events.push(parsed as CopilotEvent);
-    } catch {
-      // Not an event.
-    }
-  }
-  return events;
-}
-
 export function interpretCopilotOutput(stdout: string, stderr: string, exitCode: number | undefined): DelegateAnswer {
-  const events = jsonLines(stdout);
+  const events = jsonObjectLines<CopilotEvent>(stdout);
   const error = events.find((e) => e.type === 'session.error');
   const result = events.find((e) => e.type === 'result');
   const failed = error !== undefined || exitCode !== 0 || (result?.exitCode ?? 0) !== 0;

@@ -96,3 +96,18 @@ export function createOneShotCliAdapter(cli: OneShotCli, options: OneShotCliOpti
     },
   };
 }
+
+/** The JSON objects a CLI prints one per line (`--json` / `--output-format json` modes); other lines skipped. */
+export function jsonObjectLines<T extends object>(stdout: string): T[] {
+  const objects: T[] = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const parsed = JSON.parse(line);
+      if (parsed && typeof parsed === 'object') objects.push(parsed as T);
+    } catch {
+      // Not an event.
+    }
+  }
+  return objects;
+}
