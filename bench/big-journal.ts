@@ -17,7 +17,12 @@ import type { JournalEvent } from '../src/protocol/hook-event.js';
 import { serializeEventLine } from '../src/state/journal.js';
 import { readCheckpoint } from '../src/state/reader.js';
 import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents } from '../test/statusline/support.js';
-import { recordedEvents, recordedTurn, repeatedEvents, writeRepeatedJournal } from '../test/support/recorded-journal.js';
+import {
+  recordedEvents,
+  recordedTurn,
+  repeatedEvents,
+  writeRepeatedJournal,
+} from '../test/support/recorded-journal.js';
 import { REPO_ROOT, formatMb, formatMs, measureCommands, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep, until } from './pane-process.js';
 
@@ -29,7 +34,13 @@ function writeBigSession(root: string, sessionId: string, endAt: number, after: 
   const dir = join(root, sessionId);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const turn = recordedTurn().map((event) => (cwd ? { ...event, cwd } : event));
-  writeRepeatedJournal(join(dir, 'events.jsonl'), turn, BIG_BYTES, { sessionId, start: 0, endAt, stepMs: STEP_MS }, after);
+  writeRepeatedJournal(
+    join(dir, 'events.jsonl'),
+    turn,
+    BIG_BYTES,
+    { sessionId, start: 0, endAt, stepMs: STEP_MS },
+    after,
+  );
   return dir;
 }
 
@@ -52,9 +63,17 @@ export async function benchStatuslineBigJournal(): Promise<BenchRow[]> {
     const bundle = [process.execPath, join(REPO_ROOT, 'dist/statusline.js')];
     // Cold: the checkpoint removed first (sh then execs node, so the RSS is node's).
     const cold = ['sh', '-c', 'rm -f "$0"; exec "$@"', join(dir, 'state.json'), ...bundle];
-    const stats = measureCommands([{ name: 'cold', argv: cold, stdin, env }, { name: 'warm', argv: bundle, stdin, env }], 10, 1);
+    const stats = measureCommands(
+      [
+        { name: 'cold', argv: cold, stdin, env },
+        { name: 'warm', argv: bundle, stdin, env },
+      ],
+      10,
+      1,
+    );
     // The cold answer must be the one a whole fold gives: the same text as the run on the checkpoint.
-    const run = (argv: string[]) => execFileSync(argv[0], argv.slice(1), { input: stdin, env: { ...process.env, ...env } }).toString();
+    const run = (argv: string[]) =>
+      execFileSync(argv[0], argv.slice(1), { input: stdin, env: { ...process.env, ...env } }).toString();
     const same = run(cold) === run(bundle);
     const { medianMs, medianRssKb } = stats.cold;
     return [
@@ -65,7 +84,11 @@ export async function benchStatuslineBigJournal(): Promise<BenchRow[]> {
         goal: '< 500 ms, < 120 MB',
         ok: same && medianMs < 500 && medianRssKb / 1024 < 120,
       },
-      { area: 'statusline', name: '150 MB journal, next run (checkpoint from the cold run)', value: `${formatMs(stats.warm.medianMs)}, ${formatMb(stats.warm.medianRssKb)}` },
+      {
+        area: 'statusline',
+        name: '150 MB journal, next run (checkpoint from the cold run)',
+        value: `${formatMs(stats.warm.medianMs)}, ${formatMb(stats.warm.medianRssKb)}`,
+      },
     ];
   } finally {
     rmSync(base, { recursive: true, force: true });
@@ -74,7 +97,9 @@ export async function benchStatuslineBigJournal(): Promise<BenchRow[]> {
 
 /** `count` busy processes (a loaded machine, as when other work shares the cores); stop() ends them. */
 function busyLoad(count: number): { stop: () => void } {
-  const children = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const children = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
   return { stop: () => children.forEach((child) => child.kill('SIGKILL')) };
 }
 
@@ -98,13 +123,19 @@ async function paneColdStart(s: ReturnType<typeof scratch>, dirs: string[], mark
     await until(() => readCheckpoint(last) !== undefined, 60_000, 'the checkpoint').catch(() => undefined);
     const checkpoint = readCheckpoint(last);
     await sleep(500);
-    return { frameMs, cpuMs, rssMb: pane.peakRssKb() / 1024, checkpoint: checkpoint && { offset: checkpoint.journal.offset, partial: checkpoint.partial } };
+    return {
+      frameMs,
+      cpuMs,
+      rssMb: pane.peakRssKb() / 1024,
+      checkpoint: checkpoint && { offset: checkpoint.journal.offset, partial: checkpoint.partial },
+    };
   } finally {
     await pane.stop();
   }
 }
 
-const coldStartText = (run: ColdStart) => `${formatMs(run.frameMs)} (${formatMs(run.cpuMs)} CPU), peak RSS ${run.rssMb.toFixed(1)} MB`;
+const coldStartText = (run: ColdStart) =>
+  `${formatMs(run.frameMs)} (${formatMs(run.cpuMs)} CPU), peak RSS ${run.rssMb.toFixed(1)} MB`;
 
 export async function benchPaneBigJournal(): Promise<BenchRow[]> {
   const s = scratch('big-pane');
@@ -113,14 +144,21 @@ export async function benchPaneBigJournal(): Promise<BenchRow[]> {
     mkdirSync(s.root, { mode: 0o700 });
     // 199 ordinary sessions from the last hour (the recorded one through its first turn, so they
     // are open and shown), and the big one, live (mid-turn) right now.
-    const firstTurn = recordedEvents().slice(0, recordedEvents().findIndex((event) => event.hook_event_name === 'Stop') + 1);
+    const firstTurn = recordedEvents().slice(
+      0,
+      recordedEvents().findIndex((event) => event.hook_event_name === 'Stop') + 1,
+    );
     const dirs: string[] = [];
     for (let k = 0; k < 199; k += 1) {
       const sessionId = `small-${k}`;
       dirs.push(join(s.root, sessionId));
       mkdirSync(join(s.root, sessionId), { mode: 0o700 });
       const events = repeatedEvents(firstTurn, 1, { sessionId, start: now - 3_600_000 + k * 1000, stepMs: 500 });
-      writeFileSync(join(s.root, sessionId, 'events.jsonl'), events.map((event) => serializeEventLine(event)).join(''), { mode: 0o600 });
+      writeFileSync(
+        join(s.root, sessionId, 'events.jsonl'),
+        events.map((event) => serializeEventLine(event)).join(''),
+        { mode: 0o600 },
+      );
     }
     // The same pane on the 199 sessions alone first: what start-up costs without the big journal.
     const baseline = await paneColdStart(s, dirs, 'project');
@@ -166,7 +204,9 @@ export async function benchPaneBigJournal(): Promise<BenchRow[]> {
       {
         area: 'tui',
         name: 'the pane wrote the 150 MB session’s checkpoint',
-        value: written ? `yes (at byte ${quiet.checkpoint!.offset}${quiet.checkpoint!.partial ? ', folded from the end' : ''})` : 'no',
+        value: written
+          ? `yes (at byte ${quiet.checkpoint!.offset}${quiet.checkpoint!.partial ? ', folded from the end' : ''})`
+          : 'no',
         goal: 'written',
         ok: written,
       },

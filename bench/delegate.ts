@@ -17,12 +17,28 @@ import { formatMs, median, ratio, type BenchRow } from './measure.js';
 /** A transcript of about `megabytes` MB: turns with text, tool calls and 20 KB tool results. */
 function writeTranscript(path: string, megabytes: number): void {
   const result = 'x'.repeat(20_000);
-  const turn = [
-    JSON.stringify({ type: 'user', message: { role: 'user', content: 'please run the tests again and fix what fails' } }),
-    JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'npm test' } }] } }),
-    JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: result }] } }),
-    JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Two tests fail; fixing the parser.' }] } }),
-  ].join('\n') + '\n';
+  const turn =
+    [
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: 'please run the tests again and fix what fails' },
+      }),
+      JSON.stringify({
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'npm test' } }],
+        },
+      }),
+      JSON.stringify({
+        type: 'user',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: result }] },
+      }),
+      JSON.stringify({
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'Two tests fail; fixing the parser.' }] },
+      }),
+    ].join('\n') + '\n';
   const block = turn.repeat(50);
   const rounds = Math.ceil((megabytes * 1024 * 1024) / block.length);
   for (let i = 0; i < rounds; i++) appendFileSync(path, block);
@@ -54,26 +70,47 @@ function benchTranscript(scratch: string): BenchRow[] {
   const tailSmall = median(small1);
   const tailLarge = median(large1);
   // What reading the whole file would cost: the baseline the tail reader avoids.
-  const whole = timeIt(() => {
-    readFileSync(large, 'utf8').split('\n').map(transcriptLineMessage).filter(Boolean).slice(-12);
-  }, 1, false);
+  const whole = timeIt(
+    () => {
+      readFileSync(large, 'utf8').split('\n').map(transcriptLineMessage).filter(Boolean).slice(-12);
+    },
+    1,
+    false,
+  );
   return [
-    { area: 'delegate', name: 'transcript tail, 12 messages, 200 MB file', value: formatMs(tailLarge), goal: '< 20 ms', ok: tailLarge < 20 },
+    {
+      area: 'delegate',
+      name: 'transcript tail, 12 messages, 200 MB file',
+      value: formatMs(tailLarge),
+      goal: '< 20 ms',
+      ok: tailLarge < 20,
+    },
     { area: 'delegate', name: 'transcript tail, 12 messages, 2 MB file', value: formatMs(tailSmall) },
-    { area: 'delegate', name: 'whole-file read of 200 MB (baseline)', value: `${formatMs(whole)} (${ratio(whole, tailLarge)} the tail)` },
+    {
+      area: 'delegate',
+      name: 'whole-file read of 200 MB (baseline)',
+      value: `${formatMs(whole)} (${ratio(whole, tailLarge)} the tail)`,
+    },
   ];
 }
 
 function benchRedaction(): BenchRow[] {
-  const prompt = ('The tests failed in src/parser.ts after commit 4a2fb65; npm test printed 3 failures. ' +
-    'password=hunter2 Bearer abcdefghijklmnop AKIAIOSFODNN7EXAMPLE ').repeat(24).slice(0, 4000);
+  const prompt = (
+    'The tests failed in src/parser.ts after commit 4a2fb65; npm test printed 3 failures. ' +
+    'password=hunter2 Bearer abcdefghijklmnop AKIAIOSFODNN7EXAMPLE '
+  )
+    .repeat(24)
+    .slice(0, 4000);
   const ms = timeIt(() => redactSecrets(prompt), 200);
-  return [{ area: 'delegate', name: 'redact a 4000-character prompt', value: formatMs(ms), goal: '< 2 ms', ok: ms < 2 }];
+  return [
+    { area: 'delegate', name: 'redact a 4000-character prompt', value: formatMs(ms), goal: '< 2 ms', ok: ms < 2 },
+  ];
 }
 
 async function benchClaudeRoundTrip(): Promise<BenchRow[]> {
   const binary = claudeBinary();
-  if (!binary) return [{ area: 'delegate', name: 'claude -p round trip', value: 'skipped (run scripts/install-claude-code.sh)' }];
+  if (!binary)
+    return [{ area: 'delegate', name: 'claude -p round trip', value: 'skipped (run scripts/install-claude-code.sh)' }];
   const api = await startMessagesApiStandin({ other: text('ok') });
   const home = createOfflineClaudeHome({ baseUrl: api.url });
   try {
@@ -82,12 +119,20 @@ async function benchClaudeRoundTrip(): Promise<BenchRow[]> {
     for (let i = 0; i < 6; i++) {
       const start = performance.now();
       await adapter.complete({
-        systemPrompt: 'Be brief.', prompt: 'hi', maxTokens: 50, model: 'haiku', kinds: [], sessionId: 's', plugin: 'bench',
+        systemPrompt: 'Be brief.',
+        prompt: 'hi',
+        maxTokens: 50,
+        model: 'haiku',
+        kinds: [],
+        sessionId: 's',
+        plugin: 'bench',
         signal: AbortSignal.timeout(60_000),
       });
       if (i > 0) samples.push(performance.now() - start);
     }
-    return [{ area: 'delegate', name: 'claude -p round trip (CLI overhead, loopback API)', value: formatMs(median(samples)) }];
+    return [
+      { area: 'delegate', name: 'claude -p round trip (CLI overhead, loopback API)', value: formatMs(median(samples)) },
+    ];
   } finally {
     await api.close();
     home.cleanup();

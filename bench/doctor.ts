@@ -26,7 +26,11 @@ export function buildBigStateRoot(root: string, sessions: number, bigMb: number)
       writeFileSync(join(dir, 'events.jsonl'), events.map((e) => serializeEventLine(e)).join(''), { mode: 0o600 });
       continue;
     }
-    const block = Buffer.from(syntheticEvents(4000, id, now - 3600_000).map((e) => serializeEventLine(e)).join(''));
+    const block = Buffer.from(
+      syntheticEvents(4000, id, now - 3600_000)
+        .map((e) => serializeEventLine(e))
+        .join(''),
+    );
     const fd = openSync(join(dir, 'events.jsonl'), 'w', 0o600);
     try {
       for (let written = 0; written < bigMb * 1024 * 1024; written += block.length) writeSync(fd, block);
@@ -43,22 +47,37 @@ export function buildBigStateRoot(root: string, sessions: number, bigMb: number)
  * so a loaded machine shows as a slow baseline rather than as a slow doctor.
  */
 export function benchDoctorBigJournal(scratch: string): BenchRow[] {
-  const envFor = (home: string) => ({ HOME: home, BUDDY_TUI_STATE_DIR: join(home, 'state'), XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'xdg-state') });
+  const envFor = (home: string) => ({
+    HOME: home,
+    BUDDY_TUI_STATE_DIR: join(home, 'state'),
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_STATE_HOME: join(home, 'xdg-state'),
+  });
   const big = envFor(join(scratch, 'doctor-big'));
   const empty = envFor(join(scratch, 'doctor-empty'));
   buildBigStateRoot(big.BUDDY_TUI_STATE_DIR, 200, 150);
   mkdirSync(empty.BUDDY_TUI_STATE_DIR, { recursive: true, mode: 0o700 });
   const doctor = [process.execPath, join(REPO_ROOT, 'dist/cli.js'), 'doctor', '--json'];
-  const stats = measureCommands([
-    { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
-    { name: 'empty', argv: doctor, env: empty },
-    { name: 'big', argv: doctor, env: big },
-  ], 5, 1);
+  const stats = measureCommands(
+    [
+      { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+      { name: 'empty', argv: doctor, env: empty },
+      { name: 'big', argv: doctor, env: big },
+    ],
+    5,
+    1,
+  );
   const figure = (name: string) => `${formatMs(stats[name].medianMs)}, ${formatMb(stats[name].medianRssKb)} max RSS`;
   return [
     { area: 'doctor', name: 'node -e 0 (baseline)', value: figure('node -e 0') },
     { area: 'doctor', name: 'doctor, empty state root', value: figure('empty') },
-    { area: 'doctor', name: 'doctor, 200 sessions, one 150 MB journal, no checkpoint', value: figure('big'), goal: '< 1 s', ok: stats.big.medianMs < 1000 },
+    {
+      area: 'doctor',
+      name: 'doctor, 200 sessions, one 150 MB journal, no checkpoint',
+      value: figure('big'),
+      goal: '< 1 s',
+      ok: stats.big.medianMs < 1000,
+    },
   ];
 }
 

@@ -12,7 +12,11 @@ import { REPO_ROOT, formatMb, formatMs, measureCommands, median, ratio, type Ben
 const fixture = readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8').split('\n').filter(Boolean);
 
 /** `count` realistic events: the recorded session over and over, with fresh ids each time round. */
-export function syntheticEvents(count: number, sessionId = 'bench-session', start = Date.now() - count * 10): JournalEvent[] {
+export function syntheticEvents(
+  count: number,
+  sessionId = 'bench-session',
+  start = Date.now() - count * 10,
+): JournalEvent[] {
   const templates = fixture.map((line) => JSON.parse(line) as JournalEvent);
   const events: JournalEvent[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -32,8 +36,18 @@ function benchHookStartup(scratch: string): BenchRow[] {
   const stats = measureCommands(
     [
       { name: 'node -e 0', argv: [process.execPath, '-e', '0'], stdin: payload },
-      { name: 'hook', argv: [process.execPath, join(REPO_ROOT, 'dist/hook.js')], stdin: payload, env: { BUDDY_TUI_STATE_DIR: join(scratch, 'hook-root') } },
-      { name: 'cli hook', argv: [process.execPath, join(REPO_ROOT, 'dist/cli.js'), 'hook'], stdin: payload, env: { BUDDY_TUI_STATE_DIR: join(scratch, 'hook-root') } },
+      {
+        name: 'hook',
+        argv: [process.execPath, join(REPO_ROOT, 'dist/hook.js')],
+        stdin: payload,
+        env: { BUDDY_TUI_STATE_DIR: join(scratch, 'hook-root') },
+      },
+      {
+        name: 'cli hook',
+        argv: [process.execPath, join(REPO_ROOT, 'dist/cli.js'), 'hook'],
+        stdin: payload,
+        env: { BUDDY_TUI_STATE_DIR: join(scratch, 'hook-root') },
+      },
     ],
     40,
   );
@@ -65,7 +79,13 @@ function benchReducer(): BenchRow {
     times.push(performance.now() - start);
   }
   const perSecond = 100_000 / (median(times) / 1000);
-  return { area: 'reducer', name: 'fold 100,000 events', value: `${Math.round(perSecond).toLocaleString('en-US')} events/s`, goal: '> 200,000 events/s', ok: perSecond > 200_000 };
+  return {
+    area: 'reducer',
+    name: 'fold 100,000 events',
+    value: `${Math.round(perSecond).toLocaleString('en-US')} events/s`,
+    goal: '> 200,000 events/s',
+    ok: perSecond > 200_000,
+  };
 }
 
 function benchReaderCatchUp(scratch: string): BenchRow {
@@ -86,7 +106,9 @@ function benchReaderCatchUp(scratch: string): BenchRow {
   writeFileSync(journal, body);
   readSession(dir);
   copyFileSync(join(dir, 'state.json'), join(dir, 'checkpoint.saved'));
-  const tailEvents = syntheticEvents(1000, 'bench-session', Date.now()).map((e) => serializeEventLine(e)).join('');
+  const tailEvents = syntheticEvents(1000, 'bench-session', Date.now())
+    .map((e) => serializeEventLine(e))
+    .join('');
   appendFileSync(journal, tailEvents);
   const times: number[] = [];
   for (let i = 0; i < 15; i += 1) {
@@ -96,7 +118,13 @@ function benchReaderCatchUp(scratch: string): BenchRow {
     times.push(performance.now() - start);
   }
   const ms = median(times);
-  return { area: 'reader', name: `catch up 1,000 events on a ${(size / 1048576).toFixed(0)} MB journal from a checkpoint`, value: formatMs(ms), goal: '< 15 ms', ok: ms < 15 };
+  return {
+    area: 'reader',
+    name: `catch up 1,000 events on a ${(size / 1048576).toFixed(0)} MB journal from a checkpoint`,
+    value: formatMs(ms),
+    goal: '< 15 ms',
+    ok: ms < 15,
+  };
 }
 
 export async function bench(): Promise<BenchRow[]> {

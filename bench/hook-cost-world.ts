@@ -16,7 +16,12 @@ import { modFolderFor } from '../src/install/mod-install.js';
 import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
 import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
 import { installBuddyHooks, installedHandler } from '../test/support/installed-hooks.js';
-import { startMessagesApiStandin, text, toolUse, type MessagesApiStandin } from '../test/support/messages-api-standin.js';
+import {
+  startMessagesApiStandin,
+  text,
+  toolUse,
+  type MessagesApiStandin,
+} from '../test/support/messages-api-standin.js';
 
 export const BASH_CALLS = 30;
 
@@ -86,15 +91,23 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   // Stateless script: the number of assistant turns already in the request says which call is next.
   const api = await startMessagesApiStandin({
     main: (request) => {
-      const done = (request.body?.messages ?? []).filter((message: { role?: string }) => message.role === 'assistant').length;
-      return done < BASH_CALLS ? toolUse('Bash', { command: `echo step ${done + 1}`, description: `Step ${done + 1}` }) : text('All steps done.');
+      const done = (request.body?.messages ?? []).filter(
+        (message: { role?: string }) => message.role === 'assistant',
+      ).length;
+      return done < BASH_CALLS
+        ? toolUse('Bash', { command: `echo step ${done + 1}`, description: `Step ${done + 1}` })
+        : text('All steps done.');
     },
     other: text('Hook cost'),
   });
   const sink = await startHttpSink();
   const variant = (id: VariantId, label: string): Variant => {
     const stateDir = join(root, `state-${id}`);
-    const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: stateDir } });
+    const home = createOfflineClaudeHome({
+      baseUrl: api.url,
+      projectDirs: [project],
+      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
+    });
     return { id, label, home, stateDir };
   };
   const variants = [
@@ -107,7 +120,9 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   ];
   const byId = (id: VariantId) => variants.find((v) => v.id === id)!;
   byId('true').home.writeSettings(everyEvent({ type: 'command', command: 'true', timeout: 5 }));
-  byId('node').home.writeSettings({ hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])) });
+  byId('node').home.writeSettings({
+    hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])),
+  });
   byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
   const installed = installBuddyHooks(byId('buddy').home.env, claude, root, ['--no-mod']);
   installBuddyHooks(byId('buddy-mod').home.env, claude, root);
@@ -115,7 +130,13 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
   const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
   return {
-    root, project, api, sink, variants, installNote, modInstalled,
+    root,
+    project,
+    api,
+    sink,
+    variants,
+    installNote,
+    modInstalled,
     async close() {
       await api.close();
       await sink.close();
@@ -139,11 +160,15 @@ export interface TimedRun {
 }
 
 /** A shell that runs claude, then writes its own /proc stat (whose cutime holds claude's CPU and its hooks') to fd 3. */
-const CPU_WRAPPER = '"$@" 3>&-; rc=$?; if [ -r /proc/$$/stat ]; then read -r line </proc/$$/stat; printf \'%s\\n\' "$line" >&3; fi; exit $rc';
+const CPU_WRAPPER =
+  '"$@" 3>&-; rc=$?; if [ -r /proc/$$/stat ]; then read -r line </proc/$$/stat; printf \'%s\\n\' "$line" >&3; fi; exit $rc';
 
 /** Claude's CPU and its waited-for children's, in ms, from the wrapper shell's /proc stat line. */
 function childrenCpuMs(statLine: string): number | undefined {
-  const fields = statLine.replace(/^.*\) /, '').trim().split(' ');
+  const fields = statLine
+    .replace(/^.*\) /, '')
+    .trim()
+    .split(' ');
   // After the comm: state(0) ... cutime(13) cstime(14), in clock ticks (USER_HZ = 100 on Linux).
   const ticks = Number(fields[13]) + Number(fields[14]);
   return Number.isFinite(ticks) ? ticks * 10 : undefined;
@@ -153,11 +178,26 @@ function childrenCpuMs(statLine: string): number | undefined {
 export function runScripted(claude: string, world: HookCostWorld, variant: Variant): Promise<TimedRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('/bin/sh', ['-c', CPU_WRAPPER, 'sh', claude, '-p', 'Run the thirty steps.', '--allowedTools', 'Bash', '--output-format', 'json'], {
-      cwd: world.project,
-      env: variant.home.env,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        CPU_WRAPPER,
+        'sh',
+        claude,
+        '-p',
+        'Run the thirty steps.',
+        '--allowedTools',
+        'Bash',
+        '--output-format',
+        'json',
+      ],
+      {
+        cwd: world.project,
+        env: variant.home.env,
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     let stat = '';

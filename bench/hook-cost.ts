@@ -17,8 +17,15 @@
 import { claudeBinary } from '../test/support/claude-cli.js';
 import { countByKind, drainThroughStatusline, journalOf } from '../test/support/installed-hooks.js';
 import {
-  BASH_CALLS, EXPECTED_EVENTS, EXPECTED_TOTAL, createHookCostWorld, runScripted,
-  type HookCostWorld, type TimedRun, type Variant, type VariantId,
+  BASH_CALLS,
+  EXPECTED_EVENTS,
+  EXPECTED_TOTAL,
+  createHookCostWorld,
+  runScripted,
+  type HookCostWorld,
+  type TimedRun,
+  type Variant,
+  type VariantId,
 } from './hook-cost-world.js';
 import { formatMs, median, type BenchRow } from './measure.js';
 
@@ -47,7 +54,12 @@ interface Measured {
 }
 
 /** Drains the run's session and compares its journal with what Claude Code fired. */
-function checkJournal(variant: Variant, world: HookCostWorld, sessionId: string | undefined, tally: Completeness): void {
+function checkJournal(
+  variant: Variant,
+  world: HookCostWorld,
+  sessionId: string | undefined,
+  tally: Completeness,
+): void {
   tally.runs += 1;
   if (!sessionId) {
     tally.firstMiss ??= 'claude printed no session id';
@@ -68,14 +80,27 @@ async function timedRun(claude: string, world: HookCostWorld, variant: Variant, 
 
 async function benchHookCost(): Promise<BenchRow[]> {
   const claude = claudeBinary();
-  if (!claude) return [{ area: AREA, name: 'Claude Code CLI', value: 'not installed (scripts/install-claude-code.sh)', goal: `<= ${GOAL}x`, ok: false }];
+  if (!claude)
+    return [
+      {
+        area: AREA,
+        name: 'Claude Code CLI',
+        value: 'not installed (scripts/install-claude-code.sh)',
+        goal: `<= ${GOAL}x`,
+        ok: false,
+      },
+    ];
   const rounds = Number(process.env.BUDDY_BENCH_HOOK_ROUNDS ?? 5);
   const world = await createHookCostWorld(claude);
   try {
     const measured: Measured = {
       times: new Map(world.variants.map((v) => [v.id, []])),
       sets: [],
-      journals: { buddy: { runs: 0, complete: 0 }, 'buddy-mod': { runs: 0, complete: 0 }, node: { runs: 0, complete: 0 } },
+      journals: {
+        buddy: { runs: 0, complete: 0 },
+        'buddy-mod': { runs: 0, complete: 0 },
+        node: { runs: 0, complete: 0 },
+      },
     };
     let httpReceived = 0;
     // One unmeasured run first: the CLI's first start reads its 200 MB binary from disk.
@@ -124,24 +149,36 @@ async function moreBackToBack(claude: string, world: HookCostWorld, measured: Me
 /** Per set: `of` over `base`, in wall time and (where /proc gave it) in CPU time. */
 function ratios(sets: BackToBack[], of: VariantId, base: VariantId): { wall: number[]; cpu: number[] } {
   const wall = sets.map((set) => set[of]!.wallMs / set[base]!.wallMs);
-  const cpu = sets.filter((set) => set[of]!.cpuMs && set[base]!.cpuMs).map((set) => set[of]!.cpuMs! / set[base]!.cpuMs!);
+  const cpu = sets
+    .filter((set) => set[of]!.cpuMs && set[base]!.cpuMs)
+    .map((set) => set[of]!.cpuMs! / set[base]!.cpuMs!);
   return { wall, cpu };
 }
 
 const list = (values: number[]) => values.map((r) => r.toFixed(2)).join(' ');
-const cpuText = (cpu: number[]) => (cpu.length > 0 ? `; CPU (claude + hooks) ${median(cpu).toFixed(2)}x` : '; CPU not measured (no /proc)');
+const cpuText = (cpu: number[]) =>
+  cpu.length > 0 ? `; CPU (claude + hooks) ${median(cpu).toFixed(2)}x` : '; CPU not measured (no /proc)';
 
 function report(world: HookCostWorld, measured: Measured, httpReceived: number, rounds: number): BenchRow[] {
   const medians = new Map([...measured.times].map(([id, values]) => [id, median(values)]));
   const none = medians.get('none')!;
   const rows: BenchRow[] = [
-    { area: AREA, name: `claude -p, ${BASH_CALLS} Bash calls, ${EXPECTED_TOTAL} events, ${rounds} rounds`, value: `no hooks: ${formatMs(none)} (median)` },
+    {
+      area: AREA,
+      name: `claude -p, ${BASH_CALLS} Bash calls, ${EXPECTED_TOTAL} events, ${rounds} rounds`,
+      value: `no hooks: ${formatMs(none)} (median)`,
+    },
   ];
   for (const variant of world.variants.slice(1)) {
     const value = medians.get(variant.id)!;
     const perEvent = (value - none) / EXPECTED_TOTAL;
-    const extra = variant.id === 'http' ? `; the sink got ${httpReceived} of ${EXPECTED_TOTAL} events in its worst run` : '';
-    rows.push({ area: AREA, name: variant.label, value: `${formatMs(value)}, +${perEvent.toFixed(1)} ms/event over no hooks${extra}` });
+    const extra =
+      variant.id === 'http' ? `; the sink got ${httpReceived} of ${EXPECTED_TOTAL} events in its worst run` : '';
+    rows.push({
+      area: AREA,
+      name: variant.label,
+      value: `${formatMs(value)}, +${perEvent.toFixed(1)} ms/event over no hooks${extra}`,
+    });
   }
   const sets = measured.sets.length;
   const hooks = ratios(measured.sets, 'buddy', 'true');
@@ -155,7 +192,11 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     ok: ratio <= GOAL,
   });
   if (!world.modInstalled) {
-    rows.push({ area: AREA, name: 'buddy-tui hooks + mod in -p', value: 'the plain install set up no mod (this Claude Code does not load mods): same as the hooks alone' });
+    rows.push({
+      area: AREA,
+      name: 'buddy-tui hooks + mod in -p',
+      value: 'the plain install set up no mod (this Claude Code does not load mods): same as the hooks alone',
+    });
   } else {
     const withMod = ratios(measured.sets, 'buddy-mod', 'true');
     const modOnly = ratios(measured.sets, 'buddy-mod', 'buddy');
@@ -191,6 +232,9 @@ export async function bench(): Promise<BenchRow[]> {
 
 // `node --import tsx bench/hook-cost.ts` runs this area alone.
 if (process.argv[1]?.endsWith('bench/hook-cost.ts')) {
-  for (const row of await bench()) process.stdout.write(`${row.name.padEnd(72)} ${row.value}${row.goal ? `  ${row.ok ? 'ok' : 'MISS'} (goal ${row.goal})` : ''}\n`);
+  for (const row of await bench())
+    process.stdout.write(
+      `${row.name.padEnd(72)} ${row.value}${row.goal ? `  ${row.ok ? 'ok' : 'MISS'} (goal ${row.goal})` : ''}\n`,
+    );
   process.exit(0);
 }

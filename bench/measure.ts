@@ -42,10 +42,18 @@ export function measureCommands(commands: CommandSpec[], rounds = 40, warmup = 3
     input: JSON.stringify({ rounds, warmup, commands }),
     maxBuffer: 64 * 1024 * 1024,
   });
-  const raw = JSON.parse(output.toString()) as Record<string, { wall_ms: number[]; max_rss_kb: number[]; cpu_ms: number[] }>;
+  const raw = JSON.parse(output.toString()) as Record<
+    string,
+    { wall_ms: number[]; max_rss_kb: number[]; cpu_ms: number[] }
+  >;
   const stats: Record<string, CommandStats> = {};
   for (const [name, { wall_ms, max_rss_kb, cpu_ms }] of Object.entries(raw)) {
-    stats[name] = { medianMs: median(wall_ms), p95Ms: percentile(wall_ms, 95), medianRssKb: median(max_rss_kb), medianCpuMs: median(cpu_ms) };
+    stats[name] = {
+      medianMs: median(wall_ms),
+      p95Ms: percentile(wall_ms, 95),
+      medianRssKb: median(max_rss_kb),
+      medianCpuMs: median(cpu_ms),
+    };
   }
   return stats;
 }

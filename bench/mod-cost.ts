@@ -27,9 +27,16 @@ const TICKS = 100; // USER_HZ on Linux
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `own` includes `worker`: the mod's worker thread (named `hooks-…`), which runs register.js. */
-interface Cpu { own: number; children: number; worker: number }
+interface Cpu {
+  own: number;
+  children: number;
+  worker: number;
+}
 
-const statFields = (path: string) => readFileSync(path, 'utf8').replace(/^.*\) /, '').split(' ');
+const statFields = (path: string) =>
+  readFileSync(path, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
 
 /** CPU of the mod's worker threads (Claude Code names each `hooks-<id>`), in ms. */
 function workerCpuOf(pid: number): number {
@@ -59,7 +66,9 @@ function claudePid(panePid: number): number {
   if (comm(panePid).startsWith('claude')) return panePid;
   for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       if (Number(stat[1]) === panePid && comm(Number(name)).startsWith('claude')) return Number(name);
     } catch {
       // Gone meanwhile.
@@ -68,24 +77,47 @@ function claudePid(panePid: number): number {
   throw new Error(`no claude process under pane pid ${panePid}`);
 }
 
-interface Sample { startMs: number; idle: Cpu; turn: Cpu }
+interface Sample {
+  startMs: number;
+  idle: Cpu;
+  turn: Cpu;
+}
 
 async function runVariant(claude: string, withMod: boolean, idleS: number): Promise<Sample> {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-bench-mod-')));
   const project = join(base, 'project');
   mkdirSync(project);
-  const turns = [...Array.from({ length: 5 }, (_, i) => toolUse('Bash', { command: `echo step ${i}`, description: `Step ${i}` })), text('All five steps done.')];
+  const turns = [
+    ...Array.from({ length: 5 }, (_, i) => toolUse('Bash', { command: `echo step ${i}`, description: `Step ${i}` })),
+    text('All five steps done.'),
+  ];
   const api = await startMessagesApiStandin({ main: turns, other: text('title') });
-  const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: join(base, 'state'), BUDDY_TUI_RUNNER_IDLE_MS: '30000' } });
+  const home = createOfflineClaudeHome({
+    baseUrl: api.url,
+    projectDirs: [project],
+    extraEnv: { BUDDY_TUI_STATE_DIR: join(base, 'state'), BUDDY_TUI_RUNNER_IDLE_MS: '30000' },
+  });
   home.writeSettings({ permissions: { allow: ['Bash'] }, tui: 'fullscreen' });
   const install = spawnSync(process.execPath, [CLI_ENTRY, 'install', '--no-mod'], { env: home.env, encoding: 'utf8' });
   if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
   spawnSync(process.execPath, [CLI_ENTRY, 'hatch', '--name', 'Bench'], { env: home.env });
-  if (withMod) installMod({ settingsPath: home.settingsPath, packageRoot: REPO_ROOT, cliArgv: [process.execPath, CLI_ENTRY], version: 'bench' });
+  if (withMod)
+    installMod({
+      settingsPath: home.settingsPath,
+      packageRoot: REPO_ROOT,
+      cliArgv: [process.execPath, CLI_ENTRY],
+      version: 'bench',
+    });
   const tmuxDir = join(base, 'tmux');
   mkdirSync(tmuxDir);
   const started = Date.now();
-  const { server, pane } = startTmux(tmuxDir, { width: 150, height: 45, env: home.env, cwd: project, command: `${claude} --permission-mode default` });
+  const { server, pane } = startTmux(tmuxDir, {
+    width: 150,
+    height: 45,
+    env: home.env,
+    cwd: project,
+    command: `${claude} --permission-mode default`,
+  });
   try {
     await server.waitFor(pane, /❯/, 120_000);
     const startMs = Date.now() - started;
@@ -102,7 +134,11 @@ async function runVariant(claude: string, withMod: boolean, idleS: number): Prom
     await server.waitFor(pane, /All five steps done\./, 120_000);
     await sleep(2000);
     const turn1 = cpuOf(pid);
-    const diff = (a: Cpu, b: Cpu): Cpu => ({ own: b.own - a.own, children: b.children - a.children, worker: b.worker - a.worker });
+    const diff = (a: Cpu, b: Cpu): Cpu => ({
+      own: b.own - a.own,
+      children: b.children - a.children,
+      worker: b.worker - a.worker,
+    });
     return { startMs, idle: diff(idle0, idle1), turn: diff(turn0, turn1) };
   } finally {
     server.kill();
@@ -131,21 +167,34 @@ function medianSample(samples: Sample[]): Sample {
 
 export async function bench(): Promise<BenchRow[]> {
   const claude = claudeBinary();
-  if (!claude) return [{ area: AREA, name: 'Claude Code CLI', value: 'not installed (scripts/install-claude-code.sh)', goal: `<= ${GOAL}x`, ok: false }];
+  if (!claude)
+    return [
+      {
+        area: AREA,
+        name: 'Claude Code CLI',
+        value: 'not installed (scripts/install-claude-code.sh)',
+        goal: `<= ${GOAL}x`,
+        ok: false,
+      },
+    ];
   const idleS = Number(process.env.BUDDY_BENCH_MOD_IDLE_S ?? 60);
   // Rounds alternate which variant runs first; each figure is the median over the rounds.
   const rounds = Math.max(1, Number(process.env.BUDDY_BENCH_MOD_ROUNDS ?? 1));
   const samples: Record<'without' | 'withMod', Sample[]> = { without: [], withMod: [] };
   for (let round = 0; round < rounds; round += 1) {
     for (const withModNow of round % 2 === 0 ? [false, true] : [true, false]) {
-      process.stderr.write(`bench: mod-cost round ${round + 1}/${rounds}: ${withModNow ? 'with' : 'without'} the mod\n`);
+      process.stderr.write(
+        `bench: mod-cost round ${round + 1}/${rounds}: ${withModNow ? 'with' : 'without'} the mod\n`,
+      );
       samples[withModNow ? 'withMod' : 'without'].push(await runVariant(claude, withModNow, idleS));
     }
   }
   const without = medianSample(samples.without);
   const withMod = medianSample(samples.withMod);
   const row = (name: string, a: number, b: number, goal?: number): BenchRow => ({
-    area: AREA, name, value: `${b.toFixed(0)} ms vs ${a.toFixed(0)} ms: ${(b / Math.max(a, 1)).toFixed(2)}x`,
+    area: AREA,
+    name,
+    value: `${b.toFixed(0)} ms vs ${a.toFixed(0)} ms: ${(b / Math.max(a, 1)).toFixed(2)}x`,
     ...(goal ? { goal: `<= ${goal}x`, ok: b / Math.max(a, 1) <= goal } : {}),
   });
   const rows = [
@@ -154,12 +203,17 @@ export async function bench(): Promise<BenchRow[]> {
     row(`its children's CPU, idle ${idleS} s (hooks, mod-state)`, without.idle.children, withMod.idle.children),
     row("its children's CPU, the turn (hooks, mod-state)", without.turn.children, withMod.turn.children),
     row('start to first prompt (mod vs none)', without.startMs, withMod.startMs),
-    { area: AREA, name: "the mod's worker thread (within claude's own CPU)", value: `idle ${withMod.idle.worker.toFixed(0)} ms, the turn ${withMod.turn.worker.toFixed(0)} ms` },
+    {
+      area: AREA,
+      name: "the mod's worker thread (within claude's own CPU)",
+      value: `idle ${withMod.idle.worker.toFixed(0)} ms, the turn ${withMod.turn.worker.toFixed(0)} ms`,
+    },
   ];
   writeFileSync(join(REPO_ROOT, '.cache', 'bench-mod-cost.json'), JSON.stringify(samples, null, 2));
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await bench()) process.stdout.write(`${r.name}: ${r.value}${r.goal ? ` (${r.ok ? 'ok' : 'MISS'}, goal ${r.goal})` : ''}\n`);
+  for (const r of await bench())
+    process.stdout.write(`${r.name}: ${r.value}${r.goal ? ` (${r.ok ? 'ok' : 'MISS'}, goal ${r.goal})` : ''}\n`);
 }

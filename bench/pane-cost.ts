@@ -26,7 +26,9 @@ const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 function frameSink() {
   const marks: number[] = [];
   const sink = Object.assign(new EventEmitter(), {
-    columns: 100, rows: 30, isTTY: false,
+    columns: 100,
+    rows: 30,
+    isTTY: false,
     write() {
       marks.push(cpuMs(process.cpuUsage()));
       return true;
@@ -40,9 +42,16 @@ async function benchFrameCpu(): Promise<BenchRow[]> {
   openWorkingSessions(s.root);
   const { sink, marks } = frameSink();
   const handle = await startTui({
-    stateRoot: s.root, env: { ...process.env, ...s.env, NO_COLOR: '1' }, foundry: false, plugins: false,
-    petFile: join(s.base, 'state', 'pet.json'), configFile: join(s.base, 'cfg', 'config.json'),
-    stdout: sink, stdin: undefined, alternateScreen: false, handleSignals: false,
+    stateRoot: s.root,
+    env: { ...process.env, ...s.env, NO_COLOR: '1' },
+    foundry: false,
+    plugins: false,
+    petFile: join(s.base, 'state', 'pet.json'),
+    configFile: join(s.base, 'cfg', 'config.json'),
+    stdout: sink,
+    stdin: undefined,
+    alternateScreen: false,
+    handleSignals: false,
   });
   const work = startWorkingSessions(s.root);
   try {
@@ -50,15 +59,20 @@ async function benchFrameCpu(): Promise<BenchRow[]> {
     await sleep(3000);
     const from = marks.length;
     await sleep(SECONDS * 1000);
-    const deltas = marks.slice(from).map((mark, i, all) => (i === 0 ? Number.NaN : mark - all[i - 1])).filter((d) => !Number.isNaN(d));
+    const deltas = marks
+      .slice(from)
+      .map((mark, i, all) => (i === 0 ? Number.NaN : mark - all[i - 1]))
+      .filter((d) => !Number.isNaN(d));
     const p95 = percentile(deltas, 95);
-    return [{
-      area: 'pane',
-      name: `frame CPU while 5 sessions work (${deltas.length} frames, ${SECONDS} s)`,
-      value: `p95 ${formatMs(p95)}, median ${formatMs(median(deltas))}`,
-      goal: 'p95 <= 3 ms',
-      ok: p95 <= 3,
-    }];
+    return [
+      {
+        area: 'pane',
+        name: `frame CPU while 5 sessions work (${deltas.length} frames, ${SECONDS} s)`,
+        value: `p95 ${formatMs(p95)}, median ${formatMs(median(deltas))}`,
+        goal: 'p95 <= 3 ms',
+        ok: p95 <= 3,
+      },
+    ];
   } finally {
     work.stop();
     await handle.close();
@@ -66,7 +80,10 @@ async function benchFrameCpu(): Promise<BenchRow[]> {
   }
 }
 
-async function paneShare(working: boolean, nodeFlags: string[] = []): Promise<{ share: number; frames: number; pane: PaneProcess; base: string }> {
+async function paneShare(
+  working: boolean,
+  nodeFlags: string[] = [],
+): Promise<{ share: number; frames: number; pane: PaneProcess; base: string }> {
   const s = scratch(working ? 'pane-working' : 'pane-quiet');
   openWorkingSessions(s.root);
   if (!working) {
@@ -74,7 +91,16 @@ async function paneShare(working: boolean, nodeFlags: string[] = []): Promise<{ 
     const { appendLine, serializeEventLine } = await import('../src/state/journal.js');
     for (let k = 0; k < 5; k += 1) {
       const file = join(s.root, `work-${k}`, 'events.jsonl');
-      appendLine(file, serializeEventLine({ ts: Date.now() - 700, session_id: `work-${k}`, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: `t-${k}-0` }));
+      appendLine(
+        file,
+        serializeEventLine({
+          ts: Date.now() - 700,
+          session_id: `work-${k}`,
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Bash',
+          tool_use_id: `t-${k}-0`,
+        }),
+      );
       appendLine(file, serializeEventLine({ ts: Date.now() - 600, session_id: `work-${k}`, hook_event_name: 'Stop' }));
     }
   }
@@ -111,7 +137,11 @@ async function benchPaneShare(): Promise<BenchRow[]> {
   return rows;
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
 
 /** The pane process with 5 working sessions under --cpu-prof; the top self-time entries. */
 async function profile(): Promise<void> {
@@ -152,6 +182,10 @@ export async function bench(): Promise<BenchRow[]> {
 
 if (process.argv[1]?.endsWith('bench/pane-cost.ts')) {
   if (process.argv.includes('--profile')) await profile();
-  else for (const row of await bench()) process.stdout.write(`${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`);
+  else
+    for (const row of await bench())
+      process.stdout.write(
+        `${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`,
+      );
   process.exit(0);
 }

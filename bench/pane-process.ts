@@ -57,10 +57,14 @@ export class PaneProcess {
   private listeners = new Set<(text: string, at: number) => void>();
 
   constructor(s: Scratch, extraNodeFlags: string[] = []) {
-    this.child = spawn(process.execPath, [...nodeFlags, ...extraNodeFlags, join(distDir, 'cli.js'), 'tui', '--no-alt-screen', ...extraArgs], {
-      env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
-      stdio: 'pipe',
-    });
+    this.child = spawn(
+      process.execPath,
+      [...nodeFlags, ...extraNodeFlags, join(distDir, 'cli.js'), 'tui', '--no-alt-screen', ...extraArgs],
+      {
+        env: { ...process.env, ...s.env, CI: 'false', NO_COLOR: '1', NODE_ENV: 'production' },
+        stdio: 'pipe',
+      },
+    );
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       const at = performance.now();
@@ -106,4 +110,3 @@ export class PaneProcess {
     if (this.child.exitCode === null) this.child.kill('SIGKILL');
   }
 }
-

@@ -29,13 +29,29 @@ import { PaneProcess, scratch } from './pane-process.js';
 const TRUECOLOR = { kind: 'cells', colors: 'truecolor' } as const;
 const CELLS = { width: 24, height: 13 };
 
-const BODY = [[220, 80, 60], [80, 180, 90], [70, 110, 220], [230, 200, 60], [190, 90, 200], [60, 190, 200], [240, 150, 50], [150, 100, 60], [170, 170, 170]];
+const BODY = [
+  [220, 80, 60],
+  [80, 180, 90],
+  [70, 110, 220],
+  [230, 200, 60],
+  [190, 90, 200],
+  [60, 190, 200],
+  [240, 150, 50],
+  [150, 100, 60],
+  [170, 170, 170],
+];
 
 /** One pixel of a cartoon pet (flat body, three shades, a dark outline, two eyes) or, with `gradient`, a colour change at every pixel. */
 function petPixel(x: number, y: number, gradient: boolean): [number, number, number, number] {
   const inX = x % 192;
   const inY = y % 208;
-  if (gradient) return [(inX * 4) & 255, (inY * 3) & 255, ((x + y) >> 3) & 255, inX > 16 && inX < 176 && inY > 8 && inY < 200 ? 255 : 0];
+  if (gradient)
+    return [
+      (inX * 4) & 255,
+      (inY * 3) & 255,
+      ((x + y) >> 3) & 255,
+      inX > 16 && inX < 176 && inY > 8 && inY < 200 ? 255 : 0,
+    ];
   const d = ((inX - 96) / 70) ** 2 + ((inY - 112) / 86) ** 2;
   if (d >= 1) return [0, 0, 0, 0];
   if (d > 0.82) return [30, 30, 40, 255];
@@ -54,7 +70,9 @@ async function benchPet(folder: string, gradient: boolean): Promise<void> {
     for (let x = 0; x < width; x += 1) data.set(petPixel(x, y, gradient), (y * width + x) * 4);
   }
   mkdirSync(folder, { recursive: true });
-  await sharp(data, { raw: { width, height, channels: 4 } }).webp({ quality: 85 }).toFile(join(folder, 'spritesheet.webp'));
+  await sharp(data, { raw: { width, height, channels: 4 } })
+    .webp({ quality: 85 })
+    .toFile(join(folder, 'spritesheet.webp'));
   writeFileSync(join(folder, 'pet.json'), JSON.stringify({ id: 'bench', displayName: 'Bench' }));
 }
 
@@ -71,7 +89,10 @@ function firstUseMs(folder: string): { total: number; sharpImport: number } {
     await loadPicture({ folder: ${JSON.stringify(folder)}, manifest }, ${JSON.stringify(CELLS)}, { kind: 'cells', colors: 'truecolor' });
     const t3 = performance.now();
     process.stdout.write(JSON.stringify({ total: t1 - t0 + (t3 - t2), sharpImport: t1 - t0 }));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as { total: number; sharpImport: number };
 }
 
@@ -81,8 +102,21 @@ type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
 function framesMs(sprites: Sprite[], frames = 300): number[] {
   const renders = sprites.map((sprite) => {
     const sink = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: false, write: () => true });
-    const props = (tick: number) => ({ sprite, mood: 'working', tick, now: tick * 125, mode: 'sprite' as const, width: 40, name: toSafeText('Bench') });
-    const instance = render(createElement(BuddySprite, props(0)), { stdout: sink as never, debug: true, patchConsole: false, exitOnCtrlC: false });
+    const props = (tick: number) => ({
+      sprite,
+      mood: 'working',
+      tick,
+      now: tick * 125,
+      mode: 'sprite' as const,
+      width: 40,
+      name: toSafeText('Bench'),
+    });
+    const instance = render(createElement(BuddySprite, props(0)), {
+      stdout: sink as never,
+      debug: true,
+      patchConsole: false,
+      exitOnCtrlC: false,
+    });
     return { instance, props, samples: [] as number[] };
   });
   for (let tick = 1; tick <= frames; tick += 1) {
@@ -97,10 +131,18 @@ function framesMs(sprites: Sprite[], frames = 300): number[] {
 }
 
 /** Spawn to the first frame showing `marker`, for each of `runs` starts on one state root (so the cache is warm after the first). */
-async function paneFirstFramesMs(species: string, env: Record<string, string>, marker: string, runs: number): Promise<number[]> {
+async function paneFirstFramesMs(
+  species: string,
+  env: Record<string, string>,
+  marker: string,
+  runs: number,
+): Promise<number[]> {
   const s = scratch('picture');
   try {
-    savePet(join(s.base, 'state', 'buddy-tui', 'pet.json'), hatchPet({ seed: 'bench', speciesIds: ['cat'], species, name: 'Bench', now: Date.now() }));
+    savePet(
+      join(s.base, 'state', 'buddy-tui', 'pet.json'),
+      hatchPet({ seed: 'bench', speciesIds: ['cat'], species, name: 'Bench', now: Date.now() }),
+    );
     Object.assign(s.env, env);
     const times: number[] = [];
     for (let run = 0; run < runs; run += 1) {
@@ -141,7 +183,16 @@ export async function bench(): Promise<BenchRow[]> {
 
     const cat = createSpeciesRegistry().get('cat')!.species;
     const ascii = spriteViewOf(cat);
-    const asPicture = (lines: Map<number, string[]>) => ({ ...ascii, picture: { key: 'bench', cells: CELLS, lines: Object.fromEntries(lines), animations: manifest.animations, greetUntil: 0 } });
+    const asPicture = (lines: Map<number, string[]>) => ({
+      ...ascii,
+      picture: {
+        key: 'bench',
+        cells: CELLS,
+        lines: Object.fromEntries(lines),
+        animations: manifest.animations,
+        greetUntil: 0,
+      },
+    });
     const picture = asPicture(loaded.lines);
     const gradient = asPicture((await loadPicture({ folder: gradientFolder, manifest }, CELLS, TRUECOLOR)).lines);
     // Interleaved, so the machine's load weighs on both alike.
@@ -152,12 +203,42 @@ export async function bench(): Promise<BenchRow[]> {
     const [coldStart, ...warmStarts] = await paneFirstFramesMs('codex:cartoon', codexEnv, '▀', 6);
     const warmStart = median(warmStarts);
     return [
-      { area: 'picture', name: 'decode + downsample one pet on first use (fresh process, sharp import included)', value: `${formatMs(firstMs)} (sharp import ${formatMs(importMs)})`, goal: '<= 150 ms', ok: firstMs <= 150 },
-      { area: 'picture', name: 'the same frames from the cache (every later start)', value: formatMs(median(cacheSamples)) },
-      { area: 'picture', name: `one sprite frame through Ink: picture pet (${CELLS.width}×${CELLS.height} cells) / ASCII cat`, value: `${(pictureFrame / asciiFrame).toFixed(2)}x (${formatMs(pictureFrame)} / ${formatMs(asciiFrame)})`, goal: '<= 1x', ok: pictureFrame <= asciiFrame },
-      { area: 'picture', name: 'the same, worst case (a colour change at every cell) / ASCII cat', value: `${(gradientFrame / asciiFrame).toFixed(2)}x (${formatMs(gradientFrame)})` },
-      { area: 'picture', name: 'pane first frame: picture pet from the cache / ASCII pet', value: `${(warmStart / asciiStart).toFixed(2)}x (${formatMs(warmStart)} / ${formatMs(asciiStart)})`, goal: '<= 1.25x', ok: warmStart <= asciiStart * 1.25 },
-      { area: 'picture', name: 'pane first picture frame, cache cold (decoded on first use) / ASCII pet', value: `${(coldStart / asciiStart).toFixed(2)}x (${formatMs(coldStart)} / ${formatMs(asciiStart)})` },
+      {
+        area: 'picture',
+        name: 'decode + downsample one pet on first use (fresh process, sharp import included)',
+        value: `${formatMs(firstMs)} (sharp import ${formatMs(importMs)})`,
+        goal: '<= 150 ms',
+        ok: firstMs <= 150,
+      },
+      {
+        area: 'picture',
+        name: 'the same frames from the cache (every later start)',
+        value: formatMs(median(cacheSamples)),
+      },
+      {
+        area: 'picture',
+        name: `one sprite frame through Ink: picture pet (${CELLS.width}×${CELLS.height} cells) / ASCII cat`,
+        value: `${(pictureFrame / asciiFrame).toFixed(2)}x (${formatMs(pictureFrame)} / ${formatMs(asciiFrame)})`,
+        goal: '<= 1x',
+        ok: pictureFrame <= asciiFrame,
+      },
+      {
+        area: 'picture',
+        name: 'the same, worst case (a colour change at every cell) / ASCII cat',
+        value: `${(gradientFrame / asciiFrame).toFixed(2)}x (${formatMs(gradientFrame)})`,
+      },
+      {
+        area: 'picture',
+        name: 'pane first frame: picture pet from the cache / ASCII pet',
+        value: `${(warmStart / asciiStart).toFixed(2)}x (${formatMs(warmStart)} / ${formatMs(asciiStart)})`,
+        goal: '<= 1.25x',
+        ok: warmStart <= asciiStart * 1.25,
+      },
+      {
+        area: 'picture',
+        name: 'pane first picture frame, cache cold (decoded on first use) / ASCII pet',
+        value: `${(coldStart / asciiStart).toFixed(2)}x (${formatMs(coldStart)} / ${formatMs(asciiStart)})`,
+      },
     ];
   } finally {
     rmSync(base, { recursive: true, force: true });

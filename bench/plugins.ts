@@ -18,14 +18,23 @@ import { formatMs, median, ratio, type BenchRow } from './measure.js';
 
 const AREA = 'plugins';
 const event = (command: string): JournalEvent => ({
-  ts: 0, session_id: 'bench', hook_event_name: 'PostToolUse', cwd: tmpdir(), tool_name: 'Bash', tool_input: { command },
+  ts: 0,
+  session_id: 'bench',
+  hook_event_name: 'PostToolUse',
+  cwd: tmpdir(),
+  tool_name: 'Bash',
+  tool_input: { command },
 });
 
 function benchMatching(): BenchRow {
   const tools = ['Bash', 'Edit|Write', 'Read', 'mcp__.*', ''];
   const rules: SourcedRule[] = Array.from({ length: 1000 }, (_, i) => ({
     event: i % 2 ? 'PostToolUse' : 'PreToolUse',
-    rule: { matcher: tools[i % tools.length], ...(i % 3 ? { if: `Bash(git ${i} *)` } : {}), hooks: [{ type: 'command', command: `echo ${i}` }] },
+    rule: {
+      matcher: tools[i % tools.length],
+      ...(i % 3 ? { if: `Bash(git ${i} *)` } : {}),
+      hooks: [{ type: 'command', command: `echo ${i}` }],
+    },
     origin: { kind: 'config', file: 'bench', path: `hooks[${i}]`, root: tmpdir(), env: [] },
   }));
   const { handlers } = compileRules(rules);
@@ -35,12 +44,21 @@ function benchMatching(): BenchRow {
   for (const e of events) matched += matchingHandlers(handlers, e).length;
   const perEventMs = (performance.now() - start) / events.length;
   if (matched === 0) throw new Error('nothing matched');
-  return { area: AREA, name: 'match one event against 1000 rules', value: formatMs(perEventMs), goal: '< 1 ms', ok: perEventMs < 1 };
+  return {
+    area: AREA,
+    name: 'match one event against 1000 rules',
+    value: formatMs(perEventMs),
+    goal: '< 1 ms',
+    ok: perEventMs < 1,
+  };
 }
 
 function bareSpawn(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', 'cat >/dev/null; echo hi'], { env: { PATH: process.env.PATH ?? '', SHLVL: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', 'cat >/dev/null; echo hi'], {
+      env: { PATH: process.env.PATH ?? '', SHLVL: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     child.stdout.resume();
     child.on('error', reject);
     child.on('close', () => resolve());
@@ -49,12 +67,20 @@ function bareSpawn(): Promise<void> {
 }
 
 async function benchRunnerOverhead(): Promise<BenchRow[]> {
-  const { handlers } = compileRules([{
-    event: 'PostToolUse', rule: { hooks: [{ type: 'command', command: 'cat >/dev/null; echo hi' }] },
-    origin: { kind: 'config', file: 'bench', path: 'hooks', root: tmpdir(), env: [] },
-  }]);
+  const { handlers } = compileRules([
+    {
+      event: 'PostToolUse',
+      rule: { hooks: [{ type: 'command', command: 'cat >/dev/null; echo hi' }] },
+      origin: { kind: 'config', file: 'bench', path: 'hooks', root: tmpdir(), env: [] },
+    },
+  ]);
   let reactions = 0;
-  const runner = createPluginRunner({ handlers, shell: '/bin/sh', limits: { cooldownMs: 0 }, onReaction: () => (reactions += 1) });
+  const runner = createPluginRunner({
+    handlers,
+    shell: '/bin/sh',
+    limits: { cooldownMs: 0 },
+    onReaction: () => (reactions += 1),
+  });
   const viaRunner: number[] = [];
   const bare: number[] = [];
   // Interleaved, so a busy moment on the machine hits both alike.
@@ -71,19 +97,35 @@ async function benchRunnerOverhead(): Promise<BenchRow[]> {
   const overhead = median(viaRunner) / median(bare);
   return [
     { area: AREA, name: 'command plugin round trip (runner)', value: formatMs(median(viaRunner)) },
-    { area: AREA, name: 'runner vs bare node spawn of the same command', value: ratio(median(viaRunner), median(bare)), goal: '<= 1.5x', ok: overhead <= 1.5 },
+    {
+      area: AREA,
+      name: 'runner vs bare node spawn of the same command',
+      value: ratio(median(viaRunner), median(bare)),
+      goal: '<= 1.5x',
+      ok: overhead <= 1.5,
+    },
   ];
 }
 
 function benchLatestReaction(scratch: string): BenchRow {
   const small = join(scratch, 'small');
   const large = join(scratch, 'large');
-  const reaction = { id: 'x', sessionId: 'bench', kind: 'reaction' as const, text: toReactionText('Nice commit! '.repeat(8)), source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 0 };
+  const reaction = {
+    id: 'x',
+    sessionId: 'bench',
+    kind: 'reaction' as const,
+    text: toReactionText('Nice commit! '.repeat(8)),
+    source: 'gitbot',
+    priority: 1,
+    ttlMs: 10_000,
+    ts: 0,
+  };
   appendReaction(small, reaction);
   appendReaction(large, reaction);
   const line = `${JSON.stringify(reaction)}\n`;
   const block = line.repeat(10_000);
-  for (let written = 0; written < 50 * 1024 * 1024; written += block.length) appendFileSync(join(large, 'bench', 'reactions.jsonl'), block);
+  for (let written = 0; written < 50 * 1024 * 1024; written += block.length)
+    appendFileSync(join(large, 'bench', 'reactions.jsonl'), block);
   const smallMs: number[] = [];
   const largeMs: number[] = [];
   // A read takes tens of µs: each sample times a batch, so a timer tick or a GC pause that lands
@@ -98,7 +140,13 @@ function benchLatestReaction(scratch: string): BenchRow {
     largeMs.push((performance.now() - start) / BATCH);
   }
   const r = median(largeMs) / median(smallMs);
-  return { area: AREA, name: 'latest reaction: 50 MB reactions.jsonl vs 1 line', value: `${ratio(median(largeMs), median(smallMs))} (${(median(largeMs) * 1000).toFixed(1)} µs vs ${(median(smallMs) * 1000).toFixed(1)} µs)`, goal: '<= 2x', ok: r <= 2 };
+  return {
+    area: AREA,
+    name: 'latest reaction: 50 MB reactions.jsonl vs 1 line',
+    value: `${ratio(median(largeMs), median(smallMs))} (${(median(largeMs) * 1000).toFixed(1)} µs vs ${(median(smallMs) * 1000).toFixed(1)} µs)`,
+    goal: '<= 2x',
+    ok: r <= 2,
+  };
 }
 
 export async function bench(): Promise<BenchRow[]> {

@@ -7,7 +7,20 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './measure.js';
 
-const AREAS = ['foundation', 'statusline', 'tui', 'pane-cost', 'species', 'pictures', 'plugins', 'delegate', 'doctor', 'hook-cost', 'whole-session', 'mod-cost'];
+const AREAS = [
+  'foundation',
+  'statusline',
+  'tui',
+  'pane-cost',
+  'species',
+  'pictures',
+  'plugins',
+  'delegate',
+  'doctor',
+  'hook-cost',
+  'whole-session',
+  'mod-cost',
+];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((area) => !AREAS.includes(area));
@@ -32,7 +45,9 @@ for (const area of wanted.length > 0 ? AREAS.filter((name) => wanted.includes(na
 const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.value.length))];
 for (const row of rows) {
   const verdict = row.ok === undefined ? '' : row.ok ? `ok   (goal ${row.goal})` : `MISS (goal ${row.goal})`;
-  process.stdout.write(`${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict}\n`);
+  process.stdout.write(
+    `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict}\n`,
+  );
 }
 const missed = rows.filter((r) => r.ok === false).length;
 process.stdout.write(`\n${rows.filter((r) => r.ok).length} goals met, ${missed} missed\n`);

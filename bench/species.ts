@@ -31,13 +31,20 @@ export async function bench(): Promise<BenchRow[]> {
   const faceMs = timeRuns(200, () => void lookupFace({ speciesId: 'owl', mood: 'happy', builtinDir }));
 
   const cat = registry.get('cat')!.species;
-  const renderMs = timeRuns(200, () => {
-    for (let tick = 0; tick < 8; tick += 1) renderSprite(cat, 'idle', tick, { eyes: '◉', hat: 'crown' });
-  }) / 8;
+  const renderMs =
+    timeRuns(200, () => {
+      for (let tick = 0; tick < 8; tick += 1) renderSprite(cat, 'idle', tick, { eyes: '◉', hat: 'crown' });
+    }) / 8;
 
-  const templates = readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as JournalEvent);
+  const templates = readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as JournalEvent);
   const start = Date.now();
-  const events = Array.from({ length: 50_000 }, (_, i) => ({ ...templates[i % templates.length], ts: start + i * 100 }));
+  const events = Array.from({ length: 50_000 }, (_, i) => ({
+    ...templates[i % templates.length],
+    ts: start + i * 100,
+  }));
   let pet = hatchPet({ seed: 'bench', speciesIds: ['cat'], now: start });
   const t0 = performance.now();
   for (const event of events) pet = stepPet(pet, { type: 'event', event }, event.ts);
@@ -48,11 +55,33 @@ export async function bench(): Promise<BenchRow[]> {
   const moodMs = timeRuns(1000, () => void deriveMood(pet, undefined, start + 10 ** 9));
 
   return [
-    { area: 'species', name: `load and check all ${count} built-in species`, value: formatMs(loadMs), goal: '<= 50 ms', ok: loadMs <= 50 },
-    { area: 'species', name: 'statusline face lookup (read + parse one species file)', value: formatMs(faceMs), goal: '<= 2 ms', ok: faceMs <= 2 },
+    {
+      area: 'species',
+      name: `load and check all ${count} built-in species`,
+      value: formatMs(loadMs),
+      goal: '<= 50 ms',
+      ok: loadMs <= 50,
+    },
+    {
+      area: 'species',
+      name: 'statusline face lookup (read + parse one species file)',
+      value: formatMs(faceMs),
+      goal: '<= 2 ms',
+      ok: faceMs <= 2,
+    },
     { area: 'species', name: 'renderSprite, one frame', value: formatMs(renderMs) },
-    { area: 'pet', name: 'stepPet, one event at a time (live)', value: `${stepPerSecond.toLocaleString('en')} events/s` },
-    { area: 'pet', name: 'feedEvents catching up on a backlog', value: `${eventsPerSecond.toLocaleString('en')} events/s`, goal: '>= 100,000 events/s', ok: eventsPerSecond >= 100_000 },
+    {
+      area: 'pet',
+      name: 'stepPet, one event at a time (live)',
+      value: `${stepPerSecond.toLocaleString('en')} events/s`,
+    },
+    {
+      area: 'pet',
+      name: 'feedEvents catching up on a backlog',
+      value: `${eventsPerSecond.toLocaleString('en')} events/s`,
+      goal: '>= 100,000 events/s',
+      ok: eventsPerSecond >= 100_000,
+    },
     { area: 'pet', name: 'deriveMood after a long absence', value: formatMs(moodMs) },
   ];
 }

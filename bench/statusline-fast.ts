@@ -20,13 +20,27 @@ import { sleep, until } from './pane-process.js';
 
 const CCLINE_VERSION = '1.1.2';
 const CCLINE_DIR = join(REPO_ROOT, '.cache/bench/ccline');
-const CCLINE_BINARIES = ['ccline-linux-x64', 'ccline-linux-x64-musl'].map((name) => join(CCLINE_DIR, 'node_modules/@cometix', name, 'ccline'));
+const CCLINE_BINARIES = ['ccline-linux-x64', 'ccline-linux-x64-musl'].map((name) =>
+  join(CCLINE_DIR, 'node_modules/@cometix', name, 'ccline'),
+);
 
 function ensureCcline(): string | undefined {
   if (!CCLINE_BINARIES.some(existsSync)) {
     mkdirSync(CCLINE_DIR, { recursive: true });
     try {
-      execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CCLINE_DIR, `@cometix/ccline@${CCLINE_VERSION}`], { stdio: 'ignore', timeout: 300_000 });
+      execFileSync(
+        'npm',
+        [
+          'install',
+          '--no-save',
+          '--no-audit',
+          '--no-fund',
+          '--prefix',
+          CCLINE_DIR,
+          `@cometix/ccline@${CCLINE_VERSION}`,
+        ],
+        { stdio: 'ignore', timeout: 300_000 },
+      );
     } catch {
       return undefined;
     }
@@ -38,7 +52,13 @@ function stateRoot(base: string, name: string): string {
   const root = join(base, name);
   mkdirSync(join(root, FIXTURE_SESSION), { recursive: true, mode: 0o700 });
   mkdirSync(join(root, 'inbox'), { mode: 0o700 });
-  writeFileSync(join(root, FIXTURE_SESSION, 'events.jsonl'), midTurnEvents().map((event) => serializeEventLine(event)).join(''), { mode: 0o600 });
+  writeFileSync(
+    join(root, FIXTURE_SESSION, 'events.jsonl'),
+    midTurnEvents()
+      .map((event) => serializeEventLine(event))
+      .join(''),
+    { mode: 0o600 },
+  );
   return root;
 }
 
@@ -52,19 +72,27 @@ export async function benchStatuslineFast(): Promise<BenchRow[]> {
   rmSync(base, { recursive: true, force: true });
   mkdirSync(base, { recursive: true });
   const common = {
-    HOME: join(base, 'home'), XDG_CONFIG_HOME: join(base, 'config'), XDG_STATE_HOME: join(base, 'xdg-state'),
-    BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'), BUDDY_TUI_NOW: String(NOW), COLUMNS: '120', CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION,
+    HOME: join(base, 'home'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+    BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+    BUDDY_TUI_NOW: String(NOW),
+    COLUMNS: '120',
+    CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION,
   };
   const residentEnv = { ...common, BUDDY_TUI_STATE_DIR: stateRoot(base, 'resident') };
   const aloneEnv = { ...common, BUDDY_TUI_STATE_DIR: stateRoot(base, 'alone') };
   const resident = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/support/resident-process.ts')], {
-    env: { ...process.env, ...residentEnv }, stdio: ['ignore', 'pipe', 'ignore'], cwd: REPO_ROOT,
+    env: { ...process.env, ...residentEnv },
+    stdio: ['ignore', 'pipe', 'ignore'],
+    cwd: REPO_ROOT,
   });
   try {
     await new Promise((resolve) => resident.stdout.once('data', resolve));
     const stdin = JSON.stringify(fixturePayload(42));
     const command = fastStatuslineCommand({ node: process.execPath, cliScript: join(REPO_ROOT, 'dist/cli.js') });
-    const run = (env: Record<string, string>) => execFileSync('/bin/sh', ['-c', command], { input: stdin, env: { ...process.env, ...env } }).toString();
+    const run = (env: Record<string, string>) =>
+      execFileSync('/bin/sh', ['-c', command], { input: stdin, env: { ...process.env, ...env } }).toString();
     // The first refresh hands the payload over; from the second on the line is there.
     run(residentEnv);
     const lineFile = join(residentEnv.BUDDY_TUI_STATE_DIR, 'statusline', `${FIXTURE_SESSION}.line`);
@@ -73,12 +101,16 @@ export async function benchStatuslineFast(): Promise<BenchRow[]> {
     const ccline = ensureCcline();
     const rounds = 40;
     const residentCpuBefore = cpuOf(resident.pid!);
-    const stats = measureCommands([
-      { name: 'node -e 0', argv: [process.execPath, '-e', '0'], stdin, env: aloneEnv },
-      { name: 'fast', argv: ['/bin/sh', '-c', command], stdin, env: residentEnv },
-      { name: 'fallback', argv: ['/bin/sh', '-c', command], stdin, env: aloneEnv },
-      ...(ccline ? [{ name: 'ccline', argv: [ccline], stdin, env: { HOME: join(base, 'home') } }] : []),
-    ], rounds, 3);
+    const stats = measureCommands(
+      [
+        { name: 'node -e 0', argv: [process.execPath, '-e', '0'], stdin, env: aloneEnv },
+        { name: 'fast', argv: ['/bin/sh', '-c', command], stdin, env: residentEnv },
+        { name: 'fallback', argv: ['/bin/sh', '-c', command], stdin, env: aloneEnv },
+        ...(ccline ? [{ name: 'ccline', argv: [ccline], stdin, env: { HOME: join(base, 'home') } }] : []),
+      ],
+      rounds,
+      3,
+    );
     // Let the resident render the last payloads before reading its CPU.
     await sleep(500);
     const residentPerRefresh = (cpuOf(resident.pid!) - residentCpuBefore) / (rounds + 3);
@@ -94,7 +126,13 @@ export async function benchStatuslineFast(): Promise<BenchRow[]> {
         ok: fast <= 2 * stats.ccline.medianCpuMs,
       });
     } else {
-      rows.push({ area: 'statusline', name: `CCometixLine ${CCLINE_VERSION}`, value: 'not installed (npm unreachable?)', goal: '<= 2x', ok: false });
+      rows.push({
+        area: 'statusline',
+        name: `CCometixLine ${CCLINE_VERSION}`,
+        value: 'not installed (npm unreachable?)',
+        goal: '<= 2x',
+        ok: false,
+      });
     }
     rows.push(
       {
@@ -118,6 +156,9 @@ export async function benchStatuslineFast(): Promise<BenchRow[]> {
 }
 
 if (process.argv[1]?.endsWith('bench/statusline-fast.ts')) {
-  for (const row of await benchStatuslineFast()) process.stdout.write(`${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`);
+  for (const row of await benchStatuslineFast())
+    process.stdout.write(
+      `${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`,
+    );
   process.exit(0);
 }

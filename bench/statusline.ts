@@ -24,7 +24,11 @@ function ensureCcstatusline(): string | undefined {
   if (!existsSync(CC_BIN)) {
     mkdirSync(CC_DIR, { recursive: true });
     try {
-      execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CC_DIR, `ccstatusline@${CCSTATUSLINE_VERSION}`], { stdio: 'ignore', timeout: 300_000 });
+      execFileSync(
+        'npm',
+        ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CC_DIR, `ccstatusline@${CCSTATUSLINE_VERSION}`],
+        { stdio: 'ignore', timeout: 300_000 },
+      );
     } catch {
       return undefined;
     }
@@ -51,7 +55,9 @@ function stateRoot(base: string, journalMb: number): string {
   }
   body += events.map((event) => serializeEventLine(event)).join('');
   writeFileSync(join(dir, 'events.jsonl'), body, { mode: 0o600 });
-  writeFileSync(join(dir, 'reactions.jsonl'), `${JSON.stringify(reaction('Three Bash calls and counting!', 5000))}\n`, { mode: 0o600 });
+  writeFileSync(join(dir, 'reactions.jsonl'), `${JSON.stringify(reaction('Three Bash calls and counting!', 5000))}\n`, {
+    mode: 0o600,
+  });
   readSession(dir); // the checkpoint
   return root;
 }
@@ -67,7 +73,10 @@ async function benchStartup(): Promise<BenchRow[]> {
     const xdgState = join(base, 'xdg-state');
     mkdirSync(join(xdgState, 'buddy-tui'), { recursive: true });
     // A hatched buddy, so the face path (pet.json + species file) is on the clock too.
-    writeFileSync(join(xdgState, 'buddy-tui', 'pet.json'), JSON.stringify(hatchPet({ seed: 'bench', speciesIds: ['cat'], now: NOW - 60_000 })));
+    writeFileSync(
+      join(xdgState, 'buddy-tui', 'pet.json'),
+      JSON.stringify(hatchPet({ seed: 'bench', speciesIds: ['cat'], now: NOW - 60_000 })),
+    );
     const common = {
       HOME: home,
       XDG_CONFIG_HOME: join(base, 'config'),
@@ -115,11 +124,27 @@ async function benchStartup(): Promise<BenchRow[]> {
       const cc = stats.ccstatusline;
       const faster = cc.medianMs / stats.cli.medianMs;
       rows.push(
-        { area: 'statusline', name: `ccstatusline ${CCSTATUSLINE_VERSION} vs node -e 0`, value: `${(cc.medianMs / baseline.medianMs).toFixed(2)}x wall (${describe(cc)})` },
-        { area: 'statusline', name: `buddy-tui statusline faster than ccstatusline`, value: `${faster.toFixed(2)}x`, goal: '>= 3.5x', ok: faster >= 3.5 },
+        {
+          area: 'statusline',
+          name: `ccstatusline ${CCSTATUSLINE_VERSION} vs node -e 0`,
+          value: `${(cc.medianMs / baseline.medianMs).toFixed(2)}x wall (${describe(cc)})`,
+        },
+        {
+          area: 'statusline',
+          name: `buddy-tui statusline faster than ccstatusline`,
+          value: `${faster.toFixed(2)}x`,
+          goal: '>= 3.5x',
+          ok: faster >= 3.5,
+        },
       );
     } else {
-      rows.push({ area: 'statusline', name: `ccstatusline ${CCSTATUSLINE_VERSION}`, value: 'not installed (npm unreachable?)', goal: '>= 3.5x', ok: false });
+      rows.push({
+        area: 'statusline',
+        name: `ccstatusline ${CCSTATUSLINE_VERSION}`,
+        value: 'not installed (npm unreachable?)',
+        goal: '>= 3.5x',
+        ok: false,
+      });
     }
     return rows;
   } finally {
@@ -144,5 +169,8 @@ export async function bench(): Promise<BenchRow[]> {
 
 // `node --import tsx bench/statusline.ts` runs this area alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const row of await bench()) process.stdout.write(`${row.name.padEnd(52)} ${row.value}${row.goal ? `  ${row.ok ? 'ok' : 'MISS'} (goal ${row.goal})` : ''}\n`);
+  for (const row of await bench())
+    process.stdout.write(
+      `${row.name.padEnd(52)} ${row.value}${row.goal ? `  ${row.ok ? 'ok' : 'MISS'} (goal ${row.goal})` : ''}\n`,
+    );
 }

@@ -20,7 +20,8 @@ import { benchPaneBigJournal } from './big-journal.js';
 import { REPO_ROOT, formatMs, median, percentile, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep, until } from './pane-process.js';
 
-const fixtureLines = (): string[] => readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8').split('\n').filter(Boolean);
+const fixtureLines = (): string[] =>
+  readFileSync(join(REPO_ROOT, 'test/fixtures/hook-events.jsonl'), 'utf8').split('\n').filter(Boolean);
 const fixtureLength = (): number => fixtureLines().length;
 const fixtureStopIndex = (): number => fixtureLines().findIndex((line) => JSON.parse(line).hook_event_name === 'Stop');
 
@@ -36,14 +37,26 @@ async function benchLatency(): Promise<BenchRow[]> {
   const pane = new PaneProcess(s);
   try {
     await pane.waitFor('buddy-tui install', 60_000);
-    append(s.root, { ts: Date.now(), session_id: 'latency', hook_event_name: 'UserPromptSubmit', cwd: '/bench/latency', prompt_id: 'p' });
+    append(s.root, {
+      ts: Date.now(),
+      session_id: 'latency',
+      hook_event_name: 'UserPromptSubmit',
+      cwd: '/bench/latency',
+      prompt_id: 'p',
+    });
     await pane.waitFor('latency', 10_000);
     const samples: number[] = [];
     for (let i = 0; i < 200; i += 1) {
       const marker = `▶ Lat${i} `;
       const shown = pane.waitFor(marker);
       const start = performance.now();
-      append(s.root, { ts: Date.now(), session_id: 'latency', hook_event_name: 'PreToolUse', tool_name: `Lat${i}`, tool_use_id: `lat-${i}` });
+      append(s.root, {
+        ts: Date.now(),
+        session_id: 'latency',
+        hook_event_name: 'PreToolUse',
+        tool_name: `Lat${i}`,
+        tool_use_id: `lat-${i}`,
+      });
       samples.push((await shown) - start);
       // Hooks do not fire back to back all the time: leave a gap like real tools do.
       await sleep(20 + (i % 5) * 15);
@@ -69,10 +82,18 @@ function burstChunks(): Array<{ sessionId: string; text: string }> {
   const perSession = 2500;
   const chunks: Array<{ sessionId: string; text: string }> = [];
   const now = Date.now();
-  const sessions = Array.from({ length: 20 }, (_, k) => syntheticEvents(perSession, `burst-${k}`, now - perSession * 10));
+  const sessions = Array.from({ length: 20 }, (_, k) =>
+    syntheticEvents(perSession, `burst-${k}`, now - perSession * 10),
+  );
   for (let offset = 0; offset < perSession; offset += 250) {
     for (const events of sessions) {
-      chunks.push({ sessionId: events[0].session_id, text: events.slice(offset, offset + 250).map((e) => serializeEventLine(e)).join('') });
+      chunks.push({
+        sessionId: events[0].session_id,
+        text: events
+          .slice(offset, offset + 250)
+          .map((e) => serializeEventLine(e))
+          .join(''),
+      });
     }
   }
   return chunks;
@@ -90,16 +111,26 @@ async function writeBurst(root: string, chunks = burstChunks()): Promise<void> {
 async function benchBurstStore(): Promise<BenchRow[]> {
   const s = scratch('burst-store');
   const sink = Object.assign(new (await import('node:events')).EventEmitter(), {
-    columns: 100, rows: 30, isTTY: false, frames: 0,
+    columns: 100,
+    rows: 30,
+    isTTY: false,
+    frames: 0,
     write() {
       sink.frames += 1;
       return true;
     },
   });
   const handle = await startTui({
-    stateRoot: s.root, env: { ...process.env, ...s.env }, foundry: false, plugins: false,
-    petFile: join(s.base, 'state', 'pet.json'), configFile: join(s.base, 'cfg', 'config.json'),
-    stdout: sink as unknown as NodeJS.WriteStream, stdin: undefined, alternateScreen: false, handleSignals: false,
+    stateRoot: s.root,
+    env: { ...process.env, ...s.env },
+    foundry: false,
+    plugins: false,
+    petFile: join(s.base, 'state', 'pet.json'),
+    configFile: join(s.base, 'cfg', 'config.json'),
+    stdout: sink as unknown as NodeJS.WriteStream,
+    stdin: undefined,
+    alternateScreen: false,
+    handleSignals: false,
   });
   try {
     const chunks = burstChunks();
@@ -228,6 +259,9 @@ export async function bench(): Promise<BenchRow[]> {
 
 // `node --import tsx bench/tui.ts` runs just these.
 if (process.argv[1]?.endsWith('bench/tui.ts')) {
-  for (const row of await bench()) process.stdout.write(`${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`);
+  for (const row of await bench())
+    process.stdout.write(
+      `${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`,
+    );
   process.exit(0);
 }

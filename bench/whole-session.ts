@@ -57,7 +57,8 @@ function sumTimesLog(path: string): { runs: number; ms: number; each: number[] }
 /** Every buddy-tui command in the settings file, wrapped to log its CPU (see the header). */
 function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: string; statusline: string }): void {
   const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
-  const wrap = (command: string, log: string) => `/bin/sh ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
+  const wrap = (command: string, log: string) =>
+    `/bin/sh ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
   for (const groups of Object.values(settings.hooks ?? {}) as Array<Array<{ hooks: Array<{ command: string }> }>>) {
     for (const group of groups) for (const handler of group.hooks) handler.command = wrap(handler.command, logs.hooks);
   }
@@ -67,30 +68,51 @@ function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: stri
 
 export async function benchWholeSession(): Promise<BenchRow[]> {
   const claude = claudeBinary();
-  if (!claude) return [{ area: AREA, name: 'Claude Code CLI', value: 'not installed (scripts/install-claude-code.sh)', goal: `<= ${GOAL}%`, ok: false }];
+  if (!claude)
+    return [
+      {
+        area: AREA,
+        name: 'Claude Code CLI',
+        value: 'not installed (scripts/install-claude-code.sh)',
+        goal: `<= ${GOAL}%`,
+        ok: false,
+      },
+    ];
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-bench-session-')));
   const project = join(root, 'project');
   const stateDir = join(root, 'state');
   mkdirSync(project);
   const api = await startMessagesApiStandin({
     main: (request) => {
-      const done = (request.body?.messages ?? []).filter((message: { role?: string }) => message.role === 'assistant').length;
-      return done < CALLS ? toolUse('Bash', { command: `echo step ${done + 1}`, description: `Step ${done + 1}` }, { delayMs: 1000 }) : text('All steps done.');
+      const done = (request.body?.messages ?? []).filter(
+        (message: { role?: string }) => message.role === 'assistant',
+      ).length;
+      return done < CALLS
+        ? toolUse('Bash', { command: `echo step ${done + 1}`, description: `Step ${done + 1}` }, { delayMs: 1000 })
+        : text('All steps done.');
     },
     other: text('Session cost'),
   });
-  const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: stateDir } });
+  const home = createOfflineClaudeHome({
+    baseUrl: api.url,
+    projectDirs: [project],
+    extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
+  });
   const wrapper = join(root, 'cpu-wrap.sh');
   writeFileSync(wrapper, 'log=$1\ntrap \'times >>"$log"\' EXIT\n/bin/sh -c "$2"\n:\n');
   const logs = { hooks: join(root, 'hooks.times'), statusline: join(root, 'statusline.times') };
   const cli = join(DIST_ROOT, 'dist/cli.js');
   let server: ReturnType<typeof startTmux>['server'] | undefined;
   const pane = spawn(process.execPath, [cli, 'tui', '--no-alt-screen'], {
-    env: { ...process.env, ...home.env, CI: 'false', NO_COLOR: '1', COLUMNS: '100', LINES: '30' }, stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, ...home.env, CI: 'false', NO_COLOR: '1', COLUMNS: '100', LINES: '30' },
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   pane.stdout.resume();
   try {
-    const install = spawn(process.execPath, [cli, 'install'], { env: { ...home.env, PATH: process.env.PATH }, stdio: 'ignore' });
+    const install = spawn(process.execPath, [cli, 'install'], {
+      env: { ...home.env, PATH: process.env.PATH },
+      stdio: 'ignore',
+    });
     await new Promise((resolve) => install.once('exit', resolve));
     wrapCommands(home.settingsPath, wrapper, logs);
     const started = startTmux(root, { width: 160, height: 45, env: home.env, cwd: project, command: claude });
@@ -119,7 +141,13 @@ export async function benchWholeSession(): Promise<BenchRow[]> {
         name: `interactive Claude Code, ${CALLS} Bash calls 1 s apart (${label})`,
         value: `Claude Code ${(claudeMs / 1000).toFixed(2)} s CPU; hooks ${hooks.runs} runs ${(hooks.ms / 1000).toFixed(2)} s, statusline ${statusline.runs} runs ${(statusline.ms / 1000).toFixed(2)} s (${statusline.each.filter((ms) => ms < 25).length} under 25 ms: the fast path), pane ${(paneMs / 1000).toFixed(2)} s`,
       },
-      { area: AREA, name: `buddy-tui's CPU / Claude Code's (${label})`, value: `${share.toFixed(1)}%`, goal: `<= ${GOAL}%`, ok: share <= GOAL },
+      {
+        area: AREA,
+        name: `buddy-tui's CPU / Claude Code's (${label})`,
+        value: `${share.toFixed(1)}%`,
+        goal: `<= ${GOAL}%`,
+        ok: share <= GOAL,
+      },
     ];
   } finally {
     server?.kill();
@@ -142,6 +170,9 @@ export async function bench(): Promise<BenchRow[]> {
 }
 
 if (process.argv[1]?.endsWith('bench/whole-session.ts')) {
-  for (const row of await bench()) process.stdout.write(`${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`);
+  for (const row of await bench())
+    process.stdout.write(
+      `${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`,
+    );
   process.exit(0);
 }

@@ -28,8 +28,20 @@ export function openWorkingSessions(root: string, count = 5, now = Date.now()): 
   for (let k = 0; k < count; k += 1) {
     const session_id = sessionId(k);
     append(root, { ts: now - 1000, session_id, hook_event_name: 'SessionStart', cwd: `/bench/project-${k}` });
-    append(root, { ts: now - 900, session_id, hook_event_name: 'UserPromptSubmit', cwd: `/bench/project-${k}`, prompt_id: `p-${k}` });
-    append(root, { ts: now - 800, session_id, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: `t-${k}-0` });
+    append(root, {
+      ts: now - 900,
+      session_id,
+      hook_event_name: 'UserPromptSubmit',
+      cwd: `/bench/project-${k}`,
+      prompt_id: `p-${k}`,
+    });
+    append(root, {
+      ts: now - 800,
+      session_id,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_use_id: `t-${k}-0`,
+    });
   }
 }
 
@@ -42,9 +54,21 @@ export function startWorkingSessions(root: string, count = 5, paceMs = 1000): Wo
     const session_id = sessionId(k);
     const next = () => {
       const ts = Date.now();
-      append(root, { ts, session_id, hook_event_name: 'PostToolUse', tool_name: TOOLS[step % TOOLS.length], tool_use_id: `t-${k}-${step}` });
+      append(root, {
+        ts,
+        session_id,
+        hook_event_name: 'PostToolUse',
+        tool_name: TOOLS[step % TOOLS.length],
+        tool_use_id: `t-${k}-${step}`,
+      });
       step += 1;
-      append(root, { ts, session_id, hook_event_name: 'PreToolUse', tool_name: TOOLS[step % TOOLS.length], tool_use_id: `t-${k}-${step}` });
+      append(root, {
+        ts,
+        session_id,
+        hook_event_name: 'PreToolUse',
+        tool_name: TOOLS[step % TOOLS.length],
+        tool_use_id: `t-${k}-${step}`,
+      });
       appended += 2;
     };
     // Staggered so the sessions do not all write in the same millisecond.

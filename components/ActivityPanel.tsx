@@ -9,7 +9,14 @@ import { Box, Text } from 'ink';
 import { agentColor } from '../src/display/agent-color.js';
 import { hostBadge } from '../src/display/host-badge.js';
 import { toolsShown } from '../src/display/tool-order.js';
-import { currentTool, formatElapsed, isProcessingPrompt, lastFailure, subagentGroups, type SafeSessionState } from '../src/tui/store/index.js';
+import {
+  currentTool,
+  formatElapsed,
+  isProcessingPrompt,
+  lastFailure,
+  subagentGroups,
+  type SafeSessionState,
+} from '../src/tui/store/index.js';
 import { useTheme } from './theme.js';
 
 export interface ActivityPanelProps {
@@ -38,7 +45,9 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
     rank: 0,
     node: (
       <Text wrap="truncate-end">
-        <Text bold color={pick('white')}>{project}</Text>
+        <Text bold color={pick('white')}>
+          {project}
+        </Text>
         {showHost ? <Text color={pick('magenta')}>{` ${hostBadge(session.host)}`}</Text> : null}
         {model ? <Text dimColor>{` · ${model}`}</Text> : null}
       </Text>
@@ -47,13 +56,18 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
 
   let status: ReactElement;
   if (session.endedAt !== undefined) {
-    status = <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>;
+    status = (
+      <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>
+    );
   } else if (session.waiting && session.waiting.reason !== 'idle') {
     // Not "working": Claude is blocked on the user (the bubble says on what).
-    status = <Text bold color={pick('yellow')}>{`❗ waiting for you ${formatElapsed(now - session.waiting.since)}`}</Text>;
+    status = (
+      <Text bold color={pick('yellow')}>{`❗ waiting for you ${formatElapsed(now - session.waiting.since)}`}</Text>
+    );
   } else if (isProcessingPrompt(session)) {
     const queued = session.pendingPrompts > 1 ? ` ${session.pendingPrompts}` : '';
-    const turn = session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';
+    const turn =
+      session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';
     status = (
       <Text>
         <Text color={pick('yellow')}>{`💬${queued}`}</Text>
@@ -126,11 +140,13 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
   );
   return (
     <Box flexDirection="column" width={width}>
-      {rows.filter((row) => keep.has(row.key)).map((row) => (
-        <Box key={row.key} width={width}>
-          {row.node}
-        </Box>
-      ))}
+      {rows
+        .filter((row) => keep.has(row.key))
+        .map((row) => (
+          <Box key={row.key} width={width}>
+            {row.node}
+          </Box>
+        ))}
     </Box>
   );
 }

@@ -45,10 +45,21 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
   const { pick } = useTheme();
   const { notice, role, runnerPid, muted, waiting, chattiness } = useStore(
     store,
-    useShallow((s) => ({ notice: s.notice, role: s.role, runnerPid: s.runnerPid, muted: s.muted, waiting: s.bubbles.waiting.length, chattiness: s.chattiness })),
+    useShallow((s) => ({
+      notice: s.notice,
+      role: s.role,
+      runnerPid: s.runnerPid,
+      muted: s.muted,
+      waiting: s.bubbles.waiting.length,
+      chattiness: s.chattiness,
+    })),
   );
   if (notice) {
-    return <Text color={pick(notice.tone === 'warning' ? 'yellow' : 'cyan')} wrap="truncate-end">{truncate(notice.text, width)}</Text>;
+    return (
+      <Text color={pick(notice.tone === 'warning' ? 'yellow' : 'cyan')} wrap="truncate-end">
+        {truncate(notice.text, width)}
+      </Text>
+    );
   }
   const parts = [
     role === 'viewer' ? `viewer (plugins run in pid ${runnerPid ?? '?'})` : undefined,
@@ -57,7 +68,11 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
     waiting > 0 ? `${waiting} queued` : undefined,
     '? help · q quit',
   ].filter(Boolean);
-  return <Text dimColor wrap="truncate-end">{truncate(parts.join(' · '), width)}</Text>;
+  return (
+    <Text dimColor wrap="truncate-end">
+      {truncate(parts.join(' · '), width)}
+    </Text>
+  );
 }
 
 function Tabs({ store, width }: { store: BuddyStore; width: number }) {
@@ -76,13 +91,21 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
       host: showHost ? session.host : undefined,
     }));
   }, [sessions, now]);
-  if (tabs.length === 0) return <Text bold wrap="truncate-end">buddy-tui</Text>;
+  if (tabs.length === 0)
+    return (
+      <Text bold wrap="truncate-end">
+        buddy-tui
+      </Text>
+    );
   return <SessionTabs tabs={tabs} selectedId={selectedId} width={width} />;
 }
 
 export function App({ store, theme = { color: true }, onQuit }: AppProps) {
   useKeys(store, onQuit);
-  const setSize = useCallback((columns: number, rows: number) => store.getState().setTerminalSize(columns, rows), [store]);
+  const setSize = useCallback(
+    (columns: number, rows: number) => store.getState().setTerminalSize(columns, rows),
+    [store],
+  );
   useTerminalSize(setSize);
   const columns = useStore(store, (s) => s.columns);
   const rows = useStore(store, (s) => s.rows);
@@ -104,4 +127,3 @@ export function App({ store, theme = { color: true }, onQuit }: AppProps) {
     </ThemeProvider>
   );
 }
-

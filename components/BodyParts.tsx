@@ -10,7 +10,20 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { hostBadgesShown } from '../src/display/host-badge.js';
 import { toSafeText } from '../src/text/safe-text.js';
-import { activityPerMinute, awaitsAnswer, historyCounts, isDim, overviewCursorId, overviewRows, selectSelectedSession, visibleSessions, type SafeSessionState, type SafeText, type BuddyStore, type SpriteView } from '../src/tui/store/index.js';
+import {
+  activityPerMinute,
+  awaitsAnswer,
+  historyCounts,
+  isDim,
+  overviewCursorId,
+  overviewRows,
+  selectSelectedSession,
+  visibleSessions,
+  type SafeSessionState,
+  type SafeText,
+  type BuddyStore,
+  type SpriteView,
+} from '../src/tui/store/index.js';
 import { ActivityPanel } from './ActivityPanel.js';
 import { BuddySprite } from './BuddySprite.js';
 import { EmptyState } from './EmptyState.js';
@@ -28,18 +41,48 @@ const CLAUDE_CODE = toSafeText('claude code');
 export function HelpPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
   const { role, runnerPid, muted, delegateStats, history, chattiness } = useStore(
     store,
-    useShallow((s) => ({ role: s.role, runnerPid: s.runnerPid, muted: s.muted, delegateStats: s.delegateStats, history: s.bubbles.history, chattiness: s.chattiness })),
+    useShallow((s) => ({
+      role: s.role,
+      runnerPid: s.runnerPid,
+      muted: s.muted,
+      delegateStats: s.delegateStats,
+      history: s.bubbles.history,
+      chattiness: s.chattiness,
+    })),
   );
   const reactions = { ...historyCounts(history), chattiness };
-  return <HelpOverlay width={width} maxLines={maxLines} role={role} runnerPid={runnerPid} muted={muted} stats={delegateStats} reactions={reactions} />;
+  return (
+    <HelpOverlay
+      width={width}
+      maxLines={maxLines}
+      role={role}
+      runnerPid={runnerPid}
+      muted={muted}
+      stats={delegateStats}
+      reactions={reactions}
+    />
+  );
 }
 
 export function HistoryPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
-  const { history, now } = useStore(store, useShallow((s) => ({ history: s.bubbles.history, now: s.now })));
+  const { history, now } = useStore(
+    store,
+    useShallow((s) => ({ history: s.bubbles.history, now: s.now })),
+  );
   return <ReactionHistory entries={history} now={now} width={width} maxLines={maxLines} />;
 }
 
-export function EmptyPart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
+export function EmptyPart({
+  store,
+  sprite,
+  width,
+  mode,
+}: {
+  store: BuddyStore;
+  sprite: SpriteView;
+  width: number;
+  mode: Mode;
+}) {
   const tick = useStore(store, (s) => s.tick);
   const name = useStore(store, (s) => s.pet?.name);
   const now = useStore(store, (s) => (sprite.picture ? s.now : 0));
@@ -69,19 +112,53 @@ export function BubblePart({ store, width, lines }: { store: BuddyStore; width: 
   return (
     <Box height={lines + 2} flexDirection="column" justifyContent="flex-end">
       {ask ? (
-        <SpeechBubble text={ask} source={CLAUDE_CODE} kind="warning" dim={false} width={width} maxLines={lines} waiting={waiting + (current ? 1 : 0)} />
+        <SpeechBubble
+          text={ask}
+          source={CLAUDE_CODE}
+          kind="warning"
+          dim={false}
+          width={width}
+          maxLines={lines}
+          waiting={waiting + (current ? 1 : 0)}
+        />
       ) : current ? (
-        <SpeechBubble text={current.text} source={current.source} kind={current.kind} dim={dim} width={width} maxLines={lines} tick={dots} waiting={waiting} />
+        <SpeechBubble
+          text={current.text}
+          source={current.source}
+          kind={current.kind}
+          dim={dim}
+          width={width}
+          maxLines={lines}
+          tick={dots}
+          waiting={waiting}
+        />
       ) : null}
     </Box>
   );
 }
 
-export function SpritePart({ store, sprite, width, mode }: { store: BuddyStore; sprite: SpriteView; width: number; mode: Mode }) {
+export function SpritePart({
+  store,
+  sprite,
+  width,
+  mode,
+}: {
+  store: BuddyStore;
+  sprite: SpriteView;
+  width: number;
+  mode: Mode;
+}) {
   const { tick, mood, name, level, rarity, now } = useStore(
     store,
     // now moves with the tick (one update), so a picture pet's clock costs no extra render.
-    useShallow((s) => ({ tick: s.tick, mood: s.mood, name: s.pet?.name, level: s.pet?.level, rarity: s.pet?.rarity, now: sprite.picture ? s.now : 0 })),
+    useShallow((s) => ({
+      tick: s.tick,
+      mood: s.mood,
+      name: s.pet?.name,
+      level: s.pet?.level,
+      rarity: s.pet?.rarity,
+      now: sprite.picture ? s.now : 0,
+    })),
   );
   return (
     <BuddySprite
@@ -102,9 +179,17 @@ export function NeedsPart({ store, width }: { store: BuddyStore; width: number }
   // The snapshot is a new object each tick; the bars redraw only when a number they show moves.
   const needs = useStore(
     store,
-    useShallow((s) => s.pet && {
-      hunger: s.pet.hunger, energy: s.pet.energy, happiness: s.pet.happiness, xp: s.pet.xp, xpToNext: s.pet.xpToNext, level: s.pet.level,
-    }),
+    useShallow(
+      (s) =>
+        s.pet && {
+          hunger: s.pet.hunger,
+          energy: s.pet.energy,
+          happiness: s.pet.happiness,
+          xp: s.pet.xp,
+          xpToNext: s.pet.xpToNext,
+          level: s.pet.level,
+        },
+    ),
   );
   return needs ? <NeedsBars {...needs} width={width} /> : null;
 }
@@ -114,7 +199,9 @@ export function ActivityPart({ store, width, maxLines }: { store: BuddyStore; wi
   // Elapsed times follow the clock, not the animation counter.
   const now = useStore(store, (s) => s.now);
   const showHost = useStore(store, (s) => hostBadgesShown(visibleSessions(s.sessions, s.now).map((one) => one.host)));
-  return session ? <ActivityPanel session={session} now={now} width={width} maxLines={maxLines} showHost={showHost} /> : null;
+  return session ? (
+    <ActivityPanel session={session} now={now} width={width} maxLines={maxLines} showHost={showHost} />
+  ) : null;
 }
 
 export function SparkPart({ store, width }: { store: BuddyStore; width: number }) {

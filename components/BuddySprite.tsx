@@ -27,7 +27,11 @@ export interface BuddySpriteProps {
 }
 
 const RARITY_COLOR: Record<string, string> = {
-  common: 'white', uncommon: 'green', rare: 'blue', epic: 'magenta', legendary: 'yellow',
+  common: 'white',
+  uncommon: 'green',
+  rare: 'blue',
+  epic: 'magenta',
+  legendary: 'yellow',
 };
 
 /** The frame to draw at `tick`: the idle sequence cycles, a blink shows for one tick now and then. */
@@ -55,20 +59,26 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
     return (
       <Box width={width}>
         <Text wrap="truncate-end" dimColor={asleep}>
-          <Text color={pick(sprite.color ?? 'cyan')} bold>{face}</Text>
+          <Text color={pick(sprite.color ?? 'cyan')} bold>
+            {face}
+          </Text>
           {label ? <Text color={rarityColor}> {truncate(label, Math.max(0, width - face.length - 1))}</Text> : null}
         </Text>
       </Box>
     );
   }
-  const lines = frameAt(sprite, asleep ? 'sleep' in sprite.frames ? 'sleep' : 'idle' : mood, asleep ? 0 : tick);
+  const lines = frameAt(sprite, asleep ? ('sleep' in sprite.frames ? 'sleep' : 'idle') : mood, asleep ? 0 : tick);
   return (
     <Box flexDirection="column" width={width}>
-      {sprite.picture ? <PictureLines picture={sprite.picture} mood={asleep ? 'sleep' : mood} now={asleep ? 0 : now ?? tick * 500} /> : lines.map((line, i) => (
-        <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">
-          {line || ' '}
-        </Text>
-      ))}
+      {sprite.picture ? (
+        <PictureLines picture={sprite.picture} mood={asleep ? 'sleep' : mood} now={asleep ? 0 : (now ?? tick * 500)} />
+      ) : (
+        lines.map((line, i) => (
+          <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">
+            {line || ' '}
+          </Text>
+        ))
+      )}
       {label ? (
         <Text color={rarityColor} wrap="truncate-end">
           {label}

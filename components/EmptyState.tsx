@@ -21,7 +21,9 @@ export function EmptyState({ sprite, tick, width, mode, name, now }: EmptyStateP
   return (
     <Box flexDirection="column" width={width}>
       <BuddySprite sprite={sprite} mood="idle" tick={tick} now={now} mode={mode} width={width} name={name} />
-      <Text color={pick('yellow')} wrap="wrap">{CONNECT_HINT}</Text>
+      <Text color={pick('yellow')} wrap="wrap">
+        {CONNECT_HINT}
+      </Text>
     </Box>
   );
 }

@@ -26,7 +26,14 @@ const STAT_COLUMN_MIN = 18;
 export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, reactions }: HelpOverlayProps) {
   const { pick } = useTheme();
   const lines: Array<{ key: string; node: React.ReactElement }> = [
-    { key: 'title', node: <Text bold color={pick('cyan')}>keys</Text> },
+    {
+      key: 'title',
+      node: (
+        <Text bold color={pick('cyan')}>
+          keys
+        </Text>
+      ),
+    },
     ...KEY_HELP.map(([keys, what]) => ({
       key: keys,
       node: (
@@ -59,7 +66,14 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, re
   const entries = stats ?? [];
   if (entries.length) {
     const statColumn = Math.max(STAT_COLUMN_MIN, ...entries.map(([name]) => name.length + 2));
-    lines.push({ key: 'stats', node: <Text bold color={pick('cyan')}>delegates</Text> });
+    lines.push({
+      key: 'stats',
+      node: (
+        <Text bold color={pick('cyan')}>
+          delegates
+        </Text>
+      ),
+    });
     for (const [name, value] of entries) {
       lines.push({
         key: `stat:${name}`,

@@ -34,7 +34,15 @@ function Row({ label, value, color, width }: { label: string; value: number; col
 }
 
 /** Memoised: the pane redraws on every tick, the needs change far less often. */
-export const NeedsBars = React.memo(function NeedsBars({ hunger, energy, happiness, xp, xpToNext, level, width }: NeedsBarsProps) {
+export const NeedsBars = React.memo(function NeedsBars({
+  hunger,
+  energy,
+  happiness,
+  xp,
+  xpToNext,
+  level,
+  width,
+}: NeedsBarsProps) {
   const { pick } = useTheme();
   const need = (value: number, badHigh = false) => {
     const good = badHigh ? 100 - value : value;

@@ -6,7 +6,15 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
-import { DEFAULT_SPRITE, OVERVIEW_DOCK_MAX_ROWS, overviewMode, selectSelectedSession, visibleSessions, type BuddyState, type BuddyStore } from '../src/tui/store/index.js';
+import {
+  DEFAULT_SPRITE,
+  OVERVIEW_DOCK_MAX_ROWS,
+  overviewMode,
+  selectSelectedSession,
+  visibleSessions,
+  type BuddyState,
+  type BuddyStore,
+} from '../src/tui/store/index.js';
 import { displayWidth } from '../src/display/exact-width.js';
 import { ActivityPart, BubblePart, EmptyPart, NeedsPart, OverviewPart, SparkPart, SpritePart } from './BodyParts.js';
 import { computeLayout } from './layout.js';
@@ -25,9 +33,11 @@ export function PaneBody({ store, height, width }: BodyProps) {
   const view = overlay === 'none' ? undefined : OVERLAY_VIEWS[overlay];
   if (view?.covers === 'body') return <view.View store={store} width={width} maxLines={height} />;
   const dock = docked ? Math.min(listed, OVERVIEW_DOCK_MAX_ROWS) + 2 : 0;
-  const main = view
-    ? <view.View store={store} width={width} maxLines={height - dock} />
-    : <SessionView store={store} height={height - dock} width={width} reservedRows={dock} />;
+  const main = view ? (
+    <view.View store={store} width={width} maxLines={height - dock} />
+  ) : (
+    <SessionView store={store} height={height - dock} width={width} reservedRows={dock} />
+  );
   if (dock === 0) return main;
   return (
     <Box flexDirection="column" width={width} height={height}>

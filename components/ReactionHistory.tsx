@@ -33,8 +33,15 @@ export function ReactionHistory({ entries, now, width, maxLines }: ReactionHisto
       {rows.length === 0 ? <Text dimColor>nothing said yet</Text> : null}
       {rows.slice(0, fit).map((entry) => (
         <Box key={entry.id} flexDirection="column">
-          <Text wrap="truncate-end" color={entry.status === 'dropped' ? pick('yellow') : undefined} dimColor={entry.status === 'shown'}>
-            {truncate(`${formatElapsed(now - entry.ts)} ago · ${entry.source}${entry.fallback ? ' (quip)' : ''} · ${entry.event ?? '-'} · ${outcome(entry)}`, width)}
+          <Text
+            wrap="truncate-end"
+            color={entry.status === 'dropped' ? pick('yellow') : undefined}
+            dimColor={entry.status === 'shown'}
+          >
+            {truncate(
+              `${formatElapsed(now - entry.ts)} ago · ${entry.source}${entry.fallback ? ' (quip)' : ''} · ${entry.event ?? '-'} · ${outcome(entry)}`,
+              width,
+            )}
           </Text>
           <Text wrap="truncate-end">{truncate(`  ${entry.text.replace(/\s+/g, ' ')}`, width)}</Text>
         </Box>

@@ -29,13 +29,21 @@ export function attentionMark(row: OverviewRow): string {
   return row.failure ? '✗' : ' ';
 }
 
-const STATE_COLOR: Partial<Record<OverviewRow['activity'], string>> = { working: 'green', thinking: 'cyan', waiting: 'yellow' };
+const STATE_COLOR: Partial<Record<OverviewRow['activity'], string>> = {
+  working: 'green',
+  thinking: 'cyan',
+  waiting: 'yellow',
+};
 
 function Cell({ row, column, text }: { row: OverviewRow; column: OverviewColumn; text: string }) {
   const { pick } = useTheme();
   if (column === 'state') {
     const color = STATE_COLOR[row.activity];
-    return <Text color={color ? pick(color) : undefined} bold={row.activity === 'waiting'}>{text}</Text>;
+    return (
+      <Text color={color ? pick(color) : undefined} bold={row.activity === 'waiting'}>
+        {text}
+      </Text>
+    );
   }
   if (column === 'failure') return <Text color={pick('red')}>{text}</Text>;
   if (column === 'host') return <Text color={pick('magenta')}>{text}</Text>;
@@ -44,14 +52,26 @@ function Cell({ row, column, text }: { row: OverviewRow; column: OverviewColumn;
 
 export function SessionOverview({ rows, cursorId, width, maxLines }: SessionOverviewProps) {
   const { pick } = useTheme();
-  const title = <Text bold color={pick('cyan')} wrap="truncate-end">{truncate(displayWidth(OVERVIEW_TITLE) <= width ? OVERVIEW_TITLE : SHORT_TITLE, width)}</Text>;
+  const title = (
+    <Text bold color={pick('cyan')} wrap="truncate-end">
+      {truncate(displayWidth(OVERVIEW_TITLE) <= width ? OVERVIEW_TITLE : SHORT_TITLE, width)}
+    </Text>
+  );
   if (rows.length === 0 || maxLines < 2) {
-    return <Box flexDirection="column" width={width}>{title}{rows.length === 0 && maxLines >= 2 ? <Text dimColor>no sessions</Text> : null}</Box>;
+    return (
+      <Box flexDirection="column" width={width}>
+        {title}
+        {rows.length === 0 && maxLines >= 2 ? <Text dimColor>no sessions</Text> : null}
+      </Box>
+    );
   }
   const { columns, gap } = fitColumns(rows, width);
   // Scroll so the cursor's row stays in view.
   const room = maxLines - 1;
-  const cursor = Math.max(0, rows.findIndex((row) => row.id === cursorId));
+  const cursor = Math.max(
+    0,
+    rows.findIndex((row) => row.id === cursorId),
+  );
   const first = Math.min(Math.max(0, cursor - room + 1), Math.max(0, rows.length - room));
   return (
     <Box flexDirection="column" width={width}>
@@ -61,8 +81,12 @@ export function SessionOverview({ rows, cursorId, width, maxLines }: SessionOver
         const mark = attentionMark(row);
         return (
           <Text key={row.id} wrap="truncate-end" dimColor={row.activity === 'ended'}>
-            <Text color={pick('cyan')} bold>{isCursor ? '›' : ' '}</Text>
-            <Text color={pick(mark === '!' ? 'yellow' : 'red')} bold>{mark}</Text>{' '}
+            <Text color={pick('cyan')} bold>
+              {isCursor ? '›' : ' '}
+            </Text>
+            <Text color={pick(mark === '!' ? 'yellow' : 'red')} bold>
+              {mark}
+            </Text>{' '}
             {columns.map(({ column, width: cellWidth }, i) => {
               const last = i === columns.length - 1;
               const raw = cellText(row, column);
@@ -70,7 +94,13 @@ export function SessionOverview({ rows, cursorId, width, maxLines }: SessionOver
               return (
                 <React.Fragment key={column}>
                   {i > 0 ? ' '.repeat(gap) : ''}
-                  {column === 'project' ? <Text bold={isCursor} inverse={isCursor}>{text}</Text> : <Cell row={row} column={column} text={text} />}
+                  {column === 'project' ? (
+                    <Text bold={isCursor} inverse={isCursor}>
+                      {text}
+                    </Text>
+                  ) : (
+                    <Cell row={row} column={column} text={text} />
+                  )}
                 </React.Fragment>
               );
             })}

@@ -35,15 +35,30 @@ export function tabText(tab: SessionTab, index: number): string {
 }
 
 const sameTabs = (a: SessionTabsProps, b: SessionTabsProps) =>
-  a.width === b.width && a.selectedId === b.selectedId && a.tabs.length === b.tabs.length &&
-  a.tabs.every((tab, i) => { const other = b.tabs[i]; return tab.id === other.id && tab.label === other.label && tab.ended === other.ended && tab.busy === other.busy && tab.waiting === other.waiting && tab.host === other.host; });
+  a.width === b.width &&
+  a.selectedId === b.selectedId &&
+  a.tabs.length === b.tabs.length &&
+  a.tabs.every((tab, i) => {
+    const other = b.tabs[i];
+    return (
+      tab.id === other.id &&
+      tab.label === other.label &&
+      tab.ended === other.ended &&
+      tab.busy === other.busy &&
+      tab.waiting === other.waiting &&
+      tab.host === other.host
+    );
+  });
 
 /** Memoised on what the tabs show, not on object identity. */
 export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, width }: SessionTabsProps) {
   const { pick } = useTheme();
   if (tabs.length === 0) return <Text dimColor>no sessions</Text>;
   const texts = tabs.map(tabText);
-  const selected = Math.max(0, tabs.findIndex((tab) => tab.id === selectedId));
+  const selected = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === selectedId),
+  );
   // Scroll: start from the selected tab and add neighbours while they fit.
   let first = selected;
   let last = selected;
@@ -72,7 +87,12 @@ export const SessionTabs = React.memo(function SessionTabs({ tabs, selectedId, w
           return (
             <Text key={tab.id}>
               {i > 0 ? ' ' : ''}
-              <Text inverse={isSelected} bold={isSelected} dimColor={!isSelected && tab.ended} color={isSelected ? pick('cyan') : tab.waiting ? pick('yellow') : undefined}>
+              <Text
+                inverse={isSelected}
+                bold={isSelected}
+                dimColor={!isSelected && tab.ended}
+                color={isSelected ? pick('cyan') : tab.waiting ? pick('yellow') : undefined}
+              >
                 {truncate(texts[index], Math.max(1, room))}
               </Text>
             </Text>

@@ -29,7 +29,9 @@ export const Sparkline = React.memo(function Sparkline({ counts, width }: Sparkl
   return (
     <Box flexDirection="column" width={width}>
       <Text dimColor wrap="truncate-end">{`events/min, ${counts.length} min: ${total} total, peak ${peak}`}</Text>
-      <Text color={pick('green')} wrap="truncate-end">{sparkline(shown)}</Text>
+      <Text color={pick('green')} wrap="truncate-end">
+        {sparkline(shown)}
+      </Text>
     </Box>
   );
 }, sameCounts);

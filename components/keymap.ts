@@ -95,7 +95,13 @@ export const KEYMAP: readonly KeyRow[] = [
     label: 'Esc',
     help: 'close the open view',
     doc: 'close the view open over the pane (the help, the reactions, the overview)',
-    bindings: [{ key: { named: 'escape' }, when: (state) => state.overlay !== 'none', run: ({ state }) => state.setOverlay('none') }],
+    bindings: [
+      {
+        key: { named: 'escape' },
+        when: (state) => state.overlay !== 'none',
+        run: ({ state }) => state.setOverlay('none'),
+      },
+    ],
   },
   {
     label: '?',
@@ -115,7 +121,12 @@ export const KEYMAP: readonly KeyRow[] = [
 ];
 
 const NAMED_GLYPH: Record<NamedKey, string> = {
-  leftArrow: '←', rightArrow: '→', upArrow: '↑', downArrow: '↓', return: 'Enter', escape: 'Esc',
+  leftArrow: '←',
+  rightArrow: '→',
+  upArrow: '↑',
+  downArrow: '↓',
+  return: 'Enter',
+  escape: 'Esc',
 };
 
 /** How help and docs write a key. */
@@ -134,7 +145,12 @@ export function keyMatches(spec: KeySpec, input: string, key: Key): boolean {
 }
 
 /** The binding a key press runs now, if any: the first in table order that matches and whose `when` holds. */
-export function bindingFor(state: BuddyState, input: string, key: Key, table: readonly KeyRow[] = KEYMAP): Binding | undefined {
+export function bindingFor(
+  state: BuddyState,
+  input: string,
+  key: Key,
+  table: readonly KeyRow[] = KEYMAP,
+): Binding | undefined {
   for (const row of table) {
     for (const binding of row.bindings) {
       if (keyMatches(binding.key, input, key) && (binding.when?.(state) ?? true)) return binding;

@@ -59,20 +59,42 @@ export function computeLayout(columns: number, rows: number, spriteHeight: numbe
     if (twoColumns) {
       const bubbleLines = Math.min(4, body - buddyBlock - 2);
       if (bubbleLines < 1 || body - spark < MIN_ACTIVITY_LINES) continue;
-      return { width, height, twoColumns, buddyWidth, activityWidth, ...level, bubbleLines, activityLines: body - spark };
+      return {
+        width,
+        height,
+        twoColumns,
+        buddyWidth,
+        activityWidth,
+        ...level,
+        bubbleLines,
+        activityLines: body - spark,
+      };
     }
     const left = body - buddyBlock - spark - MIN_ACTIVITY_LINES;
     const bubbleLines = Math.min(3, left - 2);
     if (bubbleLines < 1) continue;
     return {
-      width, height, twoColumns, buddyWidth, activityWidth, ...level,
-      bubbleLines, activityLines: body - buddyBlock - spark - (bubbleLines + 2),
+      width,
+      height,
+      twoColumns,
+      buddyWidth,
+      activityWidth,
+      ...level,
+      bubbleLines,
+      activityLines: body - buddyBlock - spark - (bubbleLines + 2),
     };
   }
   // Tiny: face only, one bubble line, whatever is left for activity.
   return {
-    width, height, twoColumns: false, buddyWidth: width, activityWidth: width,
-    showSparkline: false, showNeeds: false, spriteMode: 'face',
-    bubbleLines: 1, activityLines: Math.max(0, body - 1 - 3),
+    width,
+    height,
+    twoColumns: false,
+    buddyWidth: width,
+    activityWidth: width,
+    showSparkline: false,
+    showNeeds: false,
+    spriteMode: 'face',
+    bubbleLines: 1,
+    activityLines: Math.max(0, body - 1 - 3),
   };
 }

@@ -19,7 +19,11 @@ const CHUNK_DIRS = ['chunks', 'pane-chunks'];
 const noZodLocales = {
   name: 'no-zod-locales',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'no-zod-locales' } : undefined));
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'no-zod-locales' }
+        : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ loader: 'js', contents: 'export {};' }));
   },
 };
@@ -30,7 +34,8 @@ const missingDevtools = {
     build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'missing' }));
     build.onLoad({ filter: /.*/, namespace: 'missing' }, () => ({
       loader: 'js',
-      contents: "throw Object.assign(new Error(\"Cannot find package 'react-devtools-core'\"), { code: 'ERR_MODULE_NOT_FOUND' });",
+      contents:
+        "throw Object.assign(new Error(\"Cannot find package 'react-devtools-core'\"), { code: 'ERR_MODULE_NOT_FOUND' });",
     }));
   },
 };
@@ -48,7 +53,12 @@ try {
   await build({
     ...common,
     format: 'cjs',
-    entryPoints: { cli: 'src/entries/cli.ts', hook: 'src/entries/hook.ts', statusline: 'src/entries/statusline.ts', 'status-segment': 'src/entries/status-segment.ts' },
+    entryPoints: {
+      cli: 'src/entries/cli.ts',
+      hook: 'src/entries/hook.ts',
+      statusline: 'src/entries/statusline.ts',
+      'status-segment': 'src/entries/status-segment.ts',
+    },
     banner: { js: '#!/usr/bin/env node' },
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['scripts/import-meta-url-shim.js'],
@@ -68,7 +78,9 @@ try {
     minifyWhitespace: true,
     minifySyntax: true,
     // Bundled CommonJS packages call require() for Node's built-ins.
-    banner: { js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);",
+    },
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
@@ -89,7 +101,9 @@ try {
     define: { 'process.env.NODE_ENV': '"production"' },
     minifyWhitespace: true,
     minifySyntax: true,
-    banner: { js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __buddyCreateRequire } from 'node:module'; const require = __buddyCreateRequire(import.meta.url);",
+    },
     outExtension: { '.js': '.mjs' },
     jsx: 'automatic',
     plugins: [missingDevtools, noZodLocales],

@@ -35,7 +35,7 @@ function typeOf(schema: Schema): string {
   if (alternatives) return alternatives.map(typeOf).join(' \\| ');
   if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'any'}`;
   if (schema.type === 'object' && schema.propertyNames?.enum) return 'object by event name';
-  const base = Array.isArray(schema.type) ? schema.type.join(' \\| ') : schema.type ?? 'any';
+  const base = Array.isArray(schema.type) ? schema.type.join(' \\| ') : (schema.type ?? 'any');
   const range: string[] = [];
   if (schema.minimum !== undefined) range.push(`≥ ${schema.minimum}`);
   if (schema.exclusiveMinimum !== undefined) range.push(`> ${schema.exclusiveMinimum}`);
@@ -73,7 +73,7 @@ export function renderConfigDocs(schema: Schema): string {
   rows(schema.properties ?? {}, '', out);
   out.push(
     '',
-    'The `hooks` object has the shape of Claude Code\'s settings.json `hooks`; see [plugins](plugins.md).',
+    "The `hooks` object has the shape of Claude Code's settings.json `hooks`; see [plugins](plugins.md).",
     'The `delegate` section is described in [delegates](delegates.md), `statusline` in [the status line](statusline.md),',
     'and `species` in [species](species.md).',
     '',

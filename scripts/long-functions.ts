@@ -42,5 +42,6 @@ for (const file of [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT,
   };
   visit(source);
 }
-for (const entry of long.sort((a, b) => b.lines - a.lines)) console.log(`${String(entry.lines).padStart(4)}  ${entry.where}  ${entry.name}`);
+for (const entry of long.sort((a, b) => b.lines - a.lines))
+  console.log(`${String(entry.lines).padStart(4)}  ${entry.where}  ${entry.name}`);
 if (long.length === 0) console.log(`no function over ${limit} lines`);

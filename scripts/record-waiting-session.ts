@@ -19,8 +19,19 @@ const IDLE_WAIT_MS = Number(process.env.IDLE_WAIT_MS ?? 75_000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const world = await createWorld({ turns: () => [toolUse('Bash', { command: 'rm -rf build', description: 'Remove the build folder' }), text('Removed the build folder.')] });
-  const server = startTmux(world.root, { width: 160, height: 45, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode ${PERMISSION_MODE}` });
+  const world = await createWorld({
+    turns: () => [
+      toolUse('Bash', { command: 'rm -rf build', description: 'Remove the build folder' }),
+      text('Removed the build folder.'),
+    ],
+  });
+  const server = startTmux(world.root, {
+    width: 160,
+    height: 45,
+    env: world.claudeHome.env,
+    cwd: world.project,
+    command: `${world.claude} --permission-mode ${PERMISSION_MODE}`,
+  });
   try {
     mkdirSync(join(world.project, 'build'));
     const installed = buddyCli(world, ['install']);
@@ -41,9 +52,12 @@ async function main(): Promise<void> {
     const [sessionId] = readdirSync(world.stateDir).filter((name) => !name.includes('.'));
     const anonymise = (line: string) =>
       line
-        .split(world.project).join('/home/dev/project')
-        .split(world.claudeHome.home).join('/home/dev')
-        .split(world.root).join('/home/dev')
+        .split(world.project)
+        .join('/home/dev/project')
+        .split(world.claudeHome.home)
+        .join('/home/dev')
+        .split(world.root)
+        .join('/home/dev')
         .replace(/\/tmp\/claude-\d+\//g, '/tmp/claude-1000/')
         .replace(/-tmp-buddy-e2e-[A-Za-z0-9]+-project/g, '-home-dev-project');
     const lines = readJournal(world.stateDir, sessionId).map((event) => anonymise(JSON.stringify(event)));

@@ -55,7 +55,19 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ingest: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'hosts', 'files'],
   // The display rules both displays share (mood, reaction expiry, agent colour, tool order, width).
   display: ['protocol', 'state', 'text'],
-  statusline: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'pet', 'species', 'display', 'host-id', 'files'],
+  statusline: [
+    'protocol',
+    'state',
+    'text',
+    'process',
+    'report',
+    'config-lite',
+    'pet',
+    'species',
+    'display',
+    'host-id',
+    'files',
+  ],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
   notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins', 'files'],
   plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id', 'files'],
@@ -95,7 +107,9 @@ function edgeViolations(files: readonly SourceFile[], exists: (path: string) => 
       const target = resolveImport(path, fileName, exists);
       const targetRoom = roomOf(target);
       if (targetRoom === room || allowed.includes(targetRoom) || allowed.includes(NAMED_FILES[target] ?? '')) continue;
-      violations.push(`${path} imports '${fileName}' (${NAMED_FILES[target] ?? targetRoom}): ${room} may import only ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`);
+      violations.push(
+        `${path} imports '${fileName}' (${NAMED_FILES[target] ?? targetRoom}): ${room} may import only ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`,
+      );
     }
   }
   return violations;
@@ -119,7 +133,10 @@ function bareReads(files: readonly SourceFile[]): string[] {
     if (path === SMALL_FILE_READER || path.startsWith(OWN_FD_CHECK)) continue;
     const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     const match = BARE_READ.exec(code);
-    if (match) found.push(`${path}: ${match[0].trim()}...) reads a path whole; use readSmallFile (src/files/read-small-file.ts)`);
+    if (match)
+      found.push(
+        `${path}: ${match[0].trim()}...) reads a path whole; use readSmallFile (src/files/read-small-file.ts)`,
+      );
   }
   return found;
 }
@@ -141,10 +158,17 @@ const existsInRepo = (path: string): boolean => {
 };
 
 describe('architecture: the doors between rooms', () => {
-  const files = [...sourceFiles('src'), ...sourceFiles('components')].map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+  const files = [...sourceFiles('src'), ...sourceFiles('components')].map((path) => ({
+    path,
+    text: readFileSync(join(ROOT, path), 'utf8'),
+  }));
 
   it('reads every source file of every constrained room', () => {
-    for (const room of Object.keys(MAY_IMPORT)) expect(files.some((file) => roomOf(file.path) === room), room).toBe(true);
+    for (const room of Object.keys(MAY_IMPORT))
+      expect(
+        files.some((file) => roomOf(file.path) === room),
+        room,
+      ).toBe(true);
     expect(files.length).toBeGreaterThan(100);
   });
 
@@ -159,8 +183,14 @@ describe('architecture: the doors between rooms', () => {
   it('names a bare read of a path, and lets stdin and the helper be', () => {
     const sample: SourceFile[] = [
       { path: 'src/pet/a.ts', text: `const text = readFileSync(path, 'utf8');` },
-      { path: 'src/tui/b.ts', text: `import { readFile } from 'node:fs/promises';\nconst text = await readFile(file, 'utf8');` },
-      { path: 'src/entries/c.ts', text: `return readFileSync(0, 'utf8'); // stdin\n// readFileSync(path) in a comment is no read` },
+      {
+        path: 'src/tui/b.ts',
+        text: `import { readFile } from 'node:fs/promises';\nconst text = await readFile(file, 'utf8');`,
+      },
+      {
+        path: 'src/entries/c.ts',
+        text: `return readFileSync(0, 'utf8'); // stdin\n// readFileSync(path) in a comment is no read`,
+      },
       { path: 'src/files/read-small-file.ts', text: `readFileSync(file)` },
       { path: 'src/ingest/d.ts', text: `readFileSync(file)` },
     ];
@@ -171,13 +201,28 @@ describe('architecture: the doors between rooms', () => {
   });
 
   it('names the file and the forbidden import, however it is written', () => {
-    const repo = new Set(['src/state/journal.ts', 'src/tui/bubble-queue.ts', 'src/config/config-schema.ts', 'src/config/paths.ts', 'src/plugins/plugin-runner.ts']);
+    const repo = new Set([
+      'src/state/journal.ts',
+      'src/tui/bubble-queue.ts',
+      'src/config/config-schema.ts',
+      'src/config/paths.ts',
+      'src/plugins/plugin-runner.ts',
+    ]);
     const exists = (path: string) => repo.has(path);
     const sample: SourceFile[] = [
-      { path: 'src/protocol/x.ts', text: `import type { JournalTail } from '../state/journal.js';\n// import '../tui/bubble-queue.js' in a comment is no import` },
-      { path: 'src/state/y.ts', text: `export { configSchema } from '../config/config-schema.js';\nimport { configFilePath } from '../config/paths.js';` },
+      {
+        path: 'src/protocol/x.ts',
+        text: `import type { JournalTail } from '../state/journal.js';\n// import '../tui/bubble-queue.js' in a comment is no import`,
+      },
+      {
+        path: 'src/state/y.ts',
+        text: `export { configSchema } from '../config/config-schema.js';\nimport { configFilePath } from '../config/paths.js';`,
+      },
       { path: 'src/statusline/z.ts', text: `const runner = await import('../plugins/plugin-runner.js');` },
-      { path: 'components/W.tsx', text: `import { isDim } from '../src/tui/bubble-queue.js';\nimport { useStore } from 'zustand';` },
+      {
+        path: 'components/W.tsx',
+        text: `import { isDim } from '../src/tui/bubble-queue.js';\nimport { useStore } from 'zustand';`,
+      },
     ];
     expect(edgeViolations(sample, exists)).toEqual([
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only text`,
@@ -189,12 +234,14 @@ describe('architecture: the doors between rooms', () => {
   });
 });
 
-
 /** File -> the files of ours it imports: static, type-only, re-export and dynamic imports alike. */
 function importGraph(files: readonly SourceFile[], exists: (path: string) => boolean): ImportGraph {
   const graph = new Map<string, string[]>();
   for (const { path, text } of files) {
-    const targets = ts.preProcessFile(text, true, true).importedFiles.filter(({ fileName }) => fileName.startsWith('.')).map(({ fileName }) => resolveImport(path, fileName, exists));
+    const targets = ts
+      .preProcessFile(text, true, true)
+      .importedFiles.filter(({ fileName }) => fileName.startsWith('.'))
+      .map(({ fileName }) => resolveImport(path, fileName, exists));
     graph.set(path, [...new Set(targets.filter(exists))]);
   }
   return graph;
@@ -215,12 +262,17 @@ function cycleViolations(graph: ImportGraph, allowed: readonly (readonly string[
   const foundKeys = new Set(found.map(key));
   return [
     ...found.filter((cycle) => !allowedKeys.has(key(cycle))).map((cycle) => `import cycle: ${cycleLoop(graph, cycle)}`),
-    ...allowed.filter((cycle) => !foundKeys.has(key(cycle))).map((cycle) => `no longer a cycle, remove it from ALLOWED_CYCLES: ${cycle.join(', ')}`),
+    ...allowed
+      .filter((cycle) => !foundKeys.has(key(cycle)))
+      .map((cycle) => `no longer a cycle, remove it from ALLOWED_CYCLES: ${cycle.join(', ')}`),
   ];
 }
 
 describe('architecture: no import cycles', () => {
-  const files = [...sourceFiles('src'), ...sourceFiles('components')].map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+  const files = [...sourceFiles('src'), ...sourceFiles('components')].map((path) => ({
+    path,
+    text: readFileSync(join(ROOT, path), 'utf8'),
+  }));
 
   it('src/ and components/ import in no cycle but the allowed ones', () => {
     expect(cycleViolations(importGraph(files, existsInRepo), ALLOWED_CYCLES)).toEqual([]);
@@ -238,7 +290,15 @@ describe('architecture: no import cycles', () => {
       ['h', ['g']],
     ]);
     expect(importCycles(graph)).toEqual([['a', 'b', 'c'], ['f'], ['g', 'h']]);
-    expect(importCycles(new Map([['a', ['b']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
     expect(cycleLoop(graph, ['a', 'b', 'c'])).toBe('a -> b -> c -> a');
     expect(cycleLoop(graph, ['f'])).toBe('f -> f');
   });
@@ -254,9 +314,22 @@ describe('architecture: no import cycles', () => {
       { path: 'src/tui/e.tsx', text: `import type { C } from './c.js';\n// import './a.js' in a comment is no import` },
     ];
     const graph = importGraph(sample, exists);
-    expect(cycleViolations(graph, [])).toEqual(['import cycle: src/state/a.ts -> src/state/b.ts -> src/state/a.ts', 'import cycle: src/tui/c.ts -> src/tui/d.ts -> src/tui/e.tsx -> src/tui/c.ts']);
-    expect(cycleViolations(graph, [['src/state/b.ts', 'src/state/a.ts'], ['src/tui/c.ts', 'src/tui/d.ts', 'src/tui/e.tsx']])).toEqual([]);
-    expect(cycleViolations(graph, [['src/tui/c.ts', 'src/tui/d.ts', 'src/tui/e.tsx'], ['src/x.ts', 'src/y.ts']])).toEqual([
+    expect(cycleViolations(graph, [])).toEqual([
+      'import cycle: src/state/a.ts -> src/state/b.ts -> src/state/a.ts',
+      'import cycle: src/tui/c.ts -> src/tui/d.ts -> src/tui/e.tsx -> src/tui/c.ts',
+    ]);
+    expect(
+      cycleViolations(graph, [
+        ['src/state/b.ts', 'src/state/a.ts'],
+        ['src/tui/c.ts', 'src/tui/d.ts', 'src/tui/e.tsx'],
+      ]),
+    ).toEqual([]);
+    expect(
+      cycleViolations(graph, [
+        ['src/tui/c.ts', 'src/tui/d.ts', 'src/tui/e.tsx'],
+        ['src/x.ts', 'src/y.ts'],
+      ]),
+    ).toEqual([
       'import cycle: src/state/a.ts -> src/state/b.ts -> src/state/a.ts',
       'no longer a cycle, remove it from ALLOWED_CYCLES: src/x.ts, src/y.ts',
     ]);

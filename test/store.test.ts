@@ -4,7 +4,13 @@ import { foldEvents } from '../src/state/reducer.js';
 import type { SessionState } from '../src/state/session-state.js';
 import { createBuddyStore, RECENTLY_ENDED_MS, selectSelectedSession, visibleSessions } from '../src/tui/store/index.js';
 import { toReactionText, toSafeText } from '../src/text/safe-text.js';
-import { BUBBLE_DIM_MS, BUBBLE_QUEUE_CAP, isDim, toShownReaction, type ShownReaction } from '../src/tui/bubble-queue.js';
+import {
+  BUBBLE_DIM_MS,
+  BUBBLE_QUEUE_CAP,
+  isDim,
+  toShownReaction,
+  type ShownReaction,
+} from '../src/tui/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -16,9 +22,23 @@ function session(id: string, startedAt: number, extra: Array<Record<string, unkn
 }
 
 /** `text` as a producer gives it: made safe once (toReactionText). */
-function reaction(id: string, priority: number, overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}): ShownReaction {
+function reaction(
+  id: string,
+  priority: number,
+  overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {},
+): ShownReaction {
   const text = toReactionText(overrides.text ?? `text ${id}`);
-  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', source: 'test', priority, ttlMs: 10_000, ts: T0, ...overrides, text });
+  return toShownReaction({
+    id,
+    sessionId: 's1',
+    kind: 'reaction',
+    source: 'test',
+    priority,
+    ttlMs: 10_000,
+    ts: T0,
+    ...overrides,
+    text,
+  });
 }
 
 describe('store: sessions and selection', () => {

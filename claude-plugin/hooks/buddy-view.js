@@ -14,7 +14,11 @@ export const MIN_CLAUDE_CODE = '2.1.287'
 
 /** True when `version` ("2.1.280", "2.1.280-dev.…") is older than `floor`. */
 export function isOlder(version, floor) {
-  const parts = (text) => String(text).split(/[^0-9.]/)[0].split('.').map((n) => Number(n) || 0)
+  const parts = (text) =>
+    String(text)
+      .split(/[^0-9.]/)[0]
+      .split('.')
+      .map((n) => Number(n) || 0)
   const [a, b] = [parts(version), parts(floor)]
   for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0)
   return false
@@ -24,14 +28,22 @@ export function isOlder(version, floor) {
 export function cliFromJson(text) {
   try {
     const argv = JSON.parse(text).argv
-    return Array.isArray(argv) && argv.length > 0 && argv.length < 4 && argv.every((arg) => typeof arg === 'string' && arg !== '') ? argv : undefined
+    return Array.isArray(argv) &&
+      argv.length > 0 &&
+      argv.length < 4 &&
+      argv.every((arg) => typeof arg === 'string' && arg !== '')
+      ? argv
+      : undefined
   } catch {
     return undefined
   }
 }
 
 // Outside text was sanitised by buddy-tui; this keeps a damaged answer from drawing escapes anyway.
-const clean = (value, max) => String(value ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, max)
+const clean = (value, max) =>
+  String(value ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .slice(0, max)
 
 /** The answer of `buddy-tui mod-state`, or undefined when it is not one. */
 export function parseModState(stdout) {
@@ -47,8 +59,12 @@ export function parseModState(stdout) {
     face: clean(value.face, 24),
     name: value.name === undefined ? undefined : clean(value.name, 24),
     sprite: Array.isArray(value.sprite) ? value.sprite.map((row) => clean(row, 40)) : [],
-    bubble: value.bubble && typeof value.bubble.text === 'string' ? { text: clean(value.bubble.text, 300), kind: String(value.bubble.kind) } : undefined,
-    bubbleUntil: typeof value.bubbleUntil === 'number' && Number.isFinite(value.bubbleUntil) ? value.bubbleUntil : undefined,
+    bubble:
+      value.bubble && typeof value.bubble.text === 'string'
+        ? { text: clean(value.bubble.text, 300), kind: String(value.bubble.kind) }
+        : undefined,
+    bubbleUntil:
+      typeof value.bubbleUntil === 'number' && Number.isFinite(value.bubbleUntil) ? value.bubbleUntil : undefined,
     waiting: typeof value.waiting === 'string' ? clean(value.waiting, 80) : undefined,
     watch: value.watch.filter((path) => typeof path === 'string').slice(0, 8),
     reactions: typeof value.reactions === 'string' ? value.reactions : undefined,
@@ -61,7 +77,9 @@ export function parseModState(stdout) {
  * notice, a ttl above 0, some text). `buddy-tui mod-state` is asked right after and has the last word.
  */
 export function appendedReaction(appended) {
-  const lines = String(appended).split('\n').filter((line) => line.trim() !== '')
+  const lines = String(appended)
+    .split('\n')
+    .filter((line) => line.trim() !== '')
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     try {
       const r = JSON.parse(lines[i])
@@ -75,7 +93,8 @@ export function appendedReaction(appended) {
   return undefined
 }
 
-const cut = (text, width) => (width <= 0 ? '' : text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`)
+const cut = (text, width) =>
+  width <= 0 ? '' : text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`
 const blinked = (face, blink) => (blink ? face.replace(/[oO0◉•@*^]/g, '-') : face)
 const bubbleColor = (kind) => (kind === 'warning' ? 'yellow' : kind === 'thinking' ? 'gray' : 'cyan')
 
@@ -86,8 +105,11 @@ export function bandRows(look, { columns, maxRows, muted = false, blink = false 
   const who = `${blinked(look.face, blink)}${look.name ? ` ${look.name}` : ''}`
   const said = !muted && look.bubble ? `  < ${look.bubble.text} >` : ''
   /** @type {Row[]} */
-  const rows = [{ text: cut(`${who}${said}`, width), color: look.bubble && !muted ? bubbleColor(look.bubble.kind) : look.color }]
-  if (look.waiting && maxRows >= 2) rows.push({ text: cut(`⏳ waiting for you: ${look.waiting}`, width), color: 'yellow', bold: true })
+  const rows = [
+    { text: cut(`${who}${said}`, width), color: look.bubble && !muted ? bubbleColor(look.bubble.kind) : look.color },
+  ]
+  if (look.waiting && maxRows >= 2)
+    rows.push({ text: cut(`⏳ waiting for you: ${look.waiting}`, width), color: 'yellow', bold: true })
   return rows
 }
 
@@ -97,7 +119,10 @@ function wrap(text, width, lines) {
   let line = ''
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const next = line ? `${line} ${word}` : word
-    if (next.length <= width) { line = next; continue }
+    if (next.length <= width) {
+      line = next
+      continue
+    }
     if (line) out.push(line)
     line = word.length > width ? cut(word, width) : word
     if (out.length === lines) break
@@ -140,9 +165,15 @@ const bar = (value) => `${'#'.repeat(Math.round(value / 10))}${'.'.repeat(10 - M
 export function card(look) {
   if (look.level === undefined) return `${look.face} no buddy yet: \`buddy-tui hatch\` hatches one.`
   // No sprite here: the transcript renders markdown (a backslash would vanish); it floats beside the prompt.
-  const lines = [`${look.face} ${look.name ?? 'buddy'} the ${look.species ?? 'buddy'} · ${look.stage ?? 'stage 1'} · level ${look.level} · ${look.mood}`]
+  const lines = [
+    `${look.face} ${look.name ?? 'buddy'} the ${look.species ?? 'buddy'} · ${look.stage ?? 'stage 1'} · level ${look.level} · ${look.mood}`,
+  ]
   if (look.needs) {
-    lines.push(`hunger    [${bar(look.needs.hunger)}]`, `energy    [${bar(look.needs.energy)}]`, `happiness [${bar(look.needs.happiness)}]`)
+    lines.push(
+      `hunger    [${bar(look.needs.hunger)}]`,
+      `energy    [${bar(look.needs.energy)}]`,
+      `happiness [${bar(look.needs.happiness)}]`,
+    )
   }
   if (look.bubble) lines.push(`says: ${look.bubble.text}`)
   if (look.waiting) lines.push(`waiting for you: ${look.waiting}`)

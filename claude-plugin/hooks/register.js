@@ -13,7 +13,16 @@
 // Cost (docs/architecture.md, "What the mod costs"): no per-event `classic.*` hook (a hop into this
 // worker on every event, under `claude -p` too): it follows turns, polls files only during a turn
 // and 8 s after, redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
-import { MIN_CLAUDE_CODE, appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from './buddy-view.js'
+import {
+  MIN_CLAUDE_CODE,
+  appendedReaction,
+  bandRows,
+  besideCell,
+  card,
+  cliFromJson,
+  isOlder,
+  parseModState,
+} from './buddy-view.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
 const POLL_MS = 500
@@ -70,7 +79,14 @@ async function findCli($) {
 }
 
 async function stampOf($, paths) {
-  const parts = await Promise.all(paths.map((path) => $.fs.stat(path).then((s) => `${s.size}:${s.mtimeMs}`, () => '-')))
+  const parts = await Promise.all(
+    paths.map((path) =>
+      $.fs.stat(path).then(
+        (s) => `${s.size}:${s.mtimeMs}`,
+        () => '-',
+      ),
+    ),
+  )
   return parts.join('|')
 }
 
@@ -81,7 +97,10 @@ async function stampOf($, paths) {
 async function ask($, act, wait = false) {
   if (mod.refused || !mod.cli) return undefined
   if (mod.inflight) {
-    if (!wait) { mod.askAgain = true; return undefined }
+    if (!wait) {
+      mod.askAgain = true
+      return undefined
+    }
     await mod.inflight
   }
   mod.inflight = askNow($, act)
@@ -89,7 +108,10 @@ async function ask($, act, wait = false) {
     return await mod.inflight
   } finally {
     mod.inflight = undefined
-    if (mod.askAgain) { mod.askAgain = false; void ask($) }
+    if (mod.askAgain) {
+      mod.askAgain = false
+      void ask($)
+    }
   }
 }
 
@@ -100,7 +122,10 @@ async function askNow($, act) {
     const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
     mod.askedAt = Date.now()
     if (!next) {
-      $.ui.log(`buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
+      $.ui.log(
+        `buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`,
+        { to: 'debug' },
+      )
       return undefined
     }
     const { asks, toasts, ...look } = next
@@ -110,7 +135,10 @@ async function askNow($, act) {
     const text = JSON.stringify({ ...look, said: undefined })
     mod.look = look
     // Redraw only on a change: an Ink frame and two hops into this worker each.
-    if (text !== mod.drawn) { mod.drawn = text; $.ui.invalidate('ui.render') }
+    if (text !== mod.drawn) {
+      mod.drawn = text
+      $.ui.invalidate('ui.render')
+    }
     endBubbleLater($)
     if (!mod.polling) recheckLater($)
     return next
@@ -131,15 +159,33 @@ async function answerAsk($, call) {
   try {
     let result
     try {
-      result = await $.model.complete({ model: call.model, system: call.system, prompt: call.prompt, maxTokens: call.maxTokens, timeoutMs: call.timeoutMs })
+      result = await $.model.complete({
+        model: call.model,
+        system: call.system,
+        prompt: call.prompt,
+        maxTokens: call.maxTokens,
+        timeoutMs: call.timeoutMs,
+      })
     } catch (error) {
       result = { isAnswered: false, reason: `error: ${error instanceof Error ? error.message : error}` }
     }
-    const answer = { isAnswered: result.isAnswered === true, text: result.text, reason: result.reason, usage: result.usage, model: call.model }
-    const ran = await $.process.run([...mod.cli, 'mod-answer', '--id', call.id], { stdin: JSON.stringify(answer), timeoutMs: 20000 })
-    if (ran.exitCode !== 0) $.ui.log(`buddy-tui mod: mod-answer exit ${ran.exitCode}: ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
+    const answer = {
+      isAnswered: result.isAnswered === true,
+      text: result.text,
+      reason: result.reason,
+      usage: result.usage,
+      model: call.model,
+    }
+    const ran = await $.process.run([...mod.cli, 'mod-answer', '--id', call.id], {
+      stdin: JSON.stringify(answer),
+      timeoutMs: 20000,
+    })
+    if (ran.exitCode !== 0)
+      $.ui.log(`buddy-tui mod: mod-answer exit ${ran.exitCode}: ${String(ran.stderr).slice(0, 300)}`, { to: 'debug' })
   } catch (error) {
-    $.ui.log(`buddy-tui mod: delegate ${call.id} not answered: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
+    $.ui.log(`buddy-tui mod: delegate ${call.id} not answered: ${error instanceof Error ? error.message : error}`, {
+      to: 'debug',
+    })
   } finally {
     mod.answering.delete(call.id)
   }
@@ -151,7 +197,10 @@ async function showAppended($) {
   if (!file) return
   const stat = await $.fs.stat(file).catch(() => undefined)
   // Not there yet: the first line the runner writes creates it, and counts as appended.
-  if (!stat) { mod.reactionsSize = 0; return }
+  if (!stat) {
+    mod.reactionsSize = 0
+    return
+  }
   if (stat.kind !== 'file') return
   const from = mod.reactionsSize ?? stat.size
   mod.reactionsSize = stat.size
@@ -170,7 +219,10 @@ function endBubbleLater($) {
   mod.bubbleTimer = undefined
   const until = mod.look?.bubble ? mod.look.bubbleUntil : undefined
   if (typeof until !== 'number') return
-  mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => { mod.bubbleTimer = undefined; void ask($) })
+  mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => {
+    mod.bubbleTimer = undefined
+    void ask($)
+  })
 }
 
 /** While a passing mood shows and nothing polls: one look in RECHECK_MS (a face that changes with time alone). */
@@ -178,7 +230,10 @@ function recheckLater($) {
   mod.recheckTimer?.cancel()
   mod.recheckTimer = undefined
   if (!mod.look || !PASSING_MOODS.has(mod.look.mood)) return
-  mod.recheckTimer = $.clock.after(RECHECK_MS, () => { mod.recheckTimer = undefined; if (!mod.polling) void ask($) })
+  mod.recheckTimer = $.clock.after(RECHECK_MS, () => {
+    mod.recheckTimer = undefined
+    if (!mod.polling) void ask($)
+  })
 }
 
 /** While polling: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
@@ -193,15 +248,26 @@ async function poll($) {
 /** The poll runs while the main loop's turn is open and ACTIVE_MS after a turn's edge, every POLL_MS, then stops. */
 function wake($) {
   mod.activeUntil = Date.now() + ACTIVE_MS
-  if (!mod.polling) { mod.polling = true; $.clock.after(POLL_MS, () => { void pollLoop($) }) }
+  if (!mod.polling) {
+    mod.polling = true
+    $.clock.after(POLL_MS, () => {
+      void pollLoop($)
+    })
+  }
 }
 
 async function pollLoop($) {
   mod.polls += 1
   await poll($).catch(() => undefined)
   if (mod.polls % BLINK_POLLS === 0) blinkOnce($)
-  if (!mod.turnOpen && Date.now() >= mod.activeUntil) { mod.polling = false; recheckLater($); return }
-  $.clock.after(POLL_MS, () => { void pollLoop($) })
+  if (!mod.turnOpen && Date.now() >= mod.activeUntil) {
+    mod.polling = false
+    recheckLater($)
+    return
+  }
+  $.clock.after(POLL_MS, () => {
+    void pollLoop($)
+  })
 }
 
 /** A turn's edge: on turn.start ask now (which starts the runner if it has gone), then poll. */
@@ -215,7 +281,10 @@ function onTurnEdge($, e, opening) {
 function blinkOnce($) {
   mod.blink = true
   $.ui.invalidate('ui.render')
-  $.clock.after(300, () => { mod.blink = false; $.ui.invalidate('ui.render') })
+  $.clock.after(300, () => {
+    mod.blink = false
+    $.ui.invalidate('ui.render')
+  })
 }
 
 /** Refuses a Claude Code older than the mod needs; true when it may run. */
@@ -227,22 +296,31 @@ async function checkVersion($) {
     mod.refused = 'a version without $.session.version'
   }
   if (mod.refused) {
-    $.ui.status(`buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}); run \`claude update\`. The pane and the statusline still work.`)
+    $.ui.status(
+      `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}); run \`claude update\`. The pane and the statusline still work.`,
+    )
   }
   return !mod.refused
 }
 
 async function buddyCommand($, e) {
   await mod.ready
-  const word = String(e.args ?? '').trim().toLowerCase()
+  const word = String(e.args ?? '')
+    .trim()
+    .toLowerCase()
   if (word === 'mute' || word === 'unmute') {
     mod.muted = word === 'mute'
     await $.store.set('muted', mod.muted).catch(() => undefined)
     $.ui.invalidate('ui.render')
-    return { text: mod.muted ? 'buddy-tui: the buddy keeps its bubbles to itself (/buddy unmute to hear it again).' : 'buddy-tui: the buddy speaks again.' }
+    return {
+      text: mod.muted
+        ? 'buddy-tui: the buddy keeps its bubbles to itself (/buddy unmute to hear it again).'
+        : 'buddy-tui: the buddy speaks again.',
+    }
   }
   if (word !== '' && word !== 'pet' && word !== 'feed') return { text: 'usage: /buddy [pet|feed|mute|unmute]' }
-  if (mod.refused) return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }
+  if (mod.refused)
+    return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }
   const state = await ask($, word || undefined, true)
   if (!state) return { text: 'buddy-tui: buddy-tui did not answer; run `buddy-tui doctor`.' }
   return { text: word ? (state.said ?? '') : card(state) }
@@ -264,35 +342,70 @@ export const register = (on) => {
     // `claude -p` and other sessions with no screen: nothing to draw, and nothing to start.
     if (e.isInteractive === false) return started
     // Listed during session.start, as commands are; /buddy itself says when the mod refused this Claude Code.
-    await $.command.register({ name: 'buddy', description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it', argumentHint: '[pet|feed|mute|unmute]' })
+    await $.command.register({
+      name: 'buddy',
+      description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it',
+      argumentHint: '[pet|feed|mute|unmute]',
+    })
     // Not awaited: the rest of the set-up and the first drawing must not hold Claude Code's first prompt.
     mod.ready = setUp($).catch(() => undefined)
     return started
   })
 
   // Turns, not every event (see the top): the poll during a turn sees what the events changed.
-  on('turn.start', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, true); return answer }).catch(($, e, next) => next(e))
-  on('turn.complete', async ($, e, next) => { const answer = await next(e); onTurnEdge($, e, false); return answer }).catch(($, e, next) => next(e))
+  on('turn.start', async ($, e, next) => {
+    const answer = await next(e)
+    onTurnEdge($, e, true)
+    return answer
+  }).catch(($, e, next) => next(e))
+  on('turn.complete', async ($, e, next) => {
+    const answer = await next(e)
+    onTurnEdge($, e, false)
+    return answer
+  }).catch(($, e, next) => next(e))
 
   on('ui.render', { component: 'AbovePrompt' }, ($, e, next) => {
     const look = mod.look
     if (!look || mod.refused || e.props.hasSurvey || e.props.isCollapsed) return next(e)
     const { Box, Text } = $.ui.resolve(e)
-    const rows = bandRows(look, { columns: e.props.bodyColumns, maxRows: e.props.maxRows, muted: mod.muted, blink: mod.blink })
+    const rows = bandRows(look, {
+      columns: e.props.bodyColumns,
+      maxRows: e.props.maxRows,
+      muted: mod.muted,
+      blink: mod.blink,
+    })
     if (rows.length === 0) return next(e)
-    return h(Box, { flexDirection: 'column' }, ...rows.map((row) => h(Text, { color: row.color, dimColor: row.dim, bold: row.bold, wrap: 'truncate-end' }, row.text)))
+    return h(
+      Box,
+      { flexDirection: 'column' },
+      ...rows.map((row) =>
+        h(Text, { color: row.color, dimColor: row.dim, bold: row.bold, wrap: 'truncate-end' }, row.text),
+      ),
+    )
   })
 
   on('ui.render', { component: 'BesidePrompt' }, ($, e, next) => {
     const look = mod.look
     if (!look || mod.refused) return next(e)
     const { Box, Text } = $.ui.resolve(e)
-    const cell = besideCell(look, { floatRows: e.props.floatRows, floatColumns: e.props.floatColumns, maxColumns: e.props.maxColumns, muted: mod.muted, blink: mod.blink })
+    const cell = besideCell(look, {
+      floatRows: e.props.floatRows,
+      floatColumns: e.props.floatColumns,
+      maxColumns: e.props.maxColumns,
+      muted: mod.muted,
+      blink: mod.blink,
+    })
     if (cell.kind === 'none') return next(e)
     if (cell.kind === 'face') return h(Text, { color: look.color }, cell.text)
-    return h(Box, { width: 0 },
-      h(Box, { position: 'absolute', anchor: 'above', right: 0, flexDirection: 'column', borderStyle: 'round', paddingX: 1 },
-        ...cell.rows.map((row) => h(Text, { color: row.color, dimColor: row.dim, bold: row.bold }, row.text))))
+    return h(
+      Box,
+      { width: 0 },
+      h(
+        Box,
+        { position: 'absolute', anchor: 'above', right: 0, flexDirection: 'column', borderStyle: 'round', paddingX: 1 },
+        ...cell.rows.map((row) => h(Text, { color: row.color, dimColor: row.dim, bold: row.bold }, row.text)),
+      ),
+    )
   })
 
   on('command.run', { command: 'buddy' }, ($, e) => buddyCommand($, e))

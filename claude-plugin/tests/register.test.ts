@@ -7,16 +7,36 @@ import { describe, expect, mock, test, tier } from 'claude-code/testing'
 tier('user')
 
 const STATE = {
-  v: 1, face: '(o.o)', name: 'Biscuit', mood: 'idle', species: 'Cat', stage: 'Kitten', level: 3,
-  needs: { hunger: 40, energy: 70, happiness: 55 }, sprite: [' /\\_/\\ ', '( o.o )', ' > ^ < '], color: 'yellow',
-  bubble: { text: 'Who dares fail?', kind: 'warning' }, working: false, watch: ['/state/s1/reactions.jsonl'],
+  v: 1,
+  face: '(o.o)',
+  name: 'Biscuit',
+  mood: 'idle',
+  species: 'Cat',
+  stage: 'Kitten',
+  level: 3,
+  needs: { hunger: 40, energy: 70, happiness: 55 },
+  sprite: [' /\\_/\\ ', '( o.o )', ' > ^ < '],
+  color: 'yellow',
+  bubble: { text: 'Who dares fail?', kind: 'warning' },
+  working: false,
+  watch: ['/state/s1/reactions.jsonl'],
 }
 const BAND = {
-  plugin: 'buddy-tui', component: 'AbovePrompt',
-  props: { hasSurvey: false, isCollapsed: false, isWorking: false, maxRows: 10, bodyColumns: 100, scroll: { offset: 0, bodyRows: 9 }, view: {} },
+  plugin: 'buddy-tui',
+  component: 'AbovePrompt',
+  props: {
+    hasSurvey: false,
+    isCollapsed: false,
+    isWorking: false,
+    maxRows: 10,
+    bodyColumns: 100,
+    scroll: { offset: 0, bodyRows: 9 },
+    view: {},
+  },
 } as const
 const BESIDE = {
-  plugin: 'buddy-tui', component: 'BesidePrompt',
+  plugin: 'buddy-tui',
+  component: 'BesidePrompt',
   props: { maxColumns: 20, floatRows: 12, floatColumns: 40, isWorking: false, view: {} },
 } as const
 
@@ -29,7 +49,9 @@ function host(on: any, answers: { version?: string; state?: object; said?: strin
   on('session.start', ($: any, e: any) => ({ cwd: e.cwd }))
   on('turn.start', ($: any, e: any) => ({ turnId: e.turnId }))
   on('turn.complete', ($: any, e: any) => ({ text: String(e.answer?.text ?? '') }))
-  on('session.version', () => ({ value: { version: answers.version ?? '2.1.332', base: answers.version ?? '2.1.332' } }))
+  on('session.version', () => ({
+    value: { version: answers.version ?? '2.1.332', base: answers.version ?? '2.1.332' },
+  }))
   on('session.id', () => ({ value: 's1' }))
   on('command.register', ($: any, e: any) => ({ value: { command: e.name } }))
   on('fs.exists', () => ({ value: true }))
@@ -141,7 +163,9 @@ describe('buddy-tui mod', () => {
   test('refuses a Claude Code older than 2.1.287 with a clear message, and draws nothing', async ($, on) => {
     const runs = host(on, { version: '2.1.280' })
     await start($)
-    const said = await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } }).catch((error: Error) => ({ text: error.message }))
+    const said = await $.command
+      .run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+      .catch((error: Error) => ({ text: error.message }))
     expect(runs).toEqual([])
     expect(String(said.text)).toMatch(/2\.1\.287 or newer|buddy/)
     const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
@@ -150,7 +174,14 @@ describe('buddy-tui mod', () => {
   })
 
   test('a delegate call mod-state hands over is made with $.model.complete (the plugin system prompt, no tools) and answered through mod-answer', async ($, on) => {
-    const ask = { id: 'd1', model: 'haiku', system: 'You are Biscuit, a sarcastic cat.', prompt: 'Bash failed: npm test', maxTokens: 150, timeoutMs: 19000 }
+    const ask = {
+      id: 'd1',
+      model: 'haiku',
+      system: 'You are Biscuit, a sarcastic cat.',
+      prompt: 'Bash failed: npm test',
+      maxTokens: 150,
+      timeoutMs: 19000,
+    }
     const runs = host(on, { first: { asks: [ask] } })
     const calls: any[] = []
     on('model.complete', ($: any, e: any) => {
@@ -161,16 +192,30 @@ describe('buddy-tui mod', () => {
     await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
     await settled(() => runs.stdins.length > 0)
     expect(calls).toHaveLength(1)
-    expect(calls[0]).toMatchObject({ model: 'haiku', system: 'You are Biscuit, a sarcastic cat.', prompt: 'Bash failed: npm test', maxTokens: 150 })
+    expect(calls[0]).toMatchObject({
+      model: 'haiku',
+      system: 'You are Biscuit, a sarcastic cat.',
+      prompt: 'Bash failed: npm test',
+      maxTokens: 150,
+    })
     expect(calls[0].tools).toBeUndefined()
     const answered = runs.find((argv) => argv.includes('mod-answer'))
     expect(answered?.slice(-3)).toEqual(['mod-answer', '--id', 'd1'])
-    expect(JSON.parse(runs.stdins[0])).toMatchObject({ isAnswered: true, text: 'Again, really?', usage: { input_tokens: 31, output_tokens: 4 }, model: 'haiku' })
+    expect(JSON.parse(runs.stdins[0])).toMatchObject({
+      isAnswered: true,
+      text: 'Again, really?',
+      usage: { input_tokens: 31, output_tokens: 4 },
+      model: 'haiku',
+    })
   })
 
   test('a model call that is not answered goes back as such, so buddy-tui falls back at once', async ($, on) => {
-    const runs = host(on, { first: { asks: [{ id: 'd2', model: 'haiku', system: 's', prompt: 'p', maxTokens: 60, timeoutMs: 5000 }] } })
-    on('model.complete', () => ({ value: { isAnswered: false, reason: 'api-error', status: 529, error: 'overloaded' } }))
+    const runs = host(on, {
+      first: { asks: [{ id: 'd2', model: 'haiku', system: 's', prompt: 'p', maxTokens: 60, timeoutMs: 5000 }] },
+    })
+    on('model.complete', () => ({
+      value: { isAnswered: false, reason: 'api-error', status: 529, error: 'overloaded' },
+    }))
     await start($)
     await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
     await settled(() => runs.stdins.length > 0)

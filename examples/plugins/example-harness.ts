@@ -23,7 +23,8 @@ export const EXAMPLES_DIR = fileURLToPath(new URL('./', import.meta.url));
 /** The SDK examples import `buddy-tui/sdk`, i.e. dist/sdk.mjs. */
 export function requireBuild(): void {
   for (const file of ['dist/sdk.mjs', 'dist/hook.js']) {
-    if (!existsSync(join(REPO_ROOT, file))) throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
+    if (!existsSync(join(REPO_ROOT, file)))
+      throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
   }
 }
 
@@ -58,7 +59,10 @@ export async function runPipeline(
   if (setup.errors.length > 0) throw new Error(`config errors: ${JSON.stringify(setup.errors)}`);
 
   const out: PipelineResult = {
-    reactions: [], delegates: [], warnings: [], stateRoot,
+    reactions: [],
+    delegates: [],
+    warnings: [],
+    stateRoot,
     store: createBuddyStore({ now: Date.now() }),
     latest: (sessionId) => readLatestReaction(join(stateRoot, sessionId)),
   };

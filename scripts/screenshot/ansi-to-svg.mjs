@@ -11,8 +11,24 @@ const CELL_H = Math.round(FONT_SIZE * 1.25);
 const PAD = 14;
 const BG = '#1b1d23';
 const FG = '#d6d6d6';
-const BASE16 = ['#1b1d23', '#e06c75', '#98c379', '#e5c07b', '#61afef', '#c678dd', '#56b6c2', '#d6d6d6',
-  '#5c6370', '#ff7b86', '#b5e890', '#ffd68a', '#7cc3ff', '#e09cf5', '#7fdbe6', '#ffffff'];
+const BASE16 = [
+  '#1b1d23',
+  '#e06c75',
+  '#98c379',
+  '#e5c07b',
+  '#61afef',
+  '#c678dd',
+  '#56b6c2',
+  '#d6d6d6',
+  '#5c6370',
+  '#ff7b86',
+  '#b5e890',
+  '#ffd68a',
+  '#7cc3ff',
+  '#e09cf5',
+  '#7fdbe6',
+  '#ffffff',
+];
 
 function color256(n) {
   if (n < 16) return BASE16[n];
@@ -29,7 +45,16 @@ function applySgr(style, params) {
   const p = params.length ? params : [0];
   for (let i = 0; i < p.length; i += 1) {
     const n = p[i];
-    if (n === 0) Object.assign(style, { fg: undefined, bg: undefined, bold: false, dim: false, italic: false, underline: false, inverse: false });
+    if (n === 0)
+      Object.assign(style, {
+        fg: undefined,
+        bg: undefined,
+        bold: false,
+        dim: false,
+        italic: false,
+        underline: false,
+        inverse: false,
+      });
     else if (n === 1) style.bold = true;
     else if (n === 2) style.dim = true;
     else if (n === 22) style.bold = style.dim = false;
@@ -47,9 +72,15 @@ function applySgr(style, params) {
     else if (n === 49) style.bg = undefined;
     else if (n === 38 || n === 48) {
       let value;
-      if (p[i + 1] === 5) { value = color256(p[i + 2]); i += 2; }
-      else if (p[i + 1] === 2) { value = `rgb(${p[i + 2]},${p[i + 3]},${p[i + 4]})`; i += 4; }
-      if (n === 38) style.fg = value; else style.bg = value;
+      if (p[i + 1] === 5) {
+        value = color256(p[i + 2]);
+        i += 2;
+      } else if (p[i + 1] === 2) {
+        value = `rgb(${p[i + 2]},${p[i + 3]},${p[i + 4]})`;
+        i += 4;
+      }
+      if (n === 38) style.fg = value;
+      else style.bg = value;
     }
   }
 }
@@ -64,7 +95,14 @@ function parseLine(line) {
     re.lastIndex = i;
     const match = line[i] === '\x1b' ? re.exec(line) : null;
     if (match) {
-      if (match[2] === 'm') applySgr(style, match[1].split(/[;:]/).filter((x) => x !== '').map(Number));
+      if (match[2] === 'm')
+        applySgr(
+          style,
+          match[1]
+            .split(/[;:]/)
+            .filter((x) => x !== '')
+            .map(Number),
+        );
       i = re.lastIndex;
       continue;
     }
@@ -96,9 +134,15 @@ function blockRects(cell, x, y) {
   const top = cell.ch === '▄' ? bg : fg;
   const bottom = cell.ch === '▀' ? bg : fg;
   const half = CELL_H / 2;
-  return [[top, y], [bottom, y + half]]
+  return [
+    [top, y],
+    [bottom, y + half],
+  ]
     .filter(([fill]) => fill)
-    .map(([fill, top]) => `<rect x="${x.toFixed(2)}" y="${top.toFixed(2)}" width="${(CELL_W + 0.4).toFixed(2)}" height="${(half + 0.4).toFixed(2)}" fill="${fill}"/>`);
+    .map(
+      ([fill, top]) =>
+        `<rect x="${x.toFixed(2)}" y="${top.toFixed(2)}" width="${(CELL_W + 0.4).toFixed(2)}" height="${(half + 0.4).toFixed(2)}" fill="${fill}"/>`,
+    );
 }
 
 const escapeXml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -123,7 +167,10 @@ function render(text) {
       let fg = style.fg ?? FG;
       let bg = style.bg;
       if (style.inverse) [fg, bg] = [bg ?? BG, fg];
-      if (bg) out.push(`<rect x="${xs[0].toFixed(2)}" y="${y}" width="${(run.cells * CELL_W).toFixed(2)}" height="${CELL_H}" fill="${bg}"/>`);
+      if (bg)
+        out.push(
+          `<rect x="${xs[0].toFixed(2)}" y="${y}" width="${(run.cells * CELL_W).toFixed(2)}" height="${CELL_H}" fill="${bg}"/>`,
+        );
       if (chars.some((c) => c.trim())) {
         const attrs = [`fill="${fg}"`];
         if (style.bold) attrs.push('font-weight="bold"');
@@ -131,7 +178,9 @@ function render(text) {
         if (style.italic) attrs.push('font-style="italic"');
         if (style.underline) attrs.push('text-decoration="underline"');
         if (run.emoji) attrs.push(`font-family="${EMOJI_FONT}"`);
-        out.push(`<text x="${xs.map((x) => x.toFixed(2)).join(' ')}" y="${(y + CELL_H * 0.78).toFixed(2)}" ${attrs.join(' ')}>${escapeXml(chars.join(''))}</text>`);
+        out.push(
+          `<text x="${xs.map((x) => x.toFixed(2)).join(' ')}" y="${(y + CELL_H * 0.78).toFixed(2)}" ${attrs.join(' ')}>${escapeXml(chars.join(''))}</text>`,
+        );
       }
       run = undefined;
     };

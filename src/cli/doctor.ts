@@ -1,7 +1,15 @@
 /** `buddy-tui doctor`: checks the whole setup; each line ok/warn/fail with its fix; exit 1 on a fail. */
 import { parseArgs } from 'node:util';
 import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
-import { buildCheck, configChecks, delegateCheck, nodeCheck, sessionChecks, speciesChecks, stateRootCheck } from '../install/doctor-local.js';
+import {
+  buildCheck,
+  configChecks,
+  delegateCheck,
+  nodeCheck,
+  sessionChecks,
+  speciesChecks,
+  stateRootCheck,
+} from '../install/doctor-local.js';
 import { inboxChecks, retryDamagedFiles } from '../install/doctor-inbox.js';
 import { modChecks } from '../install/doctor-mod.js';
 import { oneHostIsEnough } from '../install/doctor-hosts.js';
@@ -24,14 +32,21 @@ Exits 1 when a check fails.
                  now is journaled (and removed from inbox/damaged), the rest are kept.
 `;
 
-export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd(), now: number = Date.now()): Promise<Array<{ section: string; checks: DoctorCheck[] }>> {
+export async function collectChecks(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+  now: number = Date.now(),
+): Promise<Array<{ section: string; checks: DoctorCheck[] }>> {
   const { checks: config, config: loaded } = configChecks(env, cwd);
   const guard = async (section: string, make: () => DoctorCheck[] | Promise<DoctorCheck[]>) => {
     try {
       return { section, checks: await make() };
     } catch (error) {
       // A check that crashes is itself a finding, never the end of the report.
-      return { section, checks: [{ status: 'fail' as const, title: `${section} check failed: ${(error as Error).message}` }] };
+      return {
+        section,
+        checks: [{ status: 'fail' as const, title: `${section} check failed: ${(error as Error).message}` }],
+      };
     }
   };
   const hosts = HOST_IDS.map((id) => HOST_INSTALLERS[id]);
@@ -55,11 +70,18 @@ export async function collectChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
     }
     return { name: host.name, wired, installCommand: host.installCommand };
   });
-  return oneHostIsEnough(sections.filter((section) => section.checks.length > 0), wiring);
+  return oneHostIsEnough(
+    sections.filter((section) => section.checks.length > 0),
+    wiring,
+  );
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, 'retry-damaged': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, 'retry-damaged': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
   if (values.help) {
     io.stdout(HELP);
     return 0;
@@ -69,7 +91,10 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const all = sections.flatMap((section) => section.checks);
   if (values.json) io.stdout(term`${termJson(sections, 2)}\n`);
   else {
-    const text = joinTerm(sections.map((section) => term`${section.section}\n${joinTerm(section.checks.map(formatCheck), '\n')}`), '\n\n');
+    const text = joinTerm(
+      sections.map((section) => term`${section.section}\n${joinTerm(section.checks.map(formatCheck), '\n')}`),
+      '\n\n',
+    );
     const fails = all.filter((check) => check.status === 'fail').length;
     const warns = all.filter((check) => check.status === 'warn').length;
     io.stdout(term`${text}\n\n${fails ? `${fails} failing` : 'nothing failing'}, ${warns} warning(s)\n`);

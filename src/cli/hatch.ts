@@ -8,7 +8,14 @@ import { copyFileSync, renameSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { petFilePath } from '../config/paths.js';
 import { hatchPet } from '../pet/hatch.js';
-import { backupPath, lastGoodPath, loadPetForUpdate, PetUnreadableError, readPetFile, savePet } from '../pet/pet-file.js';
+import {
+  backupPath,
+  lastGoodPath,
+  loadPetForUpdate,
+  PetUnreadableError,
+  readPetFile,
+  savePet,
+} from '../pet/pet-file.js';
 import type { Pet } from '../pet/pet.js';
 import type { SpeciesRegistry } from '../species/species-registry.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -45,8 +52,12 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const now = io.now();
   const registry = openRegistry(io.env, values['species-dir']);
   const path = petFilePath(io.env);
-  const speciesIds = registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
-  const replacing = values.species !== undefined || values.name !== undefined || values.seed !== undefined || values.reroll === true;
+  const speciesIds = registry
+    .list()
+    .filter((entry) => entry.origin === 'builtin')
+    .map((entry) => entry.species.id);
+  const replacing =
+    values.species !== undefined || values.name !== undefined || values.seed !== undefined || values.reroll === true;
 
   if (!replacing) {
     // The buddy there is (or its last good copy), else the first one; only a pet that cannot be
@@ -56,7 +67,9 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       if (loaded.hatched) return showHatched(io, registry, loaded.pet);
       if (loaded.message) io.stderr(term`${sanitizeText(loaded.message, { maxLength: 600 })}\n`);
       const species = speciesOf(registry, loaded.pet);
-      io.stdout(term`${joinTerm([...spriteLines(io, loaded.pet, species, 'happy'), titleLine(loaded.pet, species)], '\n')}\n`);
+      io.stdout(
+        term`${joinTerm([...spriteLines(io, loaded.pet, species, 'happy'), titleLine(loaded.pet, species)], '\n')}\n`,
+      );
       io.stdout(term`Already hatched. Use --reroll, --seed, --species or --name to hatch a new buddy.\n`);
       return 0;
     } catch (error) {
@@ -69,7 +82,9 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const previousRead = current.status === 'ok' ? current : readPetFile(previousFile, now);
   const previous = previousRead.status === 'ok' ? previousRead.pet : undefined;
   if (values.species !== undefined && !registry.get(values.species)) {
-    io.stderr(term`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`);
+    io.stderr(
+      term`buddy-tui hatch: no species "${sanitizeText(values.species, { maxLength: 40 })}" (see \`buddy-tui species list\`)\n`,
+    );
     return 1;
   }
   const name = values.name === undefined ? undefined : sanitizeText(values.name, { maxLength: 24 }).trim();
@@ -88,14 +103,21 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   if (previous) copyFileSync(previousFile, `${path}.prev`);
   savePet(path, pet);
   showHatched(io, registry, pet);
-  if (previous) io.stdout(term`(the previous buddy, ${sanitizeText(previous.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`);
+  if (previous)
+    io.stdout(
+      term`(the previous buddy, ${sanitizeText(previous.identity.name, { maxLength: 24 })}, is kept in ${path}.prev)\n`,
+    );
   return 0;
 }
 
 function showHatched(io: CliIo, registry: SpeciesRegistry, pet: Pet): number {
   const species = speciesOf(registry, pet);
   io.stdout(term`${joinTerm([...spriteLines(io, pet, species, 'celebrate'), titleLine(pet, species)], '\n')}\n`);
-  io.stdout(term`${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}\n`);
+  io.stdout(
+    term`${Object.entries(pet.identity.stats)
+      .map(([stat, value]) => `${stat} ${value}`)
+      .join(' · ')}\n`,
+  );
   return 0;
 }
 

@@ -16,7 +16,8 @@ export const codexInstaller: HostInstaller = {
   },
   help: {
     usage: {
-      install: 'buddy-tui install --host codex [--codex-home <dir>] [--trust] [--codex-bin <path>] [--node-hook] [--dry-run]',
+      install:
+        'buddy-tui install --host codex [--codex-home <dir>] [--trust] [--codex-bin <path>] [--node-hook] [--dry-run]',
       uninstall: 'buddy-tui uninstall --host codex [--codex-home <dir>] [--codex-bin <path>] [--dry-run]',
     },
     install: `  --host codex        wire OpenAI Codex instead: buddy-tui's hooks for all ${CODEX_HOOK_EVENTS.length} Codex events in

@@ -31,23 +31,34 @@ export function hostOf(values: { host?: unknown }, io: CliIo): HostId | undefine
 
 /** The usage lines and help of every host for `command`. */
 export function hostsHelp(command: Command): string {
-  const usage = HOST_IDS.map((id, i) => `${i === 0 ? 'usage: ' : '       '}${HOST_INSTALLERS[id].help.usage[command]}`).join('\n');
+  const usage = HOST_IDS.map(
+    (id, i) => `${i === 0 ? 'usage: ' : '       '}${HOST_INSTALLERS[id].help.usage[command]}`,
+  ).join('\n');
   return `${usage}\n\n${HOST_IDS.map((id) => HOST_INSTALLERS[id].help[command]).join('\n')}`;
 }
 
-export type HostCommand = { kind: 'help' } | { kind: 'run'; host: HostId; values: FlagValues } | { kind: 'exit'; code: number };
+export type HostCommand =
+  | { kind: 'help' }
+  | { kind: 'run'; host: HostId; values: FlagValues }
+  | { kind: 'exit'; code: number };
 
 /** Parses the command's arguments and names the host; a flag of another host is an error that says which. */
 export function parseHostCommand(command: Command, args: string[], io: CliIo): HostCommand {
-  const { values } = parseArgs({ args, options: allFlags(command) as ParseArgsConfig['options'], strict: true }) as { values: FlagValues };
+  const { values } = parseArgs({ args, options: allFlags(command) as ParseArgsConfig['options'], strict: true }) as {
+    values: FlagValues;
+  };
   if (values.help) return { kind: 'help' };
   const host = hostOf(values, io);
   if (host === undefined) return { kind: 'exit', code: 2 };
   const own = HOST_INSTALLERS[host].flags[command];
   for (const other of HOST_IDS.filter((id) => id !== host)) {
-    const foreign = Object.keys(HOST_INSTALLERS[other].flags[command]).filter((flag) => !(flag in own) && values[flag] !== undefined);
+    const foreign = Object.keys(HOST_INSTALLERS[other].flags[command]).filter(
+      (flag) => !(flag in own) && values[flag] !== undefined,
+    );
     if (foreign.length) {
-      io.stderr(term`buddy-tui: ${foreign.map((flag) => `--${flag}`).join(', ')} go${foreign.length === 1 ? 'es' : ''} with --host ${other}\n`);
+      io.stderr(
+        term`buddy-tui: ${foreign.map((flag) => `--${flag}`).join(', ')} go${foreign.length === 1 ? 'es' : ''} with --host ${other}\n`,
+      );
       return { kind: 'exit', code: 2 };
     }
   }

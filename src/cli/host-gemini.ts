@@ -12,7 +12,8 @@ function geminiHost(values: { 'gemini-home'?: unknown }, env: NodeJS.ProcessEnv)
     name: 'Gemini CLI',
     path: geminiSettingsPath(resolveGeminiDir({ 'gemini-home': home }, env)),
     groups: (commands, path) => geminiHookGroups(commands, path),
-    afterInstall: 'Gemini runs hooks only in folders you trusted (headless: --skip-trust); new sessions feed the buddy.',
+    afterInstall:
+      'Gemini runs hooks only in folders you trusted (headless: --skip-trust); new sessions feed the buddy.',
   };
 }
 

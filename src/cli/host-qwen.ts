@@ -12,7 +12,8 @@ function qwenHost(values: { 'qwen-home'?: unknown }, env: NodeJS.ProcessEnv): Ho
     name: 'Qwen Code',
     path: qwenSettingsPath(resolveQwenDir({ 'qwen-home': home }, env)),
     groups: (commands, path) => qwenHookGroups(commands, path),
-    afterInstall: 'Qwen Code sessions started from now on feed the buddy (Qwen rewrites this file; doctor checks the hooks are still there).',
+    afterInstall:
+      'Qwen Code sessions started from now on feed the buddy (Qwen rewrites this file; doctor checks the hooks are still there).',
   };
 }
 

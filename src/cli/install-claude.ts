@@ -5,7 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUDDY_HOOK_EVENTS, EXEC_FORM_MIN_VERSION, buddyCommands, packageRoot, supportsExecForm, type HookForm } from '../install/buddy-entries.js';
+import {
+  BUDDY_HOOK_EVENTS,
+  EXEC_FORM_MIN_VERSION,
+  buddyCommands,
+  packageRoot,
+  supportsExecForm,
+  type HookForm,
+} from '../install/buddy-entries.js';
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { claudeVersion } from '../delegate/adapters/auto-choice.js';
 import { findExecutable } from '../process/find-executable.js';
@@ -56,13 +63,21 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
 `;
 
 /** Exec form only for a Claude Code known to support it; an older one would run node without its script. */
-async function chooseHookForm(values: { 'exec-form'?: boolean; 'shell-form'?: boolean }, env: NodeJS.ProcessEnv): Promise<{ form: HookForm; why: string }> {
+async function chooseHookForm(
+  values: { 'exec-form'?: boolean; 'shell-form'?: boolean },
+  env: NodeJS.ProcessEnv,
+): Promise<{ form: HookForm; why: string }> {
   if (values['exec-form']) return { form: 'exec', why: '--exec-form' };
   if (values['shell-form']) return { form: 'shell', why: '--shell-form' };
   const binary = findExecutable('claude', env);
   const version = binary ? await claudeVersion(binary, env) : undefined;
   if (supportsExecForm(version)) return { form: 'exec', why: `Claude Code ${version} runs exec-form hooks` };
-  return { form: 'shell', why: version ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}` : '`claude` was not found on PATH to check its version' };
+  return {
+    form: 'shell',
+    why: version
+      ? `Claude Code ${version} is older than ${EXEC_FORM_MIN_VERSION}`
+      : '`claude` was not found on PATH to check its version',
+  };
 }
 
 export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Promise<number> {
@@ -76,7 +91,9 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
     return 2;
   }
   const path = resolveSettingsPath(values);
-  const hookForm = values['statusline-only'] ? { form: 'shell' as const, why: '' } : await chooseHookForm(values, io.env);
+  const hookForm = values['statusline-only']
+    ? { form: 'shell' as const, why: '' }
+    : await chooseHookForm(values, io.env);
   const hookPath = chooseHookPath(values['node-hook']);
   try {
     const result = installIntoSettings({
@@ -90,17 +107,23 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
     const what = values['statusline-only']
       ? 'the statusLine'
       : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? `spool: ${hookPath.why}; shell form: one /bin/sh per event${values['exec-form'] ? ' (--exec-form is for --node-hook)' : ''}` : `Node hook: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}`}) and the statusLine`;
-    if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool') createInbox(io.env, (message) => io.stderr(message));
-    const chain = result.chained ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.` : '';
-    if (result.status === 'unchanged') io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
-    else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
+    if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool')
+      createInbox(io.env, (message) => io.stderr(message));
+    const chain = result.chained
+      ? term`\nYour statusLine "${result.chained}" stays: buddy-tui prints it above its own lines.`
+      : '';
+    if (result.status === 'unchanged')
+      io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
+    else if (result.status === 'dry-run')
+      io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
     else {
       const backup = result.backup ? term`\nBackup of the previous file: ${result.backup}` : '';
       io.stdout(term`Installed ${what} into ${path}.${backup}${chain}
 Claude Code sessions that are already running pick it up after a restart. Check with \`buddy-tui doctor\`.\n`);
     }
     // The mod draws the buddy inside Claude Code; it journals nothing, so the hooks above stay the only feed.
-    if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings) await (await import('./install-mod.js')).setUpMod(path, io);
+    if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings)
+      await (await import('./install-mod.js')).setUpMod(path, io);
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);
@@ -118,10 +141,13 @@ export async function runClaudeUninstall(values: ClaudeFlagValues, io: CliIo): P
   try {
     const result = uninstallFromSettings({ path, commands, dryRun: values['dry-run'] });
     if (result.status === 'not-installed') io.stdout(term`buddy-tui is not installed in ${path}; nothing changed.\n`);
-    else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
+    else if (result.status === 'dry-run')
+      io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
     else {
       const restored = result.chained ? term`\nRestored your statusLine "${result.chained}".` : '';
-      io.stdout(term`Removed buddy-tui from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}${restored}\n`);
+      io.stdout(
+        term`Removed buddy-tui from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}${restored}\n`,
+      );
     }
     if (!values['dry-run']) (await import('./install-mod.js')).tearDownMod(path, io);
     return 0;

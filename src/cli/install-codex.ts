@@ -48,17 +48,28 @@ export async function runCodexInstall(values: CodexFlagValues, io: CliIo): Promi
   let result;
   try {
     const hookPath = chooseHookPath(values['node-hook']).path;
-    result = installIntoCodex({ path, command: codexHookCommand(buddyCommands({ distDir: dist }), hookPath), dryRun: values['dry-run'], env: io.env });
+    result = installIntoCodex({
+      path,
+      command: codexHookCommand(buddyCommands({ distDir: dist }), hookPath),
+      dryRun: values['dry-run'],
+      env: io.env,
+    });
     if (hookPath === 'spool' && !values['dry-run']) createInbox(io.env, (message) => io.stderr(message));
   } catch (error) {
     return reportSettingsError(error, io);
   }
   if (result.status === 'dry-run') {
-    io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed${values.trust ? '; nothing was trusted' : ''})\n`);
+    io.stdout(
+      term`${termLines(result.diff)}(dry run: ${path} was not changed${values.trust ? '; nothing was trusted' : ''})\n`,
+    );
     return 0;
   }
-  if (result.status === 'unchanged') io.stdout(term`buddy-tui's Codex hooks are already in ${path}; nothing changed.\n`);
-  else io.stdout(term`Installed buddy-tui's hooks for ${CODEX_HOOK_EVENTS.length} Codex events into ${path}.${result.backup ? term`\nBackup of the previous file: ${result.backup}` : ''}\n`);
+  if (result.status === 'unchanged')
+    io.stdout(term`buddy-tui's Codex hooks are already in ${path}; nothing changed.\n`);
+  else
+    io.stdout(
+      term`Installed buddy-tui's hooks for ${CODEX_HOOK_EVENTS.length} Codex events into ${path}.${result.backup ? term`\nBackup of the previous file: ${result.backup}` : ''}\n`,
+    );
 
   if (!values.trust) {
     io.stdout(term`Codex runs a hook only once it is trusted, and skips untrusted hooks without a word. To trust buddy-tui's:
@@ -69,19 +80,25 @@ or in Codex, open \`/hooks\` and trust them there. Check with \`buddy-tui doctor
   // Codex with hooks switched off runs none and lists none to trust: say so, not "wrong Codex?".
   const off = codexHooksSwitchedOff(readCodexConfig(codexHome));
   if (off) {
-    io.stderr(term`buddy-tui: cannot trust the hooks: Codex's hooks are switched off in ${join(codexHome, 'config.toml')} (\`[features] ${off} = false\`), so Codex runs none and lists none to trust. Remove that line (hooks are on by default), then run \`${TRUST_COMMAND}\` again. The hooks are installed.\n`);
+    io.stderr(
+      term`buddy-tui: cannot trust the hooks: Codex's hooks are switched off in ${join(codexHome, 'config.toml')} (\`[features] ${off} = false\`), so Codex runs none and lists none to trust. Remove that line (hooks are on by default), then run \`${TRUST_COMMAND}\` again. The hooks are installed.\n`,
+    );
     return 1;
   }
   const binary = findCodexBinary(values, io.env);
   if (!binary) {
-    io.stderr(term`buddy-tui: cannot trust the hooks: \`codex\` is not on PATH (or pass --codex-bin <path>). The hooks are installed; trust them in Codex's \`/hooks\`.\n`);
+    io.stderr(
+      term`buddy-tui: cannot trust the hooks: \`codex\` is not on PATH (or pass --codex-bin <path>). The hooks are installed; trust them in Codex's \`/hooks\`.\n`,
+    );
     return 1;
   }
   try {
     const keys = new Set(result.keys);
     const ours = await trustCodexHooks(appServerFor(binary, codexHome, io.env), (hook) => keys.has(hook.key));
     if (ours.length < CODEX_HOOK_EVENTS.length) {
-      io.stderr(term`buddy-tui: Codex (${binary}) reported ${ours.length} of buddy-tui's ${CODEX_HOOK_EVENTS.length} hooks in ${path}; only those were trusted. Is it the Codex that reads ${codexHome}?\n`);
+      io.stderr(
+        term`buddy-tui: Codex (${binary}) reported ${ours.length} of buddy-tui's ${CODEX_HOOK_EVENTS.length} hooks in ${path}; only those were trusted. Is it the Codex that reads ${codexHome}?\n`,
+      );
       return 1;
     }
     const fresh = ours.filter((hook) => hook.trustStatus !== 'trusted').length;
@@ -89,7 +106,9 @@ or in Codex, open \`/hooks\` and trust them there. Check with \`buddy-tui doctor
 Codex sessions started from now on feed the buddy.\n`);
     return 0;
   } catch (error) {
-    io.stderr(term`buddy-tui: could not record the trust through \`${binary} app-server\`: ${(error as Error).message}. Trust the hooks in Codex's \`/hooks\` instead.\n`);
+    io.stderr(
+      term`buddy-tui: could not record the trust through \`${binary} app-server\`: ${(error as Error).message}. Trust the hooks in Codex's \`/hooks\` instead.\n`,
+    );
     return 1;
   }
 }
@@ -111,17 +130,23 @@ export async function runCodexUninstall(values: CodexFlagValues, io: CliIo): Pro
     io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
     return 0;
   }
-  io.stdout(term`Removed buddy-tui's Codex hooks from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}\n`);
+  io.stdout(
+    term`Removed buddy-tui's Codex hooks from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}\n`,
+  );
   const binary = findCodexBinary(values, io.env);
   if (!binary) {
-    io.stdout(term`\`codex\` is not on PATH, so their trust entries stay in ${join(codexHome, 'config.toml')} (harmless: they name hooks that are gone).\n`);
+    io.stdout(
+      term`\`codex\` is not on PATH, so their trust entries stay in ${join(codexHome, 'config.toml')} (harmless: they name hooks that are gone).\n`,
+    );
     return 0;
   }
   try {
     await forgetCodexTrust(appServerFor(binary, codexHome, io.env), result.keys);
     io.stdout(term`Removed their trust entries from ${join(codexHome, 'config.toml')}.\n`);
   } catch (error) {
-    io.stdout(term`Their trust entries stay in ${join(codexHome, 'config.toml')} (harmless): ${(error as Error).message}\n`);
+    io.stdout(
+      term`Their trust entries stay in ${join(codexHome, 'config.toml')} (harmless): ${(error as Error).message}\n`,
+    );
   }
   return 0;
 }

@@ -3,7 +3,13 @@
  * file, `$COPILOT_HOME/hooks/buddy-tui.json` (src/install/copilot-hooks.ts). Copilot loads user-level
  * hook files with no trust step; uninstall gives back exactly what was there (no file).
  */
-import { COPILOT_HOOKS_REQUIRED, copilotHookCommand, copilotHookGroups, copilotHooksPath, resolveCopilotHome } from '../install/copilot-hooks.js';
+import {
+  COPILOT_HOOKS_REQUIRED,
+  copilotHookCommand,
+  copilotHookGroups,
+  copilotHooksPath,
+  resolveCopilotHome,
+} from '../install/copilot-hooks.js';
 import type { CliIo } from './cli-io.js';
 import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './install-hook-file.js';
 
@@ -23,5 +29,7 @@ function copilotHost(values: CopilotFlagValues, env: NodeJS.ProcessEnv): HookFil
   };
 }
 
-export const runCopilotInstall = (values: CopilotFlagValues, io: CliIo): Promise<number> => runHookFileInstall(copilotHost(values, io.env), values, io);
-export const runCopilotUninstall = (values: CopilotFlagValues, io: CliIo): Promise<number> => runHookFileUninstall(copilotHost(values, io.env), values, io);
+export const runCopilotInstall = (values: CopilotFlagValues, io: CliIo): Promise<number> =>
+  runHookFileInstall(copilotHost(values, io.env), values, io);
+export const runCopilotUninstall = (values: CopilotFlagValues, io: CliIo): Promise<number> =>
+  runHookFileUninstall(copilotHost(values, io.env), values, io);

@@ -23,7 +23,11 @@ export interface HookFileHost {
   afterInstall: string;
 }
 
-export async function runHookFileInstall(host: HookFileHost, values: { 'dry-run'?: boolean; 'node-hook'?: boolean }, io: CliIo): Promise<number> {
+export async function runHookFileInstall(
+  host: HookFileHost,
+  values: { 'dry-run'?: boolean; 'node-hook'?: boolean },
+  io: CliIo,
+): Promise<number> {
   const dist = join(packageRoot(), 'dist');
   if (!existsSync(join(dist, 'hook.js'))) {
     io.stderr(term`buddy-tui: ${dist} has no hook.js; run \`npm run build\` in ${packageRoot()} first.\n`);
@@ -32,26 +36,45 @@ export async function runHookFileInstall(host: HookFileHost, values: { 'dry-run'
   try {
     const hookPath = chooseHookPath(values['node-hook']).path;
     const groups = host.groups(buddyCommands({ distDir: dist }), hookPath);
-    const result = installHookFile({ path: host.path, groups, required: host.required, dryRun: values['dry-run'], env: io.env });
+    const result = installHookFile({
+      path: host.path,
+      groups,
+      required: host.required,
+      dryRun: values['dry-run'],
+      env: io.env,
+    });
     if (result.status === 'dry-run') {
       io.stdout(term`${termLines(result.diff)}(dry run: ${host.path} was not changed)\n`);
       return 0;
     }
     if (hookPath === 'spool') createInbox(io.env, (message) => io.stderr(message));
-    if (result.status === 'unchanged') io.stdout(term`buddy-tui's ${host.name} hooks are already in ${host.path}; nothing changed.\n`);
-    else io.stdout(term`Installed buddy-tui's hooks for ${Object.keys(groups).length} ${host.name} events into ${host.path}.${result.backup ? term`\nBackup of the previous file: ${result.backup}` : ''}\n${host.afterInstall} Check with \`buddy-tui doctor\`.\n`);
+    if (result.status === 'unchanged')
+      io.stdout(term`buddy-tui's ${host.name} hooks are already in ${host.path}; nothing changed.\n`);
+    else
+      io.stdout(
+        term`Installed buddy-tui's hooks for ${Object.keys(groups).length} ${host.name} events into ${host.path}.${result.backup ? term`\nBackup of the previous file: ${result.backup}` : ''}\n${host.afterInstall} Check with \`buddy-tui doctor\`.\n`,
+      );
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);
   }
 }
 
-export async function runHookFileUninstall(host: Pick<HookFileHost, 'name' | 'path'>, values: { 'dry-run'?: boolean }, io: CliIo): Promise<number> {
+export async function runHookFileUninstall(
+  host: Pick<HookFileHost, 'name' | 'path'>,
+  values: { 'dry-run'?: boolean },
+  io: CliIo,
+): Promise<number> {
   try {
     const result = uninstallHookFile({ path: host.path, dryRun: values['dry-run'], env: io.env });
-    if (result.status === 'not-installed') io.stdout(term`buddy-tui's ${host.name} hooks are not in ${host.path}; nothing changed.\n`);
-    else if (result.status === 'dry-run') io.stdout(term`${termLines(result.diff)}(dry run: ${host.path} was not changed)\n`);
-    else io.stdout(term`Removed buddy-tui's ${host.name} hooks from ${host.path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}\n`);
+    if (result.status === 'not-installed')
+      io.stdout(term`buddy-tui's ${host.name} hooks are not in ${host.path}; nothing changed.\n`);
+    else if (result.status === 'dry-run')
+      io.stdout(term`${termLines(result.diff)}(dry run: ${host.path} was not changed)\n`);
+    else
+      io.stdout(
+        term`Removed buddy-tui's ${host.name} hooks from ${host.path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}\n`,
+      );
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);

@@ -12,15 +12,28 @@ export async function setUpMod(settingsPath: string, io: CliIo): Promise<void> {
   const binary = findExecutable('claude', io.env);
   const version = binary ? await claudeVersion(binary, io.env) : undefined;
   if (!supportsMods(version)) {
-    const why = version ? `Claude Code ${version} is older than ${MOD_MIN_VERSION}` : '`claude` was not found on PATH to check its version';
-    io.stdout(term`The buddy mod (the buddy drawn inside Claude Code) was not set up: ${why}. The pane and the statusLine show the buddy.\n`);
+    const why = version
+      ? `Claude Code ${version} is older than ${MOD_MIN_VERSION}`
+      : '`claude` was not found on PATH to check its version';
+    io.stdout(
+      term`The buddy mod (the buddy drawn inside Claude Code) was not set up: ${why}. The pane and the statusLine show the buddy.\n`,
+    );
     return;
   }
   const root = packageRoot();
-  const { version: ours } = (await import('node:module')).createRequire(import.meta.url)(join(root, 'package.json')) as { version: string };
+  const { version: ours } = (await import('node:module')).createRequire(import.meta.url)(
+    join(root, 'package.json'),
+  ) as { version: string };
   try {
-    const folder = installMod({ settingsPath, packageRoot: root, cliArgv: [process.execPath, join(root, 'dist', 'cli.js')], version: ours });
-    io.stdout(term`Set up the buddy mod in ${folder}: Claude Code ${version} draws the buddy beside and above its prompt, and adds /buddy (\`--no-mod\` skips this).\n`);
+    const folder = installMod({
+      settingsPath,
+      packageRoot: root,
+      cliArgv: [process.execPath, join(root, 'dist', 'cli.js')],
+      version: ours,
+    });
+    io.stdout(
+      term`Set up the buddy mod in ${folder}: Claude Code ${version} draws the buddy beside and above its prompt, and adds /buddy (\`--no-mod\` skips this).\n`,
+    );
   } catch (error) {
     io.stderr(term`buddy-tui: the buddy mod was not set up: ${(error as Error).message}\n`);
   }

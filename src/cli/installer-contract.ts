@@ -16,7 +16,11 @@ export interface HostInstaller {
   /** The flags only this host takes, on top of --host, --dry-run (and --node-hook for install). */
   readonly flags: { readonly install: FlagOptions; readonly uninstall: FlagOptions };
   /** Its usage line and its part of `install --help` / `uninstall --help`. */
-  readonly help: { readonly usage: { install: string; uninstall: string }; readonly install: string; readonly uninstall: string };
+  readonly help: {
+    readonly usage: { install: string; uninstall: string };
+    readonly install: string;
+    readonly uninstall: string;
+  };
   /** The command that wires it, for doctor's fixes. */
   readonly installCommand: string;
   install(values: FlagValues, io: CliIo): Promise<number>;

@@ -47,7 +47,10 @@ export interface Buddy {
 }
 
 function hatchIds(registry: SpeciesRegistry): string[] {
-  return registry.list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
+  return registry
+    .list()
+    .filter((entry) => entry.origin === 'builtin')
+    .map((entry) => entry.species.id);
 }
 
 /** For commands that change the pet. Throws PetUnreadableError (writing nothing) when no good pet is left. */
@@ -59,10 +62,15 @@ export function loadBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string
 }
 
 /** For commands that only show the pet: never writes. Without a pet to show, says why. */
-export function readBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string): Buddy | { path: string; problem: string } {
+export function readBuddy(
+  env: NodeJS.ProcessEnv,
+  now: number,
+  extraDir?: string,
+): Buddy | { path: string; problem: string } {
   const path = petFilePath(env);
   const read = readPetFile(path, now);
-  if (read.status !== 'ok') return { path, problem: whyNoPet(path, read.status === 'broken' ? read.problem : undefined, now) };
+  if (read.status !== 'ok')
+    return { path, problem: whyNoPet(path, read.status === 'broken' ? read.problem : undefined, now) };
   const registry = openRegistry(env, extraDir);
   const message = read.fixes.length ? fixesMessage(path, read.fixes) : undefined;
   return { registry, pet: read.pet, species: speciesOf(registry, read.pet), path, message };

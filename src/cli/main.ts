@@ -19,28 +19,46 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   pet: { summary: 'pet the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runPet })) },
   play: { summary: 'play with the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runPlay })) },
   rename: { summary: 'rename the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runRename })) },
-  stats: { summary: "show the buddy's needs and counters", load: () => import('./pet-actions.js').then((m) => ({ run: m.runStats })) },
+  stats: {
+    summary: "show the buddy's needs and counters",
+    load: () => import('./pet-actions.js').then((m) => ({ run: m.runStats })),
+  },
   plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
-  runner: { summary: 'run the plugins with no pane (--detach: in the background; exits when idle)', load: () => import('./runner.js') },
-  'mod-state': { summary: 'what the Claude Code mod draws, as JSON (--session ID, --act pet|feed)', load: () => import('./mod-state.js') },
-  'mod-answer': { summary: "the Claude Code mod's answer to a delegate call it claimed (--id ID, JSON on stdin)", load: () => import('./mod-answer.js') },
-  status: { summary: 'the state of each live session (--json for scripts, --session ID)', load: () => import('./status.js') },
+  runner: {
+    summary: 'run the plugins with no pane (--detach: in the background; exits when idle)',
+    load: () => import('./runner.js'),
+  },
+  'mod-state': {
+    summary: 'what the Claude Code mod draws, as JSON (--session ID, --act pet|feed)',
+    load: () => import('./mod-state.js'),
+  },
+  'mod-answer': {
+    summary: "the Claude Code mod's answer to a delegate call it claimed (--id ID, JSON on stdin)",
+    load: () => import('./mod-answer.js'),
+  },
+  status: {
+    summary: 'the state of each live session (--json for scripts, --session ID)',
+    load: () => import('./status.js'),
+  },
 };
 
 export function usage(): TerminalText {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
   const lines = Object.entries(COMMANDS).map(([name, { summary }]) => term`  ${name.padEnd(width)}${summary}`);
-  return joinTerm([
-    term`buddy-tui: a terminal companion for Claude Code
+  return joinTerm(
+    [
+      term`buddy-tui: a terminal companion for Claude Code
 
 usage: buddy-tui [command] [options]
 `,
-    term`  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
-    term`  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
-    ...lines,
-    term`
+      term`  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
+      term`  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
+      ...lines,
+      term`
 Run \`buddy-tui <command> --help\` for the options of a command.`,
-  ], '\n');
+    ],
+    '\n',
+  );
 }
 
 export async function main(args: string[]): Promise<number> {

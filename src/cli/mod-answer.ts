@@ -40,12 +40,19 @@ function readInput(stream: NodeJS.ReadableStream = process.stdin): Promise<strin
   });
 }
 
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
 /** `$.model.complete`'s result as a bridge response; its usage names are read in either spelling. */
 export function responseFrom(id: string, input: unknown): BridgeResponse | undefined {
   if (!input || typeof input !== 'object') return undefined;
-  const result = input as { isAnswered?: unknown; text?: unknown; reason?: unknown; model?: unknown; usage?: Record<string, unknown> };
+  const result = input as {
+    isAnswered?: unknown;
+    text?: unknown;
+    reason?: unknown;
+    model?: unknown;
+    usage?: Record<string, unknown>;
+  };
   if (typeof result.isAnswered !== 'boolean') return undefined;
   const usage = result.usage && typeof result.usage === 'object' ? result.usage : {};
   return {
@@ -60,10 +67,16 @@ export function responseFrom(id: string, input: unknown): BridgeResponse | undef
   };
 }
 
-export async function run(args: string[], io: CliIo = processIo(), stdin: NodeJS.ReadableStream = process.stdin): Promise<number> {
+export async function run(
+  args: string[],
+  io: CliIo = processIo(),
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<number> {
   const { values } = parseArgs({ args, options: { id: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    io.stdout(term`usage: buddy-tui mod-answer --id ID  (the answer as JSON on stdin)\nWrites the Claude Code mod's answer to a delegate call it claimed.\n`);
+    io.stdout(
+      term`usage: buddy-tui mod-answer --id ID  (the answer as JSON on stdin)\nWrites the Claude Code mod's answer to a delegate call it claimed.\n`,
+    );
     return 0;
   }
   if (!isBridgeId(values.id)) {

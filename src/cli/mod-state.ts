@@ -98,13 +98,22 @@ export interface ModAsk {
  * The bridge part of a look: this session's mod is loaded and interactive (it asks), so its
  * heartbeat is written (Claude Code is this command's parent) and what waits for it is claimed.
  */
-function bridgeLook(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number): Pick<ModState, 'asks' | 'toasts'> {
+function bridgeLook(
+  sessionId: string | undefined,
+  env: NodeJS.ProcessEnv,
+  now: number,
+): Pick<ModState, 'asks' | 'toasts'> {
   if (!sessionId) return {};
   try {
     const root = stateRootPath(env);
     writeModHeartbeat(root, sessionId, process.ppid, now);
     const asks = claimBridgeRequests(root, sessionId, now).map((r) => ({
-      id: r.id, model: r.model, system: r.system, prompt: r.prompt, maxTokens: r.maxTokens, timeoutMs: Math.max(1000, r.deadline - now),
+      id: r.id,
+      model: r.model,
+      system: r.system,
+      prompt: r.prompt,
+      maxTokens: r.maxTokens,
+      timeoutMs: Math.max(1000, r.deadline - now),
     }));
     const toasts = claimBridgeToasts(root, sessionId, now).map((t) => sanitizeText(t.text, { maxLength: 200 }));
     return { ...(asks.length ? { asks } : {}), ...(toasts.length ? { toasts } : {}) };
@@ -120,11 +129,18 @@ function speciesLook(buddy: Buddy | undefined, mood: Mood) {
   const level = levelForXp(buddy.pet.xp);
   const stages = entry?.species.stages;
   const stage = stages?.[stageIndexAt(stages, level)]?.name;
-  const sprite = renderSprite(buddy.species, mood, 0, { eyes: buddy.pet.identity.eyes, hat: buddy.pet.identity.hat })
-    .map((row) => sanitizeText(row.trimEnd(), { maxLength: 40 }));
+  const sprite = renderSprite(buddy.species, mood, 0, {
+    eyes: buddy.pet.identity.eyes,
+    hat: buddy.pet.identity.hat,
+  }).map((row) => sanitizeText(row.trimEnd(), { maxLength: 40 }));
   while (sprite.length > 0 && sprite[0].trim() === '') sprite.shift();
   while (sprite.length > 0 && sprite[sprite.length - 1].trim() === '') sprite.pop();
-  return { sprite, stage, species: sanitizeText(buddy.species.name, { maxLength: 40 }), color: buddy.species.colors.body };
+  return {
+    sprite,
+    stage,
+    species: sanitizeText(buddy.species.name, { maxLength: 40 }),
+    color: buddy.species.colors.body,
+  };
 }
 
 /** Applies `--act` to pet.json (as `buddy-tui pet|feed` do) and returns its quip. */
@@ -155,11 +171,24 @@ function bubbleEnd(reaction: Reaction, now: number): number {
 }
 
 /** The whole drawing for one session at `now`. */
-export function computeModState(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number, said?: string): ModState {
+export function computeModState(
+  sessionId: string | undefined,
+  env: NodeJS.ProcessEnv,
+  now: number,
+  said?: string,
+): ModState {
   const source = readSessionSource(sessionId, env, now);
   const look = lookBuddy(source.state, now, env);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
-  const view: StatuslineView = buildView({ payload: { sessionId }, state: source.state, face: look.face, name: look.name, reaction, reactionMaxAgeMs: REACTION_MAX_AGE_MS, now });
+  const view: StatuslineView = buildView({
+    payload: { sessionId },
+    state: source.state,
+    face: look.face,
+    name: look.name,
+    reaction,
+    reactionMaxAgeMs: REACTION_MAX_AGE_MS,
+    now,
+  });
   const buddy = readPet(env, now);
   const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
   const watch = [petFilePath(env)];
@@ -172,7 +201,11 @@ export function computeModState(sessionId: string | undefined, env: NodeJS.Proce
     mood: look.mood,
     ...speciesLook(buddy, look.mood as Mood),
     level: buddy ? levelForXp(buddy.pet.xp) : undefined,
-    needs: needs && { hunger: Math.round(needs.hunger), energy: Math.round(needs.energy), happiness: Math.round(needs.happiness) },
+    needs: needs && {
+      hunger: Math.round(needs.hunger),
+      energy: Math.round(needs.energy),
+      happiness: Math.round(needs.happiness),
+    },
     bubble: view.reaction,
     bubbleUntil: view.reaction && reaction ? bubbleEnd(reaction, now) : undefined,
     waiting: view.waiting?.what,
@@ -184,9 +217,19 @@ export function computeModState(sessionId: string | undefined, env: NodeJS.Proce
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: { session: { type: 'string' }, act: { type: 'string' }, 'ensure-runner': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      session: { type: 'string' },
+      act: { type: 'string' },
+      'ensure-runner': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) {
-    io.stdout(term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner]\nPrints what the Claude Code mod draws, as JSON.\n`);
+    io.stdout(
+      term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner]\nPrints what the Claude Code mod draws, as JSON.\n`,
+    );
     return 0;
   }
   // BUDDY_TUI_NOW pins the clock for tests, as for the statusline.
@@ -206,6 +249,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       said = `cannot ${values.act}: ${(error as Error).message}`;
     }
   }
-  io.stdout(term`${termJson({ ...computeModState(values.session, io.env, now, said), ...bridgeLook(values.session, io.env, now) })}\n`);
+  io.stdout(
+    term`${termJson({ ...computeModState(values.session, io.env, now, said), ...bridgeLook(values.session, io.env, now) })}\n`,
+  );
   return 0;
 }

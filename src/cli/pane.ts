@@ -27,21 +27,38 @@ Start tmux first (\`tmux\`, then \`claude\` in it and \`buddy-tui pane\`), or op
 /** The environment the pane needs from ours: buddy-tui's own, XDG paths, PATH (for the `claude` delegate). */
 export function forwardedEnv(env: NodeJS.ProcessEnv): string[] {
   return Object.entries(env)
-    .filter(([name, value]) => value !== undefined && (/^(BUDDY_TUI_|XDG_)/.test(name) || ['PATH', 'NO_COLOR', 'CLAUDE_CONFIG_DIR', 'ANTHROPIC_BASE_URL'].includes(name)))
+    .filter(
+      ([name, value]) =>
+        value !== undefined &&
+        (/^(BUDDY_TUI_|XDG_)/.test(name) ||
+          ['PATH', 'NO_COLOR', 'CLAUDE_CONFIG_DIR', 'ANTHROPIC_BASE_URL'].includes(name)),
+    )
     .map(([name, value]) => `${name}=${value}`);
 }
 
 /** The `tmux split-window` arguments that open the pane. */
-export function splitWindowArgs(opts: { size: string; below: boolean; focus: boolean; target?: string; cwd: string; command: string; env: string[] }): string[] {
+export function splitWindowArgs(opts: {
+  size: string;
+  below: boolean;
+  focus: boolean;
+  target?: string;
+  cwd: string;
+  command: string;
+  env: string[];
+}): string[] {
   return [
     'split-window',
     opts.below ? '-v' : '-h',
     ...(opts.focus ? [] : ['-d']),
-    '-l', opts.size,
+    '-l',
+    opts.size,
     ...(opts.target ? ['-t', opts.target] : []),
-    '-c', opts.cwd,
+    '-c',
+    opts.cwd,
     ...opts.env.flatMap((entry) => ['-e', entry]),
-    '-P', '-F', '#{pane_id}',
+    '-P',
+    '-F',
+    '#{pane_id}',
     opts.command,
   ];
 }
@@ -50,7 +67,12 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const { env } = io;
   const { values, positionals } = parseArgs({
     args,
-    options: { size: { type: 'string', default: '38%' }, below: { type: 'boolean' }, focus: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      size: { type: 'string', default: '38%' },
+      below: { type: 'boolean' },
+      focus: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -67,15 +89,19 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     return 1;
   }
   const command = [process.execPath, cliEntryPath(), 'tui', ...positionals].map(shellQuote).join(' ');
-  const result = spawnSync('tmux', splitWindowArgs({
-    size: values.size,
-    below: values.below ?? false,
-    focus: values.focus ?? false,
-    target: env.TMUX_PANE,
-    cwd: process.cwd(),
-    command,
-    env: forwardedEnv(env),
-  }), { env, encoding: 'utf8' });
+  const result = spawnSync(
+    'tmux',
+    splitWindowArgs({
+      size: values.size,
+      below: values.below ?? false,
+      focus: values.focus ?? false,
+      target: env.TMUX_PANE,
+      cwd: process.cwd(),
+      command,
+      env: forwardedEnv(env),
+    }),
+    { env, encoding: 'utf8' },
+  );
   if (result.error || result.status !== 0) {
     const why = result.error ? result.error.message : result.stderr.trim();
     io.stderr(term`buddy-tui pane: tmux split-window failed: ${why}\n`);

@@ -20,13 +20,17 @@ import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const OUTCOME_LINES = {
-  too_full: "is too full to eat another bite.",
+  too_full: 'is too full to eat another bite.',
   too_tired: 'is too tired to play. Let it rest a while.',
 } as const;
 
 function options(args: string[], io: CliIo, extra: Record<string, { type: 'boolean' | 'string' }> = {}) {
   try {
-    return parseArgs({ args, allowPositionals: true, options: { 'species-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...extra } });
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: { 'species-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' }, ...extra },
+    });
   } catch (error) {
     io.stderr(term`buddy-tui: ${(error as Error).message}\n`);
     return undefined;
@@ -118,19 +122,30 @@ export async function runStats(args: string[], io: CliIo = processIo()): Promise
   }
   const counters = Object.entries(pet.counters).map(([key, value]) => `${key} ${value}`);
   io.stdout(
-    joinTerm([
-      ...spriteLines(io, pet, buddy.species, mood),
-      titleLine(pet, buddy.species),
-      term`mood       ${mood}`,
-      ...needsLines(pet, now).map((line) => term`${line}`),
-      term`stats      ${Object.entries(pet.identity.stats).map(([stat, value]) => `${stat} ${value}`).join(' · ')}`,
-      term`counters   ${counters.slice(0, 6).join(' · ')}`,
-      term`           ${counters.slice(6).join(' · ')}`,
-      term``,
-    ], '\n'),
+    joinTerm(
+      [
+        ...spriteLines(io, pet, buddy.species, mood),
+        titleLine(pet, buddy.species),
+        term`mood       ${mood}`,
+        ...needsLines(pet, now).map((line) => term`${line}`),
+        term`stats      ${Object.entries(pet.identity.stats)
+          .map(([stat, value]) => `${stat} ${value}`)
+          .join(' · ')}`,
+        term`counters   ${counters.slice(0, 6).join(' · ')}`,
+        term`           ${counters.slice(6).join(' · ')}`,
+        term``,
+      ],
+      '\n',
+    ),
   );
   return 0;
 }
 
-const DIRECT: Record<string, (args: string[]) => Promise<number>> = { feed: runFeed, pet: runPet, play: runPlay, rename: runRename, stats: runStats };
+const DIRECT: Record<string, (args: string[]) => Promise<number>> = {
+  feed: runFeed,
+  pet: runPet,
+  play: runPlay,
+  rename: runRename,
+  stats: runStats,
+};
 runIfMain(import.meta.url, ([command = 'stats', ...rest]) => (DIRECT[command] ?? runStats)(rest));

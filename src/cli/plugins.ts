@@ -28,42 +28,76 @@ const clean = (text: unknown) => sanitizeText(text, { maxLength: 300 });
 
 function describe(handler: CompiledHandler): TerminalText {
   const { handler: h } = handler;
-  const target = h.type === 'command' ? `command: ${h.command}${h.args ? ` args: ${JSON.stringify(h.args)}` : ''}` : `http: ${h.url}`;
+  const target =
+    h.type === 'command'
+      ? `command: ${h.command}${h.args ? ` args: ${JSON.stringify(h.args)}` : ''}`
+      : `http: ${h.url}`;
   const match = [
     handler.matcher ? `matcher=${handler.matcher.source.slice(4, -2)}` : '',
     ...handler.conditions.map((condition) => `if=${condition.source}`),
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   return term`  ${clean(handler.name)}  ${handler.event}${match ? `  ${clean(match)}` : ''}\n    ${clean(target)}\n    from ${clean(handler.origin.file)} (${clean(handler.origin.path)})`;
 }
 
 function printSetup(setup: PluginSetup, json: boolean, io: CliIo): void {
   if (json) {
-    io.stdout(term`${termJson({
-      configFile: setup.configFile,
-      handlers: setup.handlers.map((h) => ({
-        name: h.name, event: h.event, matcher: h.matcher?.source, if: h.conditions.map((c) => c.source),
-        handler: h.handler, source: h.origin.kind, file: h.origin.file, path: h.origin.path,
-      })),
-      errors: setup.errors,
-    }, 2)}\n`);
+    io.stdout(
+      term`${termJson(
+        {
+          configFile: setup.configFile,
+          handlers: setup.handlers.map((h) => ({
+            name: h.name,
+            event: h.event,
+            matcher: h.matcher?.source,
+            if: h.conditions.map((c) => c.source),
+            handler: h.handler,
+            source: h.origin.kind,
+            file: h.origin.file,
+            path: h.origin.path,
+          })),
+          errors: setup.errors,
+        },
+        2,
+      )}\n`,
+    );
     return;
   }
   io.stdout(term`config: ${clean(setup.configFile)}\n`);
-  io.stdout(setup.handlers.length === 0
-    ? term`no plugin handlers configured (the buddy still reacts with its built-in quips)\n`
-    : term`${setup.handlers.length} plugin handler(s):\n${joinTerm(setup.handlers.map(describe), '\n')}\n`);
+  io.stdout(
+    setup.handlers.length === 0
+      ? term`no plugin handlers configured (the buddy still reacts with its built-in quips)\n`
+      : term`${setup.handlers.length} plugin handler(s):\n${joinTerm(setup.handlers.map(describe), '\n')}\n`,
+  );
   if (setup.errors.length > 0) {
-    io.stderr(term`${setup.errors.length} config error(s):\n${joinTerm(setup.errors.map((e) => term`  ${clean(formatConfigError(e))}`), '\n')}\n`);
+    io.stderr(
+      term`${setup.errors.length} config error(s):\n${joinTerm(
+        setup.errors.map((e) => term`  ${clean(formatConfigError(e))}`),
+        '\n',
+      )}\n`,
+    );
   }
 }
 
 function readEvents(file: string): JournalEvent[] {
   // The user names this file: a link is followed, a FIFO or an endless file refused.
   const text = readSmallFile(file, { maxBytes: EVENTS_FILE_MAX_BYTES, followSymlinks: true }).trim();
-  const values: unknown[] = text.startsWith('{') && !text.includes('\n{') ? [JSON.parse(text)] : text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as unknown);
+  const values: unknown[] =
+    text.startsWith('{') && !text.includes('\n{')
+      ? [JSON.parse(text)]
+      : text
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as unknown);
   return values.map((value, index) => {
     const event = value as Partial<JournalEvent> | null;
-    if (typeof event !== 'object' || event === null || typeof event.session_id !== 'string' || typeof event.hook_event_name !== 'string') {
+    if (
+      typeof event !== 'object' ||
+      event === null ||
+      typeof event.session_id !== 'string' ||
+      typeof event.hook_event_name !== 'string'
+    ) {
       throw new Error(`event ${index + 1} needs "session_id" and "hook_event_name"`);
     }
     return { ...event, ts: typeof event.ts === 'number' ? event.ts : Date.now() } as JournalEvent;
@@ -85,13 +119,22 @@ async function testEvents(setup: PluginSetup, file: string, json: boolean, io: C
     // Every answer is shown here, so no cooldown.
     limits: { ...setup.config.limits, cooldownMs: 0 },
     onReaction: (r) => print(r.kind, { reaction: r }, term`${r.kind} [${r.source}] ${r.event}: ${r.text}`),
-    onDelegate: (request, meta) => print('delegate', { request, plugin: meta.plugin }, term`delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`),
-    report: ({ detail: w }) => w && print('log-warning', { warning: w }, term`log-warning [${w.plugin}] ${w.event}: ${w.message}`),
+    onDelegate: (request, meta) =>
+      print(
+        'delegate',
+        { request, plugin: meta.plugin },
+        term`delegate [${meta.plugin}] ${meta.event.hook_event_name}: ${JSON.stringify(request)}`,
+      ),
+    report: ({ detail: w }) =>
+      w && print('log-warning', { warning: w }, term`log-warning [${w.plugin}] ${w.event}: ${w.message}`),
   });
   try {
     for (const event of events) {
       const matched = matchingHandlers(setup.handlers, event);
-      if (!json) io.stdout(term`${event.hook_event_name}${event.tool_name ? ` (${clean(event.tool_name)})` : ''}: ${matched.length === 0 ? 'no plugin matches' : `running ${matched.map((h) => h.name).join(', ')}`}\n`);
+      if (!json)
+        io.stdout(
+          term`${event.hook_event_name}${event.tool_name ? ` (${clean(event.tool_name)})` : ''}: ${matched.length === 0 ? 'no plugin matches' : `running ${matched.map((h) => h.name).join(', ')}`}\n`,
+        );
       await runner.handleEvent(event);
     }
   } finally {
@@ -104,7 +147,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   let parsed;
   try {
     parsed = parseArgs({
-      args, allowPositionals: true,
+      args,
+      allowPositionals: true,
       options: { config: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {

@@ -15,7 +15,12 @@ export function exitOnClosedPipe(): void {
   });
 }
 
-export async function runCommand(name: string, load: () => Promise<CommandModule>, rest: string[], io: CliIo): Promise<number> {
+export async function runCommand(
+  name: string,
+  load: () => Promise<CommandModule>,
+  rest: string[],
+  io: CliIo,
+): Promise<number> {
   try {
     return await (await load()).run(rest);
   } catch (error) {
@@ -23,10 +28,14 @@ export async function runCommand(name: string, load: () => Promise<CommandModule
     // usage error, not a crash with a stack trace.
     if (!String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')) {
       // An unexpected failure still names what broke, but its message may quote outside text.
-      io.stderr(term`buddy-tui ${name}: ${termLines(error instanceof Error ? (error.stack ?? error.message) : error)}\n`);
+      io.stderr(
+        term`buddy-tui ${name}: ${termLines(error instanceof Error ? (error.stack ?? error.message) : error)}\n`,
+      );
       return 1;
     }
-    io.stderr(term`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`);
+    io.stderr(
+      term`buddy-tui ${name}: ${(error as Error).message}\nRun \`buddy-tui ${name} --help\` for its options.\n`,
+    );
     return 2;
   }
 }

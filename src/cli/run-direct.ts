@@ -14,5 +14,8 @@ export function runIfMain(moduleUrl: string, run: (args: string[]) => Promise<nu
   } catch {
     same = false;
   }
-  if (same) void run(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+  if (same)
+    void run(process.argv.slice(2)).then((code) => {
+      process.exitCode = code;
+    });
 }

@@ -19,14 +19,27 @@ runs the plugins (runner.lock); a pane opened meanwhile shows this runner's work
 
 /** Starts `buddy-tui runner` in the background, detached from the caller; returns its pid. */
 export function spawnDetachedRunner(env: NodeJS.ProcessEnv, extraArgs: string[] = []): number | undefined {
-  const child = spawn(process.execPath, [process.argv[1], 'runner', ...extraArgs], { detached: true, stdio: 'ignore', env });
+  const child = spawn(process.execPath, [process.argv[1], 'runner', ...extraArgs], {
+    detached: true,
+    stdio: 'ignore',
+    env,
+  });
   child.on('error', () => undefined);
   child.unref();
   return child.pid;
 }
 
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
-  const { values } = parseArgs({ args, options: { detach: { type: 'boolean' }, 'idle-ms': { type: 'string' }, 'state-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: {
+      detach: { type: 'boolean' },
+      'idle-ms': { type: 'string' },
+      'state-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
   if (values.help) {
     io.stdout(HELP);
     return 0;
@@ -35,11 +48,16 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const idleText = values['idle-ms'] ?? io.env.BUDDY_TUI_RUNNER_IDLE_MS;
   const idleMs = idleText === undefined ? undefined : Number(idleText);
   if (idleMs !== undefined && !(idleMs > 0)) {
-    io.stderr(term`buddy-tui runner: --idle-ms (or BUDDY_TUI_RUNNER_IDLE_MS) must be a positive number of milliseconds\n`);
+    io.stderr(
+      term`buddy-tui runner: --idle-ms (or BUDDY_TUI_RUNNER_IDLE_MS) must be a positive number of milliseconds\n`,
+    );
     return 2;
   }
   if (values.detach) {
-    const pass = [...(values['idle-ms'] ? ['--idle-ms', values['idle-ms']] : []), ...(values['state-dir'] ? ['--state-dir', values['state-dir']] : [])];
+    const pass = [
+      ...(values['idle-ms'] ? ['--idle-ms', values['idle-ms']] : []),
+      ...(values['state-dir'] ? ['--state-dir', values['state-dir']] : []),
+    ];
     const pid = spawnDetachedRunner(io.env, pass);
     io.stdout(term`${pid === undefined ? 'buddy-tui runner: could not start' : `started the runner (pid ${pid})`}\n`);
     return pid === undefined ? 1 : 0;

@@ -23,11 +23,19 @@ const clean = (text: string) => sanitizeText(text, { maxLength: 400 });
 
 /** A Codex pet id as one of ours: lowercase letters, digits and "-", starting with a letter. */
 export function speciesIdFor(name: string): string {
-  const id = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const id = name
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return (/^[a-z]/.test(id) ? id : `pet-${id}`).slice(0, 32).replace(/-+$/, '') || 'pet';
 }
 
-export async function importPet(io: CliIo, arg: string | undefined, wantedId: string | undefined, force: boolean): Promise<number> {
+export async function importPet(
+  io: CliIo,
+  arg: string | undefined,
+  wantedId: string | undefined,
+  force: boolean,
+): Promise<number> {
   if (!arg) {
     io.stderr(term`buddy-tui species import: give a Codex pet's folder or its pet.json\n`);
     return 2;
@@ -45,9 +53,17 @@ export async function importPet(io: CliIo, arg: string | undefined, wantedId: st
   let sheet: { file: string; bytes: Buffer };
   try {
     sheet = readSheet(folder, picture.spritesheetPath);
-    await decodeFrames(sheet.file, sheet.bytes, { width: 192, height: 208, columns: 8, rows: 9, ...picture.frame }, { width: 4, height: 2 }, [0]);
+    await decodeFrames(
+      sheet.file,
+      sheet.bytes,
+      { width: 192, height: 208, columns: 8, rows: 9, ...picture.frame },
+      { width: 4, height: 2 },
+      [0],
+    );
   } catch (error) {
-    io.stderr(term`buddy-tui species import: ${clean(error instanceof PictureError ? error.message : String(error))}\n`);
+    io.stderr(
+      term`buddy-tui species import: ${clean(error instanceof PictureError ? error.message : String(error))}\n`,
+    );
     return 1;
   }
   const id = wantedId ?? speciesIdFor(basename(folder));
@@ -58,7 +74,9 @@ export async function importPet(io: CliIo, arg: string | undefined, wantedId: st
   const dir = userSpeciesDir(io.env);
   const target = join(dir, `${id}.json`);
   if (existsSync(target) && !force) {
-    io.stderr(term`buddy-tui species import: ${clean(target)} exists (use --force to replace it, or --id to name it otherwise)\n`);
+    io.stderr(
+      term`buddy-tui species import: ${clean(target)} exists (use --force to replace it, or --id to name it otherwise)\n`,
+    );
     return 1;
   }
   const sheetName = `${id}/${basename(sheet.file)}`;
@@ -69,7 +87,11 @@ export async function importPet(io: CliIo, arg: string | undefined, wantedId: st
     description: checked.species.description,
     personality: checked.species.personality,
     systemPrompt: checked.species.systemPrompt,
-    picture: { spritesheetPath: sheetName, frame: picture.frame, ...(raw.animations ? { animations: raw.animations } : {}) },
+    picture: {
+      spritesheetPath: sheetName,
+      frame: picture.frame,
+      ...(raw.animations ? { animations: raw.animations } : {}),
+    },
   };
   const check = validateSpeciesValue(species, target);
   if (!check.species) {
@@ -79,6 +101,8 @@ export async function importPet(io: CliIo, arg: string | undefined, wantedId: st
   mkdirSync(join(dir, id), { recursive: true });
   atomicWriteFileSync(join(dir, sheetName), sheet.bytes, 0o644);
   atomicWriteJsonSync(target, species, 0o644);
-  io.stdout(term`imported ${clean(file)} as the species ${id}: ${clean(target)}\nhatch it with: buddy-tui hatch --species ${id}\n`);
+  io.stdout(
+    term`imported ${clean(file)} as the species ${id}: ${clean(target)}\nhatch it with: buddy-tui hatch --species ${id}\n`,
+  );
   return 0;
 }

@@ -68,7 +68,14 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'list':
       return list(io, values['species-dir']);
     case 'show':
-      return show(io, rest[0], values.state, values['species-dir'], { hat: values.hat, eyes: values.eyes }, values.stage);
+      return show(
+        io,
+        rest[0],
+        values.state,
+        values['species-dir'],
+        { hat: values.hat, eyes: values.eyes },
+        values.stage,
+      );
     case 'validate':
       return validate(io, rest, values['species-dir']);
     case 'new':
@@ -84,14 +91,25 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
 function list(io: CliIo, extraDir?: string): number {
   const registry = openRegistry(io.env, extraDir);
   for (const { species, origin, file, stale } of registry.list()) {
-    const note = origin === 'builtin' ? '' : `  ${origin}${species.picture ? ' picture' : ''}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
+    const note =
+      origin === 'builtin'
+        ? ''
+        : `  ${origin}${species.picture ? ' picture' : ''}: ${clean(file)}${stale ? ' (broken now: last good version in use)' : ''}`;
     io.stdout(term`${species.id.padEnd(12)} ${clean(species.name).padEnd(14)} ${clean(species.description)}${note}\n`);
   }
-  for (const issue of registry.issues().filter((i) => i.severity === 'error')) io.stderr(term`${clean(formatIssue(issue))}\n`);
+  for (const issue of registry.issues().filter((i) => i.severity === 'error'))
+    io.stderr(term`${clean(formatIssue(issue))}\n`);
   return 0;
 }
 
-function show(io: CliIo, id: string | undefined, state: string | undefined, extraDir?: string, looks: { hat?: string; eyes?: string } = {}, stageArg?: string): number {
+function show(
+  io: CliIo,
+  id: string | undefined,
+  state: string | undefined,
+  extraDir?: string,
+  looks: { hat?: string; eyes?: string } = {},
+  stageArg?: string,
+): number {
   if (!id) {
     io.stderr(term`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
     return 2;
@@ -129,13 +147,19 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
   }
   const species = speciesAtStage(base, stageIndex);
   const level = colorLevel(io.env, io.isTTY);
-  io.stdout(term`${paintTerm(term`${clean(base.name)}`, base.colors.accent, level)} (${base.id}): ${clean(base.description)}\n`);
+  io.stdout(
+    term`${paintTerm(term`${clean(base.name)}`, base.colors.accent, level)} (${base.id}): ${clean(base.description)}\n`,
+  );
   io.stdout(term`voice: ${clean(base.personality)}\n`);
   if (stages.length > 0) {
     const list = stages.map((stage, i) => `${i + 1} ${clean(stage.name)} (level ${stage.level})`).join(', ');
     io.stdout(term`stages: ${list}\n`);
     const shown = stages[stageIndex];
-    io.stdout(shown ? term`stage ${stageIndex + 1}: ${clean(shown.name)}, from level ${shown.level}\n` : term`the species' own frames; --stage N draws stage N\n`);
+    io.stdout(
+      shown
+        ? term`stage ${stageIndex + 1}: ${clean(shown.name)}, from level ${shown.level}\n`
+        : term`the species' own frames; --stage N draws stage N\n`,
+    );
   }
   const states: SpriteState[] = state ? [state as SpriteState] : [...SPRITE_STATES];
   for (const mood of states) {
@@ -145,7 +169,9 @@ function show(io: CliIo, id: string | undefined, state: string | undefined, extr
     io.stdout(term`\n${mood}${note}\n`);
     // All frames of the state side by side; idle shows its sequence, blink included.
     const count = frameCount(species, mood);
-    const frames = Array.from({ length: count }, (_, tick) => renderSprite(species, mood, tick, { pad: false, ...looks }));
+    const frames = Array.from({ length: count }, (_, tick) =>
+      renderSprite(species, mood, tick, { pad: false, ...looks }),
+    );
     const height = Math.max(...frames.map((frame) => frame.length));
     // Five frames to a band, so the show fits an 80-column terminal.
     for (let start = 0; start < frames.length; start += 5) {
@@ -186,7 +212,9 @@ function validate(io: CliIo, args: string[], extraDir?: string): number {
     errors += fileErrors;
     if (fileErrors === 0) {
       const warnings = check.issues.length;
-      io.stdout(term`✔ ${clean(file)}: ${check.species!.id} is valid${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}\n`);
+      io.stdout(
+        term`✔ ${clean(file)}: ${check.species!.id} is valid${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}\n`,
+      );
     }
   }
   return errors > 0 ? 1 : 0;
@@ -211,7 +239,9 @@ function create(io: CliIo, id: string | undefined, out: string | undefined, forc
   }
   mkdirSync(resolve(file, '..'), { recursive: true });
   atomicWriteJsonSync(file, template, 0o644);
-  io.stdout(term`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`);
+  io.stdout(
+    term`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`,
+  );
   return 0;
 }
 

@@ -32,7 +32,11 @@ function regularOrAbsent(path: string): boolean {
  * root exists but is refused (a symlink, another user's, not a folder) or the read ran past its
  * budget. Sessions whose journal or checkpoint is no regular file are skipped: reading them could block.
  */
-export function readSegmentSessions(env: NodeJS.ProcessEnv, now: number, clock: () => number = Date.now): SessionState[] | undefined {
+export function readSegmentSessions(
+  env: NodeJS.ProcessEnv,
+  now: number,
+  clock: () => number = Date.now,
+): SessionState[] | undefined {
   const started = clock();
   const root = stateRootPath(env);
   try {
@@ -44,7 +48,11 @@ export function readSegmentSessions(env: NodeJS.ProcessEnv, now: number, clock: 
   const states: Record<string, SessionState> = Object.create(null);
   for (const entry of listSessions(root, env)) {
     if (clock() - started > SEGMENT_READ_BUDGET_MS) return undefined;
-    if (entry.origin === 'journal' && !(regularOrAbsent(join(entry.dir, JOURNAL_FILE)) && regularOrAbsent(join(entry.dir, CHECKPOINT_FILE)))) continue;
+    if (
+      entry.origin === 'journal' &&
+      !(regularOrAbsent(join(entry.dir, JOURNAL_FILE)) && regularOrAbsent(join(entry.dir, CHECKPOINT_FILE)))
+    )
+      continue;
     const state = readAnySession(entry, now);
     if (state) states[entry.id] = state;
   }
@@ -66,6 +74,10 @@ export function runSegmentCommand(args: readonly string[], io: CliIo, now: numbe
     io.stderr(term`buddy-tui status: ${parsed.message}\n`);
     return 2;
   }
-  io.stdout(termLines(renderSegment({ request: parsed.request, read: () => readSegmentSessions(io.env, now), now, env: io.env })));
+  io.stdout(
+    termLines(
+      renderSegment({ request: parsed.request, read: () => readSegmentSessions(io.env, now), now, env: io.env }),
+    ),
+  );
   return 0;
 }

@@ -63,7 +63,6 @@ function countsOf(pairs: ReadonlyArray<readonly [string, number]>): Record<strin
   return counts;
 }
 
-
 export function sessionStatus(state: SessionState, now: number): SessionStatus {
   const reports = hostCapabilities(state.host);
   return {
@@ -73,7 +72,9 @@ export function sessionStatus(state: SessionState, now: number): SessionStatus {
     state: sessionActivity(state),
     tools: countsOf(toolsByUse(Object.entries(state.toolsThisTurn))),
     // Not `{}` for a host that cannot say: that would read as "none run".
-    agents: reports.subagents ? countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count])) : null,
+    agents: reports.subagents
+      ? countsOf(subagentGroups(state, now).map((group): [string, number] => [group.agentType, group.count]))
+      : null,
     failures: state.toolFailuresTotal,
     lastEventAt: state.lastEventAt ?? null,
     reports: { ...reports },
@@ -85,7 +86,12 @@ export function sessionStatus(state: SessionState, now: number): SessionStatus {
  * (from its checkpoint), kept when the pane would show it, in the pane's tab order.
  * `only` restricts the read to that one session id (already checked to be one).
  */
-export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: string, skipped: (message: string) => void = () => {}): SessionState[] {
+export function readLiveSessions(
+  env: NodeJS.ProcessEnv,
+  now: number,
+  only?: string,
+  skipped: (message: string) => void = () => {},
+): SessionState[] {
   const root = stateRootPath(env);
   // Events still in the inbox (written while no buddy-tui process ran) are journaled first.
   try {
@@ -109,7 +115,9 @@ export function readLiveSessions(env: NodeJS.ProcessEnv, now: number, only?: str
 }
 
 function counted(counts: Record<string, number>): string {
-  return Object.entries(counts).map(([name, count]) => `${name} ${count}`).join(', ');
+  return Object.entries(counts)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
 }
 
 /** One session on one line: id, project, [host], state, then what there is of tools, agents, failures, and the age. */
@@ -141,7 +149,13 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   const print = (sessions: SessionStatus[]) => {
     const report: StatusReport = { version: STATUS_VERSION, sessions };
     if (values.json) io.stdout(term`${termJson(report)}\n`);
-    else if (sessions.length) io.stdout(term`${joinTerm(sessions.map((status) => statusLine(status, now)), '\n')}\n`);
+    else if (sessions.length)
+      io.stdout(
+        term`${joinTerm(
+          sessions.map((status) => statusLine(status, now)),
+          '\n',
+        )}\n`,
+      );
     else io.stdout(term`no live sessions\n`);
   };
   const refuse = (message: TerminalText) => {
@@ -152,9 +166,12 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   };
   // A session id is never a path until it has passed sessionDirName.
   if (wanted !== undefined && !sessionDirName(wanted)) {
-    return refuse(term`${JSON.stringify(sanitizeText(wanted, { maxLength: 80 }))} is not a session id (letters, digits, _ and - only)`);
+    return refuse(
+      term`${JSON.stringify(sanitizeText(wanted, { maxLength: 80 }))} is not a session id (letters, digits, _ and - only)`,
+    );
   }
-  const skipped = (message: string) => io.stderr(term`buddy-tui status: ${sanitizeText(message, { maxLength: 400 })}\n`);
+  const skipped = (message: string) =>
+    io.stderr(term`buddy-tui status: ${sanitizeText(message, { maxLength: 400 })}\n`);
   let live: SessionState[];
   try {
     live = readLiveSessions(io.env, now, wanted, skipped);

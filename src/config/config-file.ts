@@ -25,7 +25,12 @@ export interface ConfigLoad {
 }
 
 /** Migrates an already-parsed config value to the current format, then validates it section by section. */
-export function parseConfigValue(value: unknown, file: string, previous: BuddyConfig = {}, migrations?: MigrateOptions): ConfigLoad {
+export function parseConfigValue(
+  value: unknown,
+  file: string,
+  previous: BuddyConfig = {},
+  migrations?: MigrateOptions,
+): ConfigLoad {
   const errors: ConfigError[] = [];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     errors.push({ file, path: '', message: 'expected a JSON object' });
@@ -64,7 +69,12 @@ export function parseConfigValue(value: unknown, file: string, previous: BuddyCo
     }
   }
   const { from, to, changes } = migrated;
-  return { config: config as BuddyConfig, errors, fileOk: true, ...(from < to ? { migration: { from, to, changes } } : {}) };
+  return {
+    config: config as BuddyConfig,
+    errors,
+    fileOk: true,
+    ...(from < to ? { migration: { from, to, changes } } : {}),
+  };
 }
 
 export interface LoadConfigOptions {
@@ -86,7 +96,10 @@ export function loadConfig(options: LoadConfigOptions = {}): ConfigLoad {
 }
 
 /** Reloads keep the last good config when the file is broken (e.g. saved half-edited). */
-export function createConfigLoader(options: Omit<LoadConfigOptions, 'previous'> = {}): { load(): ConfigLoad; current(): BuddyConfig } {
+export function createConfigLoader(options: Omit<LoadConfigOptions, 'previous'> = {}): {
+  load(): ConfigLoad;
+  current(): BuddyConfig;
+} {
   let lastGood: BuddyConfig = {};
   return {
     load() {

@@ -6,7 +6,10 @@ import { z } from 'zod';
 import { configSchema, hooksFileSchema, pluginManifestSchema } from './config-schema.js';
 
 function generate(schema: z.ZodType, title: string): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return { title, ...json };
 }
 
@@ -15,7 +18,9 @@ export function generatedSchemaFiles(): Record<string, string> {
   const text = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
     'config/config.schema.json': text(generate(configSchema, 'buddy-tui config.json')),
-    'config/buddy-plugin.schema.json': text(generate(pluginManifestSchema, 'buddy-tui plugin manifest (buddy-plugin.json)')),
+    'config/buddy-plugin.schema.json': text(
+      generate(pluginManifestSchema, 'buddy-tui plugin manifest (buddy-plugin.json)'),
+    ),
     'config/hooks-file.schema.json': text(generate(hooksFileSchema, 'buddy-tui hooksFile')),
   };
 }

@@ -38,7 +38,8 @@ const notifyChannelsOfV2: ConfigMigration = {
     const old = section.waiting;
     if (typeof old !== 'string') return { value, changes: [] };
     const { waiting: _waiting, ...rest } = section;
-    if (old === 'off') return { value: { ...value, notify: rest }, changes: ['notify.waiting "off" is now: no notify.channels'] };
+    if (old === 'off')
+      return { value: { ...value, notify: rest }, changes: ['notify.waiting "off" is now: no notify.channels'] };
     const channels = Array.isArray(rest.channels) ? rest.channels : [];
     value.notify = { ...rest, channels: channels.includes(old) ? channels : [...channels, old], waiting: true };
     return { value, changes: [`notify.waiting "${old}" is now notify.channels ["${old}"] with notify.waiting true`] };
@@ -54,10 +55,16 @@ export function configVersionOf(value: ConfigObject, current = CURRENT_CONFIG_VE
   const version = value[CONFIG_VERSION_KEY];
   if (version === undefined) return { ok: true, version: 1 };
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    return { ok: false, message: `expected a format version from 1 to ${current}; the whole file is ignored until it is fixed` };
+    return {
+      ok: false,
+      message: `expected a format version from 1 to ${current}; the whole file is ignored until it is fixed`,
+    };
   }
   if (version > current) {
-    return { ok: false, message: `format version ${version} is newer than this buddy-tui reads (up to ${current}): update buddy-tui; until then the whole file is ignored` };
+    return {
+      ok: false,
+      message: `format version ${version} is newer than this buddy-tui reads (up to ${current}): update buddy-tui; until then the whole file is ignored`,
+    };
   }
   return { ok: true, version };
 }
@@ -77,7 +84,10 @@ export interface MigrateOptions {
 }
 
 /** Brings a parsed config object to the current format, in memory; the argument is never changed. */
-export function migrateConfig(value: ConfigObject, options: MigrateOptions = {}): ConfigMigrated | { ok: false; message: string } {
+export function migrateConfig(
+  value: ConfigObject,
+  options: MigrateOptions = {},
+): ConfigMigrated | { ok: false; message: string } {
   const current = options.current ?? CURRENT_CONFIG_VERSION;
   const migrations = options.migrations ?? CONFIG_MIGRATIONS;
   const read = configVersionOf(value, current);

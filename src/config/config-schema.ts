@@ -21,7 +21,12 @@ const claudeHandlerExtras = {
 };
 
 const handlerCommon = {
-  name: z.string().min(1).max(64).optional().describe('Name shown as the reaction source (default: the plugin or command name).'),
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Name shown as the reaction source (default: the plugin or command name).'),
   if: z.string().min(1).optional().describe('One Claude Code permission rule, e.g. "Bash(git *)".'),
   timeout: z.number().positive().max(600).optional().describe('Seconds (default: limits.timeoutSeconds).'),
   ...claudeHandlerExtras,
@@ -29,9 +34,18 @@ const handlerCommon = {
 
 export const commandHandlerSchema = z.strictObject({
   type: z.literal('command'),
-  command: z.string().min(1).describe('Run through the user\'s shell, which reads $CLAUDE_PROJECT_DIR and $BUDDY_PLUGIN_ROOT from the environment (quote them); with `args`, the program to run.'),
-  args: z.array(z.string()).optional()
-    .describe('Exec form: run `command` with these arguments and no shell; ${CLAUDE_PROJECT_DIR} and ${BUDDY_PLUGIN_ROOT} are replaced in each as plain strings.'),
+  command: z
+    .string()
+    .min(1)
+    .describe(
+      "Run through the user's shell, which reads $CLAUDE_PROJECT_DIR and $BUDDY_PLUGIN_ROOT from the environment (quote them); with `args`, the program to run.",
+    ),
+  args: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Exec form: run `command` with these arguments and no shell; ${CLAUDE_PROJECT_DIR} and ${BUDDY_PLUGIN_ROOT} are replaced in each as plain strings.',
+    ),
   ...handlerCommon,
 });
 
@@ -51,7 +65,9 @@ export type HttpHandler = z.infer<typeof httpHandlerSchema>;
 export const hookRuleSchema = z.strictObject({
   matcher: z.string().optional().describe('Regex on the tool name for tool events; empty or "*" matches all.'),
   if: z.string().min(1).optional().describe('One Claude Code permission rule, e.g. "Bash(git *)".'),
-  host: z.union([z.enum(HOST_IDS), z.array(z.enum(HOST_IDS)).min(1)]).optional()
+  host: z
+    .union([z.enum(HOST_IDS), z.array(z.enum(HOST_IDS)).min(1)])
+    .optional()
     .describe('Only events from this agent host (or these): "claude", "codex". Absent: every host.'),
   hooks: z.array(hookHandlerSchema),
 });
@@ -67,10 +83,28 @@ export type HooksConfig = z.infer<typeof hooksSchema>;
 export const DAY_MS = 86_400_000;
 
 export const runnerLimitsSchema = z.strictObject({
-  maxConcurrent: z.number().int().min(1).max(64).optional().describe('Plugin runs in flight at once (default 4); the rest queue.'),
+  maxConcurrent: z
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Plugin runs in flight at once (default 4); the rest queue.'),
   timeoutSeconds: z.number().positive().max(600).optional().describe('Default handler timeout (default 10).'),
-  cooldownMs: z.number().int().min(0).max(DAY_MS).optional().describe('Minimum time between two reactions of one plugin (default 3000).'),
-  maxOutputBytes: z.number().int().min(1024).max(16 * 1024 * 1024).optional().describe('stdout/stderr cap per run (default 65536).'),
+  cooldownMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(DAY_MS)
+    .optional()
+    .describe('Minimum time between two reactions of one plugin (default 3000).'),
+  maxOutputBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(16 * 1024 * 1024)
+    .optional()
+    .describe('stdout/stderr cap per run (default 65536).'),
 });
 export type RunnerLimits = z.infer<typeof runnerLimitsSchema>;
 
@@ -89,7 +123,9 @@ export const pluginManifestSchema = z.strictObject({
   version: z.string().optional(),
   hooks: hooksSchema,
   limits: pluginLimitsSchema.optional(),
-  env: z.array(z.string().regex(ENV_NAME, 'not an environment variable name')).optional()
+  env: z
+    .array(z.string().regex(ENV_NAME, 'not an environment variable name'))
+    .optional()
     .describe('Extra environment variables passed to this plugin (credentials only when named here).'),
 });
 export type PluginManifest = z.infer<typeof pluginManifestSchema>;
@@ -105,8 +141,12 @@ export const statuslineSectionSchema = statuslineConfigSchema;
 export const tuiSectionSchema = z.looseObject({}).describe('TUI settings (see docs/tui.md).');
 
 export const reactionsSectionSchema = z.strictObject({
-  chattiness: z.enum(CHATTINESS_LEVELS).optional()
-    .describe('How much the buddy says on its own: "quiet" (failures, recoveries, waiting for you, and your own plugins), "normal" (default) or "chatty" (more built-in quips). The pane\'s c key overrides it until this value changes.'),
+  chattiness: z
+    .enum(CHATTINESS_LEVELS)
+    .optional()
+    .describe(
+      'How much the buddy says on its own: "quiet" (failures, recoveries, waiting for you, and your own plugins), "normal" (default) or "chatty" (more built-in quips). The pane\'s c key overrides it until this value changes.',
+    ),
 });
 
 export const speciesSectionSchema = z.strictObject({
@@ -117,43 +157,97 @@ export const speciesSectionSchema = z.strictObject({
 const CLOCK_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export const notifySectionSchema = z.strictObject({
-  channels: z.array(z.enum(NOTIFY_CHANNEL_NAMES)).optional()
-    .describe('Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command), "toast" (inside Claude Code: the buddy mod\'s $.ui.toast). Default: none, so no notification.'),
-  command: z.string().min(1).optional()
-    .describe('The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `jq -r \'.title + ": " + .body\' | curl -s --data-binary @- ntfy.sh/my-topic` (docs/notifications.md).'),
+  channels: z
+    .array(z.enum(NOTIFY_CHANNEL_NAMES))
+    .optional()
+    .describe(
+      'Where notifications go: "bell" (the terminal bell), "osc9", "osc777", "osc99" (desktop notifications through the terminal: iTerm2/WezTerm/Windows Terminal/ghostty, foot/VTE/rxvt, kitty), "notify-send" (when it is on PATH), "tmux" (display-message plus the bell flag of the session\'s window), "command" (notify.command), "toast" (inside Claude Code: the buddy mod\'s $.ui.toast). Default: none, so no notification.',
+    ),
+  command: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'The "command" channel: run through your shell with the notification as JSON on stdin, in the plugins\' allowlisted environment (no credentials), killed with its process group at commandTimeout. E.g. `jq -r \'.title + ": " + .body\' | curl -s --data-binary @- ntfy.sh/my-topic` (docs/notifications.md).',
+    ),
   commandTimeout: z.number().positive().max(60).optional().describe('Seconds notify.command may run (default 10).'),
-  waiting: z.boolean().optional().describe('When a session starts waiting for you (an approval, a question, a permission prompt): once per wait. Default true once a channel is set.'),
+  waiting: z
+    .boolean()
+    .optional()
+    .describe(
+      'When a session starts waiting for you (an approval, a question, a permission prompt): once per wait. Default true once a channel is set.',
+    ),
   longTurn: z.boolean().optional().describe('When a turn ends that ran longer than longTurnSeconds (default true).'),
-  longTurnSeconds: z.number().int().min(1).max(86_400).optional().describe('How long a turn must run for longTurn (default 60).'),
+  longTurnSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .optional()
+    .describe('How long a turn must run for longTurn (default 60).'),
   failures: z.boolean().optional().describe('When a session fails failuresInARow tool calls in a row (default true).'),
-  failuresInARow: z.number().int().min(1).max(1000).optional().describe('How many failures in a row for failures (default 3).'),
+  failuresInARow: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('How many failures in a row for failures (default 3).'),
   stage: z.boolean().optional().describe('When the buddy reaches a new stage (default false).'),
-  quietHours: z.strictObject({
-    from: z.string().regex(CLOCK_TIME, 'a time of day as HH:MM').describe('Local time, HH:MM.'),
-    to: z.string().regex(CLOCK_TIME, 'a time of day as HH:MM').describe('Local time, HH:MM; before `from` means the next morning.'),
-  }).optional().describe('No notification between these local times.'),
+  quietHours: z
+    .strictObject({
+      from: z.string().regex(CLOCK_TIME, 'a time of day as HH:MM').describe('Local time, HH:MM.'),
+      to: z
+        .string()
+        .regex(CLOCK_TIME, 'a time of day as HH:MM')
+        .describe('Local time, HH:MM; before `from` means the next morning.'),
+    })
+    .optional()
+    .describe('No notification between these local times.'),
 });
 export type NotifyConfig = z.infer<typeof notifySectionSchema>;
 
-export const DEFAULT_CLAUDE_SETTINGS_PATHS = ['.claude/settings.json', '.claude/settings.local.json', '~/.claude/settings.json'];
+export const DEFAULT_CLAUDE_SETTINGS_PATHS = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '~/.claude/settings.json',
+];
 
 /** Each top-level key validated on its own, so one bad section never loses the others. */
 export const configSections = {
   $schema: z.string().describe('Path or URL of config.schema.json, for editor completion.'),
-  schemaVersion: z.literal(CURRENT_CONFIG_VERSION).describe(`The config format version (${CURRENT_CONFIG_VERSION}). Without it the file is version 1; an older version is migrated in memory (the file stays as it is), a newer one is refused whole.`),
-  hooks: hooksSchema.describe('Plugin rules in Claude Code settings.json shape: {"PostToolUse": [{"matcher", "if", "hooks": [...]}]}.'),
+  schemaVersion: z
+    .literal(CURRENT_CONFIG_VERSION)
+    .describe(
+      `The config format version (${CURRENT_CONFIG_VERSION}). Without it the file is version 1; an older version is migrated in memory (the file stays as it is), a newer one is refused whole.`,
+    ),
+  hooks: hooksSchema.describe(
+    'Plugin rules in Claude Code settings.json shape: {"PostToolUse": [{"matcher", "if", "hooks": [...]}]}.',
+  ),
   hooksFile: z.string().min(1).describe('A JSON file holding {"hooks": ...}; ~ and ${VAR} expand.'),
   plugins: z.array(z.string().min(1)).describe('Plugin folders holding a buddy-plugin.json; ~ and ${VAR} expand.'),
-  discoverClaudeSettings: z.boolean().describe('Also run the hook entries of Claude Code settings files (buddy-tui\'s own skipped).'),
-  claudeSettingsPaths: z.array(z.string().min(1)).describe('Settings files read with discoverClaudeSettings (default: .claude/settings.json, .claude/settings.local.json, ~/.claude/settings.json).'),
+  discoverClaudeSettings: z
+    .boolean()
+    .describe("Also run the hook entries of Claude Code settings files (buddy-tui's own skipped)."),
+  claudeSettingsPaths: z
+    .array(z.string().min(1))
+    .describe(
+      'Settings files read with discoverClaudeSettings (default: .claude/settings.json, .claude/settings.local.json, ~/.claude/settings.json).',
+    ),
   limits: runnerLimitsSchema.describe('Plugin runner limits.'),
   delegate: delegateSectionSchema,
   statusline: statuslineSectionSchema,
   tui: tuiSectionSchema,
   reactions: reactionsSectionSchema.describe('What the buddy says on its own (see docs/tui.md#chattiness).'),
   species: speciesSectionSchema.describe('Which species to use, and an extra folder of species files.'),
-  notify: notifySectionSchema.describe('Notifications: when a session waits for you, a long turn ends, failures pile up (see docs/notifications.md).'),
-  retentionHours: z.number().positive().max(24 * 365).describe('Ended sessions are removed after this many hours (default 24).'),
+  notify: notifySectionSchema.describe(
+    'Notifications: when a session waits for you, a long turn ends, failures pile up (see docs/notifications.md).',
+  ),
+  retentionHours: z
+    .number()
+    .positive()
+    .max(24 * 365)
+    .describe('Ended sessions are removed after this many hours (default 24).'),
 } as const;
 
 export const configSchema = z.strictObject(

@@ -4,12 +4,31 @@
  */
 import { z } from 'zod';
 import { HOOK_EVENT_NAMES } from '../protocol/hook-event.js';
-import { hookHandlerSchema, hookRuleSchema, type HookHandler, type HookRule, type HooksConfig } from './config-schema.js';
+import {
+  hookHandlerSchema,
+  hookRuleSchema,
+  type HookHandler,
+  type HookRule,
+  type HooksConfig,
+} from './config-schema.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from './config-errors.js';
 import { setSourceIndex } from './source-index.js';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
-const HANDLER_KEYS = new Set(['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'name', 'if', 'timeout', 'async', 'statusMessage', 'once']);
+const HANDLER_KEYS = new Set([
+  'type',
+  'command',
+  'args',
+  'url',
+  'headers',
+  'allowedEnvVars',
+  'name',
+  'if',
+  'timeout',
+  'async',
+  'statusMessage',
+  'once',
+]);
 const ruleShellSchema = hookRuleSchema.extend({ hooks: z.array(z.unknown()) });
 
 export interface ParseHooksOptions {
@@ -70,7 +89,9 @@ function parseRule(
   options: ParseHooksOptions,
 ): HookRule | undefined {
   if (isObject(raw) && options.skipRule?.(raw)) return undefined;
-  const shell = ruleShellSchema.safeParse(options.claudeSettings && isObject(raw) ? pick(raw, ['matcher', 'if', 'hooks']) : raw);
+  const shell = ruleShellSchema.safeParse(
+    options.claudeSettings && isObject(raw) ? pick(raw, ['matcher', 'if', 'hooks']) : raw,
+  );
   if (!shell.success) {
     errors.push(...issuesToErrors(file, path, shell.error));
     return undefined;
@@ -93,8 +114,7 @@ function parseRule(
     if (parsed.success) {
       setSourceIndex(parsed.data, index);
       handlers.push(parsed.data);
-    }
-    else errors.push(...issuesToErrors(file, handlerPath, parsed.error));
+    } else errors.push(...issuesToErrors(file, handlerPath, parsed.error));
   });
   if (handlers.length === 0) return undefined;
   return { ...shell.data, hooks: handlers };

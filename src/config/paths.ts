@@ -17,7 +17,10 @@ export const petFilePath = (env: NodeJS.ProcessEnv = process.env): string => joi
 
 /** Expands `~` and `${VAR}` / `$VAR` in a path from a config file. */
 export function expandPath(path: string, env: NodeJS.ProcessEnv = process.env): string {
-  const withVars = path.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced, bare) => env[braced ?? bare] ?? '');
+  const withVars = path.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (_, braced, bare) => env[braced ?? bare] ?? '',
+  );
   if (withVars === '~') return env.HOME || homedir();
   if (withVars.startsWith('~/')) return join(env.HOME || homedir(), withVars.slice(2));
   return withVars;

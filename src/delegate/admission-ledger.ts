@@ -40,7 +40,13 @@ export class AdmissionLedger {
 
   /** `important`: the event may bypass the cooldown once (a failure, the buddy addressed). */
   admit(plugin: string, at: number, important: boolean): AdmissionResult {
-    const admission = this.gate.admit(plugin, this.policyFor(plugin), at, important, this.calls.callsOn(plugin, utcDay(at)));
+    const admission = this.gate.admit(
+      plugin,
+      this.policyFor(plugin),
+      at,
+      important,
+      this.calls.callsOn(plugin, utcDay(at)),
+    );
     if (!admission.ok) return admission;
     this.calls.admitted(plugin, at);
     const token: AdmissionToken = Object.freeze({ plugin, admittedAt: at, bypass: admission.bypass });

@@ -12,7 +12,13 @@ export interface CachedAnswer {
   at: number;
 }
 
-export function cacheKey(parts: { adapter: string; model: string; systemPrompt: string; prompt: string; maxTokens: number }): string {
+export function cacheKey(parts: {
+  adapter: string;
+  model: string;
+  systemPrompt: string;
+  prompt: string;
+  maxTokens: number;
+}): string {
   return createHash('sha256')
     .update(JSON.stringify([parts.adapter, parts.model, parts.systemPrompt, parts.prompt, parts.maxTokens]))
     .digest('hex');
@@ -21,7 +27,10 @@ export function cacheKey(parts: { adapter: string; model: string; systemPrompt: 
 export class AnswerCache {
   private readonly entries = new Map<string, CachedAnswer>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 100) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 100,
+  ) {}
 
   get(key: string, now: number): CachedAnswer | undefined {
     const entry = this.entries.get(key);

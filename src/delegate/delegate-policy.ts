@@ -9,9 +9,7 @@ import type { DelegatePolicy } from './delegate-config.js';
 
 export type RefusalReason = 'disabled' | 'cooldown' | 'daily_budget';
 
-export type Admission =
-  | { ok: true; bypass: boolean }
-  | { ok: false; reason: RefusalReason; detail: string };
+export type Admission = { ok: true; bypass: boolean } | { ok: false; reason: RefusalReason; detail: string };
 
 /** Kinds that may skip the cooldown once. */
 export const BYPASS_KINDS: ReadonlySet<EventKind> = new Set(['tool_failure', 'test_failure', 'tests_passed']);
@@ -95,7 +93,8 @@ export function shapeRequest(
   const prompt = cut(request.prompt, policy.maxPromptChars);
   if (prompt !== request.prompt) notes.push(`prompt cut to ${policy.maxPromptChars} characters`);
   const systemPrompt = cut(request.systemPrompt, policy.maxSystemPromptChars);
-  if (systemPrompt !== request.systemPrompt) notes.push(`system prompt cut to ${policy.maxSystemPromptChars} characters`);
+  if (systemPrompt !== request.systemPrompt)
+    notes.push(`system prompt cut to ${policy.maxSystemPromptChars} characters`);
   let model = request.model ?? defaultModel;
   if (request.model && policy.allowModels && !policy.allowModels.includes(request.model)) {
     notes.push(`model ${request.model} not allowed; using ${defaultModel}`);

@@ -37,7 +37,9 @@ export function buildDelegatePrompt(
 ): BuiltPrompt {
   // Redacted before the caps: a cut through the middle of a secret would leave a part no rule knows.
   const asked = redactSecrets(request.prompt);
-  const system = redactSecrets(request.systemPrompt || sources.pluginSystemPrompt || sources.speciesSystemPrompt || DEFAULT_SYSTEM_PROMPT);
+  const system = redactSecrets(
+    request.systemPrompt || sources.pluginSystemPrompt || sources.speciesSystemPrompt || DEFAULT_SYSTEM_PROMPT,
+  );
   const shaped = shapeRequest({ ...request, prompt: asked.text, systemPrompt: system.text }, policy, defaultModel);
   const notes = [...shaped.notes];
 
@@ -63,6 +65,9 @@ export function buildDelegatePrompt(
   const tail = redactSecrets(context);
   const prompt = context ? `${shaped.prompt}\n\nRecent conversation (oldest first):\n${tail.text}` : shaped.prompt;
   const redactions = asked.count + system.count + tail.count;
-  if (redactions > 0) notes.push(`${redactions} secret(s) redacted (${[...new Set([...asked.rules, ...system.rules, ...tail.rules])].join(', ')})`);
+  if (redactions > 0)
+    notes.push(
+      `${redactions} secret(s) redacted (${[...new Set([...asked.rules, ...system.rules, ...tail.rules])].join(', ')})`,
+    );
   return { ...shaped, prompt, notes, redactions, contextMessages };
 }

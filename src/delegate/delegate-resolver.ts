@@ -19,9 +19,23 @@ import { BYPASS_KINDS } from './delegate-policy.js';
 import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
 import { pumpQueue } from './job-run.js';
 import {
-  chosenAdapter, emitReaction, fallBack, logDecision, makeResolverState, releaseAdmission, settleIdle, THINKING_TEXT, type ResolverState,
+  chosenAdapter,
+  emitReaction,
+  fallBack,
+  logDecision,
+  makeResolverState,
+  releaseAdmission,
+  settleIdle,
+  THINKING_TEXT,
+  type ResolverState,
 } from './resolver-state.js';
-import type { Admitted, DelegateOutcome, DelegateResolver, DelegateResolverOptions, Job } from './delegate-resolver-types.js';
+import type {
+  Admitted,
+  DelegateOutcome,
+  DelegateResolver,
+  DelegateResolverOptions,
+  Job,
+} from './delegate-resolver-types.js';
 
 export type { DelegateOutcome, DelegateResolver, DelegateResolverOptions } from './delegate-resolver-types.js';
 export { THINKING_TEXT } from './resolver-state.js';
@@ -48,7 +62,13 @@ function answerFromCache(state: ResolverState, held: Admitted, key: string): Del
   if (!hit) return undefined;
   const { meta } = held;
   const id = state.newId();
-  emitReaction(state, meta, { id, kind: 'reaction', text: hit.text, source: hit.source, elapsedMs: state.now() - meta.receivedAt });
+  emitReaction(state, meta, {
+    id,
+    kind: 'reaction',
+    text: hit.text,
+    source: hit.source,
+    elapsedMs: state.now() - meta.receivedAt,
+  });
   state.usage.cacheHit(meta.plugin);
   releaseAdmission(state, held, 'cached', undefined, hit.source);
   return { outcome: 'cached', reactionId: id, source: hit.source };
@@ -69,12 +89,23 @@ function takeQueueSlot(state: ResolverState, meta: DelegateMeta): string {
   }
   const reactionId = state.newId();
   const { timeoutMs, staleMs } = state.settings;
-  emitReaction(state, meta, { id: reactionId, kind: 'thinking', text: THINKING_TEXT, source: sanitizeText(meta.plugin, { maxLength: 60 }), ttlMs: timeoutMs + staleMs });
+  emitReaction(state, meta, {
+    id: reactionId,
+    kind: 'thinking',
+    text: THINKING_TEXT,
+    source: sanitizeText(meta.plugin, { maxLength: 60 }),
+    ttlMs: timeoutMs + staleMs,
+  });
   return reactionId;
 }
 
 /** An admitted request up to the queue: the prompt built, then the cached answer or the job to queue. */
-function prepare(state: ResolverState, held: Admitted, request: DelegateRequest, adapter: DelegateAdapter): DelegateOutcome | QueuedJob {
+function prepare(
+  state: ResolverState,
+  held: Admitted,
+  request: DelegateRequest,
+  adapter: DelegateAdapter,
+): DelegateOutcome | QueuedJob {
   const built = buildPrompt(state, held, request);
   const key = cacheKey({ adapter: adapter.name, ...built });
   const cached = answerFromCache(state, held, key);
@@ -136,7 +167,13 @@ async function resolveSafely(state: ResolverState, request: unknown, meta: Deleg
   try {
     return await resolveRequest(state, request, meta);
   } catch (error) {
-    logDecision(state, meta.plugin, meta.sessionId, 'failed', `resolver error: ${String((error as Error)?.message ?? error)}`);
+    logDecision(
+      state,
+      meta.plugin,
+      meta.sessionId,
+      'failed',
+      `resolver error: ${String((error as Error)?.message ?? error)}`,
+    );
     return fallBack(state, meta, 'resolver error');
   }
 }
@@ -157,10 +194,11 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
   if (options.signal) addAbortListener(options.signal, () => closeResolver(state));
   return {
     resolve: (request, meta) => resolveSafely(state, request, meta),
-    idle: () => new Promise<void>((wake) => {
-      state.idleWaiters.push(wake);
-      settleIdle(state);
-    }),
+    idle: () =>
+      new Promise<void>((wake) => {
+        state.idleWaiters.push(wake);
+        settleIdle(state);
+      }),
     usage: () => state.usage.snapshot(),
     adapterChoice: async () => (await chosenAdapter(state)).choice,
     close: () => closeResolver(state),

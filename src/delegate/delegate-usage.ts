@@ -54,7 +54,15 @@ export interface DelegateUsage {
 export const emptyUsage = (): DelegateUsage => ({ version: 1, updatedAt: 0, plugins: keyedRecord(), recent: [] });
 
 const emptyPluginUsage = (): PluginUsage => ({
-  calls: 0, failures: 0, cacheHits: 0, offline: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, refusals: {}, days: {},
+  calls: 0,
+  failures: 0,
+  cacheHits: 0,
+  offline: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+  refusals: {},
+  days: {},
 });
 
 export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -68,7 +76,12 @@ export function readDelegateUsage(dir: string): DelegateUsage {
     for (const [name, value] of Object.entries(parsed.plugins as Record<string, Partial<PluginUsage>>)) {
       if (value && typeof value === 'object') plugins[name] = { ...emptyPluginUsage(), ...value };
     }
-    return { version: 1, updatedAt: Number(parsed.updatedAt) || 0, plugins, recent: Array.isArray(parsed.recent) ? parsed.recent : [] };
+    return {
+      version: 1,
+      updatedAt: Number(parsed.updatedAt) || 0,
+      plugins,
+      recent: Array.isArray(parsed.recent) ? parsed.recent : [],
+    };
   } catch {
     return emptyUsage();
   }
@@ -113,12 +126,15 @@ export function usageStatRows(usage: DelegateUsage, now: number): Record<string,
     tokens: `${totals.inputTokens} in / ${totals.outputTokens} out`,
     ...(totals.costUsd > 0 ? { cost: `$${totals.costUsd.toFixed(4)}` } : {}),
   };
-  const plugins = Object.entries(usage.plugins).filter(([, p]) => p.calls > 0).sort(([, a], [, b]) => b.calls - a.calls);
+  const plugins = Object.entries(usage.plugins)
+    .filter(([, p]) => p.calls > 0)
+    .sort(([, a], [, b]) => b.calls - a.calls);
   for (const [name, p] of plugins) {
     const failed = p.failures ? ` (${p.failures} failed)` : '';
     // Honest about the session adapter: Claude Code raised each call's max_tokens by 2048.
     const sent = p.maxTokensSent ? ` · max_tokens sent ${p.maxTokensSent}` : '';
-    rows[`· ${name}`] = `${p.calls} call(s)${failed} · ${p.inputTokens} in / ${p.outputTokens} out${sent}${money(p.costUsd)}`;
+    rows[`· ${name}`] =
+      `${p.calls} call(s)${failed} · ${p.inputTokens} in / ${p.outputTokens} out${sent}${money(p.costUsd)}`;
   }
   return rows;
 }
@@ -127,7 +143,10 @@ export function usageStatRows(usage: DelegateUsage, now: number): Record<string,
 export class DelegateUsageLedger {
   private usage: DelegateUsage;
 
-  constructor(private readonly dir: string | undefined, private readonly onWriteError?: (error: unknown) => void) {
+  constructor(
+    private readonly dir: string | undefined,
+    private readonly onWriteError?: (error: unknown) => void,
+  ) {
     this.usage = dir ? readDelegateUsage(dir) : emptyUsage();
   }
 
@@ -158,7 +177,12 @@ export class DelegateUsageLedger {
     if ((days[day] ?? 0) > 0) days[day] -= 1;
   }
 
-  answered(plugin: string, now: number, source: string, figures: { inputTokens?: number; outputTokens?: number; costUsd?: number; maxTokensSent?: number }): void {
+  answered(
+    plugin: string,
+    now: number,
+    source: string,
+    figures: { inputTokens?: number; outputTokens?: number; costUsd?: number; maxTokensSent?: number },
+  ): void {
     const usage = this.plugin(plugin);
     if (figures.maxTokensSent) usage.maxTokensSent = (usage.maxTokensSent ?? 0) + figures.maxTokensSent;
     usage.calls++;

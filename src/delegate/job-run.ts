@@ -7,14 +7,26 @@ import { sanitizeText } from '../text/sanitize.js';
 import { toReactionText } from '../text/safe-text.js';
 import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateAnswer } from './adapters/adapter.js';
 import type { Job } from './delegate-resolver-types.js';
-import { emitReaction, fallBack, logDecision, releaseAdmission, settleIdle, type ResolverState } from './resolver-state.js';
+import {
+  emitReaction,
+  fallBack,
+  logDecision,
+  releaseAdmission,
+  settleIdle,
+  type ResolverState,
+} from './resolver-state.js';
 
 /** The adapter's answer, or the abort's reason (timeout, closing) when that comes first. */
 async function callAdapter(job: Job, adapter: DelegateAdapter, signal: AbortSignal): Promise<DelegateAnswer> {
-  const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(abortFailure(signal)), { once: true }));
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(abortFailure(signal)), { once: true }),
+  );
   aborted.catch(() => undefined);
   const { meta, built } = job;
-  return Promise.race([adapter.complete({ ...built, kinds: meta.kinds, sessionId: meta.sessionId, plugin: meta.plugin, signal }), aborted]);
+  return Promise.race([
+    adapter.complete({ ...built, kinds: meta.kinds, sessionId: meta.sessionId, plugin: meta.plugin, signal }),
+    aborted,
+  ]);
 }
 
 /** The answer on the job's bubble, in the cache and in the ledger. Throws when nothing is left of it. */
@@ -23,8 +35,18 @@ function deliverAnswer(state: ResolverState, job: Job, adapter: DelegateAdapter,
   const text = toReactionText(answer.text);
   if (!text) throw new DelegateCallError('the answer was empty after sanitising', 'empty');
   const source = sanitizeText(answer.source, { maxLength: 60 }) || adapter.name;
-  emitReaction(state, meta, { id: job.reactionId, kind: 'reaction', text, source, elapsedMs: state.now() - meta.receivedAt });
-  state.usage.answered(meta.plugin, state.now(), source, { ...answer.usage, costUsd: answer.costUsd, maxTokensSent: answer.maxTokensSent });
+  emitReaction(state, meta, {
+    id: job.reactionId,
+    kind: 'reaction',
+    text,
+    source,
+    elapsedMs: state.now() - meta.receivedAt,
+  });
+  state.usage.answered(meta.plugin, state.now(), source, {
+    ...answer.usage,
+    costUsd: answer.costUsd,
+    maxTokensSent: answer.maxTokensSent,
+  });
   state.cache.set(job.key, { text, source, at: state.now() });
   logDecision(state, meta.plugin, meta.sessionId, 'answered', undefined, source);
   job.done({ outcome: 'answered', reactionId: job.reactionId, source });
@@ -33,7 +55,10 @@ function deliverAnswer(state: ResolverState, job: Job, adapter: DelegateAdapter,
 /** A failed call counts as a call; its bubble gets the offline quip. */
 function deliverFailure(state: ResolverState, job: Job, error: unknown): void {
   const { meta } = job;
-  const failure = error instanceof DelegateCallError ? error : new DelegateCallError(String((error as Error)?.message ?? error), 'process');
+  const failure =
+    error instanceof DelegateCallError
+      ? error
+      : new DelegateCallError(String((error as Error)?.message ?? error), 'process');
   state.usage.failed(meta.plugin, state.now(), failure.message);
   logDecision(state, meta.plugin, meta.sessionId, 'failed', `${failure.kind}: ${failure.message}`);
   job.done(fallBack(state, meta, `${failure.kind}: ${failure.message}`, job.reactionId));
@@ -45,7 +70,10 @@ async function runJob(state: ResolverState, job: Job): Promise<void> {
   const controller = new AbortController();
   state.running.add(controller);
   const { timeoutMs } = state.settings;
-  const cancelTimeout = state.setTimer(() => controller.abort(new DelegateCallError(`no answer within ${timeoutMs} ms`, 'timeout')), timeoutMs);
+  const cancelTimeout = state.setTimer(
+    () => controller.abort(new DelegateCallError(`no answer within ${timeoutMs} ms`, 'timeout')),
+    timeoutMs,
+  );
   try {
     deliverAnswer(state, job, adapter, await callAdapter(job, adapter, controller.signal));
   } catch (error) {

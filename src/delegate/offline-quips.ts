@@ -57,7 +57,9 @@ export function createQuipPicker(quipsFor: QuipSource, seed = 1): QuipPicker {
   return {
     pick(kinds, sessionId) {
       for (const kind of kinds) {
-        const lines = (quipsFor(kind, sessionId) ?? []).filter((line) => typeof line === 'string' && line.trim() !== '');
+        const lines = (quipsFor(kind, sessionId) ?? []).filter(
+          (line) => typeof line === 'string' && line.trim() !== '',
+        );
         if (lines.length === 0) continue;
         const key = `${sessionId}\u0000${kind}`;
         let rotation = rotations.get(key);
@@ -73,7 +75,10 @@ export function createQuipPicker(quipsFor: QuipSource, seed = 1): QuipPicker {
         // A new round may start with the line the last round ended on: swap it away.
         if (lines.length > 1 && lines[rotation.order[rotation.next]!] === rotation.last) {
           const swapWith = rotation.next + 1 < rotation.order.length ? rotation.next + 1 : 0;
-          [rotation.order[rotation.next], rotation.order[swapWith]] = [rotation.order[swapWith]!, rotation.order[rotation.next]!];
+          [rotation.order[rotation.next], rotation.order[swapWith]] = [
+            rotation.order[swapWith]!,
+            rotation.order[rotation.next]!,
+          ];
         }
         const text = lines[rotation.order[rotation.next++]!]!;
         rotation.last = text;

@@ -52,7 +52,10 @@ export async function runProcessTree(file: string, args: string[], options: Tree
   try {
     const result = await child;
     const code = (result as { code?: string }).code;
-    const spawnError = result.failed && result.exitCode === undefined && !result.signal && !aborted ? (code ?? result.shortMessage) : undefined;
+    const spawnError =
+      result.failed && result.exitCode === undefined && !result.signal && !aborted
+        ? (code ?? result.shortMessage)
+        : undefined;
     return {
       stdout: typeof result.stdout === 'string' ? result.stdout : '',
       stderr: typeof result.stderr === 'string' ? result.stderr : '',

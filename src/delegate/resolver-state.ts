@@ -47,12 +47,30 @@ const startTimeout = (fire: () => void, ms: number) => {
   return () => clearTimeout(timer);
 };
 
-const decision = (ts: number, plugin: string, sessionId: string, outcome: string, reason?: string, source?: string): DelegateLogEntry =>
-  ({ ts, plugin, sessionId, outcome, ...(reason ? { reason } : {}), ...(source ? { source } : {}) });
+const decision = (
+  ts: number,
+  plugin: string,
+  sessionId: string,
+  outcome: string,
+  reason?: string,
+  source?: string,
+): DelegateLogEntry => ({
+  ts,
+  plugin,
+  sessionId,
+  outcome,
+  ...(reason ? { reason } : {}),
+  ...(source ? { source } : {}),
+});
 
 function reportDecision(options: DelegateResolverOptions, entry: DelegateLogEntry): void {
   const message = `${entry.plugin} ${entry.outcome}${entry.reason ? `: ${entry.reason}` : ''}`;
-  options.report?.({ level: entry.outcome === 'failed' ? 'warning' : 'info', where: 'delegate', message, detail: entry });
+  options.report?.({
+    level: entry.outcome === 'failed' ? 'warning' : 'info',
+    where: 'delegate',
+    message,
+    detail: entry,
+  });
 }
 
 export function makeResolverState(options: DelegateResolverOptions): ResolverState {
@@ -60,7 +78,8 @@ export function makeResolverState(options: DelegateResolverOptions): ResolverSta
   const now = options.now ?? Date.now;
   // The ledger's own write failures are reported, not kept in its recent decisions.
   const usage = new DelegateUsageLedger(options.usageDir, (error) =>
-    reportDecision(options, decision(now(), 'ledger', '', 'failed', `accounting not written: ${String(error)}`)));
+    reportDecision(options, decision(now(), 'ledger', '', 'failed', `accounting not written: ${String(error)}`)),
+  );
   let counter = 0;
   return {
     options,
@@ -81,14 +100,24 @@ export function makeResolverState(options: DelegateResolverOptions): ResolverSta
 }
 
 /** Reports a decision and keeps it in the ledger's recent list. */
-export function logDecision(state: ResolverState, plugin: string, sessionId: string, outcome: string, reason?: string, source?: string): void {
+export function logDecision(
+  state: ResolverState,
+  plugin: string,
+  sessionId: string,
+  outcome: string,
+  reason?: string,
+  source?: string,
+): void {
   const entry = decision(state.now(), plugin, sessionId, outcome, reason, source);
   state.usage.log(entry);
   reportDecision(state.options, entry);
 }
 
 /** The adapter in use, chosen once (per asking host for `auto`): the caller's, or one picked from the config. */
-export function chosenAdapter(state: ResolverState, askingHost?: HostId): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
+export function chosenAdapter(
+  state: ResolverState,
+  askingHost?: HostId,
+): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
   const given = state.options.adapter;
   const key = state.settings.adapter === 'auto' && !given ? (askingHost ?? '') : '';
   let choice = state.chosen.get(key);
@@ -107,7 +136,11 @@ export function chosenAdapter(state: ResolverState, askingHost?: HostId): Promis
   return choice;
 }
 
-export function emitReaction(state: ResolverState, meta: DelegateMeta, fields: Pick<Reaction, 'id' | 'kind' | 'text' | 'source'> & Partial<Reaction>): void {
+export function emitReaction(
+  state: ResolverState,
+  meta: DelegateMeta,
+  fields: Pick<Reaction, 'id' | 'kind' | 'text' | 'source'> & Partial<Reaction>,
+): void {
   state.options.onReaction({
     sessionId: meta.sessionId,
     event: meta.event.hook_event_name,
@@ -121,15 +154,27 @@ export function emitReaction(state: ResolverState, meta: DelegateMeta, fields: P
 }
 
 /** The offline quip in place of a model answer; withdraws the thinking bubble when there is none. */
-export function fallBack(state: ResolverState, meta: DelegateMeta, reason: string, reactionId?: string): DelegateOutcome {
+export function fallBack(
+  state: ResolverState,
+  meta: DelegateMeta,
+  reason: string,
+  reactionId?: string,
+): DelegateOutcome {
   const quip = state.picker.pick(meta.kinds, meta.sessionId);
   state.usage.offline(meta.plugin);
   if (quip) {
     const id = reactionId ?? state.newId();
-    emitReaction(state, meta, { id, kind: 'reaction', text: toReactionText(quip.text), source: 'offline', elapsedMs: state.now() - meta.receivedAt });
+    emitReaction(state, meta, {
+      id,
+      kind: 'reaction',
+      text: toReactionText(quip.text),
+      source: 'offline',
+      elapsedMs: state.now() - meta.receivedAt,
+    });
     return { outcome: 'offline', reactionId: id, reason };
   }
-  if (reactionId) emitReaction(state, meta, { id: reactionId, kind: 'reaction', text: THINKING_TEXT, source: 'offline', ttlMs: 0 });
+  if (reactionId)
+    emitReaction(state, meta, { id: reactionId, kind: 'reaction', text: THINKING_TEXT, source: 'offline', ttlMs: 0 });
   return { outcome: 'offline', reactionId, reason };
 }
 
@@ -138,7 +183,13 @@ export function fallBack(state: ResolverState, meta: DelegateMeta, reason: strin
  * against the day's budget, written at once (a restart must not count it). Every such path
  * comes here; the admission ledger takes a token back at most once.
  */
-export function releaseAdmission(state: ResolverState, held: Admitted, outcome: 'cached' | 'dropped', reason?: string, source?: string): void {
+export function releaseAdmission(
+  state: ResolverState,
+  held: Admitted,
+  outcome: 'cached' | 'dropped',
+  reason?: string,
+  source?: string,
+): void {
   if (!state.admissions.release(held.token)) return;
   logDecision(state, held.meta.plugin, held.meta.sessionId, outcome, reason, source);
   state.usage.flush(state.now());

@@ -45,7 +45,8 @@ export function transcriptLineMessage(line: string): TranscriptMessage | undefin
   } catch {
     return undefined;
   }
-  if (!entry || (entry.type !== 'user' && entry.type !== 'assistant') || entry.isMeta || entry.isSidechain) return undefined;
+  if (!entry || (entry.type !== 'user' && entry.type !== 'assistant') || entry.isMeta || entry.isSidechain)
+    return undefined;
   const role = entry.message?.role;
   if (role !== 'user' && role !== 'assistant') return undefined;
   const text = textOf(entry.message?.content).trim();
@@ -62,16 +63,20 @@ export function readTranscriptTail(path: string, options: TranscriptTailOptions)
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     if (!fstatSync(fd).isFile()) return [];
-    scanLinesFromEnd(fd, { maxBytes: options.maxBytes ?? 4 * 1024 * 1024, chunkBytes: options.chunkBytes ?? 64 * 1024 }, (line) => {
-      const message = transcriptLineMessage(line);
-      if (!message) return true;
-      // Redacted before the cut: half a secret is something no redaction rule recognises.
-      message.text = redactSecrets(message.text).text;
-      if (message.text.length > budget) message.text = `${message.text.slice(0, Math.max(0, budget - 1))}…`;
-      budget -= message.text.length;
-      if (message.text.length > 0) newestFirst.push(message);
-      return newestFirst.length < wanted && budget > 0;
-    });
+    scanLinesFromEnd(
+      fd,
+      { maxBytes: options.maxBytes ?? 4 * 1024 * 1024, chunkBytes: options.chunkBytes ?? 64 * 1024 },
+      (line) => {
+        const message = transcriptLineMessage(line);
+        if (!message) return true;
+        // Redacted before the cut: half a secret is something no redaction rule recognises.
+        message.text = redactSecrets(message.text).text;
+        if (message.text.length > budget) message.text = `${message.text.slice(0, Math.max(0, budget - 1))}…`;
+        budget -= message.text.length;
+        if (message.text.length > 0) newestFirst.push(message);
+        return newestFirst.length < wanted && budget > 0;
+      },
+    );
   } finally {
     closeSync(fd);
   }

@@ -52,10 +52,17 @@ export function createDemoWorld(baseEnv: NodeJS.ProcessEnv = process.env): DemoW
   };
   delete env.BUDDY_TUI_CHILD;
   const petFile = join(dir, 'pet.json');
-  const speciesIds = readdirSync(builtinSpeciesDir()).filter((name) => name.endsWith('.json') && name !== 'species.schema.json').map((name) => name.slice(0, -5)).sort();
+  const speciesIds = readdirSync(builtinSpeciesDir())
+    .filter((name) => name.endsWith('.json') && name !== 'species.schema.json')
+    .map((name) => name.slice(0, -5))
+    .sort();
   savePet(petFile, { ...hatchPet({ seed: 'buddy-tui-demo', speciesIds, now: Date.now() }), xp: DEMO_PET_XP });
   return {
-    dir, stateRoot, configFile, env, petFile,
+    dir,
+    stateRoot,
+    configFile,
+    env,
+    petFile,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

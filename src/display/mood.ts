@@ -16,7 +16,8 @@ export const SESSION_MOOD_RULES = {
   staleSessionMs: 10 * 60_000,
 } as const;
 
-const within = (at: number | undefined, now: number, ms: number): boolean => at !== undefined && now - at >= 0 && now - at < ms;
+const within = (at: number | undefined, now: number, ms: number): boolean =>
+  at !== undefined && now - at >= 0 && now - at < ms;
 
 /** True for a tool failure (not an interrupt) in the last SESSION_MOOD_RULES.errorMs. */
 export function failedRecently(session: SessionState | undefined, now: number): boolean {
@@ -29,7 +30,8 @@ export function failedRecently(session: SessionState | undefined, now: number): 
  * is pending; undefined when it is ended, stale or idle (then the pet, or idle, decides).
  */
 export function activityMood(session: SessionState | undefined, now: number): 'working' | 'thinking' | undefined {
-  if (!session || session.endedAt !== undefined || !within(session.lastEventAt, now, SESSION_MOOD_RULES.staleSessionMs)) return undefined;
+  if (!session || session.endedAt !== undefined || !within(session.lastEventAt, now, SESSION_MOOD_RULES.staleSessionMs))
+    return undefined;
   if (Object.keys(session.toolsRunning).length > 0) return 'working';
   if (session.pendingPrompts > 0) return 'thinking';
   return undefined;

@@ -16,6 +16,9 @@ export function toolsByUse<Name extends string>(counts: ReadonlyArray<readonly [
 }
 
 /** The tools both displays list: this turn's, in display order; none once the session ended. */
-export function toolsShown<Name extends string>(session: Pick<SessionState, 'endedAt'>, counts: ReadonlyArray<readonly [Name, number]>): Array<[Name, number]> {
+export function toolsShown<Name extends string>(
+  session: Pick<SessionState, 'endedAt'>,
+  counts: ReadonlyArray<readonly [Name, number]>,
+): Array<[Name, number]> {
   return session.endedAt !== undefined ? [] : toolsByUse(counts);
 }

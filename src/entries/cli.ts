@@ -27,16 +27,24 @@ if (command === 'hook') {
   load('./hook.js');
 } else if (command === 'statusline') {
   load('./statusline.js');
-} else if (command === 'status' && process.argv.slice(3).some((arg) => arg === '--tmux' || arg === '--format' || arg.startsWith('--format='))) {
+} else if (
+  command === 'status' &&
+  process.argv.slice(3).some((arg) => arg === '--tmux' || arg === '--format' || arg.startsWith('--format='))
+) {
   // A bar's segment, run every few seconds: the light bundle (src/entries/status-segment.ts).
   load('./status-segment.js');
 } else {
   // The pane (a bare `buddy-tui`, `tui`, or flags alone, which main.ts also reads as the pane's)
   // has a bundle of its own, quicker to load (src/entries/pane.ts); every other command is in main.
   // The leading flags that main.ts answers itself are its own.
-  const opensPane = command === undefined || command === 'tui' || (command.startsWith('-') && !['--help', '-h', '--version', '-v', '--tmux'].includes(command));
+  const opensPane =
+    command === undefined ||
+    command === 'tui' ||
+    (command.startsWith('-') && !['--help', '-h', '--version', '-v', '--tmux'].includes(command));
   if (opensPane) enableCompileCache();
-  void import(new URL(opensPane ? './pane.mjs' : './main.mjs', import.meta.url).href).then(async ({ main }: { main: (args: string[]) => Promise<number> }) => {
-    process.exitCode = await main(process.argv.slice(2));
-  });
+  void import(new URL(opensPane ? './pane.mjs' : './main.mjs', import.meta.url).href).then(
+    async ({ main }: { main: (args: string[]) => Promise<number> }) => {
+      process.exitCode = await main(process.argv.slice(2));
+    },
+  );
 }

@@ -38,7 +38,9 @@ function edge(chunks: Buffer[], last: boolean): Buffer {
     size += chunk.length;
   }
   const joined = Buffer.concat(picked);
-  return Buffer.from(last ? joined.subarray(Math.max(0, joined.length - MARKER_EDGE_BYTES)) : joined.subarray(0, MARKER_EDGE_BYTES));
+  return Buffer.from(
+    last ? joined.subarray(Math.max(0, joined.length - MARKER_EDGE_BYTES)) : joined.subarray(0, MARKER_EDGE_BYTES),
+  );
 }
 
 export interface ReadLimits {

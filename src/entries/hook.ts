@@ -11,7 +11,15 @@ import { errorLogReporter } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { retentionMsFromSettings } from '../config/retention-setting.js';
 import { pruneSessions } from '../state/retention.js';
-import { JOURNAL_FILE, UnsafePathError, ensurePrivateDir, ensureSessionDir, isPrivateDir, sessionDirName, stateRootPath } from '../state/state-root.js';
+import {
+  JOURNAL_FILE,
+  UnsafePathError,
+  ensurePrivateDir,
+  ensureSessionDir,
+  isPrivateDir,
+  sessionDirName,
+  stateRootPath,
+} from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { UNKNOWN_SESSION, drainInbox, type DrainOptions } from '../ingest/drain-inbox.js';
 import type { Reporter } from '../report/reporter.js';
@@ -48,7 +56,11 @@ function soundRoot(root: string): boolean {
  * the cap) and the payload as the host sent it (what goes to the inbox, whose drain runs the
  * adapter itself); undefined when dropped.
  */
-function eventFrom(input: Awaited<ReturnType<typeof readHookInput>>, host: HostId, dropped: (message: string) => void): { event: Record<string, unknown>; received: unknown } | undefined {
+function eventFrom(
+  input: Awaited<ReturnType<typeof readHookInput>>,
+  host: HostId,
+  dropped: (message: string) => void,
+): { event: Record<string, unknown>; received: unknown } | undefined {
   if (input.totalBytes === 0) return void dropped('empty stdin');
   let payload: unknown;
   if (input.data) {
@@ -95,7 +107,12 @@ function drainFirst(root: string, options: DrainOptions & { report: Reporter }):
  * While one is still being written (a slow host, a parallel event), drains again until it is
  * journaled, for at most HELD_WAIT_MS; false after that (the event is spooled behind it).
  */
-async function nothingAhead(root: string, inbox: SoundInbox, sessionId: string, options: DrainOptions & { report: Reporter }): Promise<boolean> {
+async function nothingAhead(
+  root: string,
+  inbox: SoundInbox,
+  sessionId: string,
+  options: DrainOptions & { report: Reporter },
+): Promise<boolean> {
   const ahead = (held: Set<string>) => held.has(sessionId) || held.has(UNKNOWN_SESSION);
   let held = inbox.held;
   for (let waited = 0; ahead(held); waited += HELD_POLL_MS) {
@@ -112,7 +129,10 @@ export function hostFromArgs(argv: readonly string[]): HostId {
   return (at >= 0 ? parseHostId(argv[at + 1]) : undefined) ?? DEFAULT_HOST;
 }
 
-export async function runHook(env: NodeJS.ProcessEnv = process.env, host: HostId = hostFromArgs(process.argv)): Promise<void> {
+export async function runHook(
+  env: NodeJS.ProcessEnv = process.env,
+  host: HostId = hostFromArgs(process.argv),
+): Promise<void> {
   // buddy-tui's own `claude -p` children must never feed the buddy.
   if (env.BUDDY_TUI_CHILD === '1') return;
   const receivedAt = Date.now();

@@ -33,7 +33,15 @@ function main(): void {
     return;
   }
   const now = process.env.BUDDY_TUI_NOW ? resolveNow(process.env) : Date.now();
-  print(1, renderSegment({ request: parsed.request, read: () => readSegmentSessions(process.env, now), now, env: process.env }));
+  print(
+    1,
+    renderSegment({
+      request: parsed.request,
+      read: () => readSegmentSessions(process.env, now),
+      now,
+      env: process.env,
+    }),
+  );
 }
 
 process.exitCode = 0;

@@ -51,7 +51,8 @@ export function kindOf(stats: Stats): string {
 
 function openError(file: string, error: NodeJS.ErrnoException, follow: boolean): SmallFileError {
   const code = error.code ?? 'EIO';
-  if (code === 'ELOOP' && !follow) return new SmallFileError(file, code, 'is a symbolic link, which is not followed here');
+  if (code === 'ELOOP' && !follow)
+    return new SmallFileError(file, code, 'is a symbolic link, which is not followed here');
   const words: Record<string, string> = {
     ENOENT: 'does not exist',
     EACCES: 'permission denied',
@@ -93,14 +94,19 @@ export function readSmallFileBytes(file: string, options: SmallFileOptions): Buf
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new SmallFileError(file, 'ENOTREG', `is ${kindOf(stats)}, not a regular file`);
-    const tooLarge = (size: number) => new SmallFileError(file, 'EFBIG', `is ${size} bytes or more, the limit is ${options.maxBytes}`);
+    const tooLarge = (size: number) =>
+      new SmallFileError(file, 'EFBIG', `is ${size} bytes or more, the limit is ${options.maxBytes}`);
     if (stats.size > options.maxBytes) throw tooLarge(stats.size);
     const bytes = readUpTo(fd, stats.size, options.maxBytes);
     if (bytes.length > options.maxBytes) throw tooLarge(bytes.length);
     return bytes;
   } catch (error) {
     if (error instanceof SmallFileError) throw error;
-    throw new SmallFileError(file, (error as NodeJS.ErrnoException).code ?? 'EIO', `cannot read: ${(error as Error).message}`);
+    throw new SmallFileError(
+      file,
+      (error as NodeJS.ErrnoException).code ?? 'EIO',
+      `cannot read: ${(error as Error).message}`,
+    );
   } finally {
     closeSync(fd);
   }

@@ -74,7 +74,11 @@ export function recordOfRolloutLine(line: string): { id: string; outcome: CallOu
       },
     };
   }
-  if (entry.type === 'response_item' && payload.type === 'function_call_output' && typeof payload.call_id === 'string') {
+  if (
+    entry.type === 'response_item' &&
+    payload.type === 'function_call_output' &&
+    typeof payload.call_id === 'string'
+  ) {
     const exited = typeof payload.output === 'string' ? EXITED.exec(payload.output) : null;
     return { id: payload.call_id, outcome: { exitCode: exited ? Number(exited[1]) : undefined, source: 'output' } };
   }
@@ -110,15 +114,25 @@ function indexFor(path: string, fd: number): { index: RolloutIndex; size: number
 }
 
 /** Reads [floor, end) newest first into the index, until the deadline or `callId`'s item record. */
-function indexRange(fd: number, index: RolloutIndex, range: { floor: number; end: number; completeOnly: boolean }, callId: string, deadline: number) {
+function indexRange(
+  fd: number,
+  index: RolloutIndex,
+  range: { floor: number; end: number; completeOnly: boolean },
+  callId: string,
+  deadline: number,
+) {
   const select = (bytes: Buffer) => RECORD_MARKERS.some((marker) => bytes.includes(marker));
-  return scanLinesFromEnd(fd, { maxBytes: Number.MAX_SAFE_INTEGER, chunkBytes: CHUNK_BYTES, select, deadline, ...range }, (line) => {
-    const said = recordOfRolloutLine(line);
-    if (!said) return true;
-    const into = said.outcome.source === 'item' ? index.items : index.outputs;
-    if (!into.has(said.id)) into.set(said.id, said.outcome);
-    return !(said.id === callId && said.outcome.source === 'item');
-  });
+  return scanLinesFromEnd(
+    fd,
+    { maxBytes: Number.MAX_SAFE_INTEGER, chunkBytes: CHUNK_BYTES, select, deadline, ...range },
+    (line) => {
+      const said = recordOfRolloutLine(line);
+      if (!said) return true;
+      const into = said.outcome.source === 'item' ? index.items : index.outputs;
+      if (!into.has(said.id)) into.set(said.id, said.outcome);
+      return !(said.id === callId && said.outcome.source === 'item');
+    },
+  );
 }
 
 /**
@@ -128,7 +142,11 @@ function indexRange(fd: number, index: RolloutIndex, range: { floor: number; end
  * searched, newest first, bounded by time (`budgetMs` per call) rather than bytes, and what was
  * read is kept per file (by inode) so later calls read only what is new or not yet read.
  */
-export function readCallOutcome(transcriptPath: string, callId: string, budgetMs = ROLLOUT_SCAN_MS): CallOutcome | undefined {
+export function readCallOutcome(
+  transcriptPath: string,
+  callId: string,
+  budgetMs = ROLLOUT_SCAN_MS,
+): CallOutcome | undefined {
   if (!callId) return undefined;
   const fd = openRollout(transcriptPath);
   if (fd === undefined) return undefined;

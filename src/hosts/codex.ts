@@ -18,7 +18,9 @@ import { HOST_CAPABILITIES } from './host-capabilities.js';
 
 /** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */
 function touchedByPatch(patch: string, cwd: unknown): string[] {
-  return patchPaths(patch).map((path) => (isAbsolute(path) || typeof cwd !== 'string' || !cwd ? path : join(cwd, path)));
+  return patchPaths(patch).map((path) =>
+    isAbsolute(path) || typeof cwd !== 'string' || !cwd ? path : join(cwd, path),
+  );
 }
 
 /** The outcome of the call this PostToolUse reports, when the rollout says it. */
@@ -41,7 +43,8 @@ function asFailure(event: HostEvent, exitCode: number): HostEvent {
 
 function normalizePostToolUse(event: HostEvent): HostEvent {
   const out: HostEvent = { ...event };
-  const patch = event.tool_name === 'apply_patch' ? (event.tool_input as { command?: unknown } | undefined)?.command : undefined;
+  const patch =
+    event.tool_name === 'apply_patch' ? (event.tool_input as { command?: unknown } | undefined)?.command : undefined;
   if (isPatchText(patch)) out.files_touched = touchedByPatch(patch, event.cwd);
   const outcome = outcomeOf(event);
   if (outcome?.durationMs !== undefined && typeof out.duration_ms !== 'number') out.duration_ms = outcome.durationMs;

@@ -32,11 +32,22 @@ function identified(payload: HostPayload): HostPayload | undefined {
   if (!session) return undefined;
   // SubagentStart: camelCase ids, snake_case agent fields, no event name.
   if (str(payload.agent_id) && 'agentName' in payload) {
-    return { ...payload, session_id: session, hook_event_name: 'SubagentStart', transcript_path: payload.transcriptPath };
+    return {
+      ...payload,
+      session_id: session,
+      hook_event_name: 'SubagentStart',
+      transcript_path: payload.transcriptPath,
+    };
   }
   // PermissionRequest keeps its camelCase shape (buddy-tui does not register it; a hand-added one is recognised).
   if (payload.hookName === 'permissionRequest') {
-    return { ...payload, session_id: session, hook_event_name: 'PermissionRequest', tool_name: payload.toolName, tool_input: payload.toolInput };
+    return {
+      ...payload,
+      session_id: session,
+      hook_event_name: 'PermissionRequest',
+      tool_name: payload.toolName,
+      tool_input: payload.toolInput,
+    };
   }
   return undefined;
 }
@@ -49,15 +60,25 @@ function shellOutcome(event: HostPayload): HostPayload {
   if (!exited) return event;
   const exitCode = Number(exited[1]);
   if (exitCode === 0) return { ...event, exit_code: 0 };
-  const output = text.replace(EXIT_TEXT, '').replace(/<shellId:[^>]*$/, '').replace(/\s+$/, '');
-  return { ...event, hook_event_name: 'PostToolUseFailure', exit_code: exitCode, error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}`, is_interrupt: false };
+  const output = text
+    .replace(EXIT_TEXT, '')
+    .replace(/<shellId:[^>]*$/, '')
+    .replace(/\s+$/, '');
+  return {
+    ...event,
+    hook_event_name: 'PostToolUseFailure',
+    exit_code: exitCode,
+    error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}`,
+    is_interrupt: false,
+  };
 }
 
 function normalizeTool(event: HostPayload): HostPayload {
   const out: HostPayload = { ...event };
   if (out.tool_result !== undefined && out.tool_response === undefined) out.tool_response = out.tool_result;
   const path = str((out.tool_input as { path?: unknown } | undefined)?.path);
-  if ((out.tool_name === 'Write' || out.tool_name === 'Edit') && path && event.hook_event_name === 'PostToolUse') out.files_touched = [path];
+  if ((out.tool_name === 'Write' || out.tool_name === 'Edit') && path && event.hook_event_name === 'PostToolUse')
+    out.files_touched = [path];
   return out.tool_name === 'Bash' && event.hook_event_name === 'PostToolUse' ? shellOutcome(out) : out;
 }
 
@@ -65,7 +86,12 @@ function normalizeTool(event: HostPayload): HostPayload {
 function childEvent(event: HostPayload & { session_id: string; hook_event_name: string }): HostPayload {
   const parent = str(event.parent_agent_id);
   if (!parent || event.session_id !== event.agent_id || parent === event.session_id) return event;
-  const renamed = event.hook_event_name === 'UserPromptSubmit' ? 'SubagentPrompt' : event.hook_event_name === 'Stop' ? 'SubagentTurnEnd' : event.hook_event_name;
+  const renamed =
+    event.hook_event_name === 'UserPromptSubmit'
+      ? 'SubagentPrompt'
+      : event.hook_event_name === 'Stop'
+        ? 'SubagentTurnEnd'
+        : event.hook_event_name;
   return { ...event, session_id: parent, hook_event_name: renamed };
 }
 
@@ -82,7 +108,11 @@ function errorText(error: unknown): string {
 function permissionAsked(event: HostPayload): HostPayload {
   const message = typeof event.message === 'string' ? event.message : '';
   const command = /^Run command: ([\s\S]*)$/.exec(message)?.[1];
-  return { ...event, hook_event_name: 'PermissionRequest', ...(command !== undefined ? { tool_name: 'Bash', tool_input: { command } } : {}) };
+  return {
+    ...event,
+    hook_event_name: 'PermissionRequest',
+    ...(command !== undefined ? { tool_name: 'Bash', tool_input: { command } } : {}),
+  };
 }
 
 export const copilotAdapter: HostAdapter = {
@@ -92,8 +122,10 @@ export const copilotAdapter: HostAdapter = {
     const found = identified(payload);
     if (!found || !isEventShaped(found)) return undefined;
     let event: HostPayload = childEvent(found);
-    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt') event = permissionAsked(event);
-    else if (event.hook_event_name === 'ErrorOccurred') event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
+    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt')
+      event = permissionAsked(event);
+    else if (event.hook_event_name === 'ErrorOccurred')
+      event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
     else if (typeof event.tool_name === 'string') event = normalizeTool(event);
     return { ...event, host: 'copilot' } as InternalEvent;
   },

@@ -50,10 +50,18 @@ function responseText(response: unknown): string {
 function finishedTool(event: HostPayload, role: ToolRole): HostPayload {
   const response = event.tool_response as { error?: unknown; returnDisplay?: unknown } | undefined;
   const text = responseText(response);
-  const out: HostPayload = { ...event, tool_response: { llmContent: text, ...(response?.error !== undefined ? { error: response.error } : {}) } };
+  const out: HostPayload = {
+    ...event,
+    tool_response: { llmContent: text, ...(response?.error !== undefined ? { error: response.error } : {}) },
+  };
   const toolError = response?.error;
   if (toolError !== undefined && toolError !== null && toolError !== '') {
-    const message = typeof toolError === 'string' ? toolError : typeof (toolError as { message?: unknown }).message === 'string' ? (toolError as { message: string }).message : text;
+    const message =
+      typeof toolError === 'string'
+        ? toolError
+        : typeof (toolError as { message?: unknown }).message === 'string'
+          ? (toolError as { message: string }).message
+          : text;
     return { ...out, hook_event_name: 'PostToolUseFailure', error: message || 'tool error', is_interrupt: false };
   }
   if (role !== 'shell') return out;
@@ -63,7 +71,13 @@ function finishedTool(event: HostPayload, role: ToolRole): HostPayload {
   if (exitCode === 0) return { ...out, exit_code: 0 };
   const output = /^Output: ([\s\S]*?)\nExit Code:/m.exec(text)?.[1]?.replace(/\s+$/, '');
   const shown = output && output !== '(empty)' ? output : '';
-  return { ...out, hook_event_name: 'PostToolUseFailure', exit_code: exitCode, error: shown ? `Exit code ${exitCode}\n${shown}` : `Exit code ${exitCode}`, is_interrupt: false };
+  return {
+    ...out,
+    hook_event_name: 'PostToolUseFailure',
+    exit_code: exitCode,
+    error: shown ? `Exit code ${exitCode}\n${shown}` : `Exit code ${exitCode}`,
+    is_interrupt: false,
+  };
 }
 
 /**
@@ -72,7 +86,12 @@ function finishedTool(event: HostPayload, role: ToolRole): HostPayload {
  */
 function permissionAsked(event: HostPayload): HostPayload {
   const details = event.details as { type?: unknown; command?: unknown } | undefined;
-  const out: HostPayload = { ...event, hook_event_name: 'PermissionRequest', notification_type: 'permission_prompt', gemini_notification_type: 'ToolPermission' };
+  const out: HostPayload = {
+    ...event,
+    hook_event_name: 'PermissionRequest',
+    notification_type: 'permission_prompt',
+    gemini_notification_type: 'ToolPermission',
+  };
   if (details?.type === 'exec') {
     out.tool_name = 'run_shell_command';
     out.tool_role = 'shell';

@@ -32,7 +32,14 @@ export interface HostCapabilityRow {
 export const HOST_CAPABILITIES: Record<HostId, HostCapabilityRow> = {
   claude: {
     label: 'Claude Code',
-    capabilities: { subagents: true, waitingForApproval: 'yes', exitCodes: 'field', toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
+    capabilities: {
+      subagents: true,
+      waitingForApproval: 'yes',
+      exitCodes: 'field',
+      toolCallIds: true,
+      turnEnd: 'event',
+      sessionEnd: 'always',
+    },
     how: {
       subagents: 'SubagentStart/Stop',
       waitingForApproval: 'PermissionRequest, Notification',
@@ -44,21 +51,35 @@ export const HOST_CAPABILITIES: Record<HostId, HostCapabilityRow> = {
   },
   codex: {
     label: 'Codex',
-    capabilities: { subagents: true, waitingForApproval: 'yes', exitCodes: 'transcript', toolCallIds: true, turnEnd: 'event', sessionEnd: 'always' },
+    capabilities: {
+      subagents: true,
+      waitingForApproval: 'yes',
+      exitCodes: 'transcript',
+      toolCallIds: true,
+      turnEnd: 'event',
+      sessionEnd: 'always',
+    },
     how: {
       subagents: 'SubagentStart/Stop',
       waitingForApproval: 'PermissionRequest',
-      exitCodes: 'from the session\'s rollout',
+      exitCodes: "from the session's rollout",
       toolCallIds: '`tool_use_id`',
       turnEnd: 'Stop, Interrupt',
-      sessionEnd: 'SessionEnd (late in the TUI\'s daemon mode)',
+      sessionEnd: "SessionEnd (late in the TUI's daemon mode)",
     },
   },
   copilot: {
     label: 'Copilot CLI',
-    capabilities: { subagents: true, waitingForApproval: 'interactive-only', exitCodes: 'text', toolCallIds: false, turnEnd: 'missing-on-cancel', sessionEnd: 'always' },
+    capabilities: {
+      subagents: true,
+      waitingForApproval: 'interactive-only',
+      exitCodes: 'text',
+      toolCallIds: false,
+      turnEnd: 'missing-on-cancel',
+      sessionEnd: 'always',
+    },
     how: {
-      subagents: 'SubagentStart/Stop; a child\'s own prompt and Stop are kept as activity',
+      subagents: "SubagentStart/Stop; a child's own prompt and Stop are kept as activity",
       waitingForApproval: 'Notification `permission_prompt`',
       exitCodes: '`completed with exit code N`',
       toolCallIds: 'tools count when they end',
@@ -68,7 +89,14 @@ export const HOST_CAPABILITIES: Record<HostId, HostCapabilityRow> = {
   },
   gemini: {
     label: 'Gemini CLI',
-    capabilities: { subagents: false, waitingForApproval: 'interactive-only', exitCodes: 'text', toolCallIds: false, turnEnd: 'missing-on-cancel-and-error', sessionEnd: 'always' },
+    capabilities: {
+      subagents: false,
+      waitingForApproval: 'interactive-only',
+      exitCodes: 'text',
+      toolCallIds: false,
+      turnEnd: 'missing-on-cancel-and-error',
+      sessionEnd: 'always',
+    },
     how: {
       subagents: '`invoke_agent` is only a tool call',
       waitingForApproval: 'Notification `ToolPermission`',
@@ -80,13 +108,21 @@ export const HOST_CAPABILITIES: Record<HostId, HostCapabilityRow> = {
   },
   qwen: {
     label: 'Qwen Code',
-    capabilities: { subagents: true, waitingForApproval: 'interactive-only', exitCodes: 'text', toolCallIds: true, turnEnd: 'missing-on-error', sessionEnd: 'interactive-only' },
+    capabilities: {
+      subagents: true,
+      waitingForApproval: 'interactive-only',
+      exitCodes: 'text',
+      toolCallIds: true,
+      turnEnd: 'missing-on-error',
+      sessionEnd: 'interactive-only',
+    },
     how: {
       subagents: 'SubagentStart/Stop',
       waitingForApproval: 'PermissionRequest (before PreToolUse)',
-      exitCodes: 'the failure\'s text `Exit Code: N`',
+      exitCodes: "the failure's text `Exit Code: N`",
       toolCallIds: '`tool_use_id`',
-      turnEnd: 'Stop; Esc: a `cancelled` PostToolBatch (taken as Interrupt); **an API error in `-p`: no event** (the next prompt closes the turn)',
+      turnEnd:
+        'Stop; Esc: a `cancelled` PostToolBatch (taken as Interrupt); **an API error in `-p`: no event** (the next prompt closes the turn)',
       sessionEnd: '**none in `-p`** (the session goes idle after Stop)',
     },
   },

@@ -38,11 +38,18 @@ function finishedShell(event: HostPayload): HostPayload {
     if (!exited) return event;
     const exitCode = Number(exited[1]);
     const output = shellOutput(event.error);
-    return { ...event, exit_code: exitCode, qwen_error: event.error, error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}` };
+    return {
+      ...event,
+      exit_code: exitCode,
+      qwen_error: event.error,
+      error: output ? `Exit code ${exitCode}\n${output}` : `Exit code ${exitCode}`,
+    };
   }
   const content = (event.tool_response as { llmContent?: unknown } | undefined)?.llmContent;
   const exited = typeof content === 'string' ? EXIT_CODE.exec(content) : null;
-  return exited && event.hook_event_name === 'PostToolUse' && Number(exited[1]) === 0 ? { ...event, exit_code: 0 } : event;
+  return exited && event.hook_event_name === 'PostToolUse' && Number(exited[1]) === 0
+    ? { ...event, exit_code: 0 }
+    : event;
 }
 
 function cancelledBatch(event: HostPayload): boolean {
@@ -58,7 +65,8 @@ export const qwenAdapter: HostAdapter = {
     let event: HostPayload = { ...payload };
     switch (payload.hook_event_name) {
       case 'UserPromptSubmit':
-        event = payload.prompt === '' ? { ...event, hook_event_name: 'PromptContinuation' } : { ...event, new_turn: true };
+        event =
+          payload.prompt === '' ? { ...event, hook_event_name: 'PromptContinuation' } : { ...event, new_turn: true };
         break;
       case 'PostToolBatch':
         if (!cancelledBatch(payload)) return undefined;

@@ -54,7 +54,11 @@ function existsQuietly(path: string): boolean {
 export function moveToDamaged(inbox: string, file: InboxFile, why: string, report: Reporter): void {
   const target = freeName(damagedDir(inbox, report), `${file.name}@${Math.floor(file.mtimeMs)}`);
   renameSync(join(inbox, file.name), target);
-  report({ level: 'error', where: 'inbox', message: `${join(inbox, file.name)} (${file.size} bytes) ${why}: moved to ${target}; \`buddy-tui doctor --retry-damaged\` journals it once it is whole` });
+  report({
+    level: 'error',
+    where: 'inbox',
+    message: `${join(inbox, file.name)} (${file.size} bytes) ${why}: moved to ${target}; \`buddy-tui doctor --retry-damaged\` journals it once it is whole`,
+  });
 }
 
 export interface RetryResult {
@@ -73,12 +77,24 @@ function retryOne(root: string, damaged: string, entry: string, memory: KeyMemor
   const read = readInboxFile(path);
   const event = read.kind === 'whole' ? normalizeHostEvent(parsed.host, read.payload) : undefined;
   if (isHookPayload(event) && sessionDirName(event.session_id)) {
-    journalSpooledEvent(root, { name: parsed.name, host: parsed.host, mtimeMs, tmuxPane: parsed.tmuxPane, tmuxServerPid: parsed.tmuxServerPid, payload: event }, memory);
+    journalSpooledEvent(
+      root,
+      {
+        name: parsed.name,
+        host: parsed.host,
+        mtimeMs,
+        tmuxPane: parsed.tmuxPane,
+        tmuxServerPid: parsed.tmuxServerPid,
+        payload: event,
+      },
+      memory,
+    );
     unlinkSync(path);
     return true;
   }
   // Not whole yet: named after the mtime it has now, so only a later change brings it back.
-  if (Number(match[2]) !== Math.floor(mtimeMs)) renameSync(path, freeName(damaged, `${parsed.name}@${Math.floor(mtimeMs)}`));
+  if (Number(match[2]) !== Math.floor(mtimeMs))
+    renameSync(path, freeName(damaged, `${parsed.name}@${Math.floor(mtimeMs)}`));
   return false;
 }
 
@@ -99,7 +115,13 @@ export function hasChangedDamaged(inbox: string): boolean {
  * Tries set-aside files again: all of them, or (`changedOnly`, on every drain) those whose mtime
  * is not the one in their name. The caller holds the drain lock.
  */
-export function retryDamaged(root: string, inbox: string, memory: KeyMemory, report: Reporter, changedOnly: boolean): RetryResult {
+export function retryDamaged(
+  root: string,
+  inbox: string,
+  memory: KeyMemory,
+  report: Reporter,
+  changedOnly: boolean,
+): RetryResult {
   const result: RetryResult = { journaled: 0, kept: 0 };
   const damaged = join(inbox, DAMAGED_DIR);
   let entries: string[];
@@ -119,7 +141,8 @@ export function retryDamaged(root: string, inbox: string, memory: KeyMemory, rep
       } else result.kept += 1;
     } catch (error) {
       result.kept += 1;
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') report({ level: 'error', where: 'inbox', message: `retrying ${join(damaged, entry)}`, error });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        report({ level: 'error', where: 'inbox', message: `retrying ${join(damaged, entry)}`, error });
     }
   }
   return result;

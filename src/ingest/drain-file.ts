@@ -36,7 +36,11 @@ function dropEmpty(path: string, file: InboxFile, report: Reporter): Outcome {
   } catch {
     return 'gone'; // taken by another drainer
   }
-  report({ level: 'warning', where: 'inbox', message: `${path}: its writer (pid ${file.pid}) ended before writing a byte (an interrupted hook): removed` });
+  report({
+    level: 'warning',
+    where: 'inbox',
+    message: `${path}: its writer (pid ${file.pid}) ended before writing a byte (an interrupted hook): removed`,
+  });
   return 'gone';
 }
 
@@ -57,33 +61,68 @@ function judged(inbox: string, file: InboxFile, memory: DrainMemory, report: Rep
     read = readInboxFile(path);
   }
   if (read.kind === 'gone') return 'gone';
-  if (read.kind === 'foreign') return moveToDamaged(inbox, file, read.why, report), 'damaged';
+  if (read.kind === 'foreign') return (moveToDamaged(inbox, file, read.why, report), 'damaged');
   if (!isWhole(read, writerAlive)) {
-    const sessionId = read.kind === 'partial' ? read.sessionId : isHookPayload(read.payload) ? read.payload.session_id : undefined;
+    const sessionId =
+      read.kind === 'partial' ? read.sessionId : isHookPayload(read.payload) ? read.payload.session_id : undefined;
     if (writerAlive()) {
       memory.held.add(sessionId ?? UNKNOWN_SESSION);
       return sessionId === undefined ? 'hold-all' : 'wait';
     }
     if (read.size === 0) return dropEmpty(path, file, report);
-    return moveToDamaged(inbox, { ...file, size: read.size }, `is not a whole JSON event and its writer (pid ${file.pid}) has ended`, report), 'damaged';
+    return (
+      moveToDamaged(
+        inbox,
+        { ...file, size: read.size },
+        `is not a whole JSON event and its writer (pid ${file.pid}) has ended`,
+        report,
+      ),
+      'damaged'
+    );
   }
   // The host's adapter says which session and event it is (a host may name them its own way).
   const payload = read.kind === 'whole' ? normalizeHostEvent(file.host, read.payload) : undefined;
   if (isHookPayload(payload) && memory.held.has(payload.session_id)) return 'wait';
-  if (!isHookPayload(payload)) return moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged';
+  if (!isHookPayload(payload))
+    return (moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged');
   if (!sessionDirName(payload.session_id)) {
-    return moveToDamaged(inbox, file, `names an unsafe session_id ${JSON.stringify(payload.session_id.slice(0, 80))}`, report), 'damaged';
+    return (
+      moveToDamaged(
+        inbox,
+        file,
+        `names an unsafe session_id ${JSON.stringify(payload.session_id.slice(0, 80))}`,
+        report,
+      ),
+      'damaged'
+    );
   }
   return { payload };
 }
 
-export function drainFile(root: string, inbox: string, file: InboxFile, memory: DrainMemory, report: Reporter): Outcome {
+export function drainFile(
+  root: string,
+  inbox: string,
+  file: InboxFile,
+  memory: DrainMemory,
+  report: Reporter,
+): Outcome {
   const path = join(inbox, file.name);
   try {
     const outcome = judged(inbox, file, memory, report);
     if (typeof outcome === 'string') return outcome;
     const { payload } = outcome;
-    journalSpooledEvent(root, { name: file.name, host: file.host, mtimeMs: file.mtimeMs, tmuxPane: file.tmuxPane, tmuxServerPid: file.tmuxServerPid, payload }, memory.keys);
+    journalSpooledEvent(
+      root,
+      {
+        name: file.name,
+        host: file.host,
+        mtimeMs: file.mtimeMs,
+        tmuxPane: file.tmuxPane,
+        tmuxServerPid: file.tmuxServerPid,
+        payload,
+      },
+      memory.keys,
+    );
     unlinkSync(path);
     return payload.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';
   } catch (error) {

@@ -101,7 +101,14 @@ function soundInbox(root: string): string | undefined {
 }
 
 /** Drains the listed files in order; returns whether a SessionStart was among them. */
-function drainListed(root: string, inbox: string, files: InboxFile[], memory: DrainMemory, result: DrainResult, report: Reporter): boolean {
+function drainListed(
+  root: string,
+  inbox: string,
+  files: InboxFile[],
+  memory: DrainMemory,
+  result: DrainResult,
+  report: Reporter,
+): boolean {
   let sawSessionStart = false;
   for (const [index, file] of files.entries()) {
     const outcome = drainFile(root, inbox, file, memory, report);
@@ -146,7 +153,11 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
     release();
   }
   // A new session is the moment to clear out expired ones (as the Node hook does).
-  if (sawSessionStart) pruneSessions(root, { now: options.now ?? Date.now(), retentionMs: retentionMsFromSettings(options.env ?? process.env) });
+  if (sawSessionStart)
+    pruneSessions(root, {
+      now: options.now ?? Date.now(),
+      retentionMs: retentionMsFromSettings(options.env ?? process.env),
+    });
   return result;
 }
 

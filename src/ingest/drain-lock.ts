@@ -6,7 +6,17 @@
  * Anything under the lock's name that is not a regular file (a folder, a FIFO, a symlink) was
  * never a lock of ours: it is read without blocking or following, and moved out of the way.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
@@ -72,7 +82,11 @@ function breakLock(path: string): void {
 }
 
 /** Takes the lock; returns its release, or undefined when another live drainer holds it. */
-export function takeDrainLock(inbox: string, now: number = Date.now(), pid: number = process.pid): (() => void) | undefined {
+export function takeDrainLock(
+  inbox: string,
+  now: number = Date.now(),
+  pid: number = process.pid,
+): (() => void) | undefined {
   const path = join(inbox, DRAIN_LOCK_FILE);
   for (let round = 0; round < 2; round += 1) {
     if (tryCreate(path, pid)) {

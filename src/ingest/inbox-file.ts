@@ -47,13 +47,16 @@ export function readInboxFile(path: string): InboxRead {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { kind: 'foreign', why: 'is not a regular file' };
     const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-    if (uid !== undefined && stats.uid !== uid) return { kind: 'foreign', why: `is owned by uid ${stats.uid}, not ${uid}` };
+    if (uid !== undefined && stats.uid !== uid)
+      return { kind: 'foreign', why: `is owned by uid ${stats.uid}, not ${uid}` };
     const size = stats.size;
     if (size > MAX_PAYLOAD_BYTES) {
       const head = readAt(fd, 0, MARKER_EDGE_BYTES);
       const tail = readAt(fd, size - MARKER_EDGE_BYTES, MARKER_EDGE_BYTES);
       const marker = closesObject(tail) ? markerFromEdges(head, tail, size) : undefined;
-      return marker ? { kind: 'whole', payload: marker, size } : { kind: 'partial', sessionId: stringField(head.toString('utf8'), 'session_id', false), size };
+      return marker
+        ? { kind: 'whole', payload: marker, size }
+        : { kind: 'partial', sessionId: stringField(head.toString('utf8'), 'session_id', false), size };
     }
     const text = readAt(fd, 0, size).toString('utf8');
     try {

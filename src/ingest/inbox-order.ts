@@ -33,7 +33,10 @@ export function parseInboxName(name: string): InboxName | undefined {
   const match = SPOOL_NAME.exec(name);
   const host = match ? parseHostId(match[1]) : undefined;
   if (!match || !host) return undefined;
-  const place = match[4] && match[5] && PLACE_NUMBER.test(match[4]) && PLACE_NUMBER.test(match[5]) ? { tmuxPane: `%${Number(match[4])}`, tmuxServerPid: Number(match[5]) } : {};
+  const place =
+    match[4] && match[5] && PLACE_NUMBER.test(match[4]) && PLACE_NUMBER.test(match[5])
+      ? { tmuxPane: `%${Number(match[4])}`, tmuxServerPid: Number(match[5]) }
+      : {};
   return { name, host, pid: Number(match[2]), k: match[3] ? Number(match[3]) : 0, ...place };
 }
 

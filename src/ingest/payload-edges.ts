@@ -31,7 +31,11 @@ export function stringField(text: string, key: string, last: boolean): string | 
  * found in its first and last 64 KiB (Claude Code sends the ids first and `tool_use_id` after
  * the tool's output), plus `truncated: true` and `payload_bytes`. Nothing of the payload's body.
  */
-export function markerFromEdges(headBytes: Buffer, tailBytes: Buffer, totalBytes: number): Record<string, unknown> | undefined {
+export function markerFromEdges(
+  headBytes: Buffer,
+  tailBytes: Buffer,
+  totalBytes: number,
+): Record<string, unknown> | undefined {
   const head = headBytes.toString('utf8');
   const tail = tailBytes.toString('utf8');
   const marker: Record<string, unknown> = {};
@@ -52,7 +56,9 @@ export function markerFromEdges(headBytes: Buffer, tailBytes: Buffer, totalBytes
  * statusline's path: an object with a string `session_id` and a string `hook_event_name`.
  * test/ingest/drain-inbox.test.ts holds the two to the same answers.
  */
-export function isHookPayload(value: unknown): value is Record<string, unknown> & { session_id: string; hook_event_name: string } {
+export function isHookPayload(
+  value: unknown,
+): value is Record<string, unknown> & { session_id: string; hook_event_name: string } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const fields = value as Record<string, unknown>;
   return typeof fields.session_id === 'string' && typeof fields.hook_event_name === 'string';

@@ -29,7 +29,11 @@ export function markRootRefused(root: string, inbox: string, why: string): void 
   if (!isOwnRealDir(root) || !isOwnRealDir(inbox)) return;
   let fd: number;
   try {
-    fd = openSync(join(inbox, ROOT_REFUSED_FILE), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    fd = openSync(
+      join(inbox, ROOT_REFUSED_FILE),
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
   } catch {
     return; // there already
   }

@@ -79,7 +79,7 @@ export const SPOOL_SCRIPT = [
 export function spoolScriptFile(): string {
   return [
     '#!/bin/sh',
-    '# buddy-tui: spools one Claude Code event into the state root\'s inbox (see claude-plugin/README.md).',
+    "# buddy-tui: spools one Claude Code event into the state root's inbox (see claude-plugin/README.md).",
     '# GENERATED from SPOOL_SCRIPT in src/ingest/spool-command.ts by scripts/gen-plugin-spool.ts: do not edit.',
     '# $1 host, $2 uid (empty here: the Node fallback runs when only the uid could name the root), $3 node, $4 launcher.',
     SPOOL_SCRIPT,
@@ -101,7 +101,6 @@ export function spoolArgs(host: HostId, opts: SpoolCommandOptions): string[] {
   const uid = opts.uid ?? (typeof process.getuid === 'function' ? process.getuid() : 0);
   return ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, host, String(uid), opts.node, opts.hookScript];
 }
-
 
 /**
  * The same command as ONE string, for Claude Code's shell form and for Codex (which runs it
@@ -147,7 +146,11 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   if (typeof handler.command !== 'string') return undefined;
   const args = Array.isArray(handler.args) ? handler.args.filter((a): a is string => typeof a === 'string') : [];
   if (handler.command === '/bin/sh' && args.includes(SPOOL_ARGV0)) {
-    return { path: 'spool', hookScript: args[args.indexOf(SPOOL_ARGV0) + 4], node: args[args.indexOf(SPOOL_ARGV0) + 3] };
+    return {
+      path: 'spool',
+      hookScript: args[args.indexOf(SPOOL_ARGV0) + 4],
+      node: args[args.indexOf(SPOOL_ARGV0) + 3],
+    };
   }
   // The inline script: `set -- HOST UID NODE HOOK_JS  # buddy-tui-ingest` on its first line.
   const first = handler.command.split('\n', 1)[0];
@@ -159,7 +162,8 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
   const words = shellWords([handler.command, ...args.map(shellQuote)].join(' '));
   const last = words[words.length - 1];
   const script = last && /[/\\]hook\.js$/.test(last) ? last : undefined;
-  if (words.includes(SPOOL_ARGV0)) return { path: 'spool', hookScript: script, node: words[words.indexOf(SPOOL_ARGV0) + 3] };
+  if (words.includes(SPOOL_ARGV0))
+    return { path: 'spool', hookScript: script, node: words[words.indexOf(SPOOL_ARGV0) + 3] };
   return script ? { path: 'node', hookScript: script, node: words[words.length - 2] } : undefined;
 }
 
@@ -167,7 +171,13 @@ export function handlerKind(handler: { command?: unknown; args?: unknown }): Han
 export function shellWords(line: string): string[] {
   const words: string[] = [];
   for (const match of line.matchAll(/(?:'[^']*'|\\.|[^\s'\\])+/g)) {
-    words.push(match[0].replace(/'([^']*)'|\\(.)|([^'\\]+)/g, (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) => quoted ?? escaped ?? plain ?? ''));
+    words.push(
+      match[0].replace(
+        /'([^']*)'|\\(.)|([^'\\]+)/g,
+        (_all, quoted: string | undefined, escaped: string | undefined, plain: string | undefined) =>
+          quoted ?? escaped ?? plain ?? '',
+      ),
+    );
   }
   return words;
 }

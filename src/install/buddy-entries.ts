@@ -19,9 +19,24 @@ import { shellQuote, shellUnquote } from '../text/shell-words.js';
  * registered event costs a process start.
  */
 export const BUDDY_HOOK_EVENTS = [
-  'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch',
-  'PermissionRequest', 'PermissionDenied', 'Notification', 'SubagentStart', 'SubagentStop',
-  'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'PreCompact', 'PostCompact', 'SessionEnd',
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+  'Stop',
+  'StopFailure',
+  'PreCompact',
+  'PostCompact',
+  'SessionEnd',
 ] as const;
 
 /** Seconds Claude Code waits for the hook; the hook itself answers in milliseconds. */
@@ -34,7 +49,14 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readSmallFile(manifest, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as { name?: string }).name === 'buddy-tui') return dir;
+        if (
+          (
+            JSON.parse(readSmallFile(manifest, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as {
+              name?: string;
+            }
+          ).name === 'buddy-tui'
+        )
+          return dir;
       } catch {
         // An unreadable package.json on the way up is not ours; keep looking.
       }
@@ -72,7 +94,10 @@ export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}
     hook: `${node} ${shellQuote(join(dist, 'hook.js'))}`,
     hookExec: { command: nodePath, args: [join(dist, 'hook.js')] },
     statusline: `${node} ${shellQuote(join(dist, 'cli.js'))} statusline`,
-    statuslineFast: process.platform === 'win32' ? undefined : fastStatuslineCommand({ node: nodePath, cliScript: join(dist, 'cli.js') }),
+    statuslineFast:
+      process.platform === 'win32'
+        ? undefined
+        : fastStatuslineCommand({ node: nodePath, cliScript: join(dist, 'cli.js') }),
   };
 }
 
@@ -80,7 +105,10 @@ export function buddyCommands(opts: { nodePath?: string; distDir?: string } = {}
  * The statusLine command install writes: with a chain, the Node statusline runs the chained
  * command beside it (`--chain`); without one, the sh fast path where there is one.
  */
-export function installedStatuslineCommand(commands: Pick<BuddyCommands, 'statusline' | 'statuslineFast'>, chain?: string): string {
+export function installedStatuslineCommand(
+  commands: Pick<BuddyCommands, 'statusline' | 'statuslineFast'>,
+  chain?: string,
+): string {
   return chain || !commands.statuslineFast ? statuslineCommand(commands.statusline, chain) : commands.statuslineFast;
 }
 
@@ -113,7 +141,11 @@ export function supportsExecForm(version: string | undefined): boolean {
 export type HookPath = 'spool' | 'node';
 
 /** The hook group for one event; no matcher, so it sees every tool. */
-export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell', path: HookPath = 'node'): Record<string, unknown> {
+export function hookGroup(
+  commands: BuddyCommands,
+  form: HookForm = 'shell',
+  path: HookPath = 'node',
+): Record<string, unknown> {
   let handler: Record<string, unknown>;
   if (path === 'spool') {
     const spool = { node: commands.node, hookScript: commands.hookScript };
@@ -121,9 +153,15 @@ export function hookGroup(commands: BuddyCommands, form: HookForm = 'shell', pat
     // than the exec form (see spoolInlineCommand).
     handler = spoolShellHandler('claude', spool, HOOK_TIMEOUT_SECONDS);
   } else {
-    handler = form === 'exec'
-      ? { type: 'command', command: commands.hookExec.command, args: commands.hookExec.args, timeout: HOOK_TIMEOUT_SECONDS }
-      : { type: 'command', command: commands.hook, timeout: HOOK_TIMEOUT_SECONDS };
+    handler =
+      form === 'exec'
+        ? {
+            type: 'command',
+            command: commands.hookExec.command,
+            args: commands.hookExec.args,
+            timeout: HOOK_TIMEOUT_SECONDS,
+          }
+        : { type: 'command', command: commands.hook, timeout: HOOK_TIMEOUT_SECONDS };
   }
   return { _tag: BUDDY_TAG, hooks: [handler] };
 }

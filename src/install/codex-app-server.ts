@@ -79,14 +79,33 @@ async function withAppServer<T>(opts: AppServerOptions, work: (call: Call) => Pr
       pending.delete(message.id);
     }
   });
-  void child.then((result) => failAll(new Error(`codex app-server exited (${result.exitCode ?? result.signal}) ${String(result.stderr ?? '').trim().split('\n').at(-1) ?? ''}`.trim())));
-  const timer = setTimeout(() => failAll(new Error(`codex app-server did not answer within ${opts.timeoutMs ?? 30_000} ms`)), opts.timeoutMs ?? 30_000);
-  const send = (message: Record<string, unknown>) => child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  void child.then((result) =>
+    failAll(
+      new Error(
+        `codex app-server exited (${result.exitCode ?? result.signal}) ${
+          String(result.stderr ?? '')
+            .trim()
+            .split('\n')
+            .at(-1) ?? ''
+        }`.trim(),
+      ),
+    ),
+  );
+  const timer = setTimeout(
+    () => failAll(new Error(`codex app-server did not answer within ${opts.timeoutMs ?? 30_000} ms`)),
+    opts.timeoutMs ?? 30_000,
+  );
+  const send = (message: Record<string, unknown>) =>
+    child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
   const call: Call = (method, params) =>
     new Promise((resolve, reject) => {
       if (failed) return reject(failed);
       const id = nextId++;
-      pending.set(id, (answer) => (answer.error ? reject(new Error(`${method}: ${answer.error.message ?? 'failed'}`)) : resolve(answer.result as never)));
+      pending.set(id, (answer) =>
+        answer.error
+          ? reject(new Error(`${method}: ${answer.error.message ?? 'failed'}`))
+          : resolve(answer.result as never),
+      );
       send({ id, method, params });
     });
   try {
@@ -125,13 +144,20 @@ const stateKeyPath = (key: string): string => `hooks.state.${JSON.stringify(key)
  * Records trust for the hooks `pick` selects (from a fresh hooks/list) and returns them as they
  * were before. Hooks already trusted are left alone.
  */
-export async function trustCodexHooks(opts: AppServerOptions, pick: (hook: CodexHookInfo) => boolean): Promise<CodexHookInfo[]> {
+export async function trustCodexHooks(
+  opts: AppServerOptions,
+  pick: (hook: CodexHookInfo) => boolean,
+): Promise<CodexHookInfo[]> {
   return withAppServer(opts, async (call) => {
     const { hooks } = flatten(await call<RawList>('hooks/list', { cwds: [opts.cwd] }));
     const chosen = hooks.filter((hook) => !hook.isManaged && pick(hook));
     const edits = chosen
       .filter((hook) => hook.trustStatus !== 'trusted')
-      .map((hook) => ({ keyPath: `${stateKeyPath(hook.key)}.trusted_hash`, mergeStrategy: 'upsert', value: hook.currentHash }));
+      .map((hook) => ({
+        keyPath: `${stateKeyPath(hook.key)}.trusted_hash`,
+        mergeStrategy: 'upsert',
+        value: hook.currentHash,
+      }));
     if (edits.length) await call('config/batchWrite', { edits });
     return chosen;
   });
@@ -141,6 +167,8 @@ export async function trustCodexHooks(opts: AppServerOptions, pick: (hook: Codex
 export async function forgetCodexTrust(opts: AppServerOptions, keys: string[]): Promise<void> {
   if (!keys.length) return;
   await withAppServer(opts, async (call) => {
-    await call('config/batchWrite', { edits: keys.map((key) => ({ keyPath: stateKeyPath(key), mergeStrategy: 'replace', value: null })) });
+    await call('config/batchWrite', {
+      edits: keys.map((key) => ({ keyPath: stateKeyPath(key), mergeStrategy: 'replace', value: null })),
+    });
   });
 }

@@ -13,8 +13,18 @@ import type { JsonObject } from './settings-json.js';
 
 /** Every hook event Codex 0.169.0 has (it has no Notification and no StopFailure). */
 export const CODEX_HOOK_EVENTS = [
-  'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PermissionRequest', 'PreCompact', 'PostCompact',
-  'SubagentStart', 'SubagentStop', 'Stop', 'Interrupt', 'SessionEnd',
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PermissionRequest',
+  'PreCompact',
+  'PostCompact',
+  'SubagentStart',
+  'SubagentStop',
+  'Stop',
+  'Interrupt',
+  'SessionEnd',
 ] as const;
 
 export type CodexHookEvent = (typeof CODEX_HOOK_EVENTS)[number];
@@ -47,13 +57,15 @@ export function addCodexBuddy(input: JsonObject, command: string): JsonObject {
     const groups = hooks[event] ?? [];
     const group = codexHookGroup(event, command);
     const first = groups.findIndex(isBuddyGroup);
-    hooks[event] = first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
+    hooks[event] =
+      first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
   }
   return settings;
 }
 
 /** `snake_case` of an event, as in Codex's hook keys (`PreToolUse` -> `pre_tool_use`). */
-export const snakeEvent = (event: string): string => event.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
+export const snakeEvent = (event: string): string =>
+  event.replace(/[A-Z]/g, (c, i: number) => (i ? '_' : '') + c.toLowerCase());
 
 /**
  * Codex's trust keys of buddy-tui's handlers in a hooks.json: `<file>:<event>:<group>:<handler>`,
@@ -73,7 +85,11 @@ export function codexBuddyKeys(settings: JsonObject, hooksPath: string): string[
 }
 
 /** `--codex-home DIR`, else `$CODEX_HOME`, else `~/.codex`. */
-export function resolveCodexHome(opts: { 'codex-home'?: string }, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function resolveCodexHome(
+  opts: { 'codex-home'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
   if (opts['codex-home']) return resolve(cwd, opts['codex-home']);
   if (env.CODEX_HOME) return resolve(cwd, env.CODEX_HOME);
   return join(env.HOME || homedir(), '.codex');

@@ -31,8 +31,9 @@ export interface CodexChangeResult extends SettingsChangeResult {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Keys under the path as given and under the file it links to: which one Codex names depends on how CODEX_HOME is spelled. */
-const keysOf = (hooks: JsonObject, path: string, realPath: string): string[] =>
-  [...new Set([...codexBuddyKeys(hooks, resolve(path)), ...codexBuddyKeys(hooks, realPath)])];
+const keysOf = (hooks: JsonObject, path: string, realPath: string): string[] => [
+  ...new Set([...codexBuddyKeys(hooks, resolve(path)), ...codexBuddyKeys(hooks, realPath)]),
+];
 
 export function installIntoCodex(opts: CodexChangeOptions): CodexChangeResult {
   const env = opts.env ?? process.env;
@@ -45,7 +46,10 @@ export function installIntoCodex(opts: CodexChangeOptions): CodexChangeResult {
 
   const style = detectStyle(before);
   const nextText = serializeSettings(next, style);
-  const diff = lineDiff(before, nextText, { from: snapshot.text === undefined ? '/dev/null' : opts.path, to: opts.path });
+  const diff = lineDiff(before, nextText, {
+    from: snapshot.text === undefined ? '/dev/null' : opts.path,
+    to: opts.path,
+  });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, keys };
 
   const record = readInstallRecord(snapshot.realPath, env);
@@ -54,7 +58,16 @@ export function installIntoCodex(opts: CodexChangeOptions): CodexChangeResult {
   else if (snapshot.text === undefined) originalText = null;
   else originalText = buddyPresence(hooks).events.length ? serializeSettings(removeBuddy(hooks), style) : snapshot.text;
   const backup = writeSettings(snapshot, nextText, opts.now);
-  writeInstallRecord({ version: 1, settingsPath: snapshot.realPath, installedAt: (opts.now ?? new Date()).toISOString(), originalText, installedText: nextText }, env);
+  writeInstallRecord(
+    {
+      version: 1,
+      settingsPath: snapshot.realPath,
+      installedAt: (opts.now ?? new Date()).toISOString(),
+      originalText,
+      installedText: nextText,
+    },
+    env,
+  );
   return { status: 'changed', path: opts.path, backup, diff, keys };
 }
 
@@ -67,10 +80,14 @@ export function uninstallFromCodex(opts: Omit<CodexChangeOptions, 'command'>): C
   const keys = keysOf(hooks, opts.path, snapshot.realPath);
   const record = readInstallRecord(snapshot.realPath, env);
   // Untouched since install: give back the exact bytes (or no file) that were there before.
-  const nextText = record && snapshot.text === record.installedText
-    ? record.originalText ?? undefined
-    : serializeSettings(removeBuddy(hooks), detectStyle(snapshot.text));
-  const diff = lineDiff(snapshot.text, nextText ?? '', { from: opts.path, to: nextText === undefined ? '/dev/null' : opts.path });
+  const nextText =
+    record && snapshot.text === record.installedText
+      ? (record.originalText ?? undefined)
+      : serializeSettings(removeBuddy(hooks), detectStyle(snapshot.text));
+  const diff = lineDiff(snapshot.text, nextText ?? '', {
+    from: opts.path,
+    to: nextText === undefined ? '/dev/null' : opts.path,
+  });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, keys };
   const backup = writeSettings(snapshot, nextText, opts.now);
   deleteInstallRecord(snapshot.realPath, env);

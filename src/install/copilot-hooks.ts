@@ -20,8 +20,18 @@ import { silentHookCommand } from './silent-hook-command.js';
 
 /** The PascalCase events buddy-tui registers (every one Copilot 1.0.102 fires that the buddy reads). */
 export const COPILOT_HOOK_EVENTS = [
-  'SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'Notification',
-  'SubagentStart', 'SubagentStop', 'PreCompact', 'Stop', 'ErrorOccurred', 'SessionEnd',
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'Stop',
+  'ErrorOccurred',
+  'SessionEnd',
 ] as const;
 
 /** Seconds Copilot waits before it kills a hook (and lets the tool go on). */
@@ -41,7 +51,11 @@ export function copilotHookGroups(command: string): Record<string, JsonObject> {
 export const COPILOT_HOOKS_REQUIRED: JsonObject = { version: 1 };
 
 /** `--copilot-home DIR`, else `$COPILOT_HOME`, else `~/.copilot`. */
-export function resolveCopilotHome(opts: { 'copilot-home'?: string }, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function resolveCopilotHome(
+  opts: { 'copilot-home'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
   if (opts['copilot-home']) return resolve(cwd, opts['copilot-home']);
   if (env.COPILOT_HOME) return resolve(cwd, env.COPILOT_HOME);
   return join(env.HOME || homedir(), '.copilot');

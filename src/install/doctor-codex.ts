@@ -33,7 +33,9 @@ function buddyHookNodes(hooks: Record<string, unknown>): Array<string | undefine
   const nodes: Array<string | undefined> = [];
   for (const groups of Object.values((hooks.hooks ?? {}) as Record<string, unknown>)) {
     if (!Array.isArray(groups)) continue;
-    for (const group of groups.filter(isBuddyGroup) as Array<{ hooks?: Array<{ command?: unknown; args?: unknown }> }>) {
+    for (const group of groups.filter(isBuddyGroup) as Array<{
+      hooks?: Array<{ command?: unknown; args?: unknown }>;
+    }>) {
       for (const hook of group.hooks ?? []) nodes.push(handlerKind(hook)?.node);
     }
   }
@@ -56,7 +58,8 @@ export function codexFeature(toml: string, key: string): boolean | undefined {
     const match = /^([A-Za-z0-9_."-]+)\s*=\s*(true|false)$/.exec(line);
     if (!match) continue;
     const name = match[1].replace(/"/g, '');
-    if ((table === 'features' && name === key) || (table === '' && name === `features.${key}`)) found = match[2] === 'true';
+    if ((table === 'features' && name === key) || (table === '' && name === `features.${key}`))
+      found = match[2] === 'true';
   }
   return found;
 }
@@ -86,7 +89,10 @@ export function codexHooksWired(env: NodeJS.ProcessEnv, cwd: string): boolean {
   }
 }
 
-export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<DoctorCheck[]> {
+export async function codexChecks(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Promise<DoctorCheck[]> {
   const home = resolveCodexHome({}, env, cwd);
   if (!existsSync(home)) return [];
   const checks: DoctorCheck[] = [];
@@ -98,21 +104,49 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
     const missing = CODEX_HOOK_EVENTS.filter((event) => !events.has(event));
     keys = codexBuddyKeys(hooks, hooksPath);
     if (missing.length === CODEX_HOOK_EVENTS.length) {
-      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks are not in ${hooksPath}`, fix: 'run `buddy-tui install --host codex --trust`', notWired: true });
+      checks.push({
+        status: 'warn',
+        title: `buddy-tui's Codex hooks are not in ${hooksPath}`,
+        fix: 'run `buddy-tui install --host codex --trust`',
+        notWired: true,
+      });
     } else if (missing.length) {
-      checks.push({ status: 'warn', title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`, detail: `${hooksPath}: ${missing.join(', ')}`, fix: 'run `buddy-tui install --host codex --trust`' });
-    } else checks.push({ status: 'ok', title: `${CODEX_HOOKS_REGISTERED} ${CODEX_HOOK_EVENTS.length} events`, detail: hooksPath });
+      checks.push({
+        status: 'warn',
+        title: `buddy-tui's Codex hooks miss ${missing.length} event(s)`,
+        detail: `${hooksPath}: ${missing.join(', ')}`,
+        fix: 'run `buddy-tui install --host codex --trust`',
+      });
+    } else
+      checks.push({
+        status: 'ok',
+        title: `${CODEX_HOOKS_REGISTERED} ${CODEX_HOOK_EVENTS.length} events`,
+        detail: hooksPath,
+      });
     const goneNode = goneNodeCheck(buddyHookNodes(hooks), 'hook');
-    if (goneNode) checks.push({ ...goneNode, title: `Codex: ${goneNode.title}`, fix: 'run `buddy-tui install --host codex --trust` again: it rewrites the hooks with the Node that runs it' });
+    if (goneNode)
+      checks.push({
+        ...goneNode,
+        title: `Codex: ${goneNode.title}`,
+        fix: 'run `buddy-tui install --host codex --trust` again: it rewrites the hooks with the Node that runs it',
+      });
   } catch (error) {
-    checks.push({ status: 'fail', title: (error as Error).message, fix: 'fix the file, then run `buddy-tui install --host codex --trust`' });
+    checks.push({
+      status: 'fail',
+      title: (error as Error).message,
+      fix: 'fix the file, then run `buddy-tui install --host codex --trust`',
+    });
   }
 
   const configPath = join(home, 'config.toml');
   const toml = readCodexConfig(home);
   const off = codexHooksSwitchedOff(toml);
   if (off) {
-    checks.push({ status: 'fail', title: `Codex hooks are switched off in ${configPath} ([features] ${off} = false)`, fix: 'remove that line (hooks are on by default)' });
+    checks.push({
+      status: 'fail',
+      title: `Codex hooks are switched off in ${configPath} ([features] ${off} = false)`,
+      fix: 'remove that line (hooks are on by default)',
+    });
   }
 
   if (keys.length) checks.push(await trustCheck(env, home, cwd, new Set(keys)));
@@ -121,8 +155,9 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
     checks.push({
       status: 'ok',
       title: 'Codex TUI daemon mode is on (the default)',
-      detail: 'the TUI then runs hooks inside a shared background app-server with its environment, and SessionEnd only fires when that daemon stops; '
-        + 'buddy-tui takes the session from the event itself, so it works either way. `[features] daemon_auto_start = false` runs hooks in the TUI instead.',
+      detail:
+        'the TUI then runs hooks inside a shared background app-server with its environment, and SessionEnd only fires when that daemon stops; ' +
+        'buddy-tui takes the session from the event itself, so it works either way. `[features] daemon_auto_start = false` runs hooks in the TUI instead.',
     });
   }
   return checks;
@@ -130,7 +165,12 @@ export async function codexChecks(env: NodeJS.ProcessEnv = process.env, cwd: str
 
 async function trustCheck(env: NodeJS.ProcessEnv, home: string, cwd: string, keys: Set<string>): Promise<DoctorCheck> {
   const binary = findExecutable(env.BUDDY_TUI_CODEX_BIN ?? 'codex', env);
-  if (!binary) return { status: 'warn', title: 'cannot check whether Codex trusts buddy-tui\'s hooks: `codex` is not on PATH', fix: TRUST_FIX };
+  if (!binary)
+    return {
+      status: 'warn',
+      title: "cannot check whether Codex trusts buddy-tui's hooks: `codex` is not on PATH",
+      fix: TRUST_FIX,
+    };
   try {
     const { hooks } = await listCodexHooks({ binary, env: { ...env, CODEX_HOME: home }, cwd });
     const ours = hooks.filter((hook) => keys.has(hook.key));
@@ -138,13 +178,42 @@ async function trustCheck(env: NodeJS.ProcessEnv, home: string, cwd: string, key
     const modified = ours.filter((hook) => hook.trustStatus === 'modified');
     const disabled = ours.filter((hook) => !hook.enabled);
     if (untrusted.length || modified.length) {
-      const parts = [modified.length ? `${modified.length} modified since trusted` : '', untrusted.length ? `${untrusted.length} untrusted` : ''].filter(Boolean);
-      return { status: 'fail', title: `Codex skips buddy-tui's hooks: ${parts.join(', ')}`, detail: [...modified, ...untrusted].map((h) => h.key).slice(0, 3).join(', '), fix: TRUST_FIX };
+      const parts = [
+        modified.length ? `${modified.length} modified since trusted` : '',
+        untrusted.length ? `${untrusted.length} untrusted` : '',
+      ].filter(Boolean);
+      return {
+        status: 'fail',
+        title: `Codex skips buddy-tui's hooks: ${parts.join(', ')}`,
+        detail: [...modified, ...untrusted]
+          .map((h) => h.key)
+          .slice(0, 3)
+          .join(', '),
+        fix: TRUST_FIX,
+      };
     }
-    if (disabled.length) return { status: 'warn', title: `${disabled.length} of buddy-tui's Codex hooks are disabled in Codex`, fix: 'enable them in Codex with `/hooks`' };
-    if (ours.length < keys.size) return { status: 'warn', title: `Codex (${binary}) lists ${ours.length} of buddy-tui's ${keys.size} hooks`, fix: 'check that this codex reads the same CODEX_HOME' };
-    return { status: 'ok', title: `Codex trusts buddy-tui's ${ours.length} hooks`, detail: `checked with ${binary} app-server` };
+    if (disabled.length)
+      return {
+        status: 'warn',
+        title: `${disabled.length} of buddy-tui's Codex hooks are disabled in Codex`,
+        fix: 'enable them in Codex with `/hooks`',
+      };
+    if (ours.length < keys.size)
+      return {
+        status: 'warn',
+        title: `Codex (${binary}) lists ${ours.length} of buddy-tui's ${keys.size} hooks`,
+        fix: 'check that this codex reads the same CODEX_HOME',
+      };
+    return {
+      status: 'ok',
+      title: `Codex trusts buddy-tui's ${ours.length} hooks`,
+      detail: `checked with ${binary} app-server`,
+    };
   } catch (error) {
-    return { status: 'warn', title: `could not ask Codex whether it trusts buddy-tui's hooks: ${(error as Error).message}`, fix: TRUST_FIX };
+    return {
+      status: 'warn',
+      title: `could not ask Codex whether it trusts buddy-tui's hooks: ${(error as Error).message}`,
+      fix: TRUST_FIX,
+    };
   }
 }

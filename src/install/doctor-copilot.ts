@@ -4,7 +4,7 @@
  * hooks found in this repository's .github/hooks/ (which load only in a trusted folder: in
  * `copilot -p` only with --trust-folder) are named as such.
  */
-import { existsSync, readdirSync} from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import { COPILOT_HOOK_EVENTS, copilotHooksPath, resolveCopilotHome } from './copilot-hooks.js';
@@ -15,7 +15,9 @@ import { parseSettings, type JsonObject } from './settings-json.js';
 const INSTALL = 'buddy-tui install --host copilot';
 
 function readJson(path: string): JsonObject | undefined {
-  return existsSync(path) ? parseSettings(path, readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) : undefined;
+  return existsSync(path)
+    ? parseSettings(path, readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true }))
+    : undefined;
 }
 
 /** The events of buddy-tui's hooks file that carry its group. */
@@ -36,14 +38,25 @@ export function copilotHooksWired(env: NodeJS.ProcessEnv, cwd: string): boolean 
 function repoHookFiles(cwd: string): string[] {
   const dir = join(cwd, '.github', 'hooks');
   try {
-    return readdirSync(dir).filter((name) => name.endsWith('.json')).map((name) => join(dir, name))
-      .filter((path) => { try { return buddyPresence(readJson(path) ?? {}).events.length > 0; } catch { return false; } });
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => join(dir, name))
+      .filter((path) => {
+        try {
+          return buddyPresence(readJson(path) ?? {}).events.length > 0;
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }
 }
 
-export async function copilotChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Promise<DoctorCheck[]> {
+export async function copilotChecks(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Promise<DoctorCheck[]> {
   const home = resolveCopilotHome({}, env, cwd);
   if (!existsSync(home)) return [];
   const checks: DoctorCheck[] = [];
@@ -51,16 +64,37 @@ export async function copilotChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
   try {
     const events = wiredEvents(home);
     const missing = COPILOT_HOOK_EVENTS.filter((event) => !events.has(event));
-    if (missing.length === COPILOT_HOOK_EVENTS.length) checks.push({ status: 'warn', title: `buddy-tui's Copilot hooks are not in ${path}`, fix: `run \`${INSTALL}\``, notWired: true });
-    else if (missing.length) checks.push({ status: 'warn', title: `buddy-tui's Copilot hooks miss ${missing.length} event(s)`, detail: `${path}: ${missing.join(', ')}`, fix: `run \`${INSTALL}\`` });
-    else checks.push({ status: 'ok', title: `buddy-tui's Copilot hooks are registered for all ${COPILOT_HOOK_EVENTS.length} events`, detail: `${path} (user-level: no folder trust needed)` });
+    if (missing.length === COPILOT_HOOK_EVENTS.length)
+      checks.push({
+        status: 'warn',
+        title: `buddy-tui's Copilot hooks are not in ${path}`,
+        fix: `run \`${INSTALL}\``,
+        notWired: true,
+      });
+    else if (missing.length)
+      checks.push({
+        status: 'warn',
+        title: `buddy-tui's Copilot hooks miss ${missing.length} event(s)`,
+        detail: `${path}: ${missing.join(', ')}`,
+        fix: `run \`${INSTALL}\``,
+      });
+    else
+      checks.push({
+        status: 'ok',
+        title: `buddy-tui's Copilot hooks are registered for all ${COPILOT_HOOK_EVENTS.length} events`,
+        detail: `${path} (user-level: no folder trust needed)`,
+      });
   } catch (error) {
     checks.push({ status: 'fail', title: (error as Error).message, fix: `fix the file, then run \`${INSTALL}\`` });
   }
   const settingsPath = join(home, 'settings.json');
   try {
     if (readJson(settingsPath)?.disableAllHooks === true) {
-      checks.push({ status: 'fail', title: `"disableAllHooks": true in ${settingsPath} turns off every Copilot hook`, fix: 'remove "disableAllHooks" from that file' });
+      checks.push({
+        status: 'fail',
+        title: `"disableAllHooks": true in ${settingsPath} turns off every Copilot hook`,
+        fix: 'remove "disableAllHooks" from that file',
+      });
     }
   } catch (error) {
     checks.push({ status: 'warn', title: (error as Error).message });
@@ -69,7 +103,7 @@ export async function copilotChecks(env: NodeJS.ProcessEnv = process.env, cwd: s
   if (repo.length) {
     checks.push({
       status: 'warn',
-      title: 'buddy-tui hooks in this repository\'s .github/hooks/ load only in a trusted folder',
+      title: "buddy-tui hooks in this repository's .github/hooks/ load only in a trusted folder",
       detail: `${repo.join(', ')}: Copilot asks to trust the folder in its TUI; \`copilot -p\` loads them only with --trust-folder`,
       fix: `prefer \`${INSTALL}\` (user-level, no trust needed)`,
     });

@@ -27,9 +27,16 @@ export function oneHostIsEnough(sections: DoctorSection[], hosts: readonly HostW
     const others = `${wired.join(' and ')} ${wired.length === 1 ? 'is' : 'are'} wired`;
     return {
       ...s,
-      checks: s.checks.map((check) => check.status === 'fail' && check.notWired
-        ? { ...check, status: 'warn' as const, title: `${check.title} (${others}; ${host.name} sessions do not feed the buddy)`, fix: `if you use ${host.name} too, run \`${host.installCommand}\`` }
-        : check),
+      checks: s.checks.map((check) =>
+        check.status === 'fail' && check.notWired
+          ? {
+              ...check,
+              status: 'warn' as const,
+              title: `${check.title} (${others}; ${host.name} sessions do not feed the buddy)`,
+              fix: `if you use ${host.name} too, run \`${host.installCommand}\``,
+            }
+          : check,
+      ),
     };
   });
 }

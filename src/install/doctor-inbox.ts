@@ -31,7 +31,11 @@ function soundness(inbox: string): DoctorCheck | undefined {
   if (uid !== undefined && stats.uid !== uid) return refused(`belongs to uid ${stats.uid}, not you (${uid})`);
   if ((stats.mode & 0o077) !== 0) {
     const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
-    return { status: 'warn', title: `inbox ${inbox} is mode ${mode}: others can list waiting events`, fix: `chmod 700 ${inbox} (the next drain also tightens it)` };
+    return {
+      status: 'warn',
+      title: `inbox ${inbox} is mode ${mode}: others can list waiting events`,
+      fix: `chmod 700 ${inbox} (the next drain also tightens it)`,
+    };
   }
   return undefined;
 }
@@ -53,7 +57,12 @@ function waitingCheck(inbox: string, now: number): DoctorCheck {
   const title = `${count} event(s) wait in the inbox ${inbox}, the oldest for ${age}`;
   return now - oldest < UNDRAINED_MS
     ? { status: 'ok', title }
-    : { status: 'warn', title, detail: 'nothing drained them: the pane, the statusline and the Node hook drain the inbox', fix: 'open `buddy-tui` (the pane) or start a Claude Code session; they are journaled then' };
+    : {
+        status: 'warn',
+        title,
+        detail: 'nothing drained them: the pane, the statusline and the Node hook drain the inbox',
+        fix: 'open `buddy-tui` (the pane) or start a Claude Code session; they are journaled then',
+      };
 }
 
 function damagedCheck(inbox: string, root: string): DoctorCheck | undefined {
@@ -72,14 +81,24 @@ function damagedCheck(inbox: string, root: string): DoctorCheck | undefined {
   };
 }
 
-export function inboxChecks(env: NodeJS.ProcessEnv, now: number, platform: NodeJS.Platform = process.platform): DoctorCheck[] {
+export function inboxChecks(
+  env: NodeJS.ProcessEnv,
+  now: number,
+  platform: NodeJS.Platform = process.platform,
+): DoctorCheck[] {
   if (platform === 'win32') return [];
   const root = stateRootPath(env);
   const inbox = join(root, INBOX_DIR);
   try {
     lstatSync(inbox);
   } catch {
-    return [{ status: 'warn', title: `inbox ${inbox} does not exist yet: until it does, every event starts the Node hook`, fix: 'run `buddy-tui install` (it creates it), or let the first event create it' }];
+    return [
+      {
+        status: 'warn',
+        title: `inbox ${inbox} does not exist yet: until it does, every event starts the Node hook`,
+        fix: 'run `buddy-tui install` (it creates it), or let the first event create it',
+      },
+    ];
   }
   const unsound = soundness(inbox);
   if (unsound?.status === 'fail') return [unsound];

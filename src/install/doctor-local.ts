@@ -34,7 +34,12 @@ export function buildCheck(): DoctorCheck {
   const hook = hookEntryPath();
   return existsSync(hook)
     ? { status: 'ok', title: 'hook entry built', detail: hook }
-    : { status: 'fail', title: 'dist/hook.js is missing', detail: hook, fix: 'run `npm run build` in the buddy-tui folder' };
+    : {
+        status: 'fail',
+        title: 'dist/hook.js is missing',
+        detail: hook,
+        fix: 'run `npm run build` in the buddy-tui folder',
+      };
 }
 
 export function stateRootCheck(env: NodeJS.ProcessEnv): DoctorCheck {
@@ -43,30 +48,61 @@ export function stateRootCheck(env: NodeJS.ProcessEnv): DoctorCheck {
   try {
     stats = lstatSync(root);
   } catch {
-    return { status: 'warn', title: `state root ${root} does not exist yet`, detail: 'the first hook event creates it (mode 0700)', fix: 'start a Claude Code session after `buddy-tui install`' };
+    return {
+      status: 'warn',
+      title: `state root ${root} does not exist yet`,
+      detail: 'the first hook event creates it (mode 0700)',
+      fix: 'start a Claude Code session after `buddy-tui install`',
+    };
   }
   const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
   if (stats.isSymbolicLink() || !stats.isDirectory()) {
-    return { status: 'fail', title: `state root ${root} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the hook refuses it`, fix: `remove ${root} (buddy-tui recreates it)` };
+    return {
+      status: 'fail',
+      title: `state root ${root} is ${stats.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; the hook refuses it`,
+      fix: `remove ${root} (buddy-tui recreates it)`,
+    };
   }
   if (uid !== undefined && stats.uid !== uid) {
-    return { status: 'fail', title: `state root ${root} belongs to uid ${stats.uid}, not you (${uid})`, fix: `remove it, or set BUDDY_TUI_STATE_DIR to a folder of yours` };
+    return {
+      status: 'fail',
+      title: `state root ${root} belongs to uid ${stats.uid}, not you (${uid})`,
+      fix: `remove it, or set BUDDY_TUI_STATE_DIR to a folder of yours`,
+    };
   }
   const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
   if ((stats.mode & 0o077) !== 0) {
     // A folder named by BUDDY_TUI_STATE_DIR is the user's: the hook refuses it rather than chmod it.
     return isChosenRoot(root, env)
-      ? { status: 'fail', title: `state root ${root} (BUDDY_TUI_STATE_DIR) is mode ${mode}: open to others, so the hook refuses it`, fix: `chmod 700 ${root}` }
-      : { status: 'warn', title: `state root ${root} is mode ${mode}: others can read session data`, fix: `chmod 700 ${root} (the next hook event also tightens it)` };
+      ? {
+          status: 'fail',
+          title: `state root ${root} (BUDDY_TUI_STATE_DIR) is mode ${mode}: open to others, so the hook refuses it`,
+          fix: `chmod 700 ${root}`,
+        }
+      : {
+          status: 'warn',
+          title: `state root ${root} is mode ${mode}: others can read session data`,
+          fix: `chmod 700 ${root} (the next hook event also tightens it)`,
+        };
   }
   return { status: 'ok', title: `state root ${root} (private, mode ${mode})` };
 }
 
 /** What doctor shows of a session: its last event, read from the journal's end (never a whole fold). */
-function lastEventOf(entry: SessionEntry, now: number): { lastEventAt?: number; lastEventName?: string; projectName?: string; endedAt?: number } | undefined {
+function lastEventOf(
+  entry: SessionEntry,
+  now: number,
+): { lastEventAt?: number; lastEventName?: string; projectName?: string; endedAt?: number } | undefined {
   if (entry.origin === 'foundry') return readFoundrySession(entry.dir, now);
   const last = readLastEvent(entry.dir);
-  return last && { lastEventAt: last.at, lastEventName: last.name, projectName: last.projectName, endedAt: last.ended ? last.at : undefined };
+  return (
+    last && {
+      lastEventAt: last.at,
+      lastEventName: last.name,
+      projectName: last.projectName,
+      endedAt: last.ended ? last.at : undefined,
+    }
+  );
 }
 
 /** The last event of each session, most recent first (at most `limit`), and hook errors. */
@@ -78,7 +114,11 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
     .sort((a, b) => b.state!.lastEventAt! - a.state!.lastEventAt!);
   const checks: DoctorCheck[] = [];
   if (states.length === 0) {
-    checks.push({ status: 'warn', title: 'no session events received yet', fix: 'start (or restart) a Claude Code or Codex session after `buddy-tui install` (`--host codex` for Codex); sessions already running do not load new hooks' });
+    checks.push({
+      status: 'warn',
+      title: 'no session events received yet',
+      fix: 'start (or restart) a Claude Code or Codex session after `buddy-tui install` (`--host codex` for Codex); sessions already running do not load new hooks',
+    });
   }
   for (const { entry, state } of states.slice(0, limit)) {
     const project = state!.projectName ? ` ${sanitizeText(state!.projectName, { maxLength: 40 })}` : '';
@@ -96,7 +136,12 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
     const lines = readSmallFile(errorLog, { maxBytes: SMALL_FILE_LIMITS.state }).split('\n').filter(Boolean);
     const last = JSON.parse(lines[lines.length - 1]) as { ts: number; where: string; message: string };
     if (now - last.ts < 24 * 3600_000) {
-      checks.push({ status: 'warn', title: `the ${sanitizeText(last.where)} logged ${lines.length} error(s); last ${formatElapsed(now - last.ts)} ago: ${sanitizeText(last.message, { maxLength: 160 })}`, detail: errorLog, fix: `read ${errorLog}; run with BUDDY_TUI_DEBUG=1 to see errors as they happen` });
+      checks.push({
+        status: 'warn',
+        title: `the ${sanitizeText(last.where)} logged ${lines.length} error(s); last ${formatElapsed(now - last.ts)} ago: ${sanitizeText(last.message, { maxLength: 160 })}`,
+        detail: errorLog,
+        fix: `read ${errorLog}; run with BUDDY_TUI_DEBUG=1 to see errors as they happen`,
+      });
     }
   } catch {
     // No error log (or an unreadable one): nothing to report.
@@ -109,10 +154,16 @@ export function sessionChecks(env: NodeJS.ProcessEnv, now: number, limit = 5): D
  * settings when discovered), read by the very loader `buddy-tui plugins` and the pane use.
  */
 export function configChecks(
-  env: NodeJS.ProcessEnv, cwd: string = process.cwd(), migrations?: MigrateOptions,
+  env: NodeJS.ProcessEnv,
+  cwd: string = process.cwd(),
+  migrations?: MigrateOptions,
 ): { checks: DoctorCheck[]; config: BuddyConfig } {
   const { config, configFile: file, errors, migration } = loadPlugins({ env, projectDir: cwd, migrations });
-  const checks: DoctorCheck[] = errors.map((error) => ({ status: 'fail' as const, title: formatConfigError(error), fix: `edit ${error.file}; until then the last good (or default) settings are used` }));
+  const checks: DoctorCheck[] = errors.map((error) => ({
+    status: 'fail' as const,
+    title: formatConfigError(error),
+    fix: `edit ${error.file}; until then the last good (or default) settings are used`,
+  }));
   // A file the migration leaves as it is (no key to move) reads the same in every version: nothing to say.
   if (migration && migration.changes.length > 0) {
     const steps = [...migration.changes, `set "${CONFIG_VERSION_KEY}": ${migration.to}`];
@@ -122,7 +173,11 @@ export function configChecks(
       fix: `to update the file by hand: ${steps.join('; ')}`,
     });
   }
-  if (checks.length === 0) checks.push({ status: 'ok', title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}` });
+  if (checks.length === 0)
+    checks.push({
+      status: 'ok',
+      title: existsSync(file) ? `config ${file} is valid` : `no config file (defaults); would be ${file}`,
+    });
   return { checks, config };
 }
 
@@ -136,7 +191,13 @@ export function speciesChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Doct
     fix: `fix the file, or check it with \`buddy-tui species validate ${issue.file}\``,
   }));
   if (!issues.some((issue) => issue.severity === 'error')) {
-    checks.unshift({ status: 'ok', title: `${registry.list().length} species load (${registry.list().map((s) => s.species.id).join(', ')})` });
+    checks.unshift({
+      status: 'ok',
+      title: `${registry.list().length} species load (${registry
+        .list()
+        .map((s) => s.species.id)
+        .join(', ')})`,
+    });
   }
   return checks;
 }
@@ -146,6 +207,9 @@ export async function delegateCheck(env: NodeJS.ProcessEnv, config: BuddyConfig)
   const choice = await describeAutoChoice(settings, env);
   const via = settings.adapter === 'auto' ? 'auto picks' : 'configured';
   // auto: a Claude Code running the buddy mod answers first (adapters/session.ts), decided per request.
-  const session = settings.adapter === 'auto' ? '; while a Claude Code with the buddy mod runs, that session answers instead ($.model.complete, no claude -p)' : '';
+  const session =
+    settings.adapter === 'auto'
+      ? '; while a Claude Code with the buddy mod runs, that session answers instead ($.model.complete, no claude -p)'
+      : '';
   return { status: 'ok', title: `delegate adapter: ${choice.adapter} (${via})`, detail: `${choice.reason}${session}` };
 }

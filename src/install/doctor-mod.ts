@@ -17,7 +17,9 @@ const MAX_READ = 4 * 1024 * 1024;
 function readJson(path: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(readSmallFile(path, { maxBytes: MAX_READ, followSymlinks: true }));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -33,7 +35,9 @@ function hooksDisabledBy(env: NodeJS.ProcessEnv, cwd: string): string | undefine
 }
 
 function rolloutSavedOff(env: NodeJS.ProcessEnv): string | undefined {
-  const file = env.CLAUDE_CONFIG_DIR ? join(claudeConfigDir(env), '.claude.json') : join(env.HOME ?? '', '.claude.json');
+  const file = env.CLAUDE_CONFIG_DIR
+    ? join(claudeConfigDir(env), '.claude.json')
+    : join(env.HOME ?? '', '.claude.json');
   const features = readJson(file)?.cachedGrowthBookFeatures as Record<string, unknown> | undefined;
   return features && features.tengu_plugin_hooks_modules === false ? file : undefined;
 }
@@ -41,25 +45,64 @@ function rolloutSavedOff(env: NodeJS.ProcessEnv): string | undefined {
 export function modChecks(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): DoctorCheck[] {
   const folder = modFolderFor(userSettingsPath(env));
   if (!isOurModFolder(folder)) {
-    return [{ status: 'ok', title: 'the buddy mod is not set up: the statusLine and the pane show the buddy', detail: folder,
-      fix: `\`buddy-tui install\` sets it up with Claude Code ${MOD_MIN_VERSION} or newer` }];
+    return [
+      {
+        status: 'ok',
+        title: 'the buddy mod is not set up: the statusLine and the pane show the buddy',
+        detail: folder,
+        fix: `\`buddy-tui install\` sets it up with Claude Code ${MOD_MIN_VERSION} or newer`,
+      },
+    ];
   }
   const argv = (readJson(join(folder, 'buddy-cli.json'))?.argv ?? []) as unknown[];
   const script = typeof argv[1] === 'string' ? argv[1] : undefined;
   if (!script || !existsSync(script)) {
-    return [{ status: 'fail', title: 'the buddy mod cannot run buddy-tui (the buddy-tui it was set up with is gone)', detail: join(folder, 'buddy-cli.json'), fix: 'run `buddy-tui install` again' }];
+    return [
+      {
+        status: 'fail',
+        title: 'the buddy mod cannot run buddy-tui (the buddy-tui it was set up with is gone)',
+        detail: join(folder, 'buddy-cli.json'),
+        fix: 'run `buddy-tui install` again',
+      },
+    ];
   }
   const disabledBy = hooksDisabledBy(env, cwd);
   if (disabledBy) {
-    return [{ status: 'warn', title: 'the buddy mod does not load: "disableAllHooks": true turns mods off too', detail: disabledBy, fix: `remove "disableAllHooks" from ${disabledBy}` }];
+    return [
+      {
+        status: 'warn',
+        title: 'the buddy mod does not load: "disableAllHooks": true turns mods off too',
+        detail: disabledBy,
+        fix: `remove "disableAllHooks" from ${disabledBy}`,
+      },
+    ];
   }
   if (env.CLAUDE_CODE_SAFE_MODE) {
-    return [{ status: 'warn', title: 'the buddy mod does not load: CLAUDE_CODE_SAFE_MODE is set (safe mode turns mods off)', fix: 'unset CLAUDE_CODE_SAFE_MODE (and do not start claude with --safe-mode or --bare)' }];
+    return [
+      {
+        status: 'warn',
+        title: 'the buddy mod does not load: CLAUDE_CODE_SAFE_MODE is set (safe mode turns mods off)',
+        fix: 'unset CLAUDE_CODE_SAFE_MODE (and do not start claude with --safe-mode or --bare)',
+      },
+    ];
   }
   const savedOff = rolloutSavedOff(env);
   if (savedOff) {
-    return [{ status: 'warn', title: "the buddy mod does not load: Claude Code's rollout flag for mods (tengu_plugin_hooks_modules) is saved off", detail: savedOff,
-      fix: 'nothing supported turns it back on; the statusLine and the pane keep showing the buddy' }];
+    return [
+      {
+        status: 'warn',
+        title:
+          "the buddy mod does not load: Claude Code's rollout flag for mods (tengu_plugin_hooks_modules) is saved off",
+        detail: savedOff,
+        fix: 'nothing supported turns it back on; the statusLine and the pane keep showing the buddy',
+      },
+    ];
   }
-  return [{ status: 'ok', title: 'the buddy mod loads in new Claude Code sessions (unless started with --safe-mode or --bare)', detail: folder }];
+  return [
+    {
+      status: 'ok',
+      title: 'the buddy mod loads in new Claude Code sessions (unless started with --safe-mode or --bare)',
+      detail: folder,
+    },
+  ];
 }

@@ -29,16 +29,27 @@ export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Docto
   if (channels.length === 0) return [];
   const checks: DoctorCheck[] = [];
   const pid = runnerPid(env);
-  checks.push(pid
-    ? { status: 'ok', title: `notifications (${channels.map((channel) => channel.name).join(', ')}) are sent by the buddy-tui pane running the plugins (pid ${pid})` }
-    : {
-      status: 'warn',
-      title: 'notifications need a running buddy-tui pane: the one that runs the plugins sends them, and none is running',
-      fix: 'start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs. With the buddy mod in Claude Code, the headless runner it starts on Claude Code\'s events sends them too',
-    });
+  checks.push(
+    pid
+      ? {
+          status: 'ok',
+          title: `notifications (${channels.map((channel) => channel.name).join(', ')}) are sent by the buddy-tui pane running the plugins (pid ${pid})`,
+        }
+      : {
+          status: 'warn',
+          title:
+            'notifications need a running buddy-tui pane: the one that runs the plugins sends them, and none is running',
+          fix: "start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs. With the buddy mod in Claude Code, the headless runner it starts on Claude Code's events sends them too",
+        },
+  );
   for (const channel of channels) {
     const available = channel.available({ config: notify, env });
-    if (!available.ok) checks.push({ status: 'warn', title: `notify channel "${channel.name}" cannot send here: ${available.why}`, fix: 'install what it needs, or remove it from notify.channels' });
+    if (!available.ok)
+      checks.push({
+        status: 'warn',
+        title: `notify channel "${channel.name}" cannot send here: ${available.why}`,
+        fix: 'install what it needs, or remove it from notify.channels',
+      });
   }
   return checks;
 }

@@ -15,19 +15,43 @@ import { buddyCommands, type BuddyCommands, type HookPath } from './buddy-entrie
 import type { JsonObject } from './settings-json.js';
 import { silentHookCommand } from './silent-hook-command.js';
 
-export const GEMINI_HOOK_EVENTS = ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'] as const;
+export const GEMINI_HOOK_EVENTS = [
+  'SessionStart',
+  'BeforeAgent',
+  'BeforeTool',
+  'AfterTool',
+  'Notification',
+  'AfterAgent',
+  'SessionEnd',
+] as const;
 
 /** Milliseconds (Gemini's unit) before Gemini kills the hook and goes on. */
 export const GEMINI_HOOK_TIMEOUT_MS = 5000;
 
-export function geminiHookGroups(commands: BuddyCommands = buddyCommands(), path: HookPath = 'spool'): Record<string, JsonObject> {
+export function geminiHookGroups(
+  commands: BuddyCommands = buddyCommands(),
+  path: HookPath = 'spool',
+): Record<string, JsonObject> {
   const command = silentHookCommand('gemini', commands, path);
-  return Object.fromEntries(GEMINI_HOOK_EVENTS.map((event) => [event, { _tag: BUDDY_TAG, hooks: [{ type: 'command', name: 'buddy-tui', command, timeout: GEMINI_HOOK_TIMEOUT_MS }] }]));
+  return Object.fromEntries(
+    GEMINI_HOOK_EVENTS.map((event) => [
+      event,
+      { _tag: BUDDY_TAG, hooks: [{ type: 'command', name: 'buddy-tui', command, timeout: GEMINI_HOOK_TIMEOUT_MS }] },
+    ]),
+  );
 }
 
 /** `--gemini-home DIR`, else `$GEMINI_CLI_HOME`, else the user's home: Gemini's files are in its `.gemini`. */
-export function resolveGeminiDir(opts: { 'gemini-home'?: string }, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
-  const home = opts['gemini-home'] ? resolve(cwd, opts['gemini-home']) : env.GEMINI_CLI_HOME ? resolve(cwd, env.GEMINI_CLI_HOME) : env.HOME || homedir();
+export function resolveGeminiDir(
+  opts: { 'gemini-home'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
+  const home = opts['gemini-home']
+    ? resolve(cwd, opts['gemini-home'])
+    : env.GEMINI_CLI_HOME
+      ? resolve(cwd, env.GEMINI_CLI_HOME)
+      : env.HOME || homedir();
   return join(home, '.gemini');
 }
 

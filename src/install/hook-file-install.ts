@@ -27,17 +27,23 @@ export interface HookFileChange {
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Adds (or replaces in place) buddy-tui's group for every event, and drops it from events no longer registered. */
-export function addHookGroups(input: JsonObject, groups: Record<string, JsonObject>, required: JsonObject = {}): JsonObject {
+export function addHookGroups(
+  input: JsonObject,
+  groups: Record<string, JsonObject>,
+  required: JsonObject = {},
+): JsonObject {
   const settings = structuredClone(input);
   for (const [key, value] of Object.entries(required)) settings[key] ??= value;
   const hooks = (settings.hooks ??= {}) as Record<string, unknown[]>;
   for (const [event, list] of Object.entries(hooks)) {
-    if (Array.isArray(list) && !(event in groups) && list.some(isBuddyGroup)) hooks[event] = list.filter((g) => !isBuddyGroup(g));
+    if (Array.isArray(list) && !(event in groups) && list.some(isBuddyGroup))
+      hooks[event] = list.filter((g) => !isBuddyGroup(g));
   }
   for (const [event, group] of Object.entries(groups)) {
     const list = Array.isArray(hooks[event]) ? hooks[event] : [];
     const first = list.findIndex(isBuddyGroup);
-    hooks[event] = first < 0 ? [...list, group] : list.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
+    hooks[event] =
+      first < 0 ? [...list, group] : list.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
   }
   return settings;
 }
@@ -51,16 +57,31 @@ export function installHookFile(opts: HookFileChange): SettingsChangeResult {
   if (snapshot.text !== undefined && same(next, current)) return { status: 'unchanged', path: opts.path };
   const style = detectStyle(before);
   const nextText = serializeSettings(next, style);
-  const diff = lineDiff(before, nextText, { from: snapshot.text === undefined ? '/dev/null' : opts.path, to: opts.path });
+  const diff = lineDiff(before, nextText, {
+    from: snapshot.text === undefined ? '/dev/null' : opts.path,
+    to: opts.path,
+  });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff };
 
   const record = readInstallRecord(snapshot.realPath, env);
   let originalText: string | null;
   if (record && snapshot.text === record.installedText) originalText = record.originalText;
   else if (snapshot.text === undefined) originalText = null;
-  else originalText = buddyPresence(current).events.length ? serializeSettings(removeBuddy(current), style) : snapshot.text;
+  else
+    originalText = buddyPresence(current).events.length
+      ? serializeSettings(removeBuddy(current), style)
+      : snapshot.text;
   const backup = writeSettings(snapshot, nextText, opts.now);
-  writeInstallRecord({ version: 1, settingsPath: snapshot.realPath, installedAt: (opts.now ?? new Date()).toISOString(), originalText, installedText: nextText }, env);
+  writeInstallRecord(
+    {
+      version: 1,
+      settingsPath: snapshot.realPath,
+      installedAt: (opts.now ?? new Date()).toISOString(),
+      originalText,
+      installedText: nextText,
+    },
+    env,
+  );
   return { status: 'changed', path: opts.path, backup, diff };
 }
 
@@ -72,10 +93,14 @@ export function uninstallHookFile(opts: Omit<HookFileChange, 'groups' | 'require
   if (!buddyPresence(current).events.length) return { status: 'not-installed', path: opts.path };
   const record = readInstallRecord(snapshot.realPath, env);
   // Untouched since install: give back the exact bytes (or no file) that were there before.
-  const nextText = record && snapshot.text === record.installedText
-    ? record.originalText ?? undefined
-    : serializeSettings(removeBuddy(current), detectStyle(snapshot.text));
-  const diff = lineDiff(snapshot.text, nextText ?? '', { from: opts.path, to: nextText === undefined ? '/dev/null' : opts.path });
+  const nextText =
+    record && snapshot.text === record.installedText
+      ? (record.originalText ?? undefined)
+      : serializeSettings(removeBuddy(current), detectStyle(snapshot.text));
+  const diff = lineDiff(snapshot.text, nextText ?? '', {
+    from: opts.path,
+    to: nextText === undefined ? '/dev/null' : opts.path,
+  });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff };
   const backup = writeSettings(snapshot, nextText, opts.now);
   deleteInstallRecord(snapshot.realPath, env);

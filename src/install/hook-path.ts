@@ -10,7 +10,11 @@ import { term, type TerminalText } from '../text/terminal-text.js';
 import type { HookPath } from './buddy-entries.js';
 
 /** The spool wherever /bin/sh runs; the Node hook on Windows, without /bin/sh, or when asked. */
-export function chooseHookPath(nodeHook: boolean | undefined, platform: NodeJS.Platform = process.platform, sh = '/bin/sh'): { path: HookPath; why: string } {
+export function chooseHookPath(
+  nodeHook: boolean | undefined,
+  platform: NodeJS.Platform = process.platform,
+  sh = '/bin/sh',
+): { path: HookPath; why: string } {
   if (nodeHook) return { path: 'node', why: '--node-hook' };
   if (platform === 'win32') return { path: 'node', why: 'Windows has no /bin/sh' };
   if (!existsSync(sh)) return { path: 'node', why: `${sh} is missing` };
@@ -23,6 +27,8 @@ export function createInbox(env: NodeJS.ProcessEnv, say: (message: TerminalText)
   try {
     ensurePrivateDir(inbox);
   } catch (error) {
-    say(term`buddy-tui: could not create ${inbox}: ${(error as Error).message}\nUntil it exists, each event starts the Node hook instead (slower); \`buddy-tui doctor\` says more.\n`);
+    say(
+      term`buddy-tui: could not create ${inbox}: ${(error as Error).message}\nUntil it exists, each event starts the Node hook instead (slower); \`buddy-tui doctor\` says more.\n`,
+    );
   }
 }

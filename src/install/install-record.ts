@@ -27,10 +27,17 @@ export function installRecordPath(realSettingsPath: string, env: NodeJS.ProcessE
   return join(userStateDir(env), 'installs', `${key}.json`);
 }
 
-export function readInstallRecord(realSettingsPath: string, env: NodeJS.ProcessEnv = process.env): InstallRecord | undefined {
+export function readInstallRecord(
+  realSettingsPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): InstallRecord | undefined {
   try {
-    const record = JSON.parse(readSmallFile(installRecordPath(realSettingsPath, env), { maxBytes: SMALL_FILE_LIMITS.state })) as InstallRecord;
-    return record.version === 1 && record.settingsPath === realSettingsPath && typeof record.installedText === 'string' ? record : undefined;
+    const record = JSON.parse(
+      readSmallFile(installRecordPath(realSettingsPath, env), { maxBytes: SMALL_FILE_LIMITS.state }),
+    ) as InstallRecord;
+    return record.version === 1 && record.settingsPath === realSettingsPath && typeof record.installedText === 'string'
+      ? record
+      : undefined;
   } catch {
     return undefined;
   }

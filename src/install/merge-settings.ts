@@ -3,8 +3,15 @@
  * Never mutates its input; keeps every key the user had, in its place.
  */
 import {
-  BUDDY_HOOK_EVENTS, chainedCommandOf, hookGroup, installedStatuslineCommand, isBuddyGroup, isBuddyStatusLine,
-  type BuddyCommands, type HookForm, type HookPath,
+  BUDDY_HOOK_EVENTS,
+  chainedCommandOf,
+  hookGroup,
+  installedStatuslineCommand,
+  isBuddyGroup,
+  isBuddyStatusLine,
+  type BuddyCommands,
+  type HookForm,
+  type HookPath,
 } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
 
@@ -41,7 +48,8 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
       const group = hookGroup(opts.commands, opts.hookForm, opts.hookPath);
       const first = groups.findIndex(isBuddyGroup);
       // Replace in place so a re-install never reorders the user's entries.
-      hooks[event] = first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
+      hooks[event] =
+        first < 0 ? [...groups, group] : groups.flatMap((g, i) => (i === first ? [group] : isBuddyGroup(g) ? [] : [g]));
     }
   }
 
@@ -97,7 +105,10 @@ export function removeBuddy(input: JsonObject, opts: RemoveOptions = {}): JsonOb
 }
 
 /** What of buddy-tui a settings object holds. */
-export function buddyPresence(settings: JsonObject, statuslineBase?: string): { events: string[]; statusLine: boolean } {
+export function buddyPresence(
+  settings: JsonObject,
+  statuslineBase?: string,
+): { events: string[]; statusLine: boolean } {
   const hooks = (settings.hooks ?? {}) as Record<string, unknown>;
   const events = Object.entries(hooks)
     .filter(([, groups]) => Array.isArray(groups) && groups.some(isBuddyGroup))

@@ -28,20 +28,28 @@ export function supportsMods(version: string | undefined): boolean {
 }
 
 function manifest(version: string): string {
-  return `${JSON.stringify({
-    name: MOD_NAME,
-    version,
-    description: 'buddy-tui inside Claude Code: the buddy beside and above the prompt, and /buddy. Written by `buddy-tui install`; removed by `buddy-tui uninstall`.',
-    author: { name: 'buddy-tui' },
-    license: 'MIT',
-  }, null, 2)}\n`;
+  return `${JSON.stringify(
+    {
+      name: MOD_NAME,
+      version,
+      description:
+        'buddy-tui inside Claude Code: the buddy beside and above the prompt, and /buddy. Written by `buddy-tui install`; removed by `buddy-tui uninstall`.',
+      author: { name: 'buddy-tui' },
+      license: 'MIT',
+    },
+    null,
+    2,
+  )}\n`;
 }
 
 /** True when `folder` is a mod folder buddy-tui wrote (its plugin.json names MOD_NAME), not a symlink. */
 export function isOurModFolder(folder: string): boolean {
   try {
     if (lstatSync(folder).isSymbolicLink()) return false;
-    return JSON.parse(readSmallFile(join(folder, '.claude-plugin', 'plugin.json'), { maxBytes: SMALL_FILE_LIMITS.config })).name === MOD_NAME;
+    return (
+      JSON.parse(readSmallFile(join(folder, '.claude-plugin', 'plugin.json'), { maxBytes: SMALL_FILE_LIMITS.config }))
+        .name === MOD_NAME
+    );
   } catch {
     return false;
   }
@@ -67,8 +75,12 @@ export function installMod(input: ModInstallInput): string {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(join(scratch, 'hooks'), { recursive: true });
   mkdirSync(join(scratch, '.claude-plugin'));
-  for (const file of MOD_FILES) cpSync(join(input.packageRoot, 'claude-plugin', 'hooks', file), join(scratch, 'hooks', file));
-  writeFileSync(join(scratch, 'hooks', 'hooks.json'), `${JSON.stringify({ description: 'buddy-tui mod only: the settings hooks of `buddy-tui install` journal the events.', modules: ['./register.js'] }, null, 2)}\n`);
+  for (const file of MOD_FILES)
+    cpSync(join(input.packageRoot, 'claude-plugin', 'hooks', file), join(scratch, 'hooks', file));
+  writeFileSync(
+    join(scratch, 'hooks', 'hooks.json'),
+    `${JSON.stringify({ description: 'buddy-tui mod only: the settings hooks of `buddy-tui install` journal the events.', modules: ['./register.js'] }, null, 2)}\n`,
+  );
   writeFileSync(join(scratch, '.claude-plugin', 'plugin.json'), manifest(input.version));
   writeFileSync(join(scratch, 'buddy-cli.json'), `${JSON.stringify({ argv: input.cliArgv })}\n`);
   if (existsSync(folder)) rmSync(folder, { recursive: true, force: true });

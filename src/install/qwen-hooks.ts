@@ -16,19 +16,43 @@ import type { JsonObject } from './settings-json.js';
 import { silentHookCommand } from './silent-hook-command.js';
 
 export const QWEN_HOOK_EVENTS = [
-  'SessionStart', 'UserPromptSubmit', 'PermissionRequest', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch',
-  'Notification', 'SubagentStart', 'SubagentStop', 'PreCompact', 'Stop', 'StopFailure', 'SessionEnd',
+  'SessionStart',
+  'UserPromptSubmit',
+  'PermissionRequest',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'Stop',
+  'StopFailure',
+  'SessionEnd',
 ] as const;
 
 export const QWEN_HOOK_TIMEOUT_S = 5;
 
-export function qwenHookGroups(commands: BuddyCommands = buddyCommands(), path: HookPath = 'spool'): Record<string, JsonObject> {
+export function qwenHookGroups(
+  commands: BuddyCommands = buddyCommands(),
+  path: HookPath = 'spool',
+): Record<string, JsonObject> {
   const command = silentHookCommand('qwen', commands, path);
-  return Object.fromEntries(QWEN_HOOK_EVENTS.map((event) => [event, { _tag: BUDDY_TAG, hooks: [{ type: 'command', command, timeout: QWEN_HOOK_TIMEOUT_S }] }]));
+  return Object.fromEntries(
+    QWEN_HOOK_EVENTS.map((event) => [
+      event,
+      { _tag: BUDDY_TAG, hooks: [{ type: 'command', command, timeout: QWEN_HOOK_TIMEOUT_S }] },
+    ]),
+  );
 }
 
 /** `--qwen-home DIR` (the folder holding `.qwen`), else the user's home. */
-export function resolveQwenDir(opts: { 'qwen-home'?: string }, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
+export function resolveQwenDir(
+  opts: { 'qwen-home'?: string },
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
   return join(opts['qwen-home'] ? resolve(cwd, opts['qwen-home']) : env.HOME || homedir(), '.qwen');
 }
 

@@ -5,7 +5,17 @@
  * Every file-system failure becomes a one-line SettingsFileError with its fix, and a failed write
  * leaves nothing behind (no backup, no temp file).
  */
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync, statSync, unlinkSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
@@ -62,7 +72,9 @@ function canonicalTarget(path: string): string {
 }
 
 function named(snapshot: Pick<SettingsSnapshot, 'path' | 'realPath'>): string {
-  return snapshot.realPath === resolve(snapshot.path) ? snapshot.path : `${snapshot.path} (a link to ${snapshot.realPath})`;
+  return snapshot.realPath === resolve(snapshot.path)
+    ? snapshot.path
+    : `${snapshot.path} (a link to ${snapshot.realPath})`;
 }
 
 function currentText(path: string): string | undefined {
@@ -82,23 +94,36 @@ export function readSettingsSnapshot(path: string): SettingsSnapshot {
   try {
     stats = statSync(realPath);
   } catch (error) {
-    if (codeOf(error) !== 'ENOENT') throw new SettingsFileError(name, `cannot be read (${codeOf(error) ?? (error as Error).message}); check its permissions and run the command again.`);
+    if (codeOf(error) !== 'ENOENT')
+      throw new SettingsFileError(
+        name,
+        `cannot be read (${codeOf(error) ?? (error as Error).message}); check its permissions and run the command again.`,
+      );
   }
   if (stats && !stats.isFile()) {
-    throw new SettingsFileError(name, `is a ${stats.isDirectory() ? 'directory' : 'special file'}, not a settings file; move it away (mv '${realPath}' '${realPath}.old') and run the command again.`);
+    throw new SettingsFileError(
+      name,
+      `is a ${stats.isDirectory() ? 'directory' : 'special file'}, not a settings file; move it away (mv '${realPath}' '${realPath}.old') and run the command again.`,
+    );
   }
   let text: string | undefined;
   try {
     text = currentText(realPath);
   } catch (error) {
-    throw new SettingsFileError(name, `cannot be read (${codeOf(error) ?? (error as Error).message}); check its permissions (chmod u+r '${realPath}') and run the command again.`);
+    throw new SettingsFileError(
+      name,
+      `cannot be read (${codeOf(error) ?? (error as Error).message}); check its permissions (chmod u+r '${realPath}') and run the command again.`,
+    );
   }
   return { path, realPath, text, mode: stats ? stats.mode & 0o777 : 0o600 };
 }
 
 /** `settings.json.buddy-tui-backup-20261130T023100Z` (UTC, to the second; a counter on clashes). */
 export function backupPath(realPath: string, now: Date = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   let candidate = `${realPath}.buddy-tui-backup-${stamp}`;
   for (let n = 2; existsSync(candidate); n += 1) candidate = `${realPath}.buddy-tui-backup-${stamp}-${n}`;
   return candidate;
@@ -113,13 +138,19 @@ function assertWritable(snapshot: SettingsSnapshot): void {
   const name = named(snapshot);
   if (snapshot.text !== undefined) {
     if ((snapshot.mode & 0o222) === 0) {
-      throw new SettingsFileError(name, `is read-only (mode ${snapshot.mode.toString(8).padStart(4, '0')}); make it writable (chmod u+w '${snapshot.realPath}') and run the command again.`);
+      throw new SettingsFileError(
+        name,
+        `is read-only (mode ${snapshot.mode.toString(8).padStart(4, '0')}); make it writable (chmod u+w '${snapshot.realPath}') and run the command again.`,
+      );
     }
     try {
       accessSync(snapshot.realPath, constants.W_OK);
     } catch (error) {
       if (codeOf(error) === 'EPERM') throw writeFailure(snapshot, error); // immutable: Linux says EPERM even to root
-      throw new SettingsFileError(name, `is not writable (${codeOf(error)}); make it writable (chmod u+w '${snapshot.realPath}') and run the command again.`);
+      throw new SettingsFileError(
+        name,
+        `is not writable (${codeOf(error)}); make it writable (chmod u+w '${snapshot.realPath}') and run the command again.`,
+      );
     }
   }
   const folder = dirname(snapshot.realPath);
@@ -127,7 +158,10 @@ function assertWritable(snapshot: SettingsSnapshot): void {
   try {
     accessSync(folder, constants.W_OK);
   } catch (error) {
-    throw new SettingsFileError(name, `cannot be replaced: its folder ${folder} is not writable (${codeOf(error)}); make it writable (chmod u+w '${folder}') and run the command again.`);
+    throw new SettingsFileError(
+      name,
+      `cannot be replaced: its folder ${folder} is not writable (${codeOf(error)}); make it writable (chmod u+w '${folder}') and run the command again.`,
+    );
   }
 }
 
@@ -136,17 +170,31 @@ function writeFailure(snapshot: SettingsSnapshot, error: unknown): SettingsFileE
   const code = codeOf(error);
   const name = named(snapshot);
   if (code === 'EPERM') {
-    return new SettingsFileError(name, `cannot be replaced (EPERM): it or its folder is probably immutable or append-only (see \`lsattr -d '${snapshot.realPath}'\`); remove that attribute (sudo chattr -i -a '${snapshot.realPath}') and run the command again.`);
+    return new SettingsFileError(
+      name,
+      `cannot be replaced (EPERM): it or its folder is probably immutable or append-only (see \`lsattr -d '${snapshot.realPath}'\`); remove that attribute (sudo chattr -i -a '${snapshot.realPath}') and run the command again.`,
+    );
   }
-  if (code === 'EROFS') return new SettingsFileError(name, 'is on a read-only file system; remount it writable, or point the link at a writable copy, and run the command again.');
-  return new SettingsFileError(name, `could not be written (${code ?? (error as Error).message}); fix that and run the command again.`);
+  if (code === 'EROFS')
+    return new SettingsFileError(
+      name,
+      'is on a read-only file system; remount it writable, or point the link at a writable copy, and run the command again.',
+    );
+  return new SettingsFileError(
+    name,
+    `could not be written (${code ?? (error as Error).message}); fix that and run the command again.`,
+  );
 }
 
 /**
  * Replaces the file with `next` (or deletes it when `next` is undefined), provided it still
  * holds exactly what the snapshot read. Returns the backup path when one was written.
  */
-export function writeSettings(snapshot: SettingsSnapshot, next: string | undefined, now: Date = new Date()): string | undefined {
+export function writeSettings(
+  snapshot: SettingsSnapshot,
+  next: string | undefined,
+  now: Date = new Date(),
+): string | undefined {
   const unchanged = (): void => {
     if (currentText(snapshot.realPath) !== snapshot.text) throw new SettingsChangedError(snapshot.path);
   };
@@ -169,7 +217,11 @@ export function writeSettings(snapshot: SettingsSnapshot, next: string | undefin
   } catch (error) {
     // The file is as it was: a backup of it would only be clutter.
     if (backup !== undefined) {
-      try { unlinkSync(backup); } catch { /* never written */ }
+      try {
+        unlinkSync(backup);
+      } catch {
+        /* never written */
+      }
     }
     if (error instanceof SettingsChangedError || error instanceof SettingsFileError) throw error;
     throw writeFailure(snapshot, error);

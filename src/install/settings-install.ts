@@ -58,7 +58,13 @@ export function installIntoSettings(opts: InstallOptions): SettingsChangeResult 
   }
 }
 
-function installSnapshot(snapshot: SettingsSnapshot, record: InstallRecord | undefined, add: AddOptions, opts: InstallOptions, env: NodeJS.ProcessEnv): SettingsChangeResult {
+function installSnapshot(
+  snapshot: SettingsSnapshot,
+  record: InstallRecord | undefined,
+  add: AddOptions,
+  opts: InstallOptions,
+  env: NodeJS.ProcessEnv,
+): SettingsChangeResult {
   const before = snapshot.text ?? '';
   const settings = parseSettings(opts.path, before);
   const style = detectStyle(before);
@@ -67,7 +73,10 @@ function installSnapshot(snapshot: SettingsSnapshot, record: InstallRecord | und
   if (snapshot.text !== undefined && same(next, settings)) return { status: 'unchanged', path: opts.path, chained };
 
   const nextText = serializeSettings(next, style);
-  const diff = lineDiff(before, nextText, { from: snapshot.text === undefined ? '/dev/null' : opts.path, to: opts.path });
+  const diff = lineDiff(before, nextText, {
+    from: snapshot.text === undefined ? '/dev/null' : opts.path,
+    to: opts.path,
+  });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, chained };
 
   // The text to give back on uninstall: what the user had before buddy-tui was ever in it.
@@ -76,19 +85,29 @@ function installSnapshot(snapshot: SettingsSnapshot, record: InstallRecord | und
   else if (snapshot.text === undefined) originalText = null;
   else {
     const present = buddyPresence(settings, add.commands.statusline);
-    originalText = present.events.length || present.statusLine
-      ? serializeSettings(removeBuddy(settings, { statuslineBase: add.commands.statusline, previousStatusLine: record?.previousStatusLine }), style)
-      : snapshot.text;
+    originalText =
+      present.events.length || present.statusLine
+        ? serializeSettings(
+            removeBuddy(settings, {
+              statuslineBase: add.commands.statusline,
+              previousStatusLine: record?.previousStatusLine,
+            }),
+            style,
+          )
+        : snapshot.text;
   }
   const backup = writeSettings(snapshot, nextText, opts.now);
-  writeInstallRecord({
-    version: 1,
-    settingsPath: snapshot.realPath,
-    installedAt: (opts.now ?? new Date()).toISOString(),
-    originalText,
-    installedText: nextText,
-    previousStatusLine,
-  }, env);
+  writeInstallRecord(
+    {
+      version: 1,
+      settingsPath: snapshot.realPath,
+      installedAt: (opts.now ?? new Date()).toISOString(),
+      originalText,
+      installedText: nextText,
+      previousStatusLine,
+    },
+    env,
+  );
   return { status: 'changed', path: opts.path, backup, diff, chained };
 }
 
@@ -114,7 +133,10 @@ export function uninstallFromSettings(opts: SettingsChangeOptions): SettingsChan
     nextText = serializeSettings(next, detectStyle(snapshot.text));
     restored = present.statusLine ? (next.statusLine as JsonObject | undefined) : undefined;
   }
-  const diff = lineDiff(snapshot.text, nextText ?? '', { from: opts.path, to: nextText === undefined ? '/dev/null' : opts.path });
+  const diff = lineDiff(snapshot.text, nextText ?? '', {
+    from: opts.path,
+    to: nextText === undefined ? '/dev/null' : opts.path,
+  });
   const chained = typeof restored?.command === 'string' ? restored.command : undefined;
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, chained };
   const backup = writeSettings(snapshot, nextText, opts.now);

@@ -10,7 +10,10 @@ export class SettingsFileError extends Error {
   /** When install refuses a file it could read: the JSON to add by hand (see hand-edit.ts). */
   byHand?: string;
 
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(`${file}: ${message}`);
     this.name = 'SettingsFileError';
   }
@@ -57,7 +60,9 @@ function scanJsonc(text: string, visit: (feature: JsoncFeature) => boolean): voi
 }
 
 /** The first JSONC feature (comment or trailing comma) of a text, with its line and column. */
-export function findJsoncFeature(text: string): { kind: JsoncFeature['kind']; line: number; column: number } | undefined {
+export function findJsoncFeature(
+  text: string,
+): { kind: JsoncFeature['kind']; line: number; column: number } | undefined {
   let found: JsoncFeature | undefined;
   scanJsonc(text, (feature) => {
     found = feature;
@@ -98,13 +103,19 @@ export function parseSettings(file: string, text: string): JsonObject {
           '(`buddy-tui install --dry-run` prints them as JSON).',
       );
     }
-    throw new SettingsFileError(file, `is not valid JSON (${(error as Error).message}); fix it, then run the command again.`);
+    throw new SettingsFileError(
+      file,
+      `is not valid JSON (${(error as Error).message}); fix it, then run the command again.`,
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SettingsFileError(file, 'must hold a JSON object at the top level.');
   }
   const settings = value as JsonObject;
-  if (settings.hooks !== undefined && (settings.hooks === null || typeof settings.hooks !== 'object' || Array.isArray(settings.hooks))) {
+  if (
+    settings.hooks !== undefined &&
+    (settings.hooks === null || typeof settings.hooks !== 'object' || Array.isArray(settings.hooks))
+  ) {
     throw new SettingsFileError(file, '"hooks" must be an object of event names to arrays.');
   }
   for (const [event, groups] of Object.entries((settings.hooks as JsonObject | undefined) ?? {})) {

@@ -11,7 +11,8 @@ import { shellQuote } from '../text/shell-words.js';
 import type { BuddyCommands, HookPath } from './buddy-entries.js';
 
 export function silentHookCommand(host: HostId, commands: BuddyCommands, path: HookPath = 'spool'): string {
-  if (path === 'node') return `${shellQuote(commands.node)} ${shellQuote(commands.hookScript)} --host ${host} >/dev/null 2>&1\nexit 0`;
+  if (path === 'node')
+    return `${shellQuote(commands.node)} ${shellQuote(commands.hookScript)} --host ${host} >/dev/null 2>&1\nexit 0`;
   const [, , , ...words] = spoolArgs(host, { node: commands.node, hookScript: commands.hookScript });
   return `set -- ${words.map(shellQuote).join(' ')}  # ${SPOOL_ARGV0}\n(\n${SPOOL_SCRIPT}\n) >/dev/null 2>&1\nexit 0`;
 }

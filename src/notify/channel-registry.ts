@@ -9,7 +9,12 @@ import { TERMINAL_CHANNELS } from './terminal-channels.js';
 import { tmuxChannel } from './tmux-channel.js';
 import { toastChannel } from './toast-channel.js';
 
-const REGISTRY = new Map<NotifyChannelName, NotifyChannel>([...TERMINAL_CHANNELS, notifySendChannel, tmuxChannel, commandChannel, toastChannel].map((channel) => [channel.name, channel]));
+const REGISTRY = new Map<NotifyChannelName, NotifyChannel>(
+  [...TERMINAL_CHANNELS, notifySendChannel, tmuxChannel, commandChannel, toastChannel].map((channel) => [
+    channel.name,
+    channel,
+  ]),
+);
 
 export function channelNamed(name: NotifyChannelName): NotifyChannel | undefined {
   return REGISTRY.get(name);
@@ -17,5 +22,7 @@ export function channelNamed(name: NotifyChannelName): NotifyChannel | undefined
 
 /** The configured channels, each once, in the order given. */
 export function configuredChannels(names: readonly NotifyChannelName[] | undefined): NotifyChannel[] {
-  return [...new Set(names ?? [])].map(channelNamed).filter((channel): channel is NotifyChannel => channel !== undefined);
+  return [...new Set(names ?? [])]
+    .map(channelNamed)
+    .filter((channel): channel is NotifyChannel => channel !== undefined);
 }

@@ -37,7 +37,8 @@ function agentName(state: SessionState): string {
   return HOST_NAMES[state.host ?? 'claude'] ?? sanitizeText(state.host, { maxLength: 20 });
 }
 
-const succeededOf = (state: SessionState) => state.toolRunsTotal - Object.keys(state.toolsRunning).length - state.toolFailuresTotal;
+const succeededOf = (state: SessionState) =>
+  state.toolRunsTotal - Object.keys(state.toolsRunning).length - state.toolFailuresTotal;
 
 function notification(kind: MomentKind, state: SessionState, title: string, body: string, at: number): Notification {
   const project = state.projectName ? sanitizeText(state.projectName, { maxLength: 60 }) : undefined;
@@ -73,16 +74,41 @@ export function createMomentTracker(): MomentTracker {
         const waiting = awaitsAnswer(state) ? state.waiting : undefined;
         const succeeded = succeededOf(state);
         const previous = seen.get(id);
-        const next: Seen = { waitSince: waiting?.since, turnStartedAt: state.turnStartedAt, succeeded, failed: state.toolFailuresTotal, streak: 0, streakTold: false };
+        const next: Seen = {
+          waitSince: waiting?.since,
+          turnStartedAt: state.turnStartedAt,
+          succeeded,
+          failed: state.toolFailuresTotal,
+          streak: 0,
+          streakTold: false,
+        };
         seen.set(id, next);
         if (!previous) continue;
         // One per waiting episode: a new `since` is a new wait.
-        if (waiting && previous.waitSince !== waiting.since && settings.waiting && now - waiting.since <= STALE_WAIT_MS) {
+        if (
+          waiting &&
+          previous.waitSince !== waiting.since &&
+          settings.waiting &&
+          now - waiting.since <= STALE_WAIT_MS
+        ) {
           found.push(notification('waiting', state, `${agentName(state)} needs you`, waitingWhat(waiting), now));
         }
         const turnEnded = previous.turnStartedAt !== undefined && state.turnStartedAt !== previous.turnStartedAt;
-        if (turnEnded && state.turnStartedAt === undefined && settings.longTurn && (state.lastTurnMs ?? 0) >= settings.longTurnMs) {
-          found.push(notification('long-turn', state, `${agentName(state)} is done`, `a turn of ${formatSeconds(state.lastTurnMs ?? 0)} ended`, now));
+        if (
+          turnEnded &&
+          state.turnStartedAt === undefined &&
+          settings.longTurn &&
+          (state.lastTurnMs ?? 0) >= settings.longTurnMs
+        ) {
+          found.push(
+            notification(
+              'long-turn',
+              state,
+              `${agentName(state)} is done`,
+              `a turn of ${formatSeconds(state.lastTurnMs ?? 0)} ended`,
+              now,
+            ),
+          );
         }
         const newFailures = Math.max(0, state.toolFailuresTotal - previous.failed);
         const successSince = succeeded > previous.succeeded;
@@ -90,7 +116,15 @@ export function createMomentTracker(): MomentTracker {
         next.streakTold = successSince ? false : previous.streakTold;
         if (settings.failures && !next.streakTold && next.streak >= settings.failuresInARow) {
           next.streakTold = true;
-          found.push(notification('failures', state, `${agentName(state)} keeps failing`, `${next.streak} failures in a row`, now));
+          found.push(
+            notification(
+              'failures',
+              state,
+              `${agentName(state)} keeps failing`,
+              `${next.streak} failures in a row`,
+              now,
+            ),
+          );
         }
       }
       return found;

@@ -58,7 +58,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
     for (const channel of configuredChannels(config.channels)) {
       if (!channel.available({ config, env: options.env }).ok) continue;
       try {
-        await channel.send(notification, { config, env: options.env, root: options.root, place, writeTerminal: options.writeTerminal, report: options.report });
+        await channel.send(notification, {
+          config,
+          env: options.env,
+          root: options.root,
+          place,
+          writeTerminal: options.writeTerminal,
+          report: options.report,
+        });
       } catch (error) {
         options.report({ level: 'warning', where: `notify ${channel.name}`, error });
       }
@@ -66,10 +73,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   /** Whether anything may go out now; the moments are tracked either way. */
-  const quiet = (config: NotifyConfig, now: number) => life.signal.aborted || !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
+  const quiet = (config: NotifyConfig, now: number) =>
+    life.signal.aborted || !options.isSender() || options.muted() || inQuietHours(config.quietHours, minutesOfDay(now));
 
   const send = (notifications: Notification[], config: NotifyConfig) => {
-    for (const notification of notifications) queue = queue.then(() => deliver(notification, config)).catch((error: unknown) => options.report({ level: 'warning', where: 'notify', error }));
+    for (const notification of notifications)
+      queue = queue
+        .then(() => deliver(notification, config))
+        .catch((error: unknown) => options.report({ level: 'warning', where: 'notify', error }));
   };
 
   return {

@@ -41,7 +41,11 @@ export function killNotifyChildren(): void {
 }
 
 /** Runs one child to its end (or its timeout) and reports what went wrong; never throws. */
-async function runChild(name: string, spec: { command: string; args?: string[]; input: string; timeoutMs: number; extraEnv?: string[] }, context: ChannelContext): Promise<void> {
+async function runChild(
+  name: string,
+  spec: { command: string; args?: string[]; input: string; timeoutMs: number; extraEnv?: string[] },
+  context: ChannelContext,
+): Promise<void> {
   const run = runCommand({
     command: spec.command,
     args: spec.args,
@@ -55,19 +59,43 @@ async function runChild(name: string, spec: { command: string; args?: string[]; 
   running.add(run);
   const result = await run.result.finally(() => running.delete(run));
   if (result.cancelled) return;
-  if (result.timedOut) context.report({ level: 'warning', where: `notify ${name}`, message: `killed after ${spec.timeoutMs} ms (timeout)` });
-  else if (result.spawnError) context.report({ level: 'warning', where: `notify ${name}`, message: `could not start: ${result.spawnError}` });
-  else if (result.exitCode !== 0) context.report({ level: 'warning', where: `notify ${name}`, message: `exit ${result.exitCode ?? result.signal}: ${result.stderr.slice(0, 300)}` });
+  if (result.timedOut)
+    context.report({
+      level: 'warning',
+      where: `notify ${name}`,
+      message: `killed after ${spec.timeoutMs} ms (timeout)`,
+    });
+  else if (result.spawnError)
+    context.report({ level: 'warning', where: `notify ${name}`, message: `could not start: ${result.spawnError}` });
+  else if (result.exitCode !== 0)
+    context.report({
+      level: 'warning',
+      where: `notify ${name}`,
+      message: `exit ${result.exitCode ?? result.signal}: ${result.stderr.slice(0, 300)}`,
+    });
 }
 
 export const notifySendChannel: NotifyChannel = {
   name: 'notify-send',
-  available: ({ env }) => (findOnPath('notify-send', env) ? { ok: true } : { ok: false, why: 'notify-send is not on PATH (Debian/Ubuntu: apt install libnotify-bin)' }),
+  available: ({ env }) =>
+    findOnPath('notify-send', env)
+      ? { ok: true }
+      : { ok: false, why: 'notify-send is not on PATH (Debian/Ubuntu: apt install libnotify-bin)' },
   send(notification, context) {
     const program = findOnPath('notify-send', context.env);
     if (!program) return;
-    const args = ['--app-name=buddy-tui', ...(notification.kind === 'waiting' ? ['--urgency=critical'] : []), '--', notification.title, notification.body];
-    return runChild('notify-send', { command: program, args, input: '', timeoutMs: NOTIFY_SEND_TIMEOUT_MS, extraEnv: DESKTOP_ENV }, context);
+    const args = [
+      '--app-name=buddy-tui',
+      ...(notification.kind === 'waiting' ? ['--urgency=critical'] : []),
+      '--',
+      notification.title,
+      notification.body,
+    ];
+    return runChild(
+      'notify-send',
+      { command: program, args, input: '', timeoutMs: NOTIFY_SEND_TIMEOUT_MS, extraEnv: DESKTOP_ENV },
+      context,
+    );
   },
 };
 
@@ -81,6 +109,10 @@ export const commandChannel: NotifyChannel = {
     const command = context.config.command;
     if (!command) return;
     const timeoutMs = (context.config.commandTimeout ?? DEFAULT_COMMAND_TIMEOUT_S) * 1000;
-    return runChild('command', { command, input: commandInput(notification), timeoutMs, extraEnv: DESKTOP_ENV }, context);
+    return runChild(
+      'command',
+      { command, input: commandInput(notification), timeoutMs, extraEnv: DESKTOP_ENV },
+      context,
+    );
   },
 };

@@ -22,7 +22,10 @@ const SERVER_PID = /"tmux_server_pid":([0-9]{1,9})[,}]/;
  * path. Both keys are always there (undefined drops out of the JSON), so a payload's own
  * `tmux_pane` never passes for the hook's.
  */
-export function placeFromEnv(env: NodeJS.ProcessEnv): { tmux_pane: string | undefined; tmux_socket: string | undefined } {
+export function placeFromEnv(env: NodeJS.ProcessEnv): {
+  tmux_pane: string | undefined;
+  tmux_socket: string | undefined;
+} {
   const pane = env.TMUX_PANE && /^%[0-9]{1,9}$/.test(env.TMUX_PANE) ? env.TMUX_PANE : undefined;
   const socket = env.TMUX?.split(',')[0];
   return { tmux_pane: pane, tmux_socket: pane && socket?.startsWith('/') ? socket : undefined };
@@ -46,7 +49,11 @@ export function readSessionPlace(root: string, sessionId: string): TmuxPlace | u
       if (!pane) return true;
       const socket = SOCKET.exec(line)?.[1];
       const serverPid = SERVER_PID.exec(line)?.[1];
-      place = { pane, ...(socket ? { socket: JSON.parse(`"${socket}"`) as string } : {}), ...(serverPid ? { serverPid: Number(serverPid) } : {}) };
+      place = {
+        pane,
+        ...(socket ? { socket: JSON.parse(`"${socket}"`) as string } : {}),
+        ...(serverPid ? { serverPid: Number(serverPid) } : {}),
+      };
       return false;
     });
   } catch {

@@ -15,7 +15,8 @@ const ST = `${ESC}\\`;
 /** One field of an OSC: no control characters (sanitizeText), and no `;` (OSC 777's separator). */
 export const oscField = (text: string, max: number) => sanitizeText(text, { maxLength: max }).replace(/;/g, ',');
 
-const wrapForTmux = (osc: string, inTmux: boolean) => (inTmux ? `${ESC}Ptmux;${osc.replaceAll(ESC, ESC + ESC)}${ST}` : osc);
+const wrapForTmux = (osc: string, inTmux: boolean) =>
+  inTmux ? `${ESC}Ptmux;${osc.replaceAll(ESC, ESC + ESC)}${ST}` : osc;
 
 type Bytes = (title: string, body: string) => string;
 
@@ -24,7 +25,8 @@ const BYTES: Record<'bell' | 'osc9' | 'osc777' | 'osc99', Bytes> = {
   osc9: (title, body) => `${ESC}]9;${oscField(`${title}: ${body}`, 200)}${BEL}`,
   osc777: (title, body) => `${ESC}]777;notify;${oscField(title, 60)};${oscField(body, 200)}${BEL}`,
   // kitty: the title (d=0: more to come), then the body (p=body) of the same notification id.
-  osc99: (title, body) => `${ESC}]99;i=buddy:d=0;${oscField(title, 60)}${ST}${ESC}]99;i=buddy:d=1:p=body;${oscField(body, 200)}${ST}`,
+  osc99: (title, body) =>
+    `${ESC}]99;i=buddy:d=0;${oscField(title, 60)}${ST}${ESC}]99;i=buddy:d=1:p=body;${oscField(body, 200)}${ST}`,
 };
 
 /** The bytes one terminal channel writes for a notification. */

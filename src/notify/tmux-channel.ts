@@ -14,10 +14,16 @@ import { findOnPath } from './process-channels.js';
 const TMUX_TIMEOUT_MS = 2_000;
 
 /** Runs `tmux [-S socket] args`; resolves with stdout, or undefined when tmux fails or is missing. */
-export function runTmux(args: string[], place: Pick<TmuxPlace, 'socket'> | undefined, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+export function runTmux(
+  args: string[],
+  place: Pick<TmuxPlace, 'socket'> | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
   const socketArgs = place?.socket ? ['-S', place.socket] : [];
   return new Promise((resolve) => {
-    execFile('tmux', [...socketArgs, ...args], { env, timeout: TMUX_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) => resolve(error ? undefined : stdout));
+    execFile('tmux', [...socketArgs, ...args], { env, timeout: TMUX_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) =>
+      resolve(error ? undefined : stdout),
+    );
   });
 }
 
@@ -27,7 +33,11 @@ export function runTmux(args: string[], place: Pick<TmuxPlace, 'socket'> | undef
  * `tmux display -p -t <pane> '#{pane_active} #{window_active} #{session_attached} #{pid}'`.
  */
 export async function paneInView(place: TmuxPlace, env: NodeJS.ProcessEnv): Promise<boolean> {
-  const answer = await runTmux(['display-message', '-p', '-t', place.pane, '#{pane_active} #{window_active} #{session_attached} #{pid}'], place, env);
+  const answer = await runTmux(
+    ['display-message', '-p', '-t', place.pane, '#{pane_active} #{window_active} #{session_attached} #{pid}'],
+    place,
+    env,
+  );
   const [paneActive, windowActive, attached, serverPid] = (answer ?? '').trim().split(' ');
   // A place with no socket (the sh spool's) is that pane only on the server with its pid.
   if (!place.socket && place.serverPid !== undefined && Number(serverPid) !== place.serverPid) return false;
@@ -60,7 +70,15 @@ export const tmuxChannel: NotifyChannel = {
     const place = context.place;
     if (!place && !context.env.TMUX) return;
     const target = place ? ['-t', place.pane] : [];
-    await runTmux(['display-message', ...target, `buddy-tui: ${tmuxMessage(notification.title)}: ${tmuxMessage(notification.body)}`], place, context.env);
+    await runTmux(
+      [
+        'display-message',
+        ...target,
+        `buddy-tui: ${tmuxMessage(notification.title)}: ${tmuxMessage(notification.body)}`,
+      ],
+      place,
+      context.env,
+    );
     if (place) await ringPane(place, context.env);
   },
 };

@@ -5,18 +5,69 @@
  */
 import { createHash } from 'node:crypto';
 import { HAT_IDS, type HatId } from '../species/hats.js';
-import { PET_VERSION, RARITIES, STAT_NAMES, emptyCounters, type Pet, type PetIdentity, type Rarity, type StatName } from './pet.js';
+import {
+  PET_VERSION,
+  RARITIES,
+  STAT_NAMES,
+  emptyCounters,
+  type Pet,
+  type PetIdentity,
+  type Rarity,
+  type StatName,
+} from './pet.js';
 
-export const RARITY_WEIGHTS: Readonly<Record<Rarity, number>> = { common: 60, uncommon: 25, rare: 10, epic: 4, legendary: 1 };
+export const RARITY_WEIGHTS: Readonly<Record<Rarity, number>> = {
+  common: 60,
+  uncommon: 25,
+  rare: 10,
+  epic: 4,
+  legendary: 1,
+};
 export const SHINY_CHANCE = 0.01;
 /** One-cell, non-ambiguous glyphs, so every terminal draws them the same width. */
 export const EYE_STYLES = ['o', '◉', '✦', '@', 'ʘ', '◕', '⊚', 'ᵔ'] as const;
 const STAT_FLOOR: Record<Rarity, number> = { common: 5, uncommon: 15, rare: 25, epic: 35, legendary: 50 };
 export const NAMES = [
-  'Miso', 'Pixel', 'Biscuit', 'Noodle', 'Tofu', 'Pickle', 'Mochi', 'Waffle', 'Sprout', 'Bean',
-  'Ziggy', 'Pepper', 'Nori', 'Dumpling', 'Byte', 'Sudo', 'Lint', 'Kernel', 'Patch', 'Cache',
-  'Grep', 'Echo', 'Bash', 'Cookie', 'Juniper', 'Olive', 'Pesto', 'Quill', 'Rusty', 'Sage',
-  'Taco', 'Umami', 'Vim', 'Wasabi', 'Yuzu', 'Zest', 'Clover', 'Fig', 'Hazel', 'Maple',
+  'Miso',
+  'Pixel',
+  'Biscuit',
+  'Noodle',
+  'Tofu',
+  'Pickle',
+  'Mochi',
+  'Waffle',
+  'Sprout',
+  'Bean',
+  'Ziggy',
+  'Pepper',
+  'Nori',
+  'Dumpling',
+  'Byte',
+  'Sudo',
+  'Lint',
+  'Kernel',
+  'Patch',
+  'Cache',
+  'Grep',
+  'Echo',
+  'Bash',
+  'Cookie',
+  'Juniper',
+  'Olive',
+  'Pesto',
+  'Quill',
+  'Rusty',
+  'Sage',
+  'Taco',
+  'Umami',
+  'Vim',
+  'Wasabi',
+  'Yuzu',
+  'Zest',
+  'Clover',
+  'Fig',
+  'Hazel',
+  'Maple',
 ] as const;
 
 /** A seeded generator (sfc32) from the SHA-256 of the seed text. */
@@ -24,7 +75,10 @@ export function seededRandom(seed: string): () => number {
   const digest = createHash('sha256').update(seed).digest();
   let [a, b, c, d] = [0, 4, 8, 12].map((offset) => digest.readUInt32LE(offset));
   return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b + d) >>> 0;
     d = (d + 1) >>> 0;
     a = b ^ (b >>> 9);
@@ -68,10 +122,19 @@ export function drawIdentity(options: HatchOptions): PetIdentity {
   const name = pick(random, NAMES);
   const shiny = random() < SHINY_CHANCE;
   const eyes = pick(random, EYE_STYLES);
-  const hat: HatId = rarity === 'common' ? 'none' : pick(random, HAT_IDS.filter((id) => id !== 'none'));
+  const hat: HatId =
+    rarity === 'common'
+      ? 'none'
+      : pick(
+          random,
+          HAT_IDS.filter((id) => id !== 'none'),
+        );
   const floor = STAT_FLOOR[rarity];
   const peak = pick(random, STAT_NAMES);
-  const dump = pick(random, STAT_NAMES.filter((stat) => stat !== peak));
+  const dump = pick(
+    random,
+    STAT_NAMES.filter((stat) => stat !== peak),
+  );
   const stats = {} as Record<StatName, number>;
   for (const stat of STAT_NAMES) {
     const roll = random();

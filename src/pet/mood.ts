@@ -34,7 +34,8 @@ export function deriveMood(pet: Pet, session: SessionState | undefined, now: num
   // Claude waiting for the user's answer matters most (src/display/mood.ts).
   if (awaitingMood(session)) return 'alert';
   if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || failedRecently(session, now)) return 'error';
-  if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs)) return 'celebrate';
+  if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs))
+    return 'celebrate';
 
   // What the session is doing (src/display/mood.ts, the rule the no-pet mood uses too).
   const activity = activityMood(session, now);
@@ -46,6 +47,7 @@ export function deriveMood(pet: Pet, session: SessionState | undefined, now: num
   if (now - lastActive >= MOOD_RULES.sleepAfterMs || needs.energy < MOOD_RULES.tiredBelow) return 'sleep';
   if (needs.hunger >= MOOD_RULES.hungryAbove) return 'hungry';
   if (needs.happiness < MOOD_RULES.sadBelow || failStreak >= 3) return 'sad';
-  if (needs.happiness >= MOOD_RULES.happyAbove || within(moments.lastTestsPassedAt, now, MOOD_RULES.happyAfterTestsMs)) return 'happy';
+  if (needs.happiness >= MOOD_RULES.happyAbove || within(moments.lastTestsPassedAt, now, MOOD_RULES.happyAfterTestsMs))
+    return 'happy';
   return 'idle';
 }

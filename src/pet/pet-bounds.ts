@@ -21,11 +21,19 @@ export function boundPet(pet: Pet, now?: number): BoundedPet {
   const fixes: string[] = [];
   const timeMax = Math.min(PET_LIMITS.timeMax, now ?? PET_LIMITS.timeMax);
   const timeRange = now === undefined ? undefined : 'now';
-  const clamp = (path: string, value: number, max: number, options: { whole?: boolean; maxName?: string } = {}): number => {
+  const clamp = (
+    path: string,
+    value: number,
+    max: number,
+    options: { whole?: boolean; maxName?: string } = {},
+  ): number => {
     let next = Math.min(max, Math.max(0, value));
     if (options.whole) next = Math.floor(next);
     if (next !== value) {
-      const why = next === Math.floor(value) && value >= 0 && value <= max ? 'is not a whole number' : `is out of range (0 to ${options.maxName ?? max})`;
+      const why =
+        next === Math.floor(value) && value >= 0 && value <= max
+          ? 'is not a whole number'
+          : `is out of range (0 to ${options.maxName ?? max})`;
       fixes.push(`${path} ${value} ${why}, read as ${next}`);
     }
     return next;
@@ -35,13 +43,16 @@ export function boundPet(pet: Pet, now?: number): BoundedPet {
     const out: Record<string, number | undefined> = {};
     // The zod-free readers pass what the file held: tolerate a missing or odd record.
     if (!record || typeof record !== 'object') return record;
-    for (const [key, value] of Object.entries(record)) out[key] = isNumber(value) ? each(`${prefix}.${key}`, value) : value;
+    for (const [key, value] of Object.entries(record))
+      out[key] = isNumber(value) ? each(`${prefix}.${key}`, value) : value;
     return out as T;
   };
 
   const needs = within('needs', pet.needs, (path, value) => clamp(path, value, PET_LIMITS.needMax));
   const stats = within('identity.stats', pet.identity.stats, (path, value) => clamp(path, value, PET_LIMITS.needMax));
-  const counters = within('counters', pet.counters, (path, value) => clamp(path, value, PET_LIMITS.countMax, { whole: true }));
+  const counters = within('counters', pet.counters, (path, value) =>
+    clamp(path, value, PET_LIMITS.countMax, { whole: true }),
+  );
   const moments = within('moments', pet.moments, time);
   const bounded: Pet = {
     ...pet,
@@ -57,7 +68,8 @@ export function boundPet(pet: Pet, now?: number): BoundedPet {
   if (pet.openTurns && typeof pet.openTurns === 'object') {
     // The newest few only: the engine never keeps more.
     const turns = Object.entries(within('openTurns', pet.openTurns, time)).sort((a, b) => b[1] - a[1]);
-    if (turns.length > PET_LIMITS.openTurnsMax) fixes.push(`openTurns holds ${turns.length} turns, kept the newest ${PET_LIMITS.openTurnsMax}`);
+    if (turns.length > PET_LIMITS.openTurnsMax)
+      fixes.push(`openTurns holds ${turns.length} turns, kept the newest ${PET_LIMITS.openTurnsMax}`);
     bounded.openTurns = Object.fromEntries(turns.slice(0, PET_LIMITS.openTurnsMax));
   }
   if (pet.last && isNumber(pet.last.at)) bounded.last = { ...pet.last, at: time('last.at', pet.last.at) };

@@ -65,7 +65,9 @@ function advance(pet: Pet, at: number): void {
   const activeHours = Math.max(0, Math.min(at, awakeUntil) - pet.updatedAt) / HOUR;
   const restHours = hours - activeHours;
   // Awake time comes first, then rest: each segment is monotone, so splitting time anywhere gives the same result.
-  needs.energy = clampNeed(clampNeed(needs.energy - PET_RULES.energyActivePerHour * activeHours) + PET_RULES.energyRestPerHour * restHours);
+  needs.energy = clampNeed(
+    clampNeed(needs.energy - PET_RULES.energyActivePerHour * activeHours) + PET_RULES.energyRestPerHour * restHours,
+  );
   const hoursUntilHungry = Math.max(0, (PET_RULES.hungryAbove - needs.hunger) / PET_RULES.hungerPerHour);
   const hungryHours = Math.max(0, hours - hoursUntilHungry);
   needs.happiness = clampNeed(needs.happiness - PET_RULES.hungryUnhappinessPerHour * hungryHours);
@@ -215,7 +217,11 @@ function turnLength(pet: Pet, event: JournalEvent, at: number): number | undefin
     pet.openTurns = turns;
     return undefined;
   }
-  if (event.hook_event_name === 'Stop' || event.hook_event_name === 'StopFailure' || event.hook_event_name === 'SessionEnd') {
+  if (
+    event.hook_event_name === 'Stop' ||
+    event.hook_event_name === 'StopFailure' ||
+    event.hook_event_name === 'SessionEnd'
+  ) {
     const started = pet.openTurns?.[session];
     if (started === undefined) return undefined;
     const rest = keyedRecord(pet.openTurns);
@@ -233,7 +239,8 @@ function applyInput(next: Pet, input: PetInput, now: number): void {
       advance(next, now);
       return;
     case 'event': {
-      const ts = typeof input.event.ts === 'number' && Number.isFinite(input.event.ts) ? Math.min(input.event.ts, now) : now;
+      const ts =
+        typeof input.event.ts === 'number' && Number.isFinite(input.event.ts) ? Math.min(input.event.ts, now) : now;
       if (ts < next.hatchedAt) return;
       advance(next, ts);
       applyEvent(next, input.event, input.kinds ?? eventKinds(input.event, turnLength(next, input.event, ts)), ts);

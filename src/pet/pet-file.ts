@@ -16,7 +16,9 @@ import { boundPet, describeFixes } from './pet-bounds.js';
 import { PET_VERSION, RARITIES, STAT_NAMES, type Pet } from './pet.js';
 
 /** Any number JSON can hold, 1e999 (Infinity) included: ranges are pet-bounds.ts' job, so they clamp rather than fail. */
-const number = z.custom<number>((value) => typeof value === 'number' && !Number.isNaN(value), { message: 'expected a number' });
+const number = z.custom<number>((value) => typeof value === 'number' && !Number.isNaN(value), {
+  message: 'expected a number',
+});
 
 export const petSchema = z.object({
   version: z.literal(PET_VERSION),
@@ -36,23 +38,43 @@ export const petSchema = z.object({
   xp: number,
   counters: z.object(
     Object.fromEntries(
-      ['toolsRun', 'failures', 'testsPassed', 'testsFailed', 'commits', 'pushes', 'sessions', 'turns', 'subagents', 'fed', 'petted', 'played'].map(
-        (key) => [key, number],
-      ),
+      [
+        'toolsRun',
+        'failures',
+        'testsPassed',
+        'testsFailed',
+        'commits',
+        'pushes',
+        'sessions',
+        'turns',
+        'subagents',
+        'fed',
+        'petted',
+        'played',
+      ].map((key) => [key, number]),
     ),
   ),
   failStreak: number,
   moments: z.object(
     Object.fromEntries(
-      ['lastActiveAt', 'lastFailureAt', 'lastTestsFailedAt', 'lastTestsPassedAt', 'greenAt', 'levelUpAt', 'lastFedAt', 'lastPettedAt', 'lastPlayedAt'].map(
-        (key) => [key, number.optional()],
-      ),
+      [
+        'lastActiveAt',
+        'lastFailureAt',
+        'lastTestsFailedAt',
+        'lastTestsPassedAt',
+        'greenAt',
+        'levelUpAt',
+        'lastFedAt',
+        'lastPettedAt',
+        'lastPlayedAt',
+      ].map((key) => [key, number.optional()]),
     ),
   ),
   openTurns: z.record(z.string(), number).optional(),
-  last: z.object({ kind: z.enum(EVENT_KINDS), at: number, outcome: z.enum(['ok', 'too_full', 'too_tired']).optional() }).optional(),
+  last: z
+    .object({ kind: z.enum(EVENT_KINDS), at: number, outcome: z.enum(['ok', 'too_full', 'too_tired']).optional() })
+    .optional(),
 });
-
 
 /** Where each save keeps a second, complete copy of the pet. */
 export const lastGoodPath = (path: string): string => `${path}.last-good`;
@@ -95,7 +117,9 @@ export function readPetFile(path: string, now?: number): PetRead {
     text = readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' ? { status: 'missing' } : { status: 'broken', problem: `cannot read: ${readFailure(error)}` };
+    return code === 'ENOENT'
+      ? { status: 'missing' }
+      : { status: 'broken', problem: `cannot read: ${readFailure(error)}` };
   }
   const { pet, fixes, error } = parsePet(text, now);
   return pet ? { status: 'ok', pet, fixes: fixes ?? [] } : { status: 'broken', problem: error! };
@@ -119,7 +143,8 @@ export interface LoadedPet {
  */
 export function loadPetForUpdate(path: string, hatch: HatchOptions): LoadedPet {
   const read = readPetFile(path, hatch.now);
-  if (read.status === 'ok') return { pet: read.pet, hatched: false, message: read.fixes.length ? fixesMessage(path, read.fixes) : undefined };
+  if (read.status === 'ok')
+    return { pet: read.pet, hatched: false, message: read.fixes.length ? fixesMessage(path, read.fixes) : undefined };
   const copy = readPetFile(lastGoodPath(path), hatch.now);
   if (copy.status === 'ok') {
     let kept = '';
@@ -130,9 +155,14 @@ export function loadPetForUpdate(path: string, hatch: HatchOptions): LoadedPet {
     }
     savePet(path, copy.pet);
     const what = read.status === 'broken' ? 'could not be read' : 'was missing';
-    return { pet: copy.pet, hatched: false, message: `${path} ${what}${kept}; carried on from its last good copy, ${lastGoodPath(path)}.` };
+    return {
+      pet: copy.pet,
+      hatched: false,
+      message: `${path} ${what}${kept}; carried on from its last good copy, ${lastGoodPath(path)}.`,
+    };
   }
-  if (read.status === 'broken') throw new PetUnreadableError(path, read.problem, copy.status === 'broken' ? copy.problem : undefined);
+  if (read.status === 'broken')
+    throw new PetUnreadableError(path, read.problem, copy.status === 'broken' ? copy.problem : undefined);
   const fresh = hatchPet(hatch);
   savePet(path, fresh);
   return { pet: fresh, hatched: true, message: `${fresh.identity.name} the ${fresh.identity.speciesId} hatched!` };
@@ -140,8 +170,14 @@ export function loadPetForUpdate(path: string, hatch: HatchOptions): LoadedPet {
 
 /** pet.json cannot be read and there is no good copy to go on from. */
 export class PetUnreadableError extends Error {
-  constructor(readonly path: string, readonly problem: string, readonly lastGoodProblem?: string) {
-    const copy = lastGoodProblem ? `its last good copy cannot be read either (${lastGoodProblem})` : 'there is no last good copy';
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+    readonly lastGoodProblem?: string,
+  ) {
+    const copy = lastGoodProblem
+      ? `its last good copy cannot be read either (${lastGoodProblem})`
+      : 'there is no last good copy';
     super(
       `${path} cannot be read (${problem}), and ${copy}. Nothing was changed: fix the file, ` +
         'or run `buddy-tui hatch` to hatch a new buddy (the broken file is kept as .bak).',

@@ -15,7 +15,8 @@ export function coercePet(value: unknown): Pet | undefined {
   const pet = value as Partial<Pet>;
   const identity = pet.identity;
   const needs = pet.needs;
-  if (pet.version !== 1 || !identity || typeof identity.speciesId !== 'string' || typeof identity.name !== 'string') return undefined;
+  if (pet.version !== 1 || !identity || typeof identity.speciesId !== 'string' || typeof identity.name !== 'string')
+    return undefined;
   if (!needs || !isNumber(needs.hunger) || !isNumber(needs.energy) || !isNumber(needs.happiness)) return undefined;
   if (!isNumber(pet.hatchedAt) || !isNumber(pet.updatedAt)) return undefined;
   return boundPet({

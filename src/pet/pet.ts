@@ -81,8 +81,18 @@ export interface Pet {
 }
 
 export const emptyCounters = (): PetCounters => ({
-  toolsRun: 0, failures: 0, testsPassed: 0, testsFailed: 0, commits: 0, pushes: 0,
-  sessions: 0, turns: 0, subagents: 0, fed: 0, petted: 0, played: 0,
+  toolsRun: 0,
+  failures: 0,
+  testsPassed: 0,
+  testsFailed: 0,
+  commits: 0,
+  pushes: 0,
+  sessions: 0,
+  turns: 0,
+  subagents: 0,
+  fed: 0,
+  petted: 0,
+  played: 0,
 });
 
 /**

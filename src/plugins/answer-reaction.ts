@@ -6,7 +6,12 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
-import { parsePluginAnswer, type DelegateMeta, type DelegateRequest, type StaticReaction } from '../protocol/plugin-answer.js';
+import {
+  parsePluginAnswer,
+  type DelegateMeta,
+  type DelegateRequest,
+  type StaticReaction,
+} from '../protocol/plugin-answer.js';
 import { priorityOfKinds, type EventKind } from '../protocol/event-kind.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { REACTION_TEXT_MAX, toReactionText, type SafeText } from '../text/safe-text.js';
@@ -44,8 +49,14 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 function baseOf(context: AnswerContext) {
   const { event, plugin } = context;
   return {
-    id: context.newId(), sessionId: event.session_id, source: plugin, event: event.hook_event_name, eventId: context.eventId,
-    ttlMs: DEFAULT_REACTION_TTL_MS, ts: context.now, elapsedMs: context.now - context.startedAt,
+    id: context.newId(),
+    sessionId: event.session_id,
+    source: plugin,
+    event: event.hook_event_name,
+    eventId: context.eventId,
+    ttlMs: DEFAULT_REACTION_TTL_MS,
+    ts: context.now,
+    elapsedMs: context.now - context.startedAt,
     ...(plugin === BUILTIN_PLUGIN_NAME ? { fallback: true } : {}),
   };
 }
@@ -53,7 +64,10 @@ function baseOf(context: AnswerContext) {
 /** A plugin's exit-2 stderr: a warning bubble. */
 function warningReaction(text: SafeText, context: AnswerContext): AnswerAction {
   if (!text) return NONE;
-  return { kind: 'reaction', reaction: { ...baseOf(context), kind: 'warning', text, priority: REACTION_PRIORITY.warning } };
+  return {
+    kind: 'reaction',
+    reaction: { ...baseOf(context), kind: 'warning', text, priority: REACTION_PRIORITY.warning },
+  };
 }
 
 /** A reaction answer or plain stdout: as urgent as the event it answers unless it says otherwise, within bounds. */
@@ -65,7 +79,11 @@ function answerReaction(text: SafeText, extra: StaticReaction | undefined, conte
     kind: 'reaction',
     text,
     ...(extra?.mood ? { mood: sanitizeText(extra.mood, { maxLength: 32 }) } : {}),
-    priority: clamp(extra?.priority ?? priorityOfKinds(context.kinds), REACTION_PRIORITY.chat, REACTION_PRIORITY.failure),
+    priority: clamp(
+      extra?.priority ?? priorityOfKinds(context.kinds),
+      REACTION_PRIORITY.chat,
+      REACTION_PRIORITY.failure,
+    ),
     ttlMs: clamp(extra?.ttlMs ?? DEFAULT_REACTION_TTL_MS, MIN_TTL_MS, MAX_TTL_MS),
   };
   return { kind: 'reaction', reaction };
@@ -74,7 +92,11 @@ function answerReaction(text: SafeText, extra: StaticReaction | undefined, conte
 function delegateHandOff(request: DelegateRequest, context: AnswerContext): AnswerAction {
   const { plugin, event, kinds, eventId } = context;
   const meta: DelegateMeta = {
-    plugin, sessionId: event.session_id, event, kinds, eventId,
+    plugin,
+    sessionId: event.session_id,
+    event,
+    kinds,
+    eventId,
     ...(request.systemPrompt ? { systemPrompt: request.systemPrompt } : {}),
     receivedAt: context.now,
   };

@@ -24,8 +24,22 @@ export function nextChattiness(level: Chattiness): Chattiness {
 export const CHATTY_COOLDOWN_MS = 1_000;
 
 const QUIET_KINDS: ReadonlySet<EventKind> = new Set(['tool_failure', 'test_failure', 'notification']);
-const NORMAL_KINDS: ReadonlySet<EventKind> = new Set(['tool_failure', 'test_failure', 'tests_passed', 'git_commit', 'long_turn', 'subagent_start']);
-const CHATTY_KINDS: ReadonlySet<EventKind> = new Set([...NORMAL_KINDS, 'notification', 'git_push', 'compaction', 'session_start', 'session_end']);
+const NORMAL_KINDS: ReadonlySet<EventKind> = new Set([
+  'tool_failure',
+  'test_failure',
+  'tests_passed',
+  'git_commit',
+  'long_turn',
+  'subagent_start',
+]);
+const CHATTY_KINDS: ReadonlySet<EventKind> = new Set([
+  ...NORMAL_KINDS,
+  'notification',
+  'git_push',
+  'compaction',
+  'session_start',
+  'session_end',
+]);
 /** Quips for what the user did in the pane (feed, pet): not at quiet. */
 const USER_ACTION_KINDS: ReadonlySet<EventKind> = new Set(['fed', 'petted', 'played']);
 

@@ -34,18 +34,31 @@ const capNote = (what: string, bytes: number, cap: number) => `${what} was ${byt
 
 /** Exit 0: stdout is the answer; exit 2: stderr is a warning bubble; anything else a warning. */
 export async function runCommandHandler(
-  spec: CommandHandler, place: { shell: string; cwd: string; root: string }, run: HandlerRunContext,
+  spec: CommandHandler,
+  place: { shell: string; cwd: string; root: string },
+  run: HandlerRunContext,
 ): Promise<HandlerOutcome> {
   const cap = run.maxOutputBytes;
-  const result = await run.track(runCommand({
-    ...commandToRun(spec, run.env),
-    shell: place.shell, cwd: place.cwd, env: run.env, input: run.body, timeoutMs: run.timeoutMs, maxOutputBytes: cap,
-  }));
+  const result = await run.track(
+    runCommand({
+      ...commandToRun(spec, run.env),
+      shell: place.shell,
+      cwd: place.cwd,
+      env: run.env,
+      input: run.body,
+      timeoutMs: run.timeoutMs,
+      maxOutputBytes: cap,
+    }),
+  );
   if (result.cancelled) return { kind: 'none' };
   if (result.stdoutBytes > cap) run.warn(capNote('stdout', result.stdoutBytes, cap));
   if (result.stderrBytes > cap) run.warn(capNote('stderr', result.stderrBytes, cap));
-  if (result.outputHeldOpen) run.warn(`exited, but a process it started outside its process group (setsid) kept its output open until the timeout (${run.timeoutSeconds}s)`);
-  if (result.timedOut) return { kind: 'warning', message: `timed out after ${run.timeoutSeconds}s; its process group was killed` };
+  if (result.outputHeldOpen)
+    run.warn(
+      `exited, but a process it started outside its process group (setsid) kept its output open until the timeout (${run.timeoutSeconds}s)`,
+    );
+  if (result.timedOut)
+    return { kind: 'warning', message: `timed out after ${run.timeoutSeconds}s; its process group was killed` };
   if (result.spawnError) return { kind: 'warning', message: `could not start: ${result.spawnError}` };
   if (result.signal) return { kind: 'warning', message: `killed by ${result.signal}` };
   if (result.exitCode === 0) return { kind: 'answer', raw: result.stdout };
@@ -55,14 +68,20 @@ export async function runCommandHandler(
 }
 
 /** A 2xx JSON object body is the answer; an empty body is nothing; anything else a warning. */
-export async function runHttpHandler(spec: HttpHandler, parentEnv: NodeJS.ProcessEnv, run: HandlerRunContext): Promise<HandlerOutcome> {
+export async function runHttpHandler(
+  spec: HttpHandler,
+  parentEnv: NodeJS.ProcessEnv,
+  run: HandlerRunContext,
+): Promise<HandlerOutcome> {
   const cap = run.maxOutputBytes;
   const vars: Record<string, string | undefined> = { ...run.env };
   for (const name of spec.allowedEnvVars ?? []) vars[name] = parentEnv[name];
   const headers = Object.fromEntries(
     Object.entries(spec.headers ?? {}).map(([key, value]) => [key, interpolateVars(value, vars)]),
   );
-  const result = await run.track(runHttp({ url: interpolateVars(spec.url, vars), headers, body: run.body, timeoutMs: run.timeoutMs, maxBytes: cap }));
+  const result = await run.track(
+    runHttp({ url: interpolateVars(spec.url, vars), headers, body: run.body, timeoutMs: run.timeoutMs, maxBytes: cap }),
+  );
   if (result.cancelled) return { kind: 'none' };
   if (result.timedOut) return { kind: 'warning', message: `timed out after ${run.timeoutSeconds}s` };
   if (result.error) return { kind: 'warning', message: `request failed: ${result.error}` };
@@ -79,6 +98,7 @@ export async function runHttpHandler(spec: HttpHandler, parentEnv: NodeJS.Proces
     return { kind: 'warning', message: 'answered with a body that is not JSON' };
   }
   // A JSON string would otherwise pass for plain-text stdout.
-  if (typeof parsed === 'string') return { kind: 'warning', message: 'answered with a JSON string; expected an object' };
+  if (typeof parsed === 'string')
+    return { kind: 'warning', message: 'answered with a JSON string; expected an object' };
   return { kind: 'answer', raw: parsed };
 }

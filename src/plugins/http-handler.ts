@@ -40,7 +40,8 @@ export function runHttp(input: HttpRunInput): HttpRun {
     let kept = 0;
     try {
       const url = new URL(input.url);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported URL scheme ${url.protocol}`);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new Error(`unsupported URL scheme ${url.protocol}`);
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...input.headers },
@@ -69,7 +70,11 @@ export function runHttp(input: HttpRunInput): HttpRun {
       return { status, body: Buffer.concat(chunks).toString('utf8'), bodyBytes, timedOut, cancelled };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      const message = timedOut ? 'timed out' : cancelled ? 'cancelled' : `${(error as Error).message}${cause ? ` (${cause})` : ''}`;
+      const message = timedOut
+        ? 'timed out'
+        : cancelled
+          ? 'cancelled'
+          : `${(error as Error).message}${cause ? ` (${cause})` : ''}`;
       return { status, body: Buffer.concat(chunks).toString('utf8'), bodyBytes, timedOut, cancelled, error: message };
     } finally {
       clearTimeout(timer);

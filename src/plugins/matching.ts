@@ -57,9 +57,16 @@ export function handlerName(handler: HookHandler, origin: RuleOrigin): string {
     tokens.push(words[i]!.replace(/^["']|["']$/g, ''));
   }
   // A script beats the interpreter's path (`/usr/bin/node hook.mjs` is "hook").
-  const script = tokens.find((token) => /\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token))
-    ?? tokens.find((token) => /[/\\]/.test(token)) ?? tokens[0] ?? 'command';
-  return basename(script).replace(/\.[A-Za-z0-9]+$/, '').slice(0, 64) || 'command';
+  const script =
+    tokens.find((token) => /\.(?:m?js|cjs|ts|sh|py|rb|pl)$/.test(token)) ??
+    tokens.find((token) => /[/\\]/.test(token)) ??
+    tokens[0] ??
+    'command';
+  return (
+    basename(script)
+      .replace(/\.[A-Za-z0-9]+$/, '')
+      .slice(0, 64) || 'command'
+  );
 }
 
 export function compileRules(rules: readonly SourcedRule[]): { handlers: CompiledHandler[]; errors: ConfigError[] } {
@@ -86,11 +93,24 @@ export function compileRules(rules: readonly SourcedRule[]): { handlers: Compile
       const own = compileConditions(handler.if, isToolEvent, joinJsonPath(handlerPath, ['if']), report);
       if (!own) return;
       const conditions = [...ruleConditions, ...own];
-      const key = JSON.stringify([event, matcher?.source ?? '', hosts ?? '', conditions.map((c) => c.source), handler, origin.root]);
+      const key = JSON.stringify([
+        event,
+        matcher?.source ?? '',
+        hosts ?? '',
+        conditions.map((c) => c.source),
+        handler,
+        origin.root,
+      ]);
       if (seen.has(key)) return;
       seen.add(key);
       handlers.push({
-        key, name: handlerName(handler, origin), event, matcher, hosts, conditions, handler,
+        key,
+        name: handlerName(handler, origin),
+        event,
+        matcher,
+        hosts,
+        conditions,
+        handler,
         origin: { ...origin, path: handlerPath },
       });
     });
@@ -120,7 +140,8 @@ function compileConditions(
 export function handlerMatches(handler: CompiledHandler, event: JournalEvent): boolean {
   if (handler.event !== event.hook_event_name) return false;
   if (handler.hosts && !handler.hosts.includes(event.host ?? DEFAULT_HOST)) return false;
-  if (handler.matcher && !handler.matcher.test(typeof event.tool_name === 'string' ? event.tool_name : '')) return false;
+  if (handler.matcher && !handler.matcher.test(typeof event.tool_name === 'string' ? event.tool_name : ''))
+    return false;
   return handler.conditions.every((condition) => matchesPermissionRule(condition, event));
 }
 

@@ -51,11 +51,14 @@ export type ParsedRule = { ok: true; rule: PermissionRule } | { ok: false; messa
 export function parsePermissionRule(source: string): ParsedRule {
   const text = source.trim();
   const match = FORM.exec(text);
-  if (!match) return { ok: false, message: `"${source}" is not of the form Tool or Tool(arg-glob); only one rule is supported` };
+  if (!match)
+    return { ok: false, message: `"${source}" is not of the form Tool or Tool(arg-glob); only one rule is supported` };
   const [, toolName, rawArg] = match;
   if (rawArg !== undefined) {
-    if (/[()]/.test(rawArg)) return { ok: false, message: `"${source}": parentheses inside the argument are not supported` };
-    if (/^(?:domain|regex|re):/i.test(rawArg)) return { ok: false, message: `"${source}": "${rawArg.split(':')[0]}:" rules are not supported, use a glob` };
+    if (/[()]/.test(rawArg))
+      return { ok: false, message: `"${source}": parentheses inside the argument are not supported` };
+    if (/^(?:domain|regex|re):/i.test(rawArg))
+      return { ok: false, message: `"${source}": "${rawArg.split(':')[0]}:" rules are not supported, use a glob` };
   }
   const tool = globToRegExp(toolName!, false);
   if (rawArg === undefined || rawArg === '*' || rawArg === '') return { ok: true, rule: { source, tool } };
@@ -73,15 +76,29 @@ export function mainArgument(event: JournalEvent): { value: string; isPath: bool
     return undefined;
   };
   switch (event.tool_name) {
-    case 'Bash': return wrap(pick('command'), false);
-    case 'Read': case 'Write': case 'Edit': case 'MultiEdit': case 'NotebookEdit': case 'NotebookRead':
+    case 'Bash':
+      return wrap(pick('command'), false);
+    case 'Read':
+    case 'Write':
+    case 'Edit':
+    case 'MultiEdit':
+    case 'NotebookEdit':
+    case 'NotebookRead':
       return wrap(pick('file_path', 'notebook_path', 'path'), true);
-    case 'WebFetch': return wrap(pick('url'), false);
-    case 'WebSearch': return wrap(pick('query'), false);
-    case 'Glob': case 'Grep': return wrap(pick('pattern'), false);
-    case 'Agent': case 'Task': return wrap(pick('subagent_type', 'description'), false);
-    case 'Skill': return wrap(pick('skill', 'command'), false);
-    default: return undefined;
+    case 'WebFetch':
+      return wrap(pick('url'), false);
+    case 'WebSearch':
+      return wrap(pick('query'), false);
+    case 'Glob':
+    case 'Grep':
+      return wrap(pick('pattern'), false);
+    case 'Agent':
+    case 'Task':
+      return wrap(pick('subagent_type', 'description'), false);
+    case 'Skill':
+      return wrap(pick('skill', 'command'), false);
+    default:
+      return undefined;
   }
 }
 

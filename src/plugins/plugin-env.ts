@@ -35,7 +35,13 @@ export function allowlistedEnv(parentEnv: NodeJS.ProcessEnv, extra: readonly str
   return env;
 }
 
-export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] }: PluginEnvInput): Record<string, string> {
+export function buildPluginEnv({
+  parentEnv,
+  event,
+  root,
+  projectDir,
+  extra = [],
+}: PluginEnvInput): Record<string, string> {
   const env = allowlistedEnv(parentEnv, extra);
   env.CLAUDE_PROJECT_DIR = projectDir;
   env.CLAUDE_HOOK_EVENT = event.hook_event_name;
@@ -46,14 +52,18 @@ export function buildPluginEnv({ parentEnv, event, root, projectDir, extra = [] 
 
 /** `${VAR}` and `$VAR` from `vars` (unknown ones become empty), as Claude Code does for hooks. */
 export function interpolateVars(text: string, vars: Record<string, string | undefined>): string {
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, braced: string | undefined, bare: string | undefined) => {
-    const name = braced ?? bare!;
-    // `${constructor}` names no variable: never Object.prototype's members.
-    return (Object.hasOwn(vars, name) ? vars[name] : undefined) ?? '';
-  });
+  return text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (_, braced: string | undefined, bare: string | undefined) => {
+      const name = braced ?? bare!;
+      // `${constructor}` names no variable: never Object.prototype's members.
+      return (Object.hasOwn(vars, name) ? vars[name] : undefined) ?? '';
+    },
+  );
 }
 
-const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)(?![A-Za-z0-9_])/g;
+const PATH_VAR =
+  /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)(?![A-Za-z0-9_])/g;
 
 /**
  * For the exec form only, where no shell parses the result: `$CLAUDE_PROJECT_DIR`,
@@ -63,11 +73,20 @@ const PATH_VAR = /\$\{(CLAUDE_PROJECT_DIR|BUDDY_PLUGIN_ROOT)\}|\$(CLAUDE_PROJECT
  * `$(id)` would run `id`), so there the shell reads these variables from the environment.
  */
 export function substitutePathVars(word: string, pluginEnv: Record<string, string>): string {
-  return word.replace(PATH_VAR, (_, braced: string | undefined, bare: string | undefined) => pluginEnv[braced ?? bare!] ?? '');
+  return word.replace(
+    PATH_VAR,
+    (_, braced: string | undefined, bare: string | undefined) => pluginEnv[braced ?? bare!] ?? '',
+  );
 }
 
 /** What runCommand gets: the shell form's command text as written; the exec form's words with their paths in. */
-export function commandToRun(handler: CommandHandler, pluginEnv: Record<string, string>): { command: string; args?: string[] } {
+export function commandToRun(
+  handler: CommandHandler,
+  pluginEnv: Record<string, string>,
+): { command: string; args?: string[] } {
   if (!handler.args) return { command: handler.command };
-  return { command: substitutePathVars(handler.command, pluginEnv), args: handler.args.map((arg) => substitutePathVars(arg, pluginEnv)) };
+  return {
+    command: substitutePathVars(handler.command, pluginEnv),
+    args: handler.args.map((arg) => substitutePathVars(arg, pluginEnv)),
+  };
 }

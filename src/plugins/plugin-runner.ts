@@ -30,7 +30,12 @@ import { TurnClock } from './turn-clock.js';
 import { answerAction } from './answer-reaction.js';
 
 export { MAX_REACTION_LENGTH, MAX_TTL_MS, MIN_TTL_MS } from './answer-reaction.js';
-export const DEFAULT_LIMITS = { maxConcurrent: 4, timeoutSeconds: 10, cooldownMs: 3000, maxOutputBytes: 64 * 1024 } as const;
+export const DEFAULT_LIMITS = {
+  maxConcurrent: 4,
+  timeoutSeconds: 10,
+  cooldownMs: 3000,
+  maxOutputBytes: 64 * 1024,
+} as const;
 
 export interface PluginWarning {
   plugin: string;
@@ -142,7 +147,9 @@ function makeRunnerState(options: PluginRunnerOptions): RunnerState {
   const parentEnv = options.env ?? process.env;
   const limits = withDefaults(options.limits);
   return {
-    options, now, parentEnv,
+    options,
+    now,
+    parentEnv,
     shell: options.shell ?? userShell(parentEnv),
     queue: createRunQueue(limits.maxConcurrent),
     killers: new Set(),
@@ -162,8 +169,12 @@ function makeRunnerState(options: PluginRunnerOptions): RunnerState {
 function warn(state: RunnerState, plugin: { name: string; file?: string }, event: JournalEvent, message: string): void {
   try {
     const warning: PluginWarning = {
-      plugin: plugin.name, sessionId: event.session_id, event: event.hook_event_name,
-      message: sanitizeText(message, { maxLength: 400 }), ts: state.now(), ...(plugin.file ? { file: plugin.file } : {}),
+      plugin: plugin.name,
+      sessionId: event.session_id,
+      event: event.hook_event_name,
+      message: sanitizeText(message, { maxLength: 400 }),
+      ts: state.now(),
+      ...(plugin.file ? { file: plugin.file } : {}),
     };
     state.options.report?.({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
   } catch {
@@ -173,19 +184,35 @@ function warn(state: RunnerState, plugin: { name: string; file?: string }, event
 
 /** An outcome to where it goes: the bubble or the delegate when the plugin's cooldown lets it, or the log. */
 function deliver(
-  state: RunnerState, plugin: PluginRef, event: JournalEvent, kinds: EventKind[], eventId: string, outcome: HandlerOutcome, startedAt: number,
+  state: RunnerState,
+  plugin: PluginRef,
+  event: JournalEvent,
+  kinds: EventKind[],
+  eventId: string,
+  outcome: HandlerOutcome,
+  startedAt: number,
 ): void {
-  const action = answerAction(outcome, { plugin: plugin.name, event, kinds, eventId, startedAt, now: state.now(), newId: randomUUID });
+  const action = answerAction(outcome, {
+    plugin: plugin.name,
+    event,
+    kinds,
+    eventId,
+    startedAt,
+    now: state.now(),
+    newId: randomUUID,
+  });
   switch (action.kind) {
     case 'none':
       return;
     case 'warning':
       return warn(state, plugin, event, action.message);
     case 'delegate':
-      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs)) state.options.onDelegate?.(action.request, action.meta);
+      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs))
+        state.options.onDelegate?.(action.request, action.meta);
       return;
     case 'reaction':
-      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction)) state.options.onReaction?.(action.reaction);
+      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction))
+        state.options.onReaction?.(action.reaction);
   }
 }
 
@@ -198,7 +225,12 @@ async function execute(state: RunnerState, handler: CompiledHandler, event: Jour
   const timeoutSeconds = handler.handler.timeout ?? origin.limits?.timeoutSeconds ?? limits.timeoutSeconds;
   const timeoutMs = Math.round(timeoutSeconds * 1000);
   const run: HandlerRunContext = {
-    env, projectDir, body: JSON.stringify(pluginInput(event)), timeoutSeconds, timeoutMs, maxOutputBytes: limits.maxOutputBytes,
+    env,
+    projectDir,
+    body: JSON.stringify(pluginInput(event)),
+    timeoutSeconds,
+    timeoutMs,
+    maxOutputBytes: limits.maxOutputBytes,
     track: ({ kill, result }) => {
       state.killers.add(kill);
       return result.finally(() => state.killers.delete(kill));
@@ -212,7 +244,13 @@ async function execute(state: RunnerState, handler: CompiledHandler, event: Jour
   return runHttpHandler(handler.handler, parentEnv, run);
 }
 
-async function runOne(state: RunnerState, handler: CompiledHandler, event: JournalEvent, kinds: EventKind[], eventId: string): Promise<void> {
+async function runOne(
+  state: RunnerState,
+  handler: CompiledHandler,
+  event: JournalEvent,
+  kinds: EventKind[],
+  eventId: string,
+): Promise<void> {
   const cooldownMs = handler.origin.limits?.cooldownMs ?? state.limits.cooldownMs;
   const plugin: PluginRef = { name: handler.name, file: handler.origin.file, cooldownMs };
   try {
@@ -229,7 +267,13 @@ async function runOne(state: RunnerState, handler: CompiledHandler, event: Journ
 }
 
 /** The built-in quip for the event, unless its cooldown would drop it (then it is not made at all). */
-function sayBuiltinQuip(state: RunnerState, event: JournalEvent, kinds: EventKind[], eventId: string, recovery: boolean): void {
+function sayBuiltinQuip(
+  state: RunnerState,
+  event: JournalEvent,
+  kinds: EventKind[],
+  eventId: string,
+  recovery: boolean,
+): void {
   const { quipFor } = state.options;
   const { limits, chattiness } = state;
   const cooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
@@ -237,14 +281,24 @@ function sayBuiltinQuip(state: RunnerState, event: JournalEvent, kinds: EventKin
   const startedAt = state.now();
   try {
     const answer = builtinQuipAnswer(kinds, event.session_id, quipFor, chattiness, recovery);
-    if (answer) deliver(state, { name: BUILTIN_PLUGIN_NAME, cooldownMs }, event, kinds, eventId, { kind: 'answer', raw: answer }, startedAt);
+    if (answer)
+      deliver(
+        state,
+        { name: BUILTIN_PLUGIN_NAME, cooldownMs },
+        event,
+        kinds,
+        eventId,
+        { kind: 'answer', raw: answer },
+        startedAt,
+      );
   } catch (error) {
     warn(state, { name: BUILTIN_PLUGIN_NAME }, event, `quip failed: ${(error as Error).message}`);
   }
 }
 
 function handleEvent(state: RunnerState, event: JournalEvent): Promise<void> {
-  if (state.closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string') return SETTLED;
+  if (state.closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string')
+    return SETTLED;
   const kinds = eventKinds(event, state.turnClock.turnLength(event, state.now()));
   // Every answer to this event carries its number, so the user's answer can take the quip's place.
   const eventId = `e${++state.eventCount}`;
@@ -283,7 +337,13 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
     setChattiness(level) {
       state.chattiness = level;
     },
-    stats: () => ({ runs: state.runs, inFlight: queue.inFlight, waiting: queue.waiting, peakInFlight: queue.peak, droppedByCooldown: cooldowns.droppedCount() }),
+    stats: () => ({
+      runs: state.runs,
+      inFlight: queue.inFlight,
+      waiting: queue.waiting,
+      peakInFlight: queue.peak,
+      droppedByCooldown: cooldowns.droppedCount(),
+    }),
     close: () => closeRunner(state),
   };
 }

@@ -10,8 +10,12 @@ import { parseHooks } from '../config/hooks-parse.js';
 import { sourceIndex } from '../config/source-index.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
 import {
-  DEFAULT_CLAUDE_SETTINGS_PATHS, pluginManifestSchema,
-  type BuddyConfig, type HookRule, type HooksConfig, type PluginLimits,
+  DEFAULT_CLAUDE_SETTINGS_PATHS,
+  pluginManifestSchema,
+  type BuddyConfig,
+  type HookRule,
+  type HooksConfig,
+  type PluginLimits,
 } from '../config/config-schema.js';
 import type { HookEventName } from '../protocol/hook-event.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
@@ -57,7 +61,11 @@ function flatten(hooks: HooksConfig, base: Omit<RuleOrigin, 'path'>, prefix: str
   const out: SourcedRule[] = [];
   for (const [event, rules] of Object.entries(hooks)) {
     rules?.forEach((rule, index) => {
-      out.push({ event: event as HookEventName, rule, origin: { ...base, path: joinJsonPath(prefix, [event, sourceIndex(rule, index)]) } });
+      out.push({
+        event: event as HookEventName,
+        rule,
+        origin: { ...base, path: joinJsonPath(prefix, [event, sourceIndex(rule, index)]) },
+      });
     });
   }
   return out;
@@ -77,14 +85,19 @@ export function isBuddyTuiEntry(handler: Record<string, unknown>): boolean {
   return /\bbuddy-tui(?:\.js)?["']?\s+hook\b/.test(command) || /dist\/hook\.js\b/.test(command);
 }
 
-export function collectRules(config: BuddyConfig, options: CollectOptions): { rules: SourcedRule[]; errors: ConfigError[] } {
+export function collectRules(
+  config: BuddyConfig,
+  options: CollectOptions,
+): { rules: SourcedRule[]; errors: ConfigError[] } {
   const env = options.env ?? process.env;
   const configDir = dirname(options.configFile);
   const errors: ConfigError[] = [];
   const rules: SourcedRule[] = [];
 
   if (config.hooks) {
-    rules.push(...flatten(config.hooks, { kind: 'config', file: options.configFile, root: configDir, env: [] }, 'hooks'));
+    rules.push(
+      ...flatten(config.hooks, { kind: 'config', file: options.configFile, root: configDir, env: [] }, 'hooks'),
+    );
   }
 
   if (config.hooksFile) {
@@ -109,7 +122,11 @@ export function collectRules(config: BuddyConfig, options: CollectOptions): { ru
       if (!read.ok || !read.exists) continue;
       const value = read.value as { hooks?: unknown } | null;
       if (typeof value !== 'object' || value === null || value.hooks === undefined) continue;
-      const hooks = parseHooks(value.hooks, file, 'hooks', errors, { claudeSettings: true, skipRule: isBuddyTuiRule, skipHandler: isBuddyTuiEntry });
+      const hooks = parseHooks(value.hooks, file, 'hooks', errors, {
+        claudeSettings: true,
+        skipRule: isBuddyTuiRule,
+        skipHandler: isBuddyTuiEntry,
+      });
       rules.push(...flatten(hooks, { kind: 'claude-settings', file, root: projectDir, env: [] }, 'hooks'));
     }
   }
@@ -153,7 +170,16 @@ export function loadPluginDir(dir: string, errors: ConfigError[]): SourcedRule[]
   }
   if (rawHooks === undefined) errors.push({ file, path: 'hooks', message: 'missing "hooks"' });
   const hooks = parseHooks(rawHooks, file, 'hooks', errors);
-  return flatten(hooks, {
-    kind: 'plugin', file, plugin: manifest.data.name, root: dir, env: manifest.data.env ?? [], limits: manifest.data.limits,
-  }, 'hooks');
+  return flatten(
+    hooks,
+    {
+      kind: 'plugin',
+      file,
+      plugin: manifest.data.name,
+      root: dir,
+      env: manifest.data.env ?? [],
+      limits: manifest.data.limits,
+    },
+    'hooks',
+  );
 }

@@ -48,8 +48,14 @@ export function createRunQueue(initialLimit: number): RunQueue {
       limit = Math.max(1, next);
       pump();
     },
-    get inFlight() { return inFlight; },
-    get waiting() { return waiting.length; },
-    get peak() { return peak; },
+    get inFlight() {
+      return inFlight;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    get peak() {
+      return peak;
+    },
   };
 }

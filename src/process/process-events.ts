@@ -11,7 +11,11 @@ export const TERMINATING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTER
 
 type ProcessListener = (...args: never[]) => void;
 
-export function onProcessEvent(signal: AbortSignal, event: NodeJS.Signals | 'uncaughtException' | 'unhandledRejection', listener: ProcessListener): void {
+export function onProcessEvent(
+  signal: AbortSignal,
+  event: NodeJS.Signals | 'uncaughtException' | 'unhandledRejection',
+  listener: ProcessListener,
+): void {
   const on = listener as (...args: unknown[]) => void;
   process.on(event, on);
   onEnded(signal, () => process.off(event, on));

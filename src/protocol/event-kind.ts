@@ -8,10 +8,28 @@ import { toolRoleOf } from './internal-event.js';
 import { writtenFiles } from './written-files.js';
 
 export const EVENT_KINDS = [
-  'session_start', 'session_end', 'prompt', 'tool_start', 'tool_success', 'tool_failure',
-  'test_failure', 'tests_passed', 'git_commit', 'git_push', 'file_written', 'subagent_start',
-  'subagent_stop', 'turn_end', 'long_turn', 'compaction', 'notification', 'idle', 'fed',
-  'petted', 'played', 'level_up',
+  'session_start',
+  'session_end',
+  'prompt',
+  'tool_start',
+  'tool_success',
+  'tool_failure',
+  'test_failure',
+  'tests_passed',
+  'git_commit',
+  'git_push',
+  'file_written',
+  'subagent_start',
+  'subagent_stop',
+  'turn_end',
+  'long_turn',
+  'compaction',
+  'notification',
+  'idle',
+  'fed',
+  'petted',
+  'played',
+  'level_up',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -85,7 +103,8 @@ export function eventKinds(event: JournalEvent, turnMs?: number): EventKind[] {
  */
 export function priorityOfKinds(kinds: readonly EventKind[]): number {
   if (kinds.some((k) => k === 'tool_failure' || k === 'test_failure')) return REACTION_PRIORITY.failure;
-  if (kinds.some((k) => k === 'tests_passed' || k === 'git_commit' || k === 'git_push')) return REACTION_PRIORITY.success;
+  if (kinds.some((k) => k === 'tests_passed' || k === 'git_commit' || k === 'git_push'))
+    return REACTION_PRIORITY.success;
   if (kinds.some((k) => k === 'notification' || k === 'compaction' || k === 'long_turn')) return REACTION_PRIORITY.info;
   return REACTION_PRIORITY.chat;
 }

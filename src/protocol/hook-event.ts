@@ -11,19 +11,51 @@ import * as z from 'zod/mini';
  * Claude Code has no name for.
  */
 export const HOOK_EVENT_NAMES = [
-  'SessionStart', 'Setup', 'InstructionsLoaded', 'UserPromptSubmit', 'UserPromptExpansion',
-  'MessageDisplay', 'PreToolUse', 'PermissionRequest', 'PermissionDenied', 'PostToolUse',
-  'PostToolUseFailure', 'PostToolBatch', 'Notification', 'SubagentStart', 'SubagentStop',
-  'TaskCreated', 'TaskCompleted', 'Stop', 'StopFailure', 'TeammateIdle', 'ConfigChange',
-  'CwdChanged', 'DirectoryAdded', 'FileChanged', 'WorktreeCreate', 'WorktreeRemove',
-  'PreCompact', 'PostCompact', 'Elicitation', 'ElicitationResult', 'SessionEnd',
-  'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand', 'Interrupt',
+  'SessionStart',
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+  'Stop',
+  'StopFailure',
+  'TeammateIdle',
+  'ConfigChange',
+  'CwdChanged',
+  'DirectoryAdded',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'PreCompact',
+  'PostCompact',
+  'Elicitation',
+  'ElicitationResult',
+  'SessionEnd',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'PreSkillShellCommand',
+  'Interrupt',
 ] as const;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
 /** Events whose `matcher` is a regex on the tool name. */
 export const TOOL_EVENTS: ReadonlySet<string> = new Set([
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
 ]);
 
 /** The light check the hook makes: the two fields it needs, everything else kept as is. */

@@ -12,9 +12,7 @@ export const delegateRequestSchema = z.looseObject({
   systemPrompt: z.string().optional(),
   maxTokens: z.number().int().positive().optional(),
   model: z.string().min(1).optional(),
-  context: z
-    .strictObject({ transcriptMessages: z.number().int().min(0).max(12) })
-    .optional(),
+  context: z.strictObject({ transcriptMessages: z.number().int().min(0).max(12) }).optional(),
 });
 export type DelegateRequest = z.infer<typeof delegateRequestSchema>;
 
@@ -57,7 +55,15 @@ export type PluginAnswer =
   | { type: 'invalid'; message: string };
 
 /** Keys of Claude Code's hook output; an answer made only of these is a stock hook script. */
-const CLAUDE_OUTPUT_KEYS = new Set(['decision', 'reason', 'systemMessage', 'continue', 'stopReason', 'suppressOutput', 'hookSpecificOutput']);
+const CLAUDE_OUTPUT_KEYS = new Set([
+  'decision',
+  'reason',
+  'systemMessage',
+  'continue',
+  'stopReason',
+  'suppressOutput',
+  'hookSpecificOutput',
+]);
 
 function isJsonArray(text: string): boolean {
   try {
@@ -88,11 +94,17 @@ export function parsePluginAnswer(answer: unknown): PluginAnswer {
     return parsePluginAnswer(parsed);
   }
   if (typeof answer !== 'object' || Array.isArray(answer)) {
-    return { type: 'invalid', message: `answer must be a JSON object, got ${Array.isArray(answer) ? 'an array' : typeof answer}` };
+    return {
+      type: 'invalid',
+      message: `answer must be a JSON object, got ${Array.isArray(answer) ? 'an array' : typeof answer}`,
+    };
   }
   const keys = Object.keys(answer);
   if (keys.length === 0) return { type: 'none' };
-  const fail = (error: z.ZodError) => ({ type: 'invalid' as const, message: z.prettifyError(error).replace(/\n\s*/g, ' ') });
+  const fail = (error: z.ZodError) => ({
+    type: 'invalid' as const,
+    message: z.prettifyError(error).replace(/\n\s*/g, ' '),
+  });
   if ('delegate' in answer) {
     const parsed = delegateRequestSchema.safeParse(answer);
     return parsed.success ? { type: 'delegate', request: parsed.data } : fail(parsed.error);
@@ -107,5 +119,8 @@ export function parsePluginAnswer(answer: unknown): PluginAnswer {
     const text = parsed.data.systemMessage ?? parsed.data.reason;
     return { type: 'claude-output', output: parsed.data, ...(text ? { text } : {}) };
   }
-  return { type: 'invalid', message: `unrecognized answer (keys: ${keys.slice(0, 5).join(', ')}); expected "reaction", "delegate" or Claude Code hook output` };
+  return {
+    type: 'invalid',
+    message: `unrecognized answer (keys: ${keys.slice(0, 5).join(', ')}); expected "reaction", "delegate" or Claude Code hook output`,
+  };
 }

@@ -15,7 +15,8 @@ export function writtenFiles(event: JournalEvent): string[] {
     if (typeof path === 'string' && path) files.push(path);
   }
   if (Array.isArray(event.files_touched)) {
-    for (const path of event.files_touched) if (typeof path === 'string' && path && !files.includes(path)) files.push(path);
+    for (const path of event.files_touched)
+      if (typeof path === 'string' && path && !files.includes(path)) files.push(path);
   }
   return files;
 }

@@ -25,12 +25,15 @@ export type Reporter<Detail = unknown> = (report: Report<Detail>) => void;
 export const ignoreReports = (): void => {};
 
 /** The same reports under another `where` (a shared helper reporting for its caller). */
-export const reportingAs = <Detail>(report: Reporter<Detail>, where: string): Reporter<Detail> => (entry) => report({ ...entry, where });
+export const reportingAs =
+  <Detail>(report: Reporter<Detail>, where: string): Reporter<Detail> =>
+  (entry) =>
+    report({ ...entry, where });
 
 /** The text of a report: its message, else the error's message. */
 export function reportText(report: Report<unknown>, withStack = false): string {
   const { message, error } = report;
   if (error === undefined) return message ?? '';
-  const thrown = error instanceof Error ? (withStack ? error.stack ?? error.message : error.message) : String(error);
+  const thrown = error instanceof Error ? (withStack ? (error.stack ?? error.message) : error.message) : String(error);
   return message ? `${message}: ${thrown}` : thrown;
 }

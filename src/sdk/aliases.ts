@@ -53,8 +53,16 @@ export function resolveAlias(alias: string): AliasTarget | undefined {
   return { event: PHASES[phase!]!, ...(tool!.toLowerCase() === 'tool' ? {} : { tool: tool!.toLowerCase() }) };
 }
 
-export function aliasMatches(target: AliasTarget, event: { hook_event_name?: unknown; tool_name?: unknown }, kinds: readonly EventKind[]): boolean {
+export function aliasMatches(
+  target: AliasTarget,
+  event: { hook_event_name?: unknown; tool_name?: unknown },
+  kinds: readonly EventKind[],
+): boolean {
   if (event.hook_event_name !== target.event) return false;
-  if (target.tool !== undefined && (typeof event.tool_name !== 'string' || event.tool_name.toLowerCase() !== target.tool)) return false;
+  if (
+    target.tool !== undefined &&
+    (typeof event.tool_name !== 'string' || event.tool_name.toLowerCase() !== target.tool)
+  )
+    return false;
   return target.kind === undefined || kinds.includes(target.kind);
 }

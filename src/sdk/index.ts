@@ -95,7 +95,9 @@ export function defaultSystemPrompt(name: string, personality?: string): string 
     `You are ${name}, a tiny companion living in a developer's terminal while they work with Claude Code.`,
     personality ? `Your personality: ${personality}.` : '',
     'Answer with one short, friendly sentence (under 20 words), no markdown.',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Validates the definition (unknown aliases throw at once) and fills in the system prompt. */
@@ -121,10 +123,19 @@ export function defineBuddy(definition: BuddyDefinition): DefinedBuddy {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function makeContext(buddy: DefinedBuddy, event: Record<string, unknown>, kinds: EventKind[], alias: string): BuddyContext {
-  const toolInput = (typeof event.tool_input === 'object' && event.tool_input !== null ? event.tool_input : {}) as Record<string, unknown>;
+function makeContext(
+  buddy: DefinedBuddy,
+  event: Record<string, unknown>,
+  kinds: EventKind[],
+  alias: string,
+): BuddyContext {
+  const toolInput = (
+    typeof event.tool_input === 'object' && event.tool_input !== null ? event.tool_input : {}
+  ) as Record<string, unknown>;
   return {
-    event, alias, kinds,
+    event,
+    alias,
+    kinds,
     eventName: str(event.hook_event_name) ?? '',
     sessionId: str(event.session_id) ?? '',
     cwd: str(event.cwd),
@@ -143,7 +154,9 @@ function makeContext(buddy: DefinedBuddy, event: Record<string, unknown>, kinds:
         prompt,
         ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
         ...(options.model !== undefined ? { model: options.model } : {}),
-        ...(options.transcriptMessages !== undefined ? { context: { transcriptMessages: options.transcriptMessages } } : {}),
+        ...(options.transcriptMessages !== undefined
+          ? { context: { transcriptMessages: options.transcriptMessages } }
+          : {}),
       };
     },
     say: (text, extras = {}) => ({ reaction: text, ...extras }),
@@ -158,7 +171,10 @@ function normalize(result: ReactResult): ReactionAnswer | DelegateAnswer | undef
 }
 
 /** The answer for one hook JSON object, or undefined when no handler answers. */
-export async function answerFor(buddy: DefinedBuddy, event: Record<string, unknown>): Promise<ReactionAnswer | DelegateAnswer | undefined> {
+export async function answerFor(
+  buddy: DefinedBuddy,
+  event: Record<string, unknown>,
+): Promise<ReactionAnswer | DelegateAnswer | undefined> {
   const kinds = eventKinds(event as JournalEvent);
   for (const { alias, target, hook } of buddy.handlers) {
     if (!aliasMatches(target, event, kinds)) continue;
@@ -195,7 +211,8 @@ export async function runBuddy(buddy: DefinedBuddy | BuddyDefinition, io: RunBud
     const defined = 'handlers' in buddy ? buddy : defineBuddy(buddy);
     const text = typeof io.stdin === 'string' ? io.stdin : await readAll(io.stdin ?? process.stdin);
     const event: unknown = JSON.parse(text);
-    if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new TypeError('stdin is not a hook JSON object');
+    if (typeof event !== 'object' || event === null || Array.isArray(event))
+      throw new TypeError('stdin is not a hook JSON object');
     const answer = await answerFor(defined, event as Record<string, unknown>);
     if (answer) stdout.write(`${JSON.stringify(answer)}\n`);
   } catch (error) {

@@ -68,7 +68,10 @@ export function checkArt(species: Partial<Species>, file: string): SpeciesIssue[
     }
     const ambiguous = ambiguousGlyphs(text);
     if (ambiguous.length > 0) {
-      warning(path, `ambiguous-width ${ambiguous.map((c) => `"${c}"`).join(' ')}: some terminals draw ${ambiguous.length > 1 ? 'these' : 'this'} 2 cells wide`);
+      warning(
+        path,
+        `ambiguous-width ${ambiguous.map((c) => `"${c}"`).join(' ')}: some terminals draw ${ambiguous.length > 1 ? 'these' : 'this'} 2 cells wide`,
+      );
     }
     return true;
   };
@@ -80,7 +83,8 @@ export function checkArt(species: Partial<Species>, file: string): SpeciesIssue[
   // Eyes: exactly one cell, or the frames would change width with the mood.
   for (const [mood, glyph] of Object.entries(species.eyes ?? {})) {
     if (glyph === undefined || !checkText(['eyes', mood], glyph)) continue;
-    if (stringWidth(glyph) !== 1) error(['eyes', mood], `an eye must be 1 cell wide, "${glyph}" is ${stringWidth(glyph)}`);
+    if (stringWidth(glyph) !== 1)
+      error(['eyes', mood], `an eye must be 1 cell wide, "${glyph}" is ${stringWidth(glyph)}`);
   }
   for (const [mood, face] of Object.entries(species.face ?? {})) {
     if (face !== undefined) checkText(['face', mood], face);
@@ -125,20 +129,30 @@ function checkFrameSet(
     const stateFrames = frames[state];
     if (!stateFrames) continue;
     // The blink frame plays inside the idle sequence, so it must match idle's size.
-    checkStateFrames(stateFrames, [...base, 'frames', state], error, checkText, state === 'blink' ? idleSize : undefined);
+    checkStateFrames(
+      stateFrames,
+      [...base, 'frames', state],
+      error,
+      checkText,
+      state === 'blink' ? idleSize : undefined,
+    );
   }
   const idle = frames.idle;
   if (idle) {
     sequence?.forEach((step, index) => {
       if (typeof step === 'number' && step >= idle.length) {
         const where = formatPath([...base, 'frames', 'idle']);
-        error(['idleSequence', index], `frame ${step} does not exist: ${where} has ${idle.length} frames (0 to ${idle.length - 1})`);
+        error(
+          ['idleSequence', index],
+          `frame ${step} does not exist: ${where} has ${idle.length} frames (0 to ${idle.length - 1})`,
+        );
       }
     });
   }
   if (hat && idleSize) {
     const row = hat.row ?? 0;
-    if (row >= idleSize.height) error([...base, 'hat', 'row'], `row ${row} is outside the frames (${idleSize.height} lines)`);
+    if (row >= idleSize.height)
+      error([...base, 'hat', 'row'], `row ${row} is outside the frames (${idleSize.height} lines)`);
     if (hat.center !== undefined && hat.center >= idleSize.width) {
       error([...base, 'hat', 'center'], `column ${hat.center} is outside the frames (${idleSize.width} cells wide)`);
     }

@@ -23,7 +23,13 @@ export function packageRoot(from: string = fileURLToPath(import.meta.url)): stri
 
 function isBuddyPackage(path: string): boolean {
   try {
-    return (JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as { name?: string }).name === 'buddy-tui';
+    return (
+      (
+        JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true })) as {
+          name?: string;
+        }
+      ).name === 'buddy-tui'
+    );
   } catch {
     return false;
   }

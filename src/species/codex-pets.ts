@@ -27,10 +27,15 @@ function textTemplate(): Species {
   return template;
 }
 
-const clip = (value: unknown, max: number) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined);
+const clip = (value: unknown, max: number) =>
+  typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : undefined;
 
 /** A species drawn from a Codex pet.json, or the issues that keep it out. */
-export function codexPetSpecies(folder: string, id: string, file = join(folder, 'pet.json')): { species?: Species; issues: SpeciesIssue[] } {
+export function codexPetSpecies(
+  folder: string,
+  id: string,
+  file = join(folder, 'pet.json'),
+): { species?: Species; issues: SpeciesIssue[] } {
   let value: unknown;
   try {
     value = readJsonFile(file, MAX_MANIFEST_BYTES);
@@ -39,7 +44,15 @@ export function codexPetSpecies(folder: string, id: string, file = join(folder, 
     return { issues: [{ file, path: '', message, severity: 'error' }] };
   }
   const { manifest, problems } = parsePictureManifest(value);
-  if (!manifest) return { issues: problems.map((problem) => ({ file, path: problem.path, message: problem.message, severity: 'error' as const })) };
+  if (!manifest)
+    return {
+      issues: problems.map((problem) => ({
+        file,
+        path: problem.path,
+        message: problem.message,
+        severity: 'error' as const,
+      })),
+    };
   const record = value as Record<string, unknown>;
   const name = clip(record.displayName, 40) ?? clip(record.id, 40) ?? id;
   const base = textTemplate();
@@ -61,7 +74,10 @@ export function codexPetSpecies(folder: string, id: string, file = join(folder, 
 export function findCodexPets(petsDir: string): Array<{ species?: Species; file: string; issues: SpeciesIssue[] }> {
   let names: string[];
   try {
-    names = readdirSync(petsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && PET_FOLDER.test(entry.name)).map((entry) => entry.name).sort();
+    names = readdirSync(petsDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && PET_FOLDER.test(entry.name))
+      .map((entry) => entry.name)
+      .sort();
   } catch {
     return [];
   }

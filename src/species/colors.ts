@@ -6,8 +6,22 @@ import { colorAllowed } from '../text/color-allowed.js';
 import { styled, type TerminalText } from '../text/terminal-text.js';
 
 export const NAMED_COLORS = [
-  'black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white', 'gray',
-  'redBright', 'greenBright', 'yellowBright', 'blueBright', 'magentaBright', 'cyanBright', 'whiteBright',
+  'black',
+  'red',
+  'green',
+  'yellow',
+  'blue',
+  'magenta',
+  'cyan',
+  'white',
+  'gray',
+  'redBright',
+  'greenBright',
+  'yellowBright',
+  'blueBright',
+  'magentaBright',
+  'cyanBright',
+  'whiteBright',
 ] as const;
 export type NamedColor = (typeof NAMED_COLORS)[number];
 export type ColorLevel = 'none' | '16' | '256' | 'truecolor';
@@ -47,9 +61,15 @@ export function parseHex(value: string): [number, number, number] | undefined {
 export function nearestNamed(rgb: [number, number, number]): NamedColor {
   let best: NamedColor = 'white';
   let bestDistance = Infinity;
-  for (const [name, { rgb: [r, g, b] }] of Object.entries(ANSI16) as Array<[NamedColor, (typeof ANSI16)[NamedColor]]>) {
+  for (const [
+    name,
+    {
+      rgb: [r, g, b],
+    },
+  ] of Object.entries(ANSI16) as Array<[NamedColor, (typeof ANSI16)[NamedColor]]>) {
     const redMean = (r + rgb[0]) / 2;
-    const distance = (2 + redMean / 256) * (r - rgb[0]) ** 2 + 4 * (g - rgb[1]) ** 2 + (2 + (255 - redMean) / 256) * (b - rgb[2]) ** 2;
+    const distance =
+      (2 + redMean / 256) * (r - rgb[0]) ** 2 + 4 * (g - rgb[1]) ** 2 + (2 + (255 - redMean) / 256) * (b - rgb[2]) ** 2;
     if (distance < bestDistance) [best, bestDistance] = [name, distance];
   }
   return best;

@@ -63,14 +63,25 @@ const stringRecord = (value: unknown): Record<string, string> | undefined => {
 /** The stages' levels and faces, if they are in order (the full check is validate's); else none. */
 function stageLevels(value: unknown): FaceSource['stages'] {
   if (!Array.isArray(value)) return undefined;
-  const stages = value.map((stage: { level?: unknown; face?: unknown } | null) => ({ level: Number(stage?.level), face: stringRecord(stage?.face) ?? {} }));
-  return stages.every((stage, i) => Number.isInteger(stage.level) && (i === 0 ? stage.level === 1 : stage.level > stages[i - 1].level)) ? stages : undefined;
+  const stages = value.map((stage: { level?: unknown; face?: unknown } | null) => ({
+    level: Number(stage?.level),
+    face: stringRecord(stage?.face) ?? {},
+  }));
+  return stages.every(
+    (stage, i) => Number.isInteger(stage.level) && (i === 0 ? stage.level === 1 : stage.level > stages[i - 1].level),
+  )
+    ? stages
+    : undefined;
 }
 
 /** The face and eyes of a species file, or undefined if the file is missing or not the right shape. */
 export function readFaceSource(file: string): FaceSource | undefined {
   try {
-    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.species, followSymlinks: true })) as { face?: unknown; eyes?: unknown; stages?: unknown };
+    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.species, followSymlinks: true })) as {
+      face?: unknown;
+      eyes?: unknown;
+      stages?: unknown;
+    };
     const face = stringRecord(value.face);
     if (!face?.idle) return undefined;
     return { face, eyes: stringRecord(value.eyes) ?? {}, stages: stageLevels(value.stages) };
@@ -106,6 +117,8 @@ export function lookupFace(lookup: FaceLookup): string {
   const eyes = lookup.eyes && [...lookup.eyes].length === 1 ? lookup.eyes : undefined;
   const stage = source?.stages?.[stageIndexAt(source.stages, lookup.level ?? 1)];
   const staged = source && stage ? { eyes: source.eyes, face: stageFaces(stage.face, source.face) } : source;
-  const face = staged ? faceFor(staged, lookup.mood, eyes) : faceFor({ eyes: {}, face: DEFAULT_FACES }, lookup.mood, eyes);
+  const face = staged
+    ? faceFor(staged, lookup.mood, eyes)
+    : faceFor({ eyes: {}, face: DEFAULT_FACES }, lookup.mood, eyes);
   return sanitizeText(face, { maxLength: 32 });
 }

@@ -18,9 +18,16 @@ const CACHE_VERSION = 1;
 export const CACHE_DIR = 'pictures.cache';
 const MAX_CACHE_BYTES = 8 * 1024 * 1024;
 
-export function cacheKey(sheet: Buffer, grid: PictureGrid, cells: { width: number; height: number }, indices: readonly number[]): string {
+export function cacheKey(
+  sheet: Buffer,
+  grid: PictureGrid,
+  cells: { width: number; height: number },
+  indices: readonly number[],
+): string {
   const hash = createHash('sha256').update(sheet).digest('hex');
-  const shape = createHash('sha256').update(JSON.stringify([CACHE_VERSION, grid, cells, [...new Set(indices)].sort((a, b) => a - b)])).digest('hex');
+  const shape = createHash('sha256')
+    .update(JSON.stringify([CACHE_VERSION, grid, cells, [...new Set(indices)].sort((a, b) => a - b)]))
+    .digest('hex');
   return `${hash.slice(0, 32)}-${shape.slice(0, 12)}-${cells.width}x${cells.height}`;
 }
 
@@ -34,14 +41,21 @@ export function writeCachedFrames(stateRoot: string, key: string, pixels: PixelF
   const header = Buffer.from(JSON.stringify({ width: pixels.width, height: pixels.height, indices }));
   const length = Buffer.alloc(4);
   length.writeUInt32LE(header.length);
-  atomicWriteFileSync(cacheFile(stateRoot, key), Buffer.concat([length, header, ...indices.map((i) => pixels.frames.get(i)!)]));
+  atomicWriteFileSync(
+    cacheFile(stateRoot, key),
+    Buffer.concat([length, header, ...indices.map((i) => pixels.frames.get(i)!)]),
+  );
 }
 
 export function readCachedFrames(stateRoot: string, key: string): PixelFrames | undefined {
   try {
     const bytes = readRegularFile(cacheFile(stateRoot, key), MAX_CACHE_BYTES);
     const headerLength = bytes.readUInt32LE(0);
-    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8')) as { width: number; height: number; indices: number[] };
+    const header = JSON.parse(bytes.subarray(4, 4 + headerLength).toString('utf8')) as {
+      width: number;
+      height: number;
+      indices: number[];
+    };
     const size = header.width * header.height * 4;
     if (!Number.isInteger(size) || size <= 0 || !Array.isArray(header.indices)) return undefined;
     if (bytes.length !== 4 + headerLength + size * header.indices.length) return undefined;

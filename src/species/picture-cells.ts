@@ -58,18 +58,35 @@ const distance = (a: Rgb, b: Rgb) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (
 
 /** The nearest of xterm's 256 colours (the 6×6×6 cube or the grey ramp; not the 16, which themes change). */
 export function nearest256(color: Rgb): number {
-  const step = (value: number) => CUBE.reduce((best, level, i) => (Math.abs(level - value) < Math.abs(CUBE[best] - value) ? i : best), 0);
+  const step = (value: number) =>
+    CUBE.reduce((best, level, i) => (Math.abs(level - value) < Math.abs(CUBE[best] - value) ? i : best), 0);
   const [r, g, b] = color.map(step);
   const cube: Rgb = [CUBE[r], CUBE[g], CUBE[b]];
   const grey = Math.min(23, Math.max(0, Math.round(((color[0] + color[1] + color[2]) / 3 - 8) / 10)));
   const greyLevel = 8 + grey * 10;
-  return distance(color, [greyLevel, greyLevel, greyLevel]) < distance(color, cube) ? 232 + grey : 16 + 36 * r + 6 * g + b;
+  return distance(color, [greyLevel, greyLevel, greyLevel]) < distance(color, cube)
+    ? 232 + grey
+    : 16 + 36 * r + 6 * g + b;
 }
 
 /** xterm's default values of the 16 ANSI colours. */
 export const ANSI16: readonly Rgb[] = [
-  [0, 0, 0], [205, 0, 0], [0, 205, 0], [205, 205, 0], [0, 0, 238], [205, 0, 205], [0, 205, 205], [229, 229, 229],
-  [127, 127, 127], [255, 0, 0], [0, 255, 0], [255, 255, 0], [92, 92, 255], [255, 0, 255], [0, 255, 255], [255, 255, 255],
+  [0, 0, 0],
+  [205, 0, 0],
+  [0, 205, 0],
+  [205, 205, 0],
+  [0, 0, 238],
+  [205, 0, 205],
+  [0, 205, 205],
+  [229, 229, 229],
+  [127, 127, 127],
+  [255, 0, 0],
+  [0, 255, 0],
+  [255, 255, 0],
+  [92, 92, 255],
+  [255, 0, 255],
+  [0, 255, 255],
+  [255, 255, 255],
 ];
 
 export function nearest16(color: Rgb): number {
@@ -94,7 +111,9 @@ export function linesOf(cells: PictureCell[][], colors: PictureColors): string[]
     for (const cell of row) {
       const fg = cell.glyph === '▀' || cell.glyph === '█' ? cell.top : cell.glyph === '▄' ? cell.bottom : undefined;
       const bg = cell.glyph === '▀' ? cell.bottom : undefined;
-      const style = [fg ? colorParams(fg, colors, false) : '', bg ? colorParams(bg, colors, true) : ''].filter(Boolean).join(';');
+      const style = [fg ? colorParams(fg, colors, false) : '', bg ? colorParams(bg, colors, true) : '']
+        .filter(Boolean)
+        .join(';');
       if (style !== current) {
         line += `\x1b[0${style ? `;${style}` : ''}m`;
         current = style;

@@ -17,7 +17,7 @@ export interface PixelFrames {
   frames: Map<number, Uint8Array>;
 }
 
-type Sharp = (typeof import('sharp'))['default'];
+type Sharp = typeof import('sharp')['default'];
 let sharpModule: Promise<Sharp> | undefined;
 
 export function loadSharp(): Promise<Sharp> {
@@ -27,7 +27,8 @@ export function loadSharp(): Promise<Sharp> {
 
 /** Checks the sheet against the grid: exactly covered, at most 256 frames. */
 export function gridProblem(imageWidth: number, imageHeight: number, grid: PictureGrid): string | undefined {
-  if (grid.columns * grid.rows > MAX_PICTURE_FRAMES) return `the grid has ${grid.columns * grid.rows} frames; at most ${MAX_PICTURE_FRAMES}`;
+  if (grid.columns * grid.rows > MAX_PICTURE_FRAMES)
+    return `the grid has ${grid.columns * grid.rows} frames; at most ${MAX_PICTURE_FRAMES}`;
   const coverWidth = grid.columns * grid.width;
   const coverHeight = grid.rows * grid.height;
   if (imageWidth !== coverWidth || imageHeight !== coverHeight) {
@@ -40,7 +41,13 @@ export function gridProblem(imageWidth: number, imageHeight: number, grid: Pictu
  * The frames at `indices`, each `cells.width` pixels wide and `cells.height * 2` high.
  * Throws a PictureError naming `file` for a corrupt image or a grid that does not fit it.
  */
-export async function decodeFrames(file: string, bytes: Buffer, grid: PictureGrid, cells: { width: number; height: number }, indices: readonly number[]): Promise<PixelFrames> {
+export async function decodeFrames(
+  file: string,
+  bytes: Buffer,
+  grid: PictureGrid,
+  cells: { width: number; height: number },
+  indices: readonly number[],
+): Promise<PixelFrames> {
   const sharp = await loadSharp();
   const width = cells.width;
   const height = cells.height * 2;

@@ -13,7 +13,10 @@ export const MAX_SHEET_BYTES = 16 * 1024 * 1024;
 export const MAX_MANIFEST_BYTES = 64 * 1024;
 
 export class PictureError extends Error {
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(`${file}: ${message}`);
     this.name = 'PictureError';
   }
@@ -27,11 +30,20 @@ export function readRegularFile(file: string, cap: number): Buffer {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PictureError(file, code === 'ELOOP' ? 'is a symlink; a pet file must be a regular file' : `cannot open (${code ?? (error as Error).message})`);
+    throw new PictureError(
+      file,
+      code === 'ELOOP'
+        ? 'is a symlink; a pet file must be a regular file'
+        : `cannot open (${code ?? (error as Error).message})`,
+    );
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new PictureError(file, `is not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isDirectory() ? 'a folder' : 'a special file'})`);
+    if (!stat.isFile())
+      throw new PictureError(
+        file,
+        `is not a regular file (${stat.isFIFO() ? 'a FIFO' : stat.isDirectory() ? 'a folder' : 'a special file'})`,
+      );
     if (stat.size > cap) throw new PictureError(file, `is ${stat.size} bytes, the limit is ${cap}`);
     const buffer = Buffer.alloc(stat.size);
     let offset = 0;
@@ -57,13 +69,15 @@ export function sheetPathIn(folder: string, spritesheetPath: string): string {
     realFolder = realpathSync(folder);
     // The file itself must not be a symlink (checked at open); its folders must stay inside.
     realFile = resolve(realpathSync(resolve(file, '..')), file.slice(resolve(file, '..').length + 1));
-    if (lstatSync(file).isSymbolicLink()) throw new PictureError(file, 'is a symlink; a pet file must be a regular file');
+    if (lstatSync(file).isSymbolicLink())
+      throw new PictureError(file, 'is a symlink; a pet file must be a regular file');
   } catch (error) {
     if (error instanceof PictureError) throw error;
     throw new PictureError(file, `cannot open (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const inside = relative(realFolder, realFile);
-  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new PictureError(file, "is outside the pet's folder");
+  if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    throw new PictureError(file, "is outside the pet's folder");
   return file;
 }
 

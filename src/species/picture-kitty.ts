@@ -26,13 +26,21 @@ export const KITTY_CELL_PIXELS = { width: 4, height: 8 } as const;
 export const kittyImageId = (base: number, index: number) => ((base & 0xffff) << 8) | (index & 0xff) || 1;
 
 /** The APC sequence that transmits one frame (raw RGBA, deflated, base64 in 4096-byte chunks) with a virtual placement. */
-export function kittyTransmit(id: number, rgba: Uint8Array, pixels: { width: number; height: number }, cells: { width: number; height: number }): string {
+export function kittyTransmit(
+  id: number,
+  rgba: Uint8Array,
+  pixels: { width: number; height: number },
+  cells: { width: number; height: number },
+): string {
   const payload = deflateSync(rgba).toString('base64');
   const chunks = payload.match(/.{1,4096}/gs) ?? [''];
   return chunks
     .map((chunk, i) => {
       const more = i < chunks.length - 1 ? 1 : 0;
-      const keys = i === 0 ? `a=T,U=1,q=2,f=32,o=z,i=${id},s=${pixels.width},v=${pixels.height},c=${cells.width},r=${cells.height},m=${more}` : `q=2,m=${more}`;
+      const keys =
+        i === 0
+          ? `a=T,U=1,q=2,f=32,o=z,i=${id},s=${pixels.width},v=${pixels.height},c=${cells.width},r=${cells.height},m=${more}`
+          : `q=2,m=${more}`;
       return `\x1b_G${keys};${chunk}\x1b\\`;
     })
     .join('');
@@ -43,7 +51,8 @@ export function kittyLines(id: number, cells: { width: number; height: number })
   const color = `\x1b[38;2;${(id >> 16) & 255};${(id >> 8) & 255};${id & 255}m`;
   return Array.from({ length: Math.min(cells.height, MAX_KITTY_CELLS) }, (_, row) => {
     let line = color;
-    for (let column = 0; column < Math.min(cells.width, MAX_KITTY_CELLS); column += 1) line += PLACEHOLDER + DIACRITICS[row] + DIACRITICS[column];
+    for (let column = 0; column < Math.min(cells.width, MAX_KITTY_CELLS); column += 1)
+      line += PLACEHOLDER + DIACRITICS[row] + DIACRITICS[column];
     return `${line}\x1b[39m`;
   });
 }

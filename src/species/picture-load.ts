@@ -56,17 +56,37 @@ interface Prepared {
 
 function prepare(source: PictureSource, cells: CellSize, mode: DrawMode): Prepared {
   const { file: sheetFile, bytes } = readSheet(source.folder, source.manifest.spritesheetPath);
-  const drawn = mode.kind === 'kitty' ? { width: Math.min(cells.width, MAX_KITTY_CELLS), height: Math.min(cells.height, MAX_KITTY_CELLS) } : cells;
+  const drawn =
+    mode.kind === 'kitty'
+      ? { width: Math.min(cells.width, MAX_KITTY_CELLS), height: Math.min(cells.height, MAX_KITTY_CELLS) }
+      : cells;
   // The decoder's size is in half-block cells (two pixels high); kitty gets 4×8 pixels a cell.
-  const pixels = mode.kind === 'kitty' ? { width: drawn.width * KITTY_CELL_PIXELS.width, height: (drawn.height * KITTY_CELL_PIXELS.height) / 2 } : drawn;
+  const pixels =
+    mode.kind === 'kitty'
+      ? { width: drawn.width * KITTY_CELL_PIXELS.width, height: (drawn.height * KITTY_CELL_PIXELS.height) / 2 }
+      : drawn;
   const indices = usedIndices(source.manifest.animations);
-  return { sheetFile, bytes, pixels, cells: drawn, indices, key: cacheKey(bytes, source.manifest.frame, pixels, indices) };
+  return {
+    sheetFile,
+    bytes,
+    pixels,
+    cells: drawn,
+    indices,
+    key: cacheKey(bytes, source.manifest.frame, pixels, indices),
+  };
 }
 
-function render(prepared: Prepared, frames: PixelFrames, mode: DrawMode, fromCache: boolean, imageBase: number): LoadedPicture {
+function render(
+  prepared: Prepared,
+  frames: PixelFrames,
+  mode: DrawMode,
+  fromCache: boolean,
+  imageBase: number,
+): LoadedPicture {
   const lines = new Map<number, string[]>();
   if (mode.kind === 'cells') {
-    for (const [index, rgba] of frames.frames) lines.set(index, linesOf(cellsOf(rgba, frames.width, frames.height), mode.colors));
+    for (const [index, rgba] of frames.frames)
+      lines.set(index, linesOf(cellsOf(rgba, frames.width, frames.height), mode.colors));
     return { cells: prepared.cells, lines, fromCache, sheetFile: prepared.sheetFile };
   }
   let transmit = '';
@@ -86,17 +106,33 @@ const cachedFrames = (prepared: Prepared, stateRoot?: string): PixelFrames | und
 };
 
 /** The picture from the cache alone, synchronously (the pane's first frame), or undefined on a miss. */
-export function loadPictureCached(source: PictureSource, cells: CellSize, mode: DrawMode, options: LoadOptions = {}): LoadedPicture | undefined {
+export function loadPictureCached(
+  source: PictureSource,
+  cells: CellSize,
+  mode: DrawMode,
+  options: LoadOptions = {},
+): LoadedPicture | undefined {
   const prepared = prepare(source, cells, mode);
   const cached = cachedFrames(prepared, options.stateRoot);
   return cached ? render(prepared, cached, mode, true, options.imageBase ?? 1) : undefined;
 }
 
-export async function loadPicture(source: PictureSource, cells: CellSize, mode: DrawMode, options: LoadOptions = {}): Promise<LoadedPicture> {
+export async function loadPicture(
+  source: PictureSource,
+  cells: CellSize,
+  mode: DrawMode,
+  options: LoadOptions = {},
+): Promise<LoadedPicture> {
   const prepared = prepare(source, cells, mode);
   const cached = cachedFrames(prepared, options.stateRoot);
   if (cached) return render(prepared, cached, mode, true, options.imageBase ?? 1);
-  const frames = await decodeFrames(prepared.sheetFile, prepared.bytes, source.manifest.frame, prepared.pixels, prepared.indices);
+  const frames = await decodeFrames(
+    prepared.sheetFile,
+    prepared.bytes,
+    source.manifest.frame,
+    prepared.pixels,
+    prepared.indices,
+  );
   if (options.stateRoot) {
     try {
       writeCachedFrames(options.stateRoot, prepared.key, frames);
@@ -114,7 +150,10 @@ export async function loadPicture(source: PictureSource, cells: CellSize, mode: 
  */
 export function pictureCellsFor(columns: number, rows: number, frame: { width: number; height: number }): CellSize {
   const twoColumns = columns >= 76;
-  const maxWidth = Math.max(4, Math.min(40, (twoColumns ? Math.min(44, Math.floor((columns - 1) * 0.42)) : columns - 1) - 4));
+  const maxWidth = Math.max(
+    4,
+    Math.min(40, (twoColumns ? Math.min(44, Math.floor((columns - 1) * 0.42)) : columns - 1) - 4),
+  );
   const maxHeight = Math.max(3, rows - (twoColumns ? 11 : 14));
   let width = maxWidth;
   let height = Math.ceil((width * frame.height) / frame.width / 2);

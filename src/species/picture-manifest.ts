@@ -61,13 +61,16 @@ export function defaultAnimations(grid: PictureGrid): Record<string, PictureAnim
   return animations;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A relative path inside the pet's folder: no absolute path, no `..`, no NUL, no backslash. */
 export function spritesheetPathProblem(path: string): string | undefined {
   if (path.length === 0 || path.length > 200) return 'spritesheetPath must be 1 to 200 characters';
-  if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\') || path.includes('\0')) return `spritesheetPath "${path}" must be a relative path inside the pet's folder`;
-  if (path.split('/').some((part) => part === '..')) return `spritesheetPath "${path}" must stay inside the pet's folder (no "..")`;
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\\') || path.includes('\0'))
+    return `spritesheetPath "${path}" must be a relative path inside the pet's folder`;
+  if (path.split('/').some((part) => part === '..'))
+    return `spritesheetPath "${path}" must stay inside the pet's folder (no "..")`;
   return undefined;
 }
 
@@ -82,16 +85,25 @@ function readGrid(value: unknown, problems: ManifestProblem[]): PictureGrid {
     const entry = value[key];
     if (entry === undefined) continue;
     const max = key === 'width' || key === 'height' ? 4096 : MAX_PICTURE_FRAMES;
-    if (typeof entry !== 'number' || !Number.isInteger(entry) || entry < 1 || entry > max) problems.push({ path: `frame.${key}`, message: `expected a whole number from 1 to ${max}` });
+    if (typeof entry !== 'number' || !Number.isInteger(entry) || entry < 1 || entry > max)
+      problems.push({ path: `frame.${key}`, message: `expected a whole number from 1 to ${max}` });
     else grid[key] = entry;
   }
   if (grid.columns * grid.rows > MAX_PICTURE_FRAMES) {
-    problems.push({ path: 'frame', message: `${grid.columns} × ${grid.rows} is ${grid.columns * grid.rows} frames; at most ${MAX_PICTURE_FRAMES}` });
+    problems.push({
+      path: 'frame',
+      message: `${grid.columns} × ${grid.rows} is ${grid.columns * grid.rows} frames; at most ${MAX_PICTURE_FRAMES}`,
+    });
   }
   return grid;
 }
 
-function readAnimation(name: string, value: unknown, count: number, problems: ManifestProblem[]): PictureAnimation | undefined {
+function readAnimation(
+  name: string,
+  value: unknown,
+  count: number,
+  problems: ManifestProblem[],
+): PictureAnimation | undefined {
   const at = `animations.${name}`;
   if (!isRecord(value)) {
     problems.push({ path: at, message: 'expected an object { frames, fps, loop, fallback }' });
@@ -104,12 +116,16 @@ function readAnimation(name: string, value: unknown, count: number, problems: Ma
   } else {
     frames.forEach((index, i) => {
       if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count) {
-        problems.push({ path: `${at}.frames[${i}]`, message: `frame index ${JSON.stringify(index)} is out of range (the grid has ${count} frames, 0 to ${count - 1})` });
+        problems.push({
+          path: `${at}.frames[${i}]`,
+          message: `frame index ${JSON.stringify(index)} is out of range (the grid has ${count} frames, 0 to ${count - 1})`,
+        });
       }
     });
   }
   const fps = value.fps ?? 8;
-  if (typeof fps !== 'number' || !Number.isFinite(fps) || fps <= 0 || fps > 60) problems.push({ path: `${at}.fps`, message: `fps ${JSON.stringify(fps)} must be above 0 and at most 60` });
+  if (typeof fps !== 'number' || !Number.isFinite(fps) || fps <= 0 || fps > 60)
+    problems.push({ path: `${at}.fps`, message: `fps ${JSON.stringify(fps)} must be above 0 and at most 60` });
   const loop = value.loop ?? true;
   if (typeof loop !== 'boolean') problems.push({ path: `${at}.loop`, message: 'expected true or false' });
   const fallback = value.fallback ?? 'idle';
@@ -122,7 +138,10 @@ function readAnimation(name: string, value: unknown, count: number, problems: Ma
  * The manifest with Codex's defaults filled in, or the problems (each with its JSON path).
  * `defaultSheet` is what a missing spritesheetPath means (Codex's default for pet.json).
  */
-export function parsePictureManifest(value: unknown, defaultSheet = DEFAULT_SPRITESHEET): { manifest?: PictureManifest; problems: ManifestProblem[] } {
+export function parsePictureManifest(
+  value: unknown,
+  defaultSheet = DEFAULT_SPRITESHEET,
+): { manifest?: PictureManifest; problems: ManifestProblem[] } {
   const problems: ManifestProblem[] = [];
   if (!isRecord(value)) return { problems: [{ path: '', message: 'expected a JSON object' }] };
   const sheet = value.spritesheetPath ?? defaultSheet;
@@ -135,11 +154,15 @@ export function parsePictureManifest(value: unknown, defaultSheet = DEFAULT_SPRI
   }
   const frame = readGrid(value.frame, problems);
   const animations = defaultAnimations(frame);
-  if (value.animations !== undefined && !isRecord(value.animations)) problems.push({ path: 'animations', message: 'expected an object of named animations' });
+  if (value.animations !== undefined && !isRecord(value.animations))
+    problems.push({ path: 'animations', message: 'expected an object of named animations' });
   else {
     for (const [name, entry] of Object.entries((value.animations ?? {}) as Record<string, unknown>)) {
       if (!/^[A-Za-z0-9_-]{1,40}$/.test(name)) {
-        problems.push({ path: `animations.${name.slice(0, 40)}`, message: 'an animation name is letters, digits, "-" and "_", at most 40' });
+        problems.push({
+          path: `animations.${name.slice(0, 40)}`,
+          message: 'an animation name is letters, digits, "-" and "_", at most 40',
+        });
         continue;
       }
       const animation = readAnimation(name, entry, frame.columns * frame.rows, problems);
@@ -147,7 +170,11 @@ export function parsePictureManifest(value: unknown, defaultSheet = DEFAULT_SPRI
     }
   }
   for (const [name, animation] of Object.entries(animations)) {
-    if (!animations[animation.fallback]) problems.push({ path: `animations.${name}.fallback`, message: `fallback "${animation.fallback}" names no animation` });
+    if (!animations[animation.fallback])
+      problems.push({
+        path: `animations.${name}.fallback`,
+        message: `fallback "${animation.fallback}" names no animation`,
+      });
   }
   return problems.length > 0 ? { problems } : { manifest: { spritesheetPath, frame, animations }, problems };
 }

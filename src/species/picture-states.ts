@@ -38,7 +38,11 @@ export const playMs = (animation: PictureAnimation) => (animation.frames.length 
  * does not loop plays once, then its fallback plays (and so on, a few hops at most; a chain that
  * ends in a non-looping animation holds its last frame).
  */
-export function spriteIndexAt(animations: Readonly<Record<string, PictureAnimation>>, name: string, elapsedMs: number): number {
+export function spriteIndexAt(
+  animations: Readonly<Record<string, PictureAnimation>>,
+  name: string,
+  elapsedMs: number,
+): number {
   let animation = animations[name] ?? animations.idle;
   let elapsed = Math.max(0, elapsedMs);
   for (let hop = 0; hop < 8; hop += 1) {

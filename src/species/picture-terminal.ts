@@ -26,7 +26,11 @@ export function pictureModeFor(env: NodeJS.ProcessEnv): PictureMode {
   if (forced === 'truecolor' || forced === '256' || forced === '16') return { kind: 'cells', colors: forced };
   if (env.NO_COLOR || env.TERM === 'dumb') return { kind: 'text' };
   const inTmux = Boolean(env.TMUX) || /^(tmux|screen)/.test(env.TERM ?? '');
-  const kitty = env.TERM === 'xterm-kitty' || Boolean(env.KITTY_WINDOW_ID) || env.TERM === 'xterm-ghostty' || /^ghostty$/i.test(env.TERM_PROGRAM ?? '');
+  const kitty =
+    env.TERM === 'xterm-kitty' ||
+    Boolean(env.KITTY_WINDOW_ID) ||
+    env.TERM === 'xterm-ghostty' ||
+    /^ghostty$/i.test(env.TERM_PROGRAM ?? '');
   if (kitty && !inTmux) return { kind: 'kitty' };
   return { kind: 'cells', colors: colorsOf(env) };
 }

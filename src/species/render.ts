@@ -81,7 +81,12 @@ const sizes = new WeakMap<object, { width: number; height: number }>();
  * The lines of one frame. `frameIndex` is the animation tick: for idle it walks the
  * idleSequence (blinks included), for other states it cycles through their frames.
  */
-export function renderSprite(species: DrawableSpecies, mood: Mood, frameIndex: number, options: RenderOptions = {}): string[] {
+export function renderSprite(
+  species: DrawableSpecies,
+  mood: Mood,
+  frameIndex: number,
+  options: RenderOptions = {},
+): string[] {
   const state = resolveState(species, mood);
   const tick = Math.max(0, Math.floor(frameIndex));
   let frame: string[];

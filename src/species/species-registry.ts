@@ -115,7 +115,9 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
         next.set(entry.good.id, { species: entry.good, file, origin: source.origin, stale: entry.broken });
       }
     }
-    for (const pet of codexPets) if (pet.species) next.set(pet.species.id, { species: pet.species, file: pet.file, origin: 'codex', stale: false });
+    for (const pet of codexPets)
+      if (pet.species)
+        next.set(pet.species.id, { species: pet.species, file: pet.file, origin: 'codex', stale: false });
     byId = next;
   }
 
@@ -180,14 +182,19 @@ export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): Spe
       watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('addDir', onDir);
       // A folder removed and made again: chokidar's watch stays on the deleted one, so watch
       // everything afresh and read it again.
-      followers = dirs.map((dir) => followDir(dir, () => {
-        for (const follower of followers) follower.close();
-        followers = [];
-        watcher = undefined;
-        active.close().then(() => (closed() ? undefined : registry.watch().then(() => registry.reload()))).catch(() => {
-          // Not watchable now: the files already loaded stay in use.
-        });
-      }));
+      followers = dirs.map((dir) =>
+        followDir(dir, () => {
+          for (const follower of followers) follower.close();
+          followers = [];
+          watcher = undefined;
+          active
+            .close()
+            .then(() => (closed() ? undefined : registry.watch().then(() => registry.reload())))
+            .catch(() => {
+              // Not watchable now: the files already loaded stay in use.
+            });
+        }),
+      );
       await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
     },
     close: life.end,

@@ -27,11 +27,18 @@ export const frameSchema = z.array(frameLine).min(1).max(12);
 const frameList = z.array(frameSchema).min(1).max(16);
 
 /** `{idle?: item, happy?: item, ...}` for every state (or event kind), typed key by key. */
-function optionalPer<K extends string, T extends z.ZodType>(keys: readonly K[], item: T): { [P in K]: z.ZodOptional<T> } {
+function optionalPer<K extends string, T extends z.ZodType>(
+  keys: readonly K[],
+  item: T,
+): { [P in K]: z.ZodOptional<T> } {
   return Object.fromEntries(keys.map((key) => [key, item.optional()])) as { [P in K]: z.ZodOptional<T> };
 }
 
-const faceLine = z.string().min(1).max(24).regex(/^[^\n\r]*$/, { message: 'a face is one line' });
+const faceLine = z
+  .string()
+  .min(1)
+  .max(24)
+  .regex(/^[^\n\r]*$/, { message: 'a face is one line' });
 
 const eyesSchema = z.strictObject({
   default: eyeGlyph,
@@ -53,7 +60,12 @@ const ID_MESSAGE = 'id is lowercase letters, digits and "-", starting with a let
 const hatSchema = z
   .strictObject({
     row: z.int().min(0).max(11).optional().meta({ description: 'The frame line the hat is drawn on; default 0.' }),
-    center: z.int().min(0).max(79).optional().meta({ description: 'The column the hat is centred on; default the middle.' }),
+    center: z
+      .int()
+      .min(0)
+      .max(79)
+      .optional()
+      .meta({ description: 'The column the hat is centred on; default the middle.' }),
   })
   .meta({ description: 'Where a hat goes. Without it the species wears no hat.' });
 
@@ -65,18 +77,37 @@ const stageFramesSchema = z
     blink: frameList.optional(),
   })
   .superRefine((frames, ctx) => {
-    if (frames.idle && !frames.blink) ctx.addIssue({ code: 'custom', path: ['blink'], message: 'a stage that draws idle draws its blink too' });
-    else if (frames.blink && !frames.idle) ctx.addIssue({ code: 'custom', path: ['idle'], message: 'a stage with a blink frame draws idle too' });
+    if (frames.idle && !frames.blink)
+      ctx.addIssue({ code: 'custom', path: ['blink'], message: 'a stage that draws idle draws its blink too' });
+    else if (frames.blink && !frames.idle)
+      ctx.addIssue({ code: 'custom', path: ['idle'], message: 'a stage with a blink frame draws idle too' });
   })
-  .meta({ description: "The stage's own frames; a state it does not draw falls back along the chain, then to the species' frames. Without frames the stage is drawn as the species." });
+  .meta({
+    description:
+      "The stage's own frames; a state it does not draw falls back along the chain, then to the species' frames. Without frames the stage is drawn as the species.",
+  });
 
 const stageSchema = z.strictObject({
   id: z.string().regex(ID, { message: ID_MESSAGE }),
-  name: z.string().min(1).max(24).meta({ description: 'Shown in the pane: "Miso grew into an elder cat!" for "Elder".' }),
-  level: z.int().min(1).max(100_000).meta({ description: 'The pet level at which the stage is reached; the first stage is level 1.' }),
+  name: z
+    .string()
+    .min(1)
+    .max(24)
+    .meta({ description: 'Shown in the pane: "Miso grew into an elder cat!" for "Elder".' }),
+  level: z
+    .int()
+    .min(1)
+    .max(100_000)
+    .meta({ description: 'The pet level at which the stage is reached; the first stage is level 1.' }),
   frames: stageFramesSchema.optional(),
-  face: z.strictObject(optionalPer(SPRITE_STATES, faceLine)).optional().meta({ description: "Faces for the statusline at this stage; others come from the species' face." }),
-  quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).optional().meta({ description: "Quips at this stage, per event kind; others come from the species' quips." }),
+  face: z
+    .strictObject(optionalPer(SPRITE_STATES, faceLine))
+    .optional()
+    .meta({ description: "Faces for the statusline at this stage; others come from the species' face." }),
+  quips: z
+    .strictObject(optionalPer(EVENT_KINDS, quipList))
+    .optional()
+    .meta({ description: "Quips at this stage, per event kind; others come from the species' quips." }),
   hat: hatSchema.optional(),
 });
 
@@ -86,12 +117,18 @@ const stagesSchema = z
   .min(1)
   .max(8)
   .superRefine((stages, ctx) => {
-    if (stages[0].level !== 1) ctx.addIssue({ code: 'custom', path: [0, 'level'], message: 'the first stage is reached at level 1' });
+    if (stages[0].level !== 1)
+      ctx.addIssue({ code: 'custom', path: [0, 'level'], message: 'the first stage is reached at level 1' });
     stages.forEach((stage, index) => {
       if (index > 0 && stage.level <= stages[index - 1].level) {
-        ctx.addIssue({ code: 'custom', path: [index, 'level'], message: `level ${stage.level} must be above the stage before (${stages[index - 1].level})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'level'],
+          message: `level ${stage.level} must be above the stage before (${stages[index - 1].level})`,
+        });
       }
-      if (stages.findIndex((other) => other.id === stage.id) !== index) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `stage id "${stage.id}" is used twice` });
+      if (stages.findIndex((other) => other.id === stage.id) !== index)
+        ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `stage id "${stage.id}" is used twice` });
     });
   })
   .meta({ description: 'Evolution stages, in order: the pane draws the last one whose level the pet has reached.' });
@@ -104,23 +141,45 @@ const pictureAnimationSchema = z.strictObject({
 });
 
 /** "animations.idle.frames[0]" → ['animations', 'idle', 'frames', 0]. */
-const pathParts = (path: string) => path.split(/\.|(?=\[)/).filter(Boolean).map((part) => (part.startsWith('[') ? Number(part.slice(1, -1)) : part));
+const pathParts = (path: string) =>
+  path
+    .split(/\.|(?=\[)/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('[') ? Number(part.slice(1, -1)) : part));
 
 /** A spritesheet in Codex's pet format, drawn from its pixels in the pane (docs/species.md). */
 const pictureSchema = z
   .strictObject({
-    spritesheetPath: z.string().min(1).max(200).meta({ description: "The spritesheet (WebP or PNG), relative to this file's folder, inside it." }),
+    spritesheetPath: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: "The spritesheet (WebP or PNG), relative to this file's folder, inside it." }),
     frame: z
-      .strictObject({ width: z.int().min(1).max(4096), height: z.int().min(1).max(4096), columns: z.int().min(1).max(256), rows: z.int().min(1).max(256) })
+      .strictObject({
+        width: z.int().min(1).max(4096),
+        height: z.int().min(1).max(4096),
+        columns: z.int().min(1).max(256),
+        rows: z.int().min(1).max(256),
+      })
       .partial()
       .optional()
       .meta({ description: "The frame grid; default Codex's 192×208, 8 columns, 9 rows." }),
-    animations: z.record(z.string(), pictureAnimationSchema).optional().meta({ description: 'Animations added to the defaults (idle, running, waiting, failed, review, jumping, waving, ...).' }),
+    animations: z
+      .record(z.string(), pictureAnimationSchema)
+      .optional()
+      .meta({
+        description: 'Animations added to the defaults (idle, running, waiting, failed, review, jumping, waving, ...).',
+      }),
   })
   .superRefine((picture, ctx) => {
-    for (const problem of parsePictureManifest(picture).problems) ctx.addIssue({ code: 'custom', path: pathParts(problem.path), message: problem.message });
+    for (const problem of parsePictureManifest(picture).problems)
+      ctx.addIssue({ code: 'custom', path: pathParts(problem.path), message: problem.message });
   })
-  .meta({ description: "A picture to draw instead of the frames where the terminal has colour; the frames stay for text-only terminals and the face for the statusline." });
+  .meta({
+    description:
+      'A picture to draw instead of the frames where the terminal has colour; the frames stay for text-only terminals and the face for the statusline.',
+  });
 
 export const speciesSchema = z.strictObject({
   $schema: z.string().optional(),
@@ -133,14 +192,18 @@ export const speciesSchema = z.strictObject({
   author: z.string().max(80).optional(),
   colors: z.strictObject({ body: colorSchema, accent: colorSchema, bubble: colorSchema }),
   eyes: eyesSchema,
-  face: z.strictObject({ ...optionalPer(SPRITE_STATES, faceLine), idle: faceLine }).meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
+  face: z
+    .strictObject({ ...optionalPer(SPRITE_STATES, faceLine), idle: faceLine })
+    .meta({ description: 'A one-line face per mood, for the statusline. {E} is allowed.' }),
   frames: framesSchema,
   idleSequence: z
     .array(z.union([z.int().min(0).max(15), z.literal('blink')]))
     .min(1)
     .max(64)
     .optional()
-    .meta({ description: 'Order of idle frames (indexes into frames.idle, or "blink"); default [0, 1, 0, 2, "blink"].' }),
+    .meta({
+      description: 'Order of idle frames (indexes into frames.idle, or "blink"); default [0, 1, 0, 2, "blink"].',
+    }),
   frameMs: z.int().min(80).max(5000).optional().meta({ description: 'Milliseconds per frame; default 500.' }),
   hat: hatSchema.optional(),
   quips: z.strictObject(optionalPer(EVENT_KINDS, quipList)).meta({

@@ -10,11 +10,26 @@ const body = (top: string, mouth: string, feet = '  (_)  (_)  '): string[] => [
 ];
 
 /** The first stage: a small thing on the ground. */
-const young = (top: string, mouth: string): string[] => ['            ', top.padEnd(12), '    .--.    ', '   ( {E}{E} )   ', `    (${mouth}${mouth})    `];
+const young = (top: string, mouth: string): string[] => [
+  '            ',
+  top.padEnd(12),
+  '    .--.    ',
+  '   ( {E}{E} )   ',
+  `    (${mouth}${mouth})    `,
+];
 /** The last stage: bigger, with a cane. */
-const elder = (top: string, mouth: string): string[] => [top.padEnd(12), '  .-~~~~-.  ', ' ( {E}    {E} ) ', ` (  ~${mouth}${mouth}~  ) `, '  (_)--(_)| '];
+const elder = (top: string, mouth: string): string[] => [
+  top.padEnd(12),
+  '  .-~~~~-.  ',
+  ' ( {E}    {E} ) ',
+  ` (  ~${mouth}${mouth}~  ) `,
+  '  (_)--(_)| ',
+];
 
-export function speciesTemplate(id: string, schemaRef = 'https://github.com/buddy-tui/buddy-tui/species/species.schema.json'): SpeciesFile {
+export function speciesTemplate(
+  id: string,
+  schemaRef = 'https://github.com/buddy-tui/buddy-tui/species/species.schema.json',
+): SpeciesFile {
   const name = id.charAt(0).toUpperCase() + id.slice(1).replace(/-/g, ' ');
   return {
     $schema: schemaRef,

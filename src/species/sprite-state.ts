@@ -4,7 +4,16 @@
  */
 
 export const SPRITE_STATES = [
-  'idle', 'happy', 'sad', 'sleep', 'thinking', 'working', 'celebrate', 'error', 'hungry', 'alert',
+  'idle',
+  'happy',
+  'sad',
+  'sleep',
+  'thinking',
+  'working',
+  'celebrate',
+  'error',
+  'hungry',
+  'alert',
 ] as const;
 export type SpriteState = (typeof SPRITE_STATES)[number];
 /** A mood is the state the buddy is drawn in. */

@@ -26,7 +26,11 @@ export interface StateSource {
 
 type PerState<T> = Partial<Record<SpriteState, T>>;
 
-function along<T>(own: PerState<T> | undefined, base: PerState<T>, mood: SpriteState): (StateSource & { value: T }) | undefined {
+function along<T>(
+  own: PerState<T> | undefined,
+  base: PerState<T>,
+  mood: SpriteState,
+): (StateSource & { value: T }) | undefined {
   const chain = fallbackChain(mood);
   for (const state of chain) if (own?.[state] !== undefined) return { state, base: false, value: own[state]! };
   for (const state of chain) if (base[state] !== undefined) return { state, base: true, value: base[state]! };
@@ -34,7 +38,11 @@ function along<T>(own: PerState<T> | undefined, base: PerState<T>, mood: SpriteS
 }
 
 /** Where the art of `mood` comes from at stage `index` (a species without stages: its own frames). */
-export function stateSource(species: Pick<Species, 'frames' | 'stages'>, index: number, mood: SpriteState): StateSource {
+export function stateSource(
+  species: Pick<Species, 'frames' | 'stages'>,
+  index: number,
+  mood: SpriteState,
+): StateSource {
   const found = along(species.stages?.[index]?.frames, species.frames, mood);
   return found ? { state: found.state, base: found.base } : { state: 'idle', base: true };
 }

@@ -45,7 +45,8 @@ function sectionsThatParse(value: unknown): Partial<Species> {
 /** Schema errors, and the art checks of every section that passed the schema, in one list. */
 export function validateSpeciesValue(value: unknown, file: string): SpeciesCheck {
   const parsed = speciesSchema.safeParse(value);
-  if (!parsed.success) return { issues: [...zodIssues(parsed.error, file), ...checkArt(sectionsThatParse(value), file)] };
+  if (!parsed.success)
+    return { issues: [...zodIssues(parsed.error, file), ...checkArt(sectionsThatParse(value), file)] };
   const issues = checkArt(parsed.data, file);
   return issues.some((issue) => issue.severity === 'error') ? { issues } : { species: parsed.data, issues };
 }
@@ -66,7 +67,10 @@ export function validateSpeciesFile(file: string): SpeciesCheck {
     // A user's species may be a link into a dotfiles repo: followed, its target still checked.
     text = readSmallFileBytes(file, { maxBytes: MAX_SPECIES_BYTES, followSymlinks: true }).toString('utf8');
   } catch (error) {
-    const message = error instanceof SmallFileError && error.code === 'EFBIG' ? `file ${error.reason}` : `cannot read: ${readFailure(error)}`;
+    const message =
+      error instanceof SmallFileError && error.code === 'EFBIG'
+        ? `file ${error.reason}`
+        : `cannot read: ${readFailure(error)}`;
     return { issues: [{ file, path: '', message, severity: 'error' }] };
   }
   return validateSpeciesText(text, file);

@@ -19,9 +19,15 @@ export interface AtomicWriteOptions {
 // Not node:crypto: loading it costs the statusline and hook hot paths milliseconds. The name only
 // has to differ between concurrent writers; 'wx' below refuses to reuse an existing file anyway.
 let tempCounter = 0;
-const tempSuffix = (): string => `${process.pid}.${(tempCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const tempSuffix = (): string =>
+  `${process.pid}.${(tempCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export function atomicWriteFileSync(path: string, data: string | Uint8Array, mode = 0o600, options: AtomicWriteOptions = {}): void {
+export function atomicWriteFileSync(
+  path: string,
+  data: string | Uint8Array,
+  mode = 0o600,
+  options: AtomicWriteOptions = {},
+): void {
   const temp = join(dirname(path), `.${basename(path)}.${tempSuffix()}.tmp`);
   const fd = openSync(temp, 'wx', mode);
   try {
@@ -31,7 +37,11 @@ export function atomicWriteFileSync(path: string, data: string | Uint8Array, mod
     if (options.durable !== false) fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
-    try { unlinkSync(temp); } catch { /* already gone */ }
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* already gone */
+    }
     throw error;
   }
   closeSync(fd);
@@ -39,7 +49,11 @@ export function atomicWriteFileSync(path: string, data: string | Uint8Array, mod
     options.beforeRename?.();
     renameSync(temp, path);
   } catch (error) {
-    try { unlinkSync(temp); } catch { /* already gone */ }
+    try {
+      unlinkSync(temp);
+    } catch {
+      /* already gone */
+    }
     throw error;
   }
 }

@@ -9,20 +9,42 @@ import type { SessionState } from './session-state.js';
 
 type Check = (value: unknown) => boolean;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumber: Check = (value) => typeof value === 'number' && Number.isFinite(value);
 const isCount: Check = (value) => isNumber(value) && (value as number) >= 0;
 const isString: Check = (value) => typeof value === 'string';
-const optional = (check: Check): Check => (value) => value === undefined || check(value);
-const arrayOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check);
-const recordOf = (check: Check): Check => (value) => isObject(value) && Object.values(value).every(check);
-const oneOf = (...values: readonly unknown[]): Check => (value) => values.includes(value);
+const optional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+const arrayOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
+const recordOf =
+  (check: Check): Check =>
+  (value) =>
+    isObject(value) && Object.values(value).every(check);
+const oneOf =
+  (...values: readonly unknown[]): Check =>
+  (value) =>
+    values.includes(value);
 
 /** An object whose listed fields pass their checks (other fields are left alone). */
-const shape = (fields: Record<string, Check>): Check => (value) =>
-  isObject(value) && Object.entries(fields).every(([key, check]) => check(Object.hasOwn(value, key) ? value[key] : undefined));
+const shape =
+  (fields: Record<string, Check>): Check =>
+  (value) =>
+    isObject(value) &&
+    Object.entries(fields).every(([key, check]) => check(Object.hasOwn(value, key) ? value[key] : undefined));
 
-const runningTool = shape({ toolUseId: isString, tool: isString, startedAt: isNumber, agentId: optional(isString), detail: optional(isString) });
+const runningTool = shape({
+  toolUseId: isString,
+  tool: isString,
+  startedAt: isNumber,
+  agentId: optional(isString),
+  detail: optional(isString),
+});
 const toolFailure = shape({
   tool: isString,
   error: isString,
@@ -34,8 +56,14 @@ const toolFailure = shape({
 const toolDuration = shape({ count: isCount, totalMs: isNumber, maxMs: isNumber });
 const subagent = shape({ agentId: isString, agentType: isString, startedAt: isNumber });
 const compaction = shape({ trigger: isString, phase: oneOf('pre', 'post'), at: isNumber });
-const waiting = shape({ since: isNumber, reason: oneOf('permission', 'question', 'idle'), tool: optional(isString), detail: optional(isString) });
-const minute = (value: unknown) => Array.isArray(value) && value.length === 2 && isNumber(value[0]) && isCount(value[1]);
+const waiting = shape({
+  since: isNumber,
+  reason: oneOf('permission', 'question', 'idle'),
+  tool: optional(isString),
+  detail: optional(isString),
+});
+const minute = (value: unknown) =>
+  Array.isArray(value) && value.length === 2 && isNumber(value[0]) && isCount(value[1]);
 
 const SESSION_STATE_FIELDS: Record<keyof SessionState, Check> = {
   version: oneOf(1),

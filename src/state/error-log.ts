@@ -17,20 +17,22 @@ export const ERROR_LOG_ENTRIES = 200;
 const TRIM_AT_BYTES = 128 * 1024;
 
 /** Reports into `<root>/errors.log`; with no root (an unsafe one) only the BUDDY_TUI_DEBUG mirror. Never throws. */
-export const errorLogReporter = (root: string | undefined, env: NodeJS.ProcessEnv = process.env): Reporter => (report) => {
-  const { level, where } = report;
-  const message = reportText(report);
-  const line = `${JSON.stringify({ ts: Date.now(), level, where, message: message.slice(0, 500) })}\n`;
-  if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${sanitizeText(message)}\n`);
-  if (!root) return;
-  try {
-    const path = join(root, ERROR_LOG_FILE);
-    appendLine(path, line);
-    if (statSync(path).size > TRIM_AT_BYTES) {
-      const lines = readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state }).split('\n').filter(Boolean);
-      atomicWriteFileSync(path, `${lines.slice(-ERROR_LOG_ENTRIES).join('\n')}\n`);
+export const errorLogReporter =
+  (root: string | undefined, env: NodeJS.ProcessEnv = process.env): Reporter =>
+  (report) => {
+    const { level, where } = report;
+    const message = reportText(report);
+    const line = `${JSON.stringify({ ts: Date.now(), level, where, message: message.slice(0, 500) })}\n`;
+    if (env.BUDDY_TUI_DEBUG) process.stderr.write(`buddy-tui ${where}: ${sanitizeText(message)}\n`);
+    if (!root) return;
+    try {
+      const path = join(root, ERROR_LOG_FILE);
+      appendLine(path, line);
+      if (statSync(path).size > TRIM_AT_BYTES) {
+        const lines = readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state }).split('\n').filter(Boolean);
+        atomicWriteFileSync(path, `${lines.slice(-ERROR_LOG_ENTRIES).join('\n')}\n`);
+      }
+    } catch {
+      // Nowhere left to report to; the hook still exits 0.
     }
-  } catch {
-    // Nowhere left to report to; the hook still exits 0.
-  }
-};
+  };

@@ -31,7 +31,12 @@ export interface DirFollower {
   close(): void;
 }
 
-export function followDir(dir: string, onReturn: () => void, report: Reporter = ignoreReports, signal?: AbortSignal): DirFollower {
+export function followDir(
+  dir: string,
+  onReturn: () => void,
+  report: Reporter = ignoreReports,
+  signal?: AbortSignal,
+): DirFollower {
   const reportError = (error: unknown) => report({ level: 'error', where: 'follow folder', error });
   let present = isDir(dir);
   /** A rename of `dir` itself was seen: it may be a new folder even if one was there before. */
@@ -113,18 +118,29 @@ export interface FollowedWatcher {
  * is closed, `open` watches the new one, and `onBack` runs once that is ready (to read again
  * whatever changed while nothing watched).
  */
-export function followWatcher(dir: string, open: () => ChokidarWatcher, onBack: () => void, report: Reporter, signal?: AbortSignal): FollowedWatcher {
+export function followWatcher(
+  dir: string,
+  open: () => ChokidarWatcher,
+  onBack: () => void,
+  report: Reporter,
+  signal?: AbortSignal,
+): FollowedWatcher {
   let current = open();
   const life = lifetimeWithin(signal);
   // The follower ends with this watcher (its lifetime is within this one).
-  followDir(dir, () => {
-    if (life.signal.aborted) return;
-    void current.close();
-    current = open();
-    current.once('ready', () => {
-      if (!life.signal.aborted) onBack();
-    });
-  }, report, life.signal);
+  followDir(
+    dir,
+    () => {
+      if (life.signal.aborted) return;
+      void current.close();
+      current = open();
+      current.once('ready', () => {
+        if (!life.signal.aborted) onBack();
+      });
+    },
+    report,
+    life.signal,
+  );
   onAbort(life.signal, () => current.close());
   return {
     ready: new Promise<void>((resolve) => current.once('ready', () => resolve())),

@@ -45,7 +45,8 @@ function readJsonFiles(dir: string): Array<{ name: string; data: Record<string, 
       const stats = lstatSync(path);
       if (!stats.isFile() || stats.size > MAX_FILE_BYTES) continue;
       const data = JSON.parse(readSmallFile(path, { maxBytes: MAX_FILE_BYTES })) as unknown;
-      if (data && typeof data === 'object') files.push({ name: name.slice(0, -5), data: data as Record<string, unknown>, mtimeMs: stats.mtimeMs });
+      if (data && typeof data === 'object')
+        files.push({ name: name.slice(0, -5), data: data as Record<string, unknown>, mtimeMs: stats.mtimeMs });
     } catch {
       // Caught mid-write or removed: the next read gets it.
     }

@@ -33,7 +33,11 @@ export function readLastEvent(sessionDir: string): LastEvent | undefined {
     scanLinesFromEnd(fd, { maxBytes: TAIL_BYTES, chunkBytes: CHUNK_BYTES, completeOnly: true }, (line) => {
       const [event] = parseJournalLines(line);
       if (!event) return true; // a damaged line: look further back
-      last ??= { name: event.hook_event_name, at: typeof event.ts === 'number' ? event.ts : undefined, ended: event.hook_event_name === 'SessionEnd' };
+      last ??= {
+        name: event.hook_event_name,
+        at: typeof event.ts === 'number' ? event.ts : undefined,
+        ended: event.hook_event_name === 'SessionEnd',
+      };
       if (typeof event.cwd === 'string' && event.cwd) last.projectName = basename(event.cwd);
       return last.projectName === undefined;
     });

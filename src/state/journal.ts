@@ -41,14 +41,25 @@ function limitStrings(value: unknown, maxChars: number, maxItems: number, depth 
 }
 
 /** Fields that can be large, in the order they are given up when a line is still too long. */
-const BULKY_FIELDS = ['tool_response', 'tool_input', 'last_assistant_message', 'compact_summary', 'prompt', 'tool_calls'];
+const BULKY_FIELDS = [
+  'tool_response',
+  'tool_input',
+  'last_assistant_message',
+  'compact_summary',
+  'prompt',
+  'tool_calls',
+];
 
 /**
  * Serialises an event as one journal line (with the trailing newline) under MAX_LINE_BYTES.
  * Small fields are kept as they are; large strings are cut to a bounded head and tail.
  */
 export function serializeEventLine(event: Record<string, unknown>): string {
-  for (const [maxChars, maxItems] of [[8192, 200], [1024, 50], [160, 10]] as const) {
+  for (const [maxChars, maxItems] of [
+    [8192, 200],
+    [1024, 50],
+    [160, 10],
+  ] as const) {
     const line = `${JSON.stringify(limitStrings(event, maxChars, maxItems))}\n`;
     if (Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
   }
@@ -60,7 +71,19 @@ export function serializeEventLine(event: Record<string, unknown>): string {
     if (Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
   }
   const basics: Record<string, unknown> = { truncated: true };
-  for (const key of ['ts', 'session_id', 'hook_event_name', 'host', 'inbox', 'tool_name', 'tool_use_id', 'agent_id', 'agent_type', 'prompt_id', 'cwd']) {
+  for (const key of [
+    'ts',
+    'session_id',
+    'hook_event_name',
+    'host',
+    'inbox',
+    'tool_name',
+    'tool_use_id',
+    'agent_id',
+    'agent_type',
+    'prompt_id',
+    'cwd',
+  ]) {
     if (key in event) basics[key] = limitStrings(event[key], 160, 1);
   }
   return `${JSON.stringify(basics)}\n`;
@@ -75,12 +98,17 @@ export function serializeEventLine(event: Record<string, unknown>): string {
  * the name is refused (checked on the open descriptor, so it cannot be swapped in between).
  */
 export function appendLine(path: string, line: string): void {
-  const fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  const fd = openSync(
+    path,
+    constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    0o600,
+  );
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new UnsafePathError(path, 'is not a regular file');
     const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-    if (uid !== undefined && stats.uid !== uid) throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
+    if (uid !== undefined && stats.uid !== uid)
+      throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
     const size = stats.size;
     const buffer = Buffer.from(size > 0 && !endsWithNewlineAt(fd, size) ? `\n${line}` : line);
     const written = writeSync(fd, buffer);

@@ -38,7 +38,11 @@ export interface ScanReach {
  * Calls `visit` with each non-empty line (trimmed) of the open file, newest first, until it
  * returns false. A line cut by `maxBytes` or the deadline is not visited.
  */
-export function scanLinesFromEnd(fd: number, scan: LinesFromEnd, visit: (line: string, span: LineSpan) => boolean): ScanReach {
+export function scanLinesFromEnd(
+  fd: number,
+  scan: LinesFromEnd,
+  visit: (line: string, span: LineSpan) => boolean,
+): ScanReach {
   const floor = scan.floor ?? 0;
   let position = scan.end ?? fstatSync(fd).size;
   const stopAt = Math.max(floor, position - scan.maxBytes);

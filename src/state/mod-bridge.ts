@@ -99,7 +99,11 @@ function readJson(path: string): unknown {
 }
 
 function removeQuietly(path: string): void {
-  try { unlinkSync(path); } catch { /* gone already */ }
+  try {
+    unlinkSync(path);
+  } catch {
+    /* gone already */
+  }
 }
 
 function namesIn(dir: string): string[] {
@@ -112,7 +116,13 @@ function namesIn(dir: string): string[] {
 
 const asHeartbeat = (value: unknown): ModHeartbeat | undefined => {
   const beat = value as Partial<ModHeartbeat> | undefined;
-  return beat && beat.v === 1 && typeof beat.sessionId === 'string' && typeof beat.pid === 'number' && typeof beat.at === 'number' ? (beat as ModHeartbeat) : undefined;
+  return beat &&
+    beat.v === 1 &&
+    typeof beat.sessionId === 'string' &&
+    typeof beat.pid === 'number' &&
+    typeof beat.at === 'number'
+    ? (beat as ModHeartbeat)
+    : undefined;
 };
 
 /** mod-state's heartbeat for its session; rewritten only when older than HEARTBEAT_REFRESH_MS or another pid's. */
@@ -123,7 +133,9 @@ export function writeModHeartbeat(root: string, sessionId: string, pid: number, 
   const old = asHeartbeat(readJson(path));
   if (old && old.pid === pid && now - old.at < HEARTBEAT_REFRESH_MS && now >= old.at) return;
   // No fsync: a heartbeat lost to a power cut is written again on the mod's next look.
-  atomicWriteFileSync(path, JSON.stringify({ v: 1, sessionId, pid, at: now } satisfies ModHeartbeat), 0o600, { durable: false });
+  atomicWriteFileSync(path, JSON.stringify({ v: 1, sessionId, pid, at: now } satisfies ModHeartbeat), 0o600, {
+    durable: false,
+  });
 }
 
 /**
@@ -176,7 +188,12 @@ export function takeBridgeResponse(root: string, id: string): BridgeResponse | u
 }
 
 /** Claims (renames into `claimed/`) the files of `folder` meant for `sessionId`; expired ones are removed. */
-function claim<T extends { id: string; forSession: string; deadline: number }>(root: string, folder: 'requests' | 'toasts', sessionId: string, now: number): T[] {
+function claim<T extends { id: string; forSession: string; deadline: number }>(
+  root: string,
+  folder: 'requests' | 'toasts',
+  sessionId: string,
+  now: number,
+): T[] {
   const dir = bridgeDir(root, folder);
   const taken: T[] = [];
   for (const name of namesIn(dir)) {
@@ -201,7 +218,9 @@ function claim<T extends { id: string; forSession: string; deadline: number }>(r
 }
 
 export const claimBridgeRequests = (root: string, sessionId: string, now: number): BridgeRequest[] =>
-  claim<BridgeRequest>(root, 'requests', sessionId, now).filter((r) => typeof r.prompt === 'string' && typeof r.system === 'string');
+  claim<BridgeRequest>(root, 'requests', sessionId, now).filter(
+    (r) => typeof r.prompt === 'string' && typeof r.system === 'string',
+  );
 
 export const claimBridgeToasts = (root: string, sessionId: string, now: number): BridgeToast[] =>
   claim<BridgeToast>(root, 'toasts', sessionId, now).filter((t) => typeof t.text === 'string');
@@ -230,7 +249,9 @@ export function pruneBridge(root: string, now: number): void {
     for (const name of namesIn(dir)) {
       try {
         if (now - statSync(join(dir, name)).mtimeMs > LEFTOVER_MS) removeQuietly(join(dir, name));
-      } catch { /* gone */ }
+      } catch {
+        /* gone */
+      }
     }
   }
 }

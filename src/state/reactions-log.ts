@@ -27,8 +27,14 @@ export function appendReaction(root: string, reaction: Reaction): string {
 
 function looksLikeReaction(value: unknown): value is Reaction {
   const r = value as Partial<Reaction> | null;
-  return typeof r === 'object' && r !== null && typeof r.text === 'string' && typeof r.ts === 'number'
-    && typeof r.kind === 'string' && typeof r.sessionId === 'string';
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.text === 'string' &&
+    typeof r.ts === 'number' &&
+    typeof r.kind === 'string' &&
+    typeof r.sessionId === 'string'
+  );
 }
 
 /** Bytes per read from the end: a reaction line is a few hundred bytes. */
@@ -44,16 +50,21 @@ export function readLatestReaction(sessionDir: string): Reaction | undefined {
   if (fd === undefined) return undefined;
   let latest: Reaction | undefined;
   try {
-    scanLinesFromEnd(fd, { maxBytes: REACTIONS_TAIL_BYTES, chunkBytes: TAIL_CHUNK_BYTES, completeOnly: true }, (line) => {
-      try {
-        const value: unknown = JSON.parse(line);
-        // Whatever wrote the file, its text is outside text: made safe the one way a reaction's is.
-        if (looksLikeReaction(value) && value.kind !== 'notice') latest = { ...value, text: toReactionText(value.text) };
-      } catch {
-        // A damaged line: look further back.
-      }
-      return latest === undefined;
-    });
+    scanLinesFromEnd(
+      fd,
+      { maxBytes: REACTIONS_TAIL_BYTES, chunkBytes: TAIL_CHUNK_BYTES, completeOnly: true },
+      (line) => {
+        try {
+          const value: unknown = JSON.parse(line);
+          // Whatever wrote the file, its text is outside text: made safe the one way a reaction's is.
+          if (looksLikeReaction(value) && value.kind !== 'notice')
+            latest = { ...value, text: toReactionText(value.text) };
+        } catch {
+          // A damaged line: look further back.
+        }
+        return latest === undefined;
+      },
+    );
   } finally {
     closeSync(fd);
   }

@@ -40,7 +40,9 @@ const CHECKPOINT_MAX_BYTES = 4 * 1024 * 1024;
  */
 export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
   try {
-    const parsed = JSON.parse(readSmallFile(join(sessionDir, CHECKPOINT_FILE), { maxBytes: CHECKPOINT_MAX_BYTES })) as Partial<Checkpoint> | null;
+    const parsed = JSON.parse(
+      readSmallFile(join(sessionDir, CHECKPOINT_FILE), { maxBytes: CHECKPOINT_MAX_BYTES }),
+    ) as Partial<Checkpoint> | null;
     const journal = parsed?.journal;
     if (
       parsed?.version === CHECKPOINT_VERSION &&
@@ -52,7 +54,14 @@ export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
       (parsed.partial === undefined || typeof parsed.partial === 'boolean')
     ) {
       const state = checkedSessionState(parsed.state);
-      if (state) return { version: parsed.version, reducerVersion: parsed.reducerVersion, journal: { ino: journal!.ino, offset: journal!.offset }, state, ...(parsed.partial ? { partial: true } : {}) };
+      if (state)
+        return {
+          version: parsed.version,
+          reducerVersion: parsed.reducerVersion,
+          journal: { ino: journal!.ino, offset: journal!.offset },
+          state,
+          ...(parsed.partial ? { partial: true } : {}),
+        };
     }
   } catch {
     // Missing, damaged or not a regular file: fold from the start.
@@ -63,7 +72,12 @@ export function readCheckpoint(sessionDir: string): Checkpoint | undefined {
 /** Saves a fold as the session's checkpoint. Failing to save is never an error (it is a cache). */
 export function writeCheckpoint(sessionDir: string, folded: FoldedJournal): void {
   try {
-    const next: Checkpoint = { version: CHECKPOINT_VERSION, reducerVersion: REDUCER_VERSION, journal: folded.journal, state: folded.state };
+    const next: Checkpoint = {
+      version: CHECKPOINT_VERSION,
+      reducerVersion: REDUCER_VERSION,
+      journal: folded.journal,
+      state: folded.state,
+    };
     if (folded.partial) next.partial = true;
     atomicWriteFileSync(join(sessionDir, CHECKPOINT_FILE), JSON.stringify(next), 0o600, { durable: false });
   } catch {
@@ -110,10 +124,15 @@ export function readSessionAt(sessionDir: string, options: ReadSessionOptions = 
     const chunk = readJournalFrom(path, checkpoint?.journal);
     reset = chunk?.reset === true;
     const base = reset ? undefined : checkpoint;
-    if (chunk) folded = { journal: chunk.position, state: foldEvents(base?.state, chunk.events, id), partial: base?.partial };
+    if (chunk)
+      folded = { journal: chunk.position, state: foldEvents(base?.state, chunk.events, id), partial: base?.partial };
   }
   if (!folded) return undefined;
-  const advanced = !checkpoint || reset || folded.journal.ino !== checkpoint.journal.ino || folded.journal.offset !== checkpoint.journal.offset;
+  const advanced =
+    !checkpoint ||
+    reset ||
+    folded.journal.ino !== checkpoint.journal.ino ||
+    folded.journal.offset !== checkpoint.journal.offset;
   if (advanced && options.writeCheckpoint !== false) writeCheckpoint(sessionDir, folded);
   folded.advanced = advanced;
   return folded;
@@ -164,6 +183,10 @@ export function listSessions(root: string, env: NodeJS.ProcessEnv = process.env)
 }
 
 /** Reads any listed session, whatever its origin. */
-export function readAnySession(entry: SessionEntry, now: number, options?: ReadSessionOptions): SessionState | undefined {
+export function readAnySession(
+  entry: SessionEntry,
+  now: number,
+  options?: ReadSessionOptions,
+): SessionState | undefined {
   return entry.origin === 'foundry' ? readFoundrySession(entry.dir, now) : readSession(entry.dir, options);
 }

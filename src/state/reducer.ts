@@ -59,7 +59,11 @@ export function reduceEvent(state: SessionState, event: JournalEvent): SessionSt
 }
 
 /** Folds many events; `state` is left untouched. */
-export function foldEvents(state: SessionState | undefined, events: Iterable<JournalEvent>, sessionId = ''): SessionState {
+export function foldEvents(
+  state: SessionState | undefined,
+  events: Iterable<JournalEvent>,
+  sessionId = '',
+): SessionState {
   let draft: Draft | undefined = state ? draftOf(state) : undefined;
   for (const event of events) {
     draft ??= draftOf(emptySessionState(event.session_id ?? sessionId));
@@ -159,7 +163,8 @@ function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
   const running = typeof id === 'string' ? state.toolsRunning[id] : undefined;
   if (running) delete state.toolsRunning[id as string];
   else if (typeof id === 'string' && id) remember(draft, `done:${id}`);
-  const ms = typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
+  const ms =
+    typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
   if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
   countToolOnce(draft, event, tool);
 }
@@ -168,7 +173,7 @@ function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
 function applyEvent(draft: Draft, event: JournalEvent): void {
   const { state } = draft;
   const name = event.hook_event_name;
-  const ts = typeof event.ts === 'number' ? event.ts : state.lastEventAt ?? 0;
+  const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
   const key = dedupeKey(event);
   if (key && !remember(draft, key)) return;
 
@@ -217,7 +222,11 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
       if (name === 'StopFailure') {
         state.toolFailuresTotal += 1;
         // The failed turn is the host's own (an API error): named after it, Claude Code by default.
-        pushFailure(state, { tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude', error: String(event.error ?? 'stop failure'), at: ts });
+        pushFailure(state, {
+          tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude',
+          error: String(event.error ?? 'stop failure'),
+          at: ts,
+        });
       }
       closeTurn(state, ts);
       break;
@@ -267,7 +276,11 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
       break;
     case 'PreCompact':
     case 'PostCompact':
-      state.compactions.push({ trigger: String(event.trigger ?? 'auto'), phase: name === 'PreCompact' ? 'pre' : 'post', at: ts });
+      state.compactions.push({
+        trigger: String(event.trigger ?? 'auto'),
+        phase: name === 'PreCompact' ? 'pre' : 'post',
+        at: ts,
+      });
       if (state.compactions.length > LIMITS.compactions) state.compactions.shift();
       if (name === 'PreCompact') state.compactionCount += 1;
       break;

@@ -18,7 +18,13 @@ const READER_MARK = '.reader-';
 export function markReader(sessionDir: string, pid = process.pid): void {
   try {
     // Never waits: a FIFO planted under the name would block a plain open for a writer's reader.
-    closeSync(openSync(join(sessionDir, `${READER_MARK}${pid}`), constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600));
+    closeSync(
+      openSync(
+        join(sessionDir, `${READER_MARK}${pid}`),
+        constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+        0o600,
+      ),
+    );
   } catch {
     // A session we cannot mark is still readable.
   }
@@ -33,7 +39,9 @@ export function unmarkReader(sessionDir: string, pid = process.pid): void {
 }
 
 function hasLiveReader(sessionDir: string): boolean {
-  return readdirSync(sessionDir).some((name) => name.startsWith(READER_MARK) && isPidAlive(Number(name.slice(READER_MARK.length))));
+  return readdirSync(sessionDir).some(
+    (name) => name.startsWith(READER_MARK) && isPidAlive(Number(name.slice(READER_MARK.length))),
+  );
 }
 
 export interface PruneOptions {

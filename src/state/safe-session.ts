@@ -61,25 +61,31 @@ function once<Raw extends object, Safe>(raw: Raw, make: (raw: Raw) => Safe): Saf
   return safe;
 }
 
-const safeRunning = (tool: RunningTool): SafeRunningTool => once(tool, (raw) => ({
-  ...raw, tool: toSafeText(raw.tool, { maxLength: 40 }), detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
-}));
+const safeRunning = (tool: RunningTool): SafeRunningTool =>
+  once(tool, (raw) => ({
+    ...raw,
+    tool: toSafeText(raw.tool, { maxLength: 40 }),
+    detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
+  }));
 
-const safeFailure = (failure: ToolFailure): SafeToolFailure => once(failure, (raw) => ({
-  ...raw,
-  tool: toSafeText(raw.tool, { maxLength: 30 }),
-  error: toSafeText(String(raw.error ?? '').split('\n')[0], { maxLength: 160 }),
-  detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
-}));
+const safeFailure = (failure: ToolFailure): SafeToolFailure =>
+  once(failure, (raw) => ({
+    ...raw,
+    tool: toSafeText(raw.tool, { maxLength: 30 }),
+    error: toSafeText(String(raw.error ?? '').split('\n')[0], { maxLength: 160 }),
+    detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
+  }));
 
-const safeWaiting = (waiting: WaitingForUser): SafeWaiting => once(waiting, (raw) => ({
-  ...raw,
-  tool: toSafeTextOrUndefined(raw.tool, { maxLength: 40 }),
-  detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
-  text: toSafeText(waitingSentence(raw), { maxLength: 200 }),
-}));
+const safeWaiting = (waiting: WaitingForUser): SafeWaiting =>
+  once(waiting, (raw) => ({
+    ...raw,
+    tool: toSafeTextOrUndefined(raw.tool, { maxLength: 40 }),
+    detail: toSafeTextOrUndefined(raw.detail, { maxLength: 100 }),
+    text: toSafeText(waitingSentence(raw), { maxLength: 200 }),
+  }));
 
-const safeSubagent = (agent: ActiveSubagent): SafeSubagent => once(agent, (raw) => ({ ...raw, agentType: toSafeText(raw.agentType, { maxLength: 40 }) }));
+const safeSubagent = (agent: ActiveSubagent): SafeSubagent =>
+  once(agent, (raw) => ({ ...raw, agentType: toSafeText(raw.agentType, { maxLength: 40 }) }));
 
 function mapRecord<From, To>(record: Record<string, From>, make: (value: From) => To): Record<string, To> {
   const out = keyedRecord<To>();
@@ -99,6 +105,9 @@ export function toSafeSession(state: SessionState): SafeSessionState {
     failures: raw.failures.map(safeFailure),
     subagents: mapRecord(raw.subagents, safeSubagent),
     waiting: raw.waiting && safeWaiting(raw.waiting),
-    toolCounts: Object.entries(raw.toolsThisTurn).map(([tool, count]): [SafeText, number] => [toSafeText(tool, { maxLength: 30 }), count]),
+    toolCounts: Object.entries(raw.toolsThisTurn).map(([tool, count]): [SafeText, number] => [
+      toSafeText(tool, { maxLength: 30 }),
+      count,
+    ]),
   }));
 }

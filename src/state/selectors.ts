@@ -23,7 +23,10 @@ export interface SubagentGroup<Text extends string = string> {
 }
 
 /** Active subagents grouped by type, in order of first start. */
-export function subagentGroups<S extends SessionState>(state: S, now: number): Array<SubagentGroup<SubagentOf<S>['agentType']>> {
+export function subagentGroups<S extends SessionState>(
+  state: S,
+  now: number,
+): Array<SubagentGroup<SubagentOf<S>['agentType']>> {
   const groups = new Map<string, SubagentGroup<SubagentOf<S>['agentType']>>();
   for (const agent of activeSubagents(state, now)) {
     const group = groups.get(agent.agentType) ?? { agentType: agent.agentType, count: 0, longestMs: 0 };
@@ -83,7 +86,11 @@ export function isProcessingPrompt(state: SessionState): boolean {
 }
 
 /** Events per minute for the last `minutes` minutes, oldest first (for the sparkline). */
-export function activityPerMinute(state: SessionState, now: number, minutes: number = LIMITS.activityMinutes): number[] {
+export function activityPerMinute(
+  state: SessionState,
+  now: number,
+  minutes: number = LIMITS.activityMinutes,
+): number[] {
   const nowMinute = Math.floor(now / 60_000);
   const counts = new Array<number>(minutes).fill(0);
   for (const [minute, count] of state.activity) {

@@ -10,7 +10,10 @@ import { dirname, join, resolve } from 'node:path';
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 export class UnsafePathError extends Error {
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`${path}: ${reason}`);
     this.name = 'UnsafePathError';
   }
@@ -50,11 +53,16 @@ export function checkPrivateDir(path: string, stats: Stats, requireMode = true):
   if (stats.isSymbolicLink()) throw new UnsafePathError(path, 'is a symbolic link');
   if (!stats.isDirectory()) throw new UnsafePathError(path, 'is not a directory');
   const uid = currentUid();
-  if (uid !== undefined && stats.uid !== uid) throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
+  if (uid !== undefined && stats.uid !== uid)
+    throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
   if (requireMode && (stats.mode & 0o077) !== 0) {
     const mode = (stats.mode & 0o777).toString(8).padStart(3, '0');
     // A folder the user chose is theirs to change: say so instead of changing it behind their back.
-    if (isChosenRoot(path)) throw new UnsafePathError(path, `is mode ${mode}, open to others; buddy-tui leaves a folder you chose as it is: run chmod 700 ${path}`);
+    if (isChosenRoot(path))
+      throw new UnsafePathError(
+        path,
+        `is mode ${mode}, open to others; buddy-tui leaves a folder you chose as it is: run chmod 700 ${path}`,
+      );
     // One of ours, readable by others (an old umask): tighten it rather than refuse.
     chmodSync(path, 0o700);
   }

@@ -74,7 +74,13 @@ function firstEventSeed(fd: number): JournalEvent | undefined {
   const newline = buffer.subarray(0, read).indexOf(0x0a);
   const first = newline > 0 ? parseEvent(buffer.toString('utf8', 0, newline)) : undefined;
   if (!first) return undefined;
-  return { hook_event_name: 'SessionStart', session_id: first.session_id, ts: first.ts, cwd: first.cwd, model: first.model };
+  return {
+    hook_event_name: 'SessionStart',
+    session_id: first.session_id,
+    ts: first.ts,
+    cwd: first.cwd,
+    model: first.model,
+  };
 }
 
 /** Walks back from the end; returns the recent events (oldest first) and where they start. */
@@ -86,22 +92,26 @@ function recentPart(fd: number, floor: number, size: number, windowMs: number) {
   let lastTs: number | undefined;
   let promptAfter = false;
   let turnBound = false;
-  scanLinesFromEnd(fd, { maxBytes: size - floor, chunkBytes: CHUNK_BYTES, completeOnly: true, floor, end: size }, (line, span) => {
-    end ??= span.end + 1;
-    const event = parseEvent(line);
-    const ts = typeof event?.ts === 'number' ? event.ts : undefined;
-    lastTs ??= ts;
-    if (turnBound && ts !== undefined && lastTs !== undefined && ts < lastTs - windowMs) {
-      stopped = true;
-      return false;
-    }
-    from = span.start;
-    if (!event) return true;
-    events.push(event);
-    if (event.hook_event_name === 'UserPromptSubmit') promptAfter = true;
-    else if (promptAfter && CLOSES_TURN.has(event.hook_event_name)) turnBound = true;
-    return true;
-  });
+  scanLinesFromEnd(
+    fd,
+    { maxBytes: size - floor, chunkBytes: CHUNK_BYTES, completeOnly: true, floor, end: size },
+    (line, span) => {
+      end ??= span.end + 1;
+      const event = parseEvent(line);
+      const ts = typeof event?.ts === 'number' ? event.ts : undefined;
+      lastTs ??= ts;
+      if (turnBound && ts !== undefined && lastTs !== undefined && ts < lastTs - windowMs) {
+        stopped = true;
+        return false;
+      }
+      from = span.start;
+      if (!event) return true;
+      events.push(event);
+      if (event.hook_event_name === 'UserPromptSubmit') promptAfter = true;
+      else if (promptAfter && CLOSES_TURN.has(event.hook_event_name)) turnBound = true;
+      return true;
+    },
+  );
   return { events: events.reverse(), from, end: end ?? floor, stopped };
 }
 
@@ -117,7 +127,8 @@ function seedsBefore(fd: number, floor: number, from: number, maxBytes: number):
     const name = event?.hook_event_name;
     let take = false;
     if (wantFailure && (name === 'PostToolUseFailure' || name === 'StopFailure')) wantFailure = !(take = true);
-    if (wantEnded && (name === 'SessionEnd' || (name === 'SessionStart' && event?.source !== undefined))) wantEnded = !(take = true);
+    if (wantEnded && (name === 'SessionEnd' || (name === 'SessionStart' && event?.source !== undefined)))
+      wantEnded = !(take = true);
     if (wantModel && name === 'SessionStart' && event?.model) wantModel = !(take = true);
     if (take) seeds.push(event as JournalEvent);
     return wantEnded || wantModel || wantFailure;
@@ -139,7 +150,10 @@ export function foldJournalTail(
   if (fd === undefined) return undefined;
   try {
     const stats = fstatSync(fd);
-    const kept = base && base.journal.ino === stats.ino && base.journal.offset <= stats.size && startsLine(fd, base.journal.offset) ? base : undefined;
+    const kept =
+      base && base.journal.ino === stats.ino && base.journal.offset <= stats.size && startsLine(fd, base.journal.offset)
+        ? base
+        : undefined;
     const floor = kept?.journal.offset ?? 0;
     const recent = recentPart(fd, floor, stats.size, limits.windowMs ?? TAIL_WINDOW_MS);
     const seeds: JournalEvent[] = [];

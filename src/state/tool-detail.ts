@@ -6,7 +6,17 @@ export function toolDetail(input: Record<string, unknown> | undefined): string |
   if (!input || typeof input !== 'object') return undefined;
   // A Codex patch is a whole file's worth of text: its files say what it does.
   if (isPatchText(input.command)) return clip(patchSummary(input.command) ?? 'patch');
-  for (const key of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description', 'prompt']) {
+  for (const key of [
+    'command',
+    'file_path',
+    'notebook_path',
+    'path',
+    'pattern',
+    'url',
+    'query',
+    'description',
+    'prompt',
+  ]) {
     const value = input[key];
     if (typeof value === 'string' && value) return clip(value);
   }

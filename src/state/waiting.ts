@@ -41,7 +41,8 @@ function onNotification(state: SessionState, event: JournalEvent, ts: number): v
     if (Object.keys(state.toolsRunning).length > 0) state.waiting = waitFor('permission', ts, undefined, message);
   } else if (type === 'idle_prompt') {
     // It comes about a minute after Stop; a prompt submitted meanwhile makes it stale.
-    if (state.pendingPrompts === 0 && state.endedAt === undefined) state.waiting = waitFor('idle', ts, undefined, message);
+    if (state.pendingPrompts === 0 && state.endedAt === undefined)
+      state.waiting = waitFor('idle', ts, undefined, message);
   } else if (typeof type === 'string' && QUESTION_NOTIFICATIONS.has(type)) {
     state.waiting = waitFor('question', ts, undefined, message);
   }

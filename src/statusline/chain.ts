@@ -17,7 +17,12 @@ export type ChainOutcome =
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
 /** node:child_process is loaded only when a chain is configured: it costs every other run start-up time. */
-export async function runChain(command: string, input: string, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<ChainOutcome> {
+export async function runChain(
+  command: string,
+  input: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+): Promise<ChainOutcome> {
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     let settled = false;
@@ -47,7 +52,8 @@ export async function runChain(command: string, input: string, timeoutMs: number
     });
     child.on('error', (error) => finish({ status: 'failed', reason: error.message }));
     child.on('close', (code, signal) => {
-      if (code === 0) finish({ status: 'ok', output: Buffer.concat(chunks).toString('utf8', 0, Math.min(bytes, MAX_OUTPUT_BYTES)) });
+      if (code === 0)
+        finish({ status: 'ok', output: Buffer.concat(chunks).toString('utf8', 0, Math.min(bytes, MAX_OUTPUT_BYTES)) });
       else finish({ status: 'failed', reason: signal ? `killed by ${signal}` : `exit code ${code}` });
     });
     // A command that never reads stdin closes the pipe early: not an error.

@@ -28,7 +28,9 @@ function shareFlex(segments: Segment[], widths: number[], room: number): Map<num
   const limits = new Map<number, number>();
   if (over <= 0) return limits;
   // Shorten the lowest-priority flexible segment first.
-  const flexible = segments.map((segment, index) => ({ segment, index })).filter(({ segment }) => segment.minCells !== undefined);
+  const flexible = segments
+    .map((segment, index) => ({ segment, index }))
+    .filter(({ segment }) => segment.minCells !== undefined);
   flexible.sort((a, b) => a.segment.priority - b.segment.priority);
   for (const { segment, index } of flexible) {
     const slack = widths[index] - (segment.minCells as number);
@@ -49,7 +51,9 @@ export function fitRow(segments: Segment[], width: number, color: boolean, separ
     const room = width - separatorCells * Math.max(0, kept.length - 1);
     const limits = shareFlex(kept, widths, room);
     if (limits || kept.length <= 1) {
-      const line = kept.map((segment, index) => renderSegment(segment, color, limits?.get(index))).join(paint(separator, 'dim', color));
+      const line = kept
+        .map((segment, index) => renderSegment(segment, color, limits?.get(index)))
+        .join(paint(separator, 'dim', color));
       const clipped = truncate(line, width);
       return color && clipped && !clipped.endsWith(RESET) ? clipped + RESET : clipped;
     }

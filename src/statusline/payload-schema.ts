@@ -44,7 +44,10 @@ export const statuslinePayloadSchema = z.looseObject({
     z.optional(
       z.union([
         z.looseObject({ id: looseString, display_name: looseString }),
-        z.pipe(z.string(), z.transform((id): { id?: string; display_name?: string } => ({ id, display_name: id }))),
+        z.pipe(
+          z.string(),
+          z.transform((id): { id?: string; display_name?: string } => ({ id, display_name: id })),
+        ),
       ]),
     ),
     undefined,

@@ -20,7 +20,8 @@ export interface PayloadView {
 
 type Loose = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A string, or a number written out; anything else is absent. */
 export function looseString(value: unknown): string | undefined {
@@ -41,7 +42,8 @@ export function looseNumber(value: unknown): number | undefined {
 /** The view of an already parsed payload object. */
 export function readPayloadView(payload: Loose): PayloadView {
   const rawModel = payload.model;
-  const model = typeof rawModel === 'string' ? { id: rawModel, display_name: rawModel } : isObject(rawModel) ? rawModel : undefined;
+  const model =
+    typeof rawModel === 'string' ? { id: rawModel, display_name: rawModel } : isObject(rawModel) ? rawModel : undefined;
   const workspace = isObject(payload.workspace) ? payload.workspace : undefined;
   const context = isObject(payload.context_window) ? payload.context_window : undefined;
   let used = looseNumber(context?.used_percentage);
@@ -50,7 +52,11 @@ export function readPayloadView(payload: Loose): PayloadView {
   return {
     sessionId: looseString(payload.session_id) || undefined,
     modelName: looseString(model?.display_name) || looseString(model?.id) || undefined,
-    projectDir: looseString(workspace?.project_dir) || looseString(workspace?.current_dir) || looseString(payload.cwd) || undefined,
+    projectDir:
+      looseString(workspace?.project_dir) ||
+      looseString(workspace?.current_dir) ||
+      looseString(payload.cwd) ||
+      undefined,
     usedPercentage: used === undefined ? undefined : Math.min(100, Math.max(0, used)),
   };
 }

@@ -9,7 +9,14 @@ import { readLatestReaction } from '../state/reactions-log.js';
 import { prepareWidths } from '../display/text-width.js';
 import { chainRows, runChain, type ChainOutcome } from './chain.js';
 import { fitRow } from './layout.js';
-import { chainCacheText, lastOutputFile, readCacheFile, readChainCache, writeCacheFile, CHAIN_CACHE_FILE } from './output-cache.js';
+import {
+  chainCacheText,
+  lastOutputFile,
+  readCacheFile,
+  readChainCache,
+  writeCacheFile,
+  CHAIN_CACHE_FILE,
+} from './output-cache.js';
 import { USAGE, resolveNow, resolveOptions, type StatuslineOptions } from './options.js';
 import { parsePayload, type PayloadView } from './payload.js';
 import { rowsFor } from './segments.js';
@@ -42,11 +49,24 @@ function joinRows(rows: string[], options: StatuslineOptions): string {
 }
 
 /** Lays out the statusline proper (without any chained rows). */
-export async function renderOwnRows(payload: PayloadView, options: StatuslineOptions, env: NodeJS.ProcessEnv, now: number): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
+export async function renderOwnRows(
+  payload: PayloadView,
+  options: StatuslineOptions,
+  env: NodeJS.ProcessEnv,
+  now: number,
+): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
   const source = readSessionSource(payload.sessionId, env, now);
   const buddy = lookBuddy(source.state, now, env);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
-  const view = buildView({ payload, state: source.state, face: buddy.face, name: buddy.name, reaction, reactionMaxAgeMs: options.reactionMaxAgeMs, now });
+  const view = buildView({
+    payload,
+    state: source.state,
+    face: buddy.face,
+    name: buddy.name,
+    reaction,
+    reactionMaxAgeMs: options.reactionMaxAgeMs,
+    now,
+  });
   const rows = rowsFor(view, options.lines, options.segment);
   await prepareWidths(rows.flatMap((row) => row.flatMap((segment) => segment.parts.map((part) => part.text))));
   const width = options.segment ? Math.min(options.width, options.segmentWidth) : options.width;

@@ -9,13 +9,31 @@
  * A line is rendered again when its session's payload arrives (the sh script wrote it, seen
  * with fs.watch) and when the host says the session's journal changed (sessionsChanged).
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  watch,
+  type FSWatcher,
+} from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { JOURNAL_FILE, sessionDirName } from '../state/state-root.js';
-import { RESIDENT_DIR, RESIDENT_PID_FILE, lineFileName, payloadFileName, settingsFileName, settingsFromKey } from './fast-command.js';
+import {
+  RESIDENT_DIR,
+  RESIDENT_PID_FILE,
+  lineFileName,
+  payloadFileName,
+  settingsFileName,
+  settingsFromKey,
+} from './fast-command.js';
 import { runStatusline } from './render.js';
 
 /** A payload is a few KB; anything past this is not one. */
@@ -66,7 +84,11 @@ function journalSize(path: string): string {
 }
 
 /** The environment of one render: the resident's, on its root, with the run's settings. */
-function renderEnv(base: NodeJS.ProcessEnv, root: string, settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
+function renderEnv(
+  base: NodeJS.ProcessEnv,
+  root: string,
+  settings: Record<string, string | undefined>,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...base, BUDDY_TUI_STATE_DIR: root };
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) delete env[name];

@@ -25,7 +25,9 @@ export function tmuxSegment(summary: SegmentSummary, quietWhenIdle: boolean): st
   return parts.join(' ');
 }
 
-export type ParsedTemplate = { ok: true; parts: Array<string | { field: TemplateField }> } | { ok: false; unknown: string[] };
+export type ParsedTemplate =
+  | { ok: true; parts: Array<string | { field: TemplateField }> }
+  | { ok: false; unknown: string[] };
 
 /** The template's own text: no escape sequences either (a bar's colours are its own syntax, never raw escapes). */
 const literal = (text: string) => sanitizeText(text, { maxLength: 500 });
@@ -40,7 +42,8 @@ export function parseTemplate(template: string): ParsedTemplate {
     if (match.index > last) parts.push(literal(template.slice(last, match.index)));
     last = match.index + match[0].length;
     if (match[0] === '{{' || match[0] === '}}') parts.push(match[0][0]);
-    else if ((TEMPLATE_FIELDS as readonly string[]).includes(match[1])) parts.push({ field: match[1] as TemplateField });
+    else if ((TEMPLATE_FIELDS as readonly string[]).includes(match[1]))
+      parts.push({ field: match[1] as TemplateField });
     else unknown.push(match[0]);
   }
   if (last < template.length) parts.push(literal(template.slice(last)));
@@ -61,7 +64,11 @@ export function fieldValue(summary: SegmentSummary, field: TemplateField): strin
 }
 
 /** The template filled in: its literal text and the values, all stripped of escapes. */
-export function templateSegment(parts: Extract<ParsedTemplate, { ok: true }>['parts'], summary: SegmentSummary, quietWhenIdle: boolean): string {
+export function templateSegment(
+  parts: Extract<ParsedTemplate, { ok: true }>['parts'],
+  summary: SegmentSummary,
+  quietWhenIdle: boolean,
+): string {
   if (summary.live === 0 && quietWhenIdle) return '';
   return parts.map((part) => (typeof part === 'string' ? part : fieldValue(summary, part.field))).join('');
 }

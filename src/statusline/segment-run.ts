@@ -50,7 +50,11 @@ export function parseSegmentArgs(args: readonly string[]): SegmentArgs {
     else if (arg === '--help' || arg === '-h') return { ok: 'help' };
     else if (arg === '--format' && i + 1 < args.length) template = args[++i];
     else if (arg.startsWith('--format=')) template = arg.slice('--format='.length);
-    else return { ok: false, message: `unknown or incomplete option ${JSON.stringify(sanitizeText(arg, { maxLength: 60 }))}` };
+    else
+      return {
+        ok: false,
+        message: `unknown or incomplete option ${JSON.stringify(sanitizeText(arg, { maxLength: 60 }))}`,
+      };
   }
   if (tmux && template !== undefined) return { ok: false, message: '--tmux and --format cannot be combined' };
   if (template === undefined) {
@@ -60,9 +64,19 @@ export function parseSegmentArgs(args: readonly string[]): SegmentArgs {
   const parsed = parseTemplate(template);
   if (!parsed.ok) {
     const unknown = parsed.unknown.map((field) => sanitizeText(field, { maxLength: 40 })).join(', ');
-    return { ok: false, message: `unknown field${parsed.unknown.length > 1 ? 's' : ''} in --format: ${unknown} (known: ${TEMPLATE_FIELDS.map((field) => `{${field}}`).join(' ')})` };
+    return {
+      ok: false,
+      message: `unknown field${parsed.unknown.length > 1 ? 's' : ''} in --format: ${unknown} (known: ${TEMPLATE_FIELDS.map((field) => `{${field}}`).join(' ')})`,
+    };
   }
-  return { ok: true, request: { parts: parsed.parts, quietWhenIdle, variant: `format-${shortHash(template)}${quietWhenIdle ? '-quiet' : ''}` } };
+  return {
+    ok: true,
+    request: {
+      parts: parsed.parts,
+      quietWhenIdle,
+      variant: `format-${shortHash(template)}${quietWhenIdle ? '-quiet' : ''}`,
+    },
+  };
 }
 
 const cacheFile = (env: NodeJS.ProcessEnv, variant: string) => join(userStateDir(env), `status-segment-${variant}.txt`);

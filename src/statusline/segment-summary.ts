@@ -42,7 +42,11 @@ function focusOf(live: SessionState[], now: number): SessionState | undefined {
   return focus;
 }
 
-export function summarizeSessions(sessions: readonly SessionState[], now: number, env: NodeJS.ProcessEnv): SegmentSummary {
+export function summarizeSessions(
+  sessions: readonly SessionState[],
+  now: number,
+  env: NodeJS.ProcessEnv,
+): SegmentSummary {
   const live = sessions.filter((state) => state.endedAt === undefined);
   let working = 0;
   let waiting = 0;

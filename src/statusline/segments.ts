@@ -29,7 +29,8 @@ export function buddySegment(view: StatuslineView): Segment {
 
 export function reactionSegment(view: StatuslineView): Segment | undefined {
   if (view.reaction) {
-    const style: StyleName = view.reaction.kind === 'warning' ? 'warning' : view.reaction.kind === 'thinking' ? 'thinking' : 'reaction';
+    const style: StyleName =
+      view.reaction.kind === 'warning' ? 'warning' : view.reaction.kind === 'thinking' ? 'thinking' : 'reaction';
     return { key: 'reaction', parts: [{ text: view.reaction.text, style }], priority: 35, minCells: 12 };
   }
   if (view.name) return { key: 'reaction', parts: [{ text: view.name, style: 'dim' }], priority: 5 };
@@ -41,11 +42,15 @@ export function modelSegment(view: StatuslineView): Segment | undefined {
 }
 
 export function projectSegment(view: StatuslineView): Segment | undefined {
-  return view.projectName ? { key: 'project', parts: [{ text: view.projectName, style: 'project' }], priority: 20 } : undefined;
+  return view.projectName
+    ? { key: 'project', parts: [{ text: view.projectName, style: 'project' }], priority: 20 }
+    : undefined;
 }
 
 export function contextSegment(view: StatuslineView): Segment | undefined {
-  return view.usedPercentage === undefined ? undefined : { key: 'context', parts: contextBar(view.usedPercentage), priority: 50 };
+  return view.usedPercentage === undefined
+    ? undefined
+    : { key: 'context', parts: contextBar(view.usedPercentage), priority: 50 };
 }
 
 /** 💬 while a prompt is being processed, 💬 3 when more are queued. */
@@ -79,7 +84,11 @@ export function waitingSegment(view: StatuslineView): Segment | undefined {
 export function runningToolSegment(view: StatuslineView): Segment | undefined {
   const tool = view.runningTool;
   if (!tool) return undefined;
-  return { key: 'running', parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)], priority: 85 };
+  return {
+    key: 'running',
+    parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)],
+    priority: 85,
+  };
 }
 
 const partsCells = (parts: Part[]): number => parts.reduce((sum, part) => sum + displayWidth(part.text), 0);
@@ -114,7 +123,13 @@ export function toolsSegment(view: StatuslineView): Segment | undefined {
     return parts;
   };
   const parts = build(tools.length);
-  return { key: 'tools', parts, priority: 60, minCells: Math.min(partsCells(parts), partsCells(build(1))), shrink: listShrinker(build, tools.length) };
+  return {
+    key: 'tools',
+    parts,
+    priority: 60,
+    minCells: Math.min(partsCells(parts), partsCells(build(1))),
+    shrink: listShrinker(build, tools.length),
+  };
 }
 
 /** `◆ Explore x2, general-purpose 1m12s`: each type in its own colour, then the longest elapsed. */
@@ -135,9 +150,14 @@ export function agentsSegment(view: StatuslineView): Segment | undefined {
   const parts = build(agents.length);
   const total = agents.reduce((sum, group) => sum + group.count, 0);
   // Narrower still: just how many, and for how long.
-  const counted: Part[] = [dim('◆ '), { text: `${total} agent${total > 1 ? 's' : ''}`, style: agentStyle(agents[0].type) }, dim(` ${formatElapsed(view.longestAgentMs)}`)];
+  const counted: Part[] = [
+    dim('◆ '),
+    { text: `${total} agent${total > 1 ? 's' : ''}`, style: agentStyle(agents[0].type) },
+    dim(` ${formatElapsed(view.longestAgentMs)}`),
+  ];
   const byItems = listShrinker(build, agents.length);
-  const shrink = (maxCells: number): Part[] | undefined => byItems(maxCells) ?? (partsCells(counted) <= maxCells ? counted : undefined);
+  const shrink = (maxCells: number): Part[] | undefined =>
+    byItems(maxCells) ?? (partsCells(counted) <= maxCells ? counted : undefined);
   return { key: 'agents', parts, priority: 75, minCells: Math.min(partsCells(parts), partsCells(counted)), shrink };
 }
 
@@ -159,17 +179,36 @@ export function idleSegment(view: StatuslineView): Segment | undefined {
   return { key: 'idle', parts: [dim(text)], priority: 10, minCells: 4 };
 }
 
-const present = (segments: Array<Segment | undefined>): Segment[] => segments.filter((s): s is Segment => s !== undefined);
+const present = (segments: Array<Segment | undefined>): Segment[] =>
+  segments.filter((s): s is Segment => s !== undefined);
 
 /** The rows for the chosen layout, each a list of segments in display order. */
 export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean): Segment[][] {
   const face = buddySegment(view);
   if (segmentMode) {
     // Short: what the buddy says and what is happening now, nothing the host statusline has.
-    return [present([face, waitingSegment(view), queueSegment(view), runningToolSegment(view), agentCountSegment(view), reactionSegment(view)])];
+    return [
+      present([
+        face,
+        waitingSegment(view),
+        queueSegment(view),
+        runningToolSegment(view),
+        agentCountSegment(view),
+        reactionSegment(view),
+      ]),
+    ];
   }
-  const buddyRow = [face, waitingSegment(view), reactionSegment(view), modelSegment(view), projectSegment(view), contextSegment(view), queueSegment(view)];
+  const buddyRow = [
+    face,
+    waitingSegment(view),
+    reactionSegment(view),
+    modelSegment(view),
+    projectSegment(view),
+    contextSegment(view),
+    queueSegment(view),
+  ];
   const activityRow = [runningToolSegment(view), toolsSegment(view), agentsSegment(view)];
-  if (lines === 1) return [present([...buddyRow, ...activityRow, activityRow.some(Boolean) ? undefined : idleSegment(view)])];
+  if (lines === 1)
+    return [present([...buddyRow, ...activityRow, activityRow.some(Boolean) ? undefined : idleSegment(view)])];
   return [present(buddyRow), present(activityRow.some(Boolean) ? activityRow : [idleSegment(view)])];
 }

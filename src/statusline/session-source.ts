@@ -27,7 +27,10 @@ function privateDir(path: string): boolean {
   }
 }
 
-export function locateSession(sessionId: string | undefined, env: NodeJS.ProcessEnv): Pick<SessionSource, 'dir' | 'dirReady' | 'root'> {
+export function locateSession(
+  sessionId: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Pick<SessionSource, 'dir' | 'dirReady' | 'root'> {
   const root = stateRootPath(env);
   const name = sessionDirName(sessionId);
   if (!name) return { root, dirReady: false };

@@ -11,7 +11,9 @@ const int = (value: unknown, min: number, max: number): number | undefined =>
 const bool = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
 
 /** Each key's check: the value when valid, else undefined. */
-export const STATUSLINE_KEY_READERS: { [Key in keyof Required<StatuslineConfig>]: (value: unknown) => StatuslineConfig[Key] } = {
+export const STATUSLINE_KEY_READERS: {
+  [Key in keyof Required<StatuslineConfig>]: (value: unknown) => StatuslineConfig[Key];
+} = {
   lines: (value) => (value === 1 || value === 2 ? value : undefined),
   segment: bool,
   color: bool,

@@ -8,8 +8,23 @@ import { AGENT_COLORS, agentColorIndex } from '../display/agent-color.js';
 export const RESET = '\u001b[0m';
 
 export type StyleName =
-  | 'plain' | 'dim' | 'bold' | 'face' | 'model' | 'project' | 'badge' | 'running'
-  | 'tool' | 'count' | 'reaction' | 'warning' | 'thinking' | 'good' | 'caution' | 'alert' | `agent${number}`;
+  | 'plain'
+  | 'dim'
+  | 'bold'
+  | 'face'
+  | 'model'
+  | 'project'
+  | 'badge'
+  | 'running'
+  | 'tool'
+  | 'count'
+  | 'reaction'
+  | 'warning'
+  | 'thinking'
+  | 'good'
+  | 'caution'
+  | 'alert'
+  | `agent${number}`;
 
 /** A piece of a statusline segment: its text and its style. */
 export interface Part {

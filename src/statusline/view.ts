@@ -54,7 +54,11 @@ const label = (text: unknown): string => sanitizeText(text, { maxLength: LABEL_M
  * src/display/reaction-expiry.ts, counted from when it was said), never past `maxAgeMs`, and
  * not from the future by more than a clock skew. ttlMs 0 withdraws the bubble of its id.
  */
-export function recentReaction(reaction: Reaction | undefined, now: number, maxAgeMs: number): StatuslineView['reaction'] {
+export function recentReaction(
+  reaction: Reaction | undefined,
+  now: number,
+  maxAgeMs: number,
+): StatuslineView['reaction'] {
   if (!reaction || typeof reaction.ts !== 'number' || typeof reaction.ttlMs !== 'number') return undefined;
   const age = now - reaction.ts;
   if (age >= maxAgeMs || age < -60_000) return undefined;
@@ -72,8 +76,16 @@ export function buildView(input: ViewInput): StatuslineView {
     face: sanitizeText(input.face, { maxLength: 24 }).trim() || '(o.o)',
     name: input.name ? label(input.name) || undefined : undefined,
     reaction: recentReaction(input.reaction, now, input.reactionMaxAgeMs),
-    modelName: payload.modelName ? label(payload.modelName) || undefined : state?.model ? label(state.model) || undefined : undefined,
-    projectName: payload.projectDir ? label(baseName(payload.projectDir)) || undefined : state?.projectName ? label(state.projectName) || undefined : undefined,
+    modelName: payload.modelName
+      ? label(payload.modelName) || undefined
+      : state?.model
+        ? label(state.model) || undefined
+        : undefined,
+    projectName: payload.projectDir
+      ? label(baseName(payload.projectDir)) || undefined
+      : state?.projectName
+        ? label(state.projectName) || undefined
+        : undefined,
     usedPercentage: payload.usedPercentage,
     queue: 0,
     turnOpen: false,
@@ -91,14 +103,21 @@ export function buildView(input: ViewInput): StatuslineView {
   }
   if (state.waiting && awaitsAnswer(state)) {
     const tool = state.waiting.tool ? label(state.waiting.tool) || undefined : undefined;
-    view.waiting = { what: sanitizeText(waitingWhat(state.waiting), { maxLength: 80 }).trim(), tool, elapsedMs: Math.max(0, now - state.waiting.since) };
+    view.waiting = {
+      what: sanitizeText(waitingWhat(state.waiting), { maxLength: 80 }).trim(),
+      tool,
+      elapsedMs: Math.max(0, now - state.waiting.since),
+    };
   }
   if (isProcessingPrompt(state)) view.queue = state.pendingPrompts;
   view.turnOpen = view.queue > 0;
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
   // The pane's order (src/display/tool-order.ts), on the names as shown.
-  view.tools = toolsShown(state, Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]));
+  view.tools = toolsShown(
+    state,
+    Object.entries(state.toolsThisTurn).map(([tool, count]): [string, number] => [label(tool), count]),
+  );
   for (const group of subagentGroups(state, now)) {
     view.agents.push({ type: label(group.agentType) || 'agent', count: group.count });
     view.longestAgentMs = Math.max(view.longestAgentMs, group.longestMs);

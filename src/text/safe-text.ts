@@ -40,8 +40,15 @@ export function toReactionText(outside: unknown): SafeText {
 /** A name and its value, both safe to draw (the help overlay's delegate accounting). */
 export type SafeRow = readonly [name: SafeText, value: SafeText];
 
-export function toSafeRows(record: Record<string, string | number>, nameLength: number, valueLength: number): SafeRow[] {
-  return Object.entries(record).map(([name, value]) => [toSafeText(name, { maxLength: nameLength }), toSafeText(String(value), { maxLength: valueLength })]);
+export function toSafeRows(
+  record: Record<string, string | number>,
+  nameLength: number,
+  valueLength: number,
+): SafeRow[] {
+  return Object.entries(record).map(([name, value]) => [
+    toSafeText(name, { maxLength: nameLength }),
+    toSafeText(String(value), { maxLength: valueLength }),
+  ]);
 }
 
 /** Each line made safe on its own (sprite art: one line each, so a line break inside one is dropped). */

@@ -32,7 +32,9 @@ export class TerminalText {
   }
 
   static lines(value: unknown): TerminalText {
-    return new TerminalText(value instanceof TerminalText ? value.#text : sanitizeText(value, { keepNewlines: true, maxLength: 1_000_000 }));
+    return new TerminalText(
+      value instanceof TerminalText ? value.#text : sanitizeText(value, { keepNewlines: true, maxLength: 1_000_000 }),
+    );
   }
 
   static json(value: unknown, indent?: number): TerminalText {

@@ -59,7 +59,9 @@ function byPriority(a: Bubble, b: Bubble): number {
 
 /** A built-in quip for the event this user's answer is about. */
 const isQuipFor = (answer: Reaction) => (bubble: Bubble) =>
-  bubble.reaction.fallback === true && bubble.reaction.eventId === answer.eventId && bubble.reaction.sessionId === answer.sessionId;
+  bubble.reaction.fallback === true &&
+  bubble.reaction.eventId === answer.eventId &&
+  bubble.reaction.sessionId === answer.sessionId;
 
 /**
  * Adds a reaction. One with the id of a bubble already on screen or queued replaces it in place
@@ -75,13 +77,25 @@ export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now
   if (reaction.ttlMs <= 0) {
     const why = `withdrawn by ${reaction.source}`;
     if (current && current.reaction.id === reaction.id) {
-      return promoteNext(queue.waiting.slice(), queue.dropped, markReaction(history, reaction.id, 'dropped', now, why), now, now);
+      return promoteNext(
+        queue.waiting.slice(),
+        queue.dropped,
+        markReaction(history, reaction.id, 'dropped', now, why),
+        now,
+        now,
+      );
     }
     const waiting = queue.waiting.filter((bubble) => bubble.reaction.id !== reaction.id);
-    return waiting.length === queue.waiting.length ? queue : { ...queue, waiting, history: markReaction(history, reaction.id, 'dropped', now, why) };
+    return waiting.length === queue.waiting.length
+      ? queue
+      : { ...queue, waiting, history: markReaction(history, reaction.id, 'dropped', now, why) };
   }
   if (current && current.reaction.id === reaction.id) {
-    return { ...queue, current: { ...current, reaction, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
+    return {
+      ...queue,
+      current: { ...current, reaction, shownAt: now },
+      history: recordReaction(history, reaction, 'shown', now),
+    };
   }
   const at = queue.waiting.findIndex((bubble) => bubble.reaction.id === reaction.id);
   if (at >= 0) {
@@ -89,17 +103,29 @@ export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now
     waiting[at] = { ...waiting[at]!, reaction };
     return { ...queue, waiting: waiting.sort(byPriority), history: recordReaction(history, reaction, 'queued', now) };
   }
-  if (reaction.fallback && reaction.eventId !== undefined
-    && history.some((entry) => !entry.fallback && entry.eventId === reaction.eventId && entry.sessionId === reaction.sessionId)) {
+  if (
+    reaction.fallback &&
+    reaction.eventId !== undefined &&
+    history.some(
+      (entry) => !entry.fallback && entry.eventId === reaction.eventId && entry.sessionId === reaction.sessionId,
+    )
+  ) {
     // The user's own handler already answered this event: the quip is not needed.
-    return { ...queue, history: recordReaction(history, reaction, 'dropped', now, 'the user\'s plugin answered this event') };
+    return {
+      ...queue,
+      history: recordReaction(history, reaction, 'dropped', now, "the user's plugin answered this event"),
+    };
   }
   let waiting = queue.waiting;
   if (!reaction.fallback && reaction.eventId !== undefined) {
     const replaced = `replaced by ${reaction.source}`;
     if (current && isQuipFor(reaction)(current)) {
       history = markReaction(history, current.reaction.id, 'shown', now, replaced);
-      return { ...queue, current: { reaction, queuedAt: now, readyAt: now, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
+      return {
+        ...queue,
+        current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
+        history: recordReaction(history, reaction, 'shown', now),
+      };
     }
     const quip = waiting.find(isQuipFor(reaction));
     if (quip) {
@@ -108,14 +134,22 @@ export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now
     }
   }
   if (!current) {
-    return { ...queue, waiting, current: { reaction, queuedAt: now, readyAt: now, shownAt: now }, history: recordReaction(history, reaction, 'shown', now) };
+    return {
+      ...queue,
+      waiting,
+      current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
+      history: recordReaction(history, reaction, 'shown', now),
+    };
   }
   if (reaction.priority > current.reaction.priority && current.reaction.kind !== 'thinking') {
     // Small talk gives way to the failure; it does not come back later.
     history = markReaction(history, current.reaction.id, 'shown', now, `cut short by ${reaction.source}`);
     return {
-      ...queue, waiting, current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
-      dropped: queue.dropped + 1, history: recordReaction(history, reaction, 'shown', now),
+      ...queue,
+      waiting,
+      current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
+      dropped: queue.dropped + 1,
+      history: recordReaction(history, reaction, 'shown', now),
     };
   }
   const next = [...waiting, { reaction, queuedAt: now }].sort(byPriority);
@@ -156,7 +190,13 @@ export function advanceBubbles(queue: BubbleQueue, now: number): BubbleQueue {
  * became free at `freedAt`: every bubble that waited behind the one that left could be shown from
  * then, and one that waited longer than its own ttl after that is stale.
  */
-function promoteNext(waiting: Bubble[], dropped: number, history: HistoryEntry[], freedAt: number, now: number): BubbleQueue {
+function promoteNext(
+  waiting: Bubble[],
+  dropped: number,
+  history: HistoryEntry[],
+  freedAt: number,
+  now: number,
+): BubbleQueue {
   const ready = waiting.map((bubble) => (bubble.readyAt === undefined ? { ...bubble, readyAt: freedAt } : bubble));
   let next: Bubble | undefined;
   while (ready.length) {
@@ -167,7 +207,13 @@ function promoteNext(waiting: Bubble[], dropped: number, history: HistoryEntry[]
       history = markReaction(history, candidate.reaction.id, 'shown', now);
       break;
     }
-    history = markReaction(history, candidate.reaction.id, 'dropped', now, `stale: waited ${Math.round(waited / 1000)} s`);
+    history = markReaction(
+      history,
+      candidate.reaction.id,
+      'dropped',
+      now,
+      `stale: waited ${Math.round(waited / 1000)} s`,
+    );
     dropped += 1;
   }
   return { current: next, waiting: ready, dropped, history };
@@ -185,5 +231,9 @@ export function clearBubbles(queue: BubbleQueue, now: number): BubbleQueue {
 
 /** A reaction that never reached the queue (muted, a plugin's cooldown): kept in the history with why. */
 export function noteDropped(queue: BubbleQueue, reaction: ShownReaction, why: string, now: number): BubbleQueue {
-  return { ...queue, dropped: queue.dropped + 1, history: recordReaction(queue.history, reaction, 'dropped', now, why) };
+  return {
+    ...queue,
+    dropped: queue.dropped + 1,
+    history: recordReaction(queue.history, reaction, 'dropped', now, why),
+  };
 }

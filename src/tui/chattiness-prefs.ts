@@ -16,7 +16,8 @@ import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { onAbort } from '../process/lifetime.js';
 import type { BuddyStore } from './store/index.js';
 
-export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string => join(userStateDir(env), 'pane-prefs.json');
+export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(userStateDir(env), 'pane-prefs.json');
 
 export interface ChattinessPref {
   chattiness: Chattiness;
@@ -27,7 +28,10 @@ export interface ChattinessPref {
 /** The saved pick, or undefined when there is none or the file is not one we wrote (never throws). */
 export function readChattinessPref(file: string): ChattinessPref | undefined {
   try {
-    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.state })) as { chattiness?: unknown; overrides?: unknown };
+    const value = JSON.parse(readSmallFile(file, { maxBytes: SMALL_FILE_LIMITS.state })) as {
+      chattiness?: unknown;
+      overrides?: unknown;
+    };
     if (!isChattiness(value?.chattiness)) return undefined;
     return { chattiness: value.chattiness, overrides: isChattiness(value.overrides) ? value.overrides : null };
   } catch {
@@ -63,7 +67,10 @@ export interface ChattinessServiceOptions {
  * Sets the store's level at start (saved pick or config), applies every change to the runner,
  * and saves the changes the runner pane makes. `configChanged` takes config.json reloads.
  */
-export function startChattiness(options: ChattinessServiceOptions): { configChanged(value: Chattiness | undefined): void; close(): void } {
+export function startChattiness(options: ChattinessServiceOptions): {
+  configChanged(value: Chattiness | undefined): void;
+  close(): void;
+} {
   const { store, prefsFile, clock } = options;
   let configValue = options.configValue;
   store.getState().setChattiness(effectiveChattiness(configValue, readChattinessPref(prefsFile)), clock());

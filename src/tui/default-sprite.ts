@@ -8,18 +8,42 @@ import { toSafeLines, toSafeText } from '../text/safe-text.js';
 const safeLines = (lines: string[]) => toSafeLines(lines, { maxLength: 200 });
 
 const FACES: Record<string, string> = {
-  idle: '(•‿•)', happy: '(^‿^)', sad: '(•︵•)', sleep: '(-‿-) z', thinking: '(•_•)?',
-  working: '(•̀ᴗ•́)', celebrate: '\\(^o^)/', error: '(×_×)', hungry: '(•o•)', alert: '(O_O)!',
+  idle: '(•‿•)',
+  happy: '(^‿^)',
+  sad: '(•︵•)',
+  sleep: '(-‿-) z',
+  thinking: '(•_•)?',
+  working: '(•̀ᴗ•́)',
+  celebrate: '\\(^o^)/',
+  error: '(×_×)',
+  hungry: '(•o•)',
+  alert: '(O_O)!',
 };
 
 const EYES: Record<string, string> = {
-  idle: '•  •', happy: '^  ^', sad: '•  •', sleep: '-  -', thinking: '•  •',
-  working: '•  •', celebrate: '^  ^', error: '×  ×', hungry: 'o  o', alert: 'O  O',
+  idle: '•  •',
+  happy: '^  ^',
+  sad: '•  •',
+  sleep: '-  -',
+  thinking: '•  •',
+  working: '•  •',
+  celebrate: '^  ^',
+  error: '×  ×',
+  hungry: 'o  o',
+  alert: 'O  O',
 };
 
 const MOUTH: Record<string, string> = {
-  idle: ' ‿ ', happy: ' ◡ ', sad: ' ︵', sleep: ' ‿ ', thinking: ' ~ ',
-  working: ' ▿ ', celebrate: ' ◡ ', error: ' △ ', hungry: ' o ', alert: ' o ',
+  idle: ' ‿ ',
+  happy: ' ◡ ',
+  sad: ' ︵',
+  sleep: ' ‿ ',
+  thinking: ' ~ ',
+  working: ' ▿ ',
+  celebrate: ' ◡ ',
+  error: ' △ ',
+  hungry: ' o ',
+  alert: ' o ',
 };
 
 function frame(eyes: string, mouth: string, feet: string): string[] {
@@ -29,7 +53,8 @@ function frame(eyes: string, mouth: string, feet: string): string[] {
 function framesFor(mood: string): string[][] {
   const eyes = EYES[mood];
   const mouth = MOUTH[mood];
-  if (mood === 'celebrate' || mood === 'working') return [frame(eyes, mouth, '  /     \\  '), frame(eyes, mouth, '  \\     /  ')];
+  if (mood === 'celebrate' || mood === 'working')
+    return [frame(eyes, mouth, '  /     \\  '), frame(eyes, mouth, '  \\     /  ')];
   return [frame(eyes, mouth, '   ^   ^   '), frame(eyes, mouth, '   ^  ^    ')];
 }
 

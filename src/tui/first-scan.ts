@@ -22,7 +22,10 @@ function changedAt(entry: SessionEntry): number {
 }
 
 /** The sessions to read before the first frame (the newest `count`) and the rest, in the order given. */
-export function splitFirstScan<T extends { entry: SessionEntry }>(items: T[], count = FIRST_FRAME_SESSIONS): { first: T[]; rest: T[] } {
+export function splitFirstScan<T extends { entry: SessionEntry }>(
+  items: T[],
+  count = FIRST_FRAME_SESSIONS,
+): { first: T[]; rest: T[] } {
   if (items.length <= count) return { first: items, rest: [] };
   const newest = new Set(
     items

@@ -19,7 +19,13 @@ export interface InboxDrainer {
   close(): void;
 }
 
-export function createInboxDrainer(root: string, report: Reporter, env: NodeJS.ProcessEnv, clock: () => number = Date.now, signal?: AbortSignal): InboxDrainer {
+export function createInboxDrainer(
+  root: string,
+  report: Reporter,
+  env: NodeJS.ProcessEnv,
+  clock: () => number = Date.now,
+  signal?: AbortSignal,
+): InboxDrainer {
   const life = lifetimeWithin(signal);
   let scheduled: NodeJS.Immediate | undefined;
   let again: NodeJS.Timeout | undefined;

@@ -28,7 +28,13 @@ export function shareInkOutputCaches(): boolean {
   const prototype = Output.prototype as unknown as OutputWithCaches;
   const probe = new Output({ width: 0, height: 0 }) as unknown as OutputWithCaches;
   const shared = probe.caches;
-  if (typeof prototype.get !== 'function' || !(shared?.widths instanceof Map) || !(shared.styledChars instanceof Map) || !(shared.blockWidths instanceof Map)) return false;
+  if (
+    typeof prototype.get !== 'function' ||
+    !(shared?.widths instanceof Map) ||
+    !(shared.styledChars instanceof Map) ||
+    !(shared.blockWidths instanceof Map)
+  )
+    return false;
   const originalGet = prototype.get;
   prototype.get = function get(this: OutputWithCaches) {
     if (shared.widths.size + shared.styledChars.size + shared.blockWidths.size > MAX_ENTRIES) {

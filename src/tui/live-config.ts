@@ -54,7 +54,8 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
       log.report({ level: 'error', where: 'config', error });
       return undefined;
     }
-    for (const error of setup.errors) log.report({ level: 'warning', where: 'config', message: formatConfigError(error) });
+    for (const error of setup.errors)
+      log.report({ level: 'warning', where: 'config', message: formatConfigError(error) });
     if (!setup.fileOk) {
       const first = setup.errors[0];
       const what = first ? formatConfigError(first) : configFile;
@@ -62,7 +63,13 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
       return undefined;
     }
     if (setup.errors.length) {
-      store.getState().setNotice(toSafeText(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``), clock(), 'warning');
+      store
+        .getState()
+        .setNotice(
+          toSafeText(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``),
+          clock(),
+          'warning',
+        );
     }
     lastGood = setup.config;
     return setup;
@@ -102,8 +109,14 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
       if (signal.aborted || !existsSync(dir)) return;
       const { watch } = await import('chokidar');
       if (signal.aborted) return;
-      watcher = watch(dir, { ignoreInitial: true, depth: 0, ignored: (path) => path !== dir && basename(path) !== name });
-      watcher.on('all', reloadSoon).on('error', (error) => log.report({ level: 'error', where: 'config watch', error }));
+      watcher = watch(dir, {
+        ignoreInitial: true,
+        depth: 0,
+        ignored: (path) => path !== dir && basename(path) !== name,
+      });
+      watcher
+        .on('all', reloadSoon)
+        .on('error', (error) => log.report({ level: 'error', where: 'config watch', error }));
       const active = watcher;
       await new Promise<void>((ready) => active.once('ready', () => ready()));
     })().catch((error) => log.report({ level: 'error', where: 'config watch', error }));
@@ -111,10 +124,14 @@ export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
   open();
   const ready = opening;
   // The folder made (no config yet at start) or made again: watch the new one, read the file.
-  const follower = followDir(dir, () => {
-    open();
-    reloadSoon();
-  }, reportingAs(log.report, 'config watch'));
+  const follower = followDir(
+    dir,
+    () => {
+      open();
+      reloadSoon();
+    },
+    reportingAs(log.report, 'config watch'),
+  );
 
   onAbort(signal, async () => {
     follower.close();

@@ -5,7 +5,14 @@
  */
 import { hostCapabilities } from '../hosts/host-capabilities.js';
 import type { SafeSessionState } from '../state/safe-session.js';
-import { FAILURE_FRESH_MS, currentTool, freshFailure as freshFailureOf, sessionActivity, subagentGroups, type SessionActivity } from '../state/selectors.js';
+import {
+  FAILURE_FRESH_MS,
+  currentTool,
+  freshFailure as freshFailureOf,
+  sessionActivity,
+  subagentGroups,
+  type SessionActivity,
+} from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import type { SafeText } from '../text/safe-text.js';
 import type { Overlay, OverviewDock } from './store/types.js';
@@ -55,7 +62,9 @@ export function overviewRows(sessions: Record<string, SafeSessionState>, now: nu
       activity: sessionActivity(session),
       tool: tool?.tool,
       toolMs: tool ? Math.max(0, now - tool.startedAt) : undefined,
-      subagents: hostCapabilities(session.host).subagents ? subagentGroups(session, now).reduce((sum, group) => sum + group.count, 0) : undefined,
+      subagents: hostCapabilities(session.host).subagents
+        ? subagentGroups(session, now).reduce((sum, group) => sum + group.count, 0)
+        : undefined,
       failure: freshFailure(session, now),
       sinceMs: session.lastEventAt === undefined ? undefined : Math.max(0, now - session.lastEventAt),
     };

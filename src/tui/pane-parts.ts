@@ -56,7 +56,12 @@ export interface PaneBase {
 }
 
 /** The state root made private and pruned, the log, the store and the runner lock (released last). */
-export function openPane(options: StartTuiOptions, env: NodeJS.ProcessEnv, clock: () => number, signal: AbortSignal): PaneBase {
+export function openPane(
+  options: StartTuiOptions,
+  env: NodeJS.ProcessEnv,
+  clock: () => number,
+  signal: AbortSignal,
+): PaneBase {
   const root = options.stateRoot;
   ensurePrivateDir(root);
   const log = createTuiLog(root, clock);
@@ -87,7 +92,12 @@ export interface PaneWork {
 function startResidentLines(base: PaneBase): ResidentStatuslines | undefined {
   const { root, env, log, signal } = base;
   try {
-    return startResidentStatuslines({ root, env, signal, report: (error) => log.report({ level: 'error', where: 'resident statusline', error }) });
+    return startResidentStatuslines({
+      root,
+      env,
+      signal,
+      report: (error) => log.report({ level: 'error', where: 'resident statusline', error }),
+    });
   } catch (error) {
     log.report({ level: 'error', where: 'resident statusline', error });
     return undefined;
@@ -98,12 +108,22 @@ function startResidentLines(base: PaneBase): ResidentStatuslines | undefined {
 function startNotifier(base: PaneBase, services: TuiServices, options: StartTuiOptions): Notifier {
   const { root, env, log, store, lock, stdout, signal } = base;
   const notifier = createNotifier({
-    root, env, config: () => services.config().notify, isSender: () => lock.held(), muted: () => store.getState().muted,
-    writeTerminal: (bytes) => stdout.write(bytes), report: log.report, minutesOfDay: options.minutesOfDay, signal,
+    root,
+    env,
+    config: () => services.config().notify,
+    isSender: () => lock.held(),
+    muted: () => store.getState().muted,
+    writeTerminal: (bytes) => stdout.write(bytes),
+    report: log.report,
+    minutesOfDay: options.minutesOfDay,
+    signal,
   });
-  onAbort(signal, store.subscribe((state, previous) => {
-    if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
-  }));
+  onAbort(
+    signal,
+    store.subscribe((state, previous) => {
+      if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
+    }),
+  );
   return notifier;
 }
 
@@ -119,9 +139,12 @@ function startPaneTick(base: PaneBase, services: TuiServices): void {
       return tickDelay(store.getState());
     },
   });
-  onAbort(signal, store.subscribe((state) => {
-    if (tick.dueLaterThan(BUSY_TICK_MS) && tickDelay(state) === BUSY_TICK_MS) tick.reschedule(BUSY_TICK_MS);
-  }));
+  onAbort(
+    signal,
+    store.subscribe((state) => {
+      if (tick.dueLaterThan(BUSY_TICK_MS) && tickDelay(state) === BUSY_TICK_MS) tick.reschedule(BUSY_TICK_MS);
+    }),
+  );
 }
 
 export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWork {
@@ -129,14 +152,26 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
   // Declared here, made below: a stage reached tells the notifier (which reads the services' config).
   let notifier: Notifier | undefined;
   const services = startTuiServices({
-    root, store, log, env, clock, signal,
-    plugins: options.plugins, configFile: options.configFile, speciesDir: options.speciesDir,
-    speciesId: options.speciesId, petFile: options.petFile,
+    root,
+    store,
+    log,
+    env,
+    clock,
+    signal,
+    plugins: options.plugins,
+    configFile: options.configFile,
+    speciesDir: options.speciesDir,
+    speciesId: options.speciesId,
+    petFile: options.petFile,
     onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
   const residentLines = startResidentLines(base);
   const watcher = createSessionWatcher({
-    root, store, env, clock, signal,
+    root,
+    store,
+    env,
+    clock,
+    signal,
     foundry: options.foundry,
     onEvents: (batch) => {
       services.handleEvents(batch);

@@ -5,7 +5,15 @@
  * added (ours - base) is added to the fresh file. Pure: time is an argument.
  */
 import { decayPet } from '../pet/pet-engine.js';
-import { PET_LIMITS, addCount, clampNeed, type Pet, type PetCounters, type PetMoments, type PetNeeds } from '../pet/pet.js';
+import {
+  PET_LIMITS,
+  addCount,
+  clampNeed,
+  type Pet,
+  type PetCounters,
+  type PetMoments,
+  type PetNeeds,
+} from '../pet/pet.js';
 
 export function mergePetWrites(base: Pet, ours: Pet, fresh: Pet, now: number): Pet {
   // Hatched again meanwhile: a different pet, whatever this pane did belonged to the old one.
@@ -14,7 +22,8 @@ export function mergePetWrites(base: Pet, ours: Pet, fresh: Pet, now: number): P
   const o = decayPet(ours, now);
   const f = decayPet(fresh, now);
   const needs = { ...f.needs };
-  for (const key of Object.keys(needs) as Array<keyof PetNeeds>) needs[key] = clampNeed(f.needs[key] + o.needs[key] - b.needs[key]);
+  for (const key of Object.keys(needs) as Array<keyof PetNeeds>)
+    needs[key] = clampNeed(f.needs[key] + o.needs[key] - b.needs[key]);
   const counters = { ...f.counters };
   for (const key of Object.keys(o.counters) as Array<keyof PetCounters>) {
     counters[key] = addCount(f.counters[key] ?? 0, Math.max(0, (o.counters[key] ?? 0) - (b.counters[key] ?? 0)));

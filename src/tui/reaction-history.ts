@@ -40,13 +40,24 @@ export interface HistoryEntry extends HistorySubject {
  * answered keeps one line), otherwise one is added and the oldest beyond HISTORY_CAP leaves.
  */
 export function recordReaction(
-  history: readonly HistoryEntry[], reaction: HistorySubject, status: HistoryStatus, now: number, why?: string,
+  history: readonly HistoryEntry[],
+  reaction: HistorySubject,
+  status: HistoryStatus,
+  now: number,
+  why?: string,
 ): HistoryEntry[] {
   const entry: HistoryEntry = {
-    id: reaction.id, sessionId: reaction.sessionId, text: reaction.text, source: reaction.source,
+    id: reaction.id,
+    sessionId: reaction.sessionId,
+    text: reaction.text,
+    source: reaction.source,
     ...(reaction.event !== undefined ? { event: reaction.event } : {}),
     ...(reaction.eventId !== undefined ? { eventId: reaction.eventId } : {}),
-    kind: reaction.kind, fallback: reaction.fallback === true, ts: reaction.ts, status, at: now,
+    kind: reaction.kind,
+    fallback: reaction.fallback === true,
+    ts: reaction.ts,
+    status,
+    at: now,
     ...(why !== undefined ? { why } : {}),
   };
   const at = history.findIndex((old) => old.id === reaction.id);
@@ -60,7 +71,13 @@ export function recordReaction(
 }
 
 /** Marks a recorded reaction (by id) as shown or dropped; an id not kept any more changes nothing. */
-export function markReaction(history: readonly HistoryEntry[], id: string, status: HistoryStatus, now: number, why?: string): HistoryEntry[] {
+export function markReaction(
+  history: readonly HistoryEntry[],
+  id: string,
+  status: HistoryStatus,
+  now: number,
+  why?: string,
+): HistoryEntry[] {
   const at = history.findIndex((old) => old.id === id);
   if (at < 0) return history as HistoryEntry[];
   const next = history.slice();

@@ -40,13 +40,15 @@ export const FIRST_SCAN: ReadMode = { maxBytes: Infinity, handOn: false };
 export const LIVE_READ: ReadMode = { maxBytes: READ_SLICE_BYTES, handOn: true };
 
 /** What a file event under the state root is about. */
-export type RootTarget =
-  | { kind: 'lock' }
-  | { kind: 'inbox' }
-  | { kind: 'session'; id: string; listAgain: boolean };
+export type RootTarget = { kind: 'lock' } | { kind: 'inbox' } | { kind: 'session'; id: string; listAgain: boolean };
 
 /** Classifies an event under the state root; undefined when it does not matter. */
-export function rootEventTarget(root: string, event: string, path: string, isTracked: (id: string) => boolean): RootTarget | undefined {
+export function rootEventTarget(
+  root: string,
+  event: string,
+  path: string,
+  isTracked: (id: string) => boolean,
+): RootTarget | undefined {
   const rel = relative(root, path);
   if (!rel) return undefined;
   const parts = rel.split(sep);
@@ -69,7 +71,12 @@ export function rootIgnored(root: string, path: string, isFile: boolean | undefi
 }
 
 /** Classifies an event under the Foundry root (`claude-state-<sid>` folders); undefined when it does not matter. */
-export function foundryEventTarget(froot: string, event: string, path: string, isTracked: (id: string) => boolean): { id: string; listAgain: boolean } | undefined {
+export function foundryEventTarget(
+  froot: string,
+  event: string,
+  path: string,
+  isTracked: (id: string) => boolean,
+): { id: string; listAgain: boolean } | undefined {
   const first = relative(froot, path).split(sep)[0];
   const id = first.slice(FOUNDRY_DIR_PREFIX.length);
   if (!SESSION_ID_PATTERN.test(id)) return undefined;

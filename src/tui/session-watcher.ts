@@ -13,12 +13,24 @@ import { foundryRoot } from '../state/foundry.js';
 import type { BuddyStore } from './store/index.js';
 import { createInboxDrainer, type InboxDrainer } from './inbox-drainer.js';
 import {
-  createReadSchedule, FIRST_SCAN, foundryEventTarget, foundryIgnored, LIVE_READ, RECHECK_MS, rootEventTarget, rootIgnored,
+  createReadSchedule,
+  FIRST_SCAN,
+  foundryEventTarget,
+  foundryIgnored,
+  LIVE_READ,
+  RECHECK_MS,
+  rootEventTarget,
+  rootIgnored,
 } from './read-schedule.js';
 import type { Tracked } from './tracked-session.js';
 import { createUpdateThrottle } from './update-throttle.js';
 import { watchRoot } from './watch-root.js';
-import { createWatchedSessions, type SessionEvents, type SessionsRead, type WatchedSessions } from './watched-sessions.js';
+import {
+  createWatchedSessions,
+  type SessionEvents,
+  type SessionsRead,
+  type WatchedSessions,
+} from './watched-sessions.js';
 import { splitFirstScan } from './first-scan.js';
 
 export { READ_SLICE_BYTES } from './read-schedule.js';
@@ -110,17 +122,19 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
   ];
   if (!spec.foundry) return watchers;
   const froot = foundryRoot(spec.env);
-  watchers.push(watchRoot({
-    dir: froot,
-    depth: 2,
-    ignored: (path) => foundryIgnored(froot, path),
-    onEvent: (event, path) => {
-      const target = foundryEventTarget(froot, event, path, isTracked);
-      if (target) touched(target.id, target.listAgain);
-    },
-    onMadeAgain: rescan,
-    report,
-  }));
+  watchers.push(
+    watchRoot({
+      dir: froot,
+      depth: 2,
+      ignored: (path) => foundryIgnored(froot, path),
+      onEvent: (event, path) => {
+        const target = foundryEventTarget(froot, event, path, isTracked);
+        if (target) touched(target.id, target.listAgain);
+      },
+      onMadeAgain: rescan,
+      report,
+    }),
+  );
   return watchers;
 }
 
@@ -128,7 +142,11 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
  * The first scan's history: the sessions that changed last are read now (the first frame), the
  * others right after it (first-scan.ts), unless the watcher stopped. Resolves once all are read.
  */
-function scanHistory(sessions: WatchedSessions, readHistory: (items: Tracked[]) => void, stopped: () => boolean): Promise<void> {
+function scanHistory(
+  sessions: WatchedSessions,
+  readHistory: (items: Tracked[]) => void,
+  stopped: () => boolean,
+): Promise<void> {
   const { first, rest } = splitFirstScan(sessions.relist().fresh);
   readHistory(first);
   sessions.deferHistory(rest);
@@ -145,7 +163,13 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   const { root, store, env = process.env, clock = Date.now, onLockChange } = options;
   const report = options.report ?? ignoreReports;
   const reportError = (where: string, error: unknown) => report({ level: 'error', where, error });
-  const sessions = createWatchedSessions({ root, env, checkpointEveryMs: options.checkpointEveryMs ?? 5000, onEvents: options.onEvents, reportError });
+  const sessions = createWatchedSessions({
+    root,
+    env,
+    checkpointEveryMs: options.checkpointEveryMs ?? 5000,
+    onEvents: options.onEvents,
+    reportError,
+  });
   const schedule = createReadSchedule();
   const life = lifetimeWithin(options.signal);
   let updates = 0;
@@ -200,7 +224,17 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     throttle.schedule();
   };
 
-  const watchers = watchRoots({ root, env, foundry: options.foundry !== false, isTracked: sessions.has, touched, inbox, rescan, onLockChange, report });
+  const watchers = watchRoots({
+    root,
+    env,
+    foundry: options.foundry !== false,
+    isTracked: sessions.has,
+    touched,
+    inbox,
+    rescan,
+    onLockChange,
+    report,
+  });
 
   // The first scan is history: it goes to the store but not to the plugins. What hooks spooled
   // while no pane ran is part of it. It runs now, before the watchers have walked the root, and

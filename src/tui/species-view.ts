@@ -20,14 +20,26 @@ export interface Looks {
 /** Sprite lines as the pane draws them: each one line, at most 200 characters. */
 const SPRITE_LINE = { maxLength: 200 } as const;
 
-export function spriteViewOf(species: DrawableSpecies & Pick<Species, 'id' | 'name' | 'colors'>, looks: Looks = {}): SpriteView {
+export function spriteViewOf(
+  species: DrawableSpecies & Pick<Species, 'id' | 'name' | 'colors'>,
+  looks: Looks = {},
+): SpriteView {
   const frames: Record<string, SafeText[][]> = {};
   const faces: Record<string, SafeText> = {};
   for (const mood of SPRITE_STATES) {
     const count = Math.max(1, frameCount(species, mood));
-    frames[mood] = Array.from({ length: count }, (_, tick) => toSafeLines(renderSprite(species, mood, tick, { eyes: looks.eyes, hat: looks.hat }), SPRITE_LINE));
+    frames[mood] = Array.from({ length: count }, (_, tick) =>
+      toSafeLines(renderSprite(species, mood, tick, { eyes: looks.eyes, hat: looks.hat }), SPRITE_LINE),
+    );
     faces[mood] = toSafeText(faceFor(species, mood, looks.eyes), { maxLength: 40 });
   }
   const stageName = looks.stageName === undefined ? undefined : toSafeText(looks.stageName, { maxLength: 24 });
-  return { speciesId: species.id, speciesName: toSafeText(species.name, { maxLength: 40 }), frames, faces, color: species.colors?.body, stageName };
+  return {
+    speciesId: species.id,
+    speciesName: toSafeText(species.name, { maxLength: 40 }),
+    frames,
+    faces,
+    color: species.colors?.body,
+    stageName,
+  };
 }

@@ -18,7 +18,12 @@ export function stageOf(species: Pick<Species, 'stages'> | undefined, pet: Pick<
 }
 
 /** The bubble for growing from the stage shown into `index` of the same species; else undefined. */
-export function growthLine(shown: StageShown | undefined, species: Pick<Species, 'id' | 'name' | 'stages'>, index: number, petName: string): string | undefined {
+export function growthLine(
+  shown: StageShown | undefined,
+  species: Pick<Species, 'id' | 'name' | 'stages'>,
+  index: number,
+  petName: string,
+): string | undefined {
   if (!shown || shown.speciesId !== species.id || index <= shown.index) return undefined;
   const stage = species.stages?.[index];
   return stage ? `${petName} grew into ${stagePhrase(stage.name, species.name)}!` : undefined;

@@ -58,7 +58,11 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
   let lastActivity = clock();
   const watcher = createSessionWatcher({
-    root, store, env, clock, signal,
+    root,
+    store,
+    env,
+    clock,
+    signal,
     onEvents: (batch) => {
       lastActivity = clock();
       services.handleEvents(batch);
@@ -71,8 +75,14 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   // Opt-in (config `notify`): with no pane, the runner is who tells the user (no terminal of its own:
   // the channels that write to one have nowhere to write; the toast, tmux and command ones work).
   const notifier = createNotifier({
-    root, env, config: () => services.config().notify, isSender: () => lock.held(), muted: () => false,
-    writeTerminal: () => undefined, report: log.report, signal,
+    root,
+    env,
+    config: () => services.config().notify,
+    isSender: () => lock.held(),
+    muted: () => false,
+    writeTerminal: () => undefined,
+    report: log.report,
+    signal,
   });
   const unsubscribeNotify = store.subscribe((state, previous) => {
     if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
@@ -93,7 +103,9 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
     },
   });
   for (const name of TERMINATING_SIGNALS) onProcessEvent(signal, name, () => stop('signal'));
-  onProcessEvent(signal, 'unhandledRejection', (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason }));
+  onProcessEvent(signal, 'unhandledRejection', (reason: unknown) =>
+    log.report({ level: 'error', where: 'unhandled rejection', error: reason }),
+  );
 
   await watcher.ready;
   const outcome = await stopped;

@@ -69,7 +69,9 @@ function paneEnding(pane: Lifetime, log: TuiLog): PaneEnding {
 function handleProcessEvents(base: PaneBase, ending: PaneEnding, options: StartTuiOptions): void {
   const { log, signal } = base;
   // A promise some service forgot to catch must not take the pane down (Node's default): log it.
-  onProcessEvent(signal, 'unhandledRejection', (reason: unknown) => log.report({ level: 'error', where: 'unhandled rejection', error: reason }));
+  onProcessEvent(signal, 'unhandledRejection', (reason: unknown) =>
+    log.report({ level: 'error', where: 'unhandled rejection', error: reason }),
+  );
   if (options.handleSignals === false) return;
   for (const name of TERMINATING_SIGNALS) onProcessEvent(signal, name, (by: NodeJS.Signals) => void ending.close(by));
   // A bug must not leave plugin process groups behind or the terminal in the alternate screen:
@@ -77,7 +79,9 @@ function handleProcessEvents(base: PaneBase, ending: PaneEnding, options: StartT
   onProcessEvent(signal, 'uncaughtException', (error: unknown) => {
     log.report({ level: 'error', where: 'uncaught exception', error });
     void ending.close().finally(() => {
-      (options.stderr ?? process.stderr).write(`buddy-tui: stopped by an internal error: ${sanitizeText((error as Error)?.message ?? error, { maxLength: 200 })} (details in tui.log)\n`);
+      (options.stderr ?? process.stderr).write(
+        `buddy-tui: stopped by an internal error: ${sanitizeText((error as Error)?.message ?? error, { maxLength: 200 })} (details in tui.log)\n`,
+      );
       process.exit(1);
     });
   });
@@ -87,7 +91,9 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   // React, Ink and chalk read NODE_ENV, FORCE_COLOR and CI at import, decided from `env` (ui-import-env.ts).
-  const [{ default: React }, { render }, { App }] = await withUiImportEnv(env, () => Promise.all([import('react'), import('ink'), import('../../components/App.js')]));
+  const [{ default: React }, { render }, { App }] = await withUiImportEnv(env, () =>
+    Promise.all([import('react'), import('ink'), import('../../components/App.js')]),
+  );
 
   // The pane's one lifetime. The screen goes first when it ends, before the services stop.
   const pane = lifetimeWithin();
@@ -105,18 +111,33 @@ export async function startTui(options: StartTuiOptions): Promise<TuiHandle> {
 
   // Ink re-measures every line on every frame unless its caches outlive the frame (ink-output-cache.ts).
   shareInkOutputCaches();
-  screen.instance = render(React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void ending.close() }), {
-    stdout,
-    stdin: options.stdin ?? process.stdin,
-    stderr: options.stderr ?? process.stderr,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 30,
-  });
-  screen.instance.waitUntilExit().then(() => void ending.close(), () => void ending.close());
+  screen.instance = render(
+    React.createElement(App, { store, theme: { color: colorAllowed(env) }, onQuit: () => void ending.close() }),
+    {
+      stdout,
+      stdin: options.stdin ?? process.stdin,
+      stderr: options.stderr ?? process.stderr,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: 30,
+    },
+  );
+  screen.instance.waitUntilExit().then(
+    () => void ending.close(),
+    () => void ending.close(),
+  );
 
   await watcher.ready;
   // From here on new events reach the plugins (what the first scan found is history).
   log.info(`watching: ${Object.keys(store.getState().sessions).length} session(s)`);
-  return { store, watcher, services, lock: base.lock, log, notifier, closed: ending.closed, close: () => ending.close() };
+  return {
+    store,
+    watcher,
+    services,
+    lock: base.lock,
+    log,
+    notifier,
+    closed: ending.closed,
+    close: () => ending.close(),
+  };
 }

@@ -13,7 +13,10 @@ export const QUIET_TICK_MS = 4_000;
 export function isBusy(state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now'>): boolean {
   if (state.bubbles.current || state.notice) return true;
   return visibleSessions(state.sessions, state.now).some(
-    (session) => isProcessingPrompt(session) || Object.keys(session.toolsRunning).length > 0 || Object.keys(session.subagents).length > 0,
+    (session) =>
+      isProcessingPrompt(session) ||
+      Object.keys(session.toolsRunning).length > 0 ||
+      Object.keys(session.subagents).length > 0,
   );
 }
 

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { readFoundrySession } from '../state/foundry.js';
 import { createJournalTail, type JournalTail } from '../state/journal.js';
-import { readCheckpoint, readSessionAt, writeCheckpoint, type SessionEntry, type SessionRead } from '../state/reader.js';
+import {
+  readCheckpoint,
+  readSessionAt,
+  writeCheckpoint,
+  type SessionEntry,
+  type SessionRead,
+} from '../state/reader.js';
 import { foldEvents } from '../state/reducer.js';
 import type { SessionState } from '../state/session-state.js';
 import { JOURNAL_FILE } from '../state/state-root.js';
@@ -40,7 +46,12 @@ export const FIRST_FRAME_WINDOW_MS = SUBAGENT_WINDOW_MS;
  * saving the checkpoint. A session that appears while the pane runs is read from its checkpoint,
  * and all of its new events are returned (the caller hands them on; history it never does).
  */
-export function readTrackedSession(item: Tracked, now: number, maxBytes: number, history: boolean): { events: JournalEvent[]; more?: boolean } {
+export function readTrackedSession(
+  item: Tracked,
+  now: number,
+  maxBytes: number,
+  history: boolean,
+): { events: JournalEvent[]; more?: boolean } {
   if (item.entry.origin === 'foundry') {
     item.state = readFoundrySession(item.entry.dir, now) ?? item.state;
     return { events: [] };
@@ -48,7 +59,9 @@ export function readTrackedSession(item: Tracked, now: number, maxBytes: number,
   if (!item.tail) {
     // The first scan saves nothing (200 checkpoint writes would hold the first frame): its folds
     // are saved on the next read, and the narrow one is widened first (from the same checkpoint).
-    const first: SessionRead | undefined = history ? readSessionAt(item.entry.dir, { tailWindowMs: FIRST_FRAME_WINDOW_MS, writeCheckpoint: false }) : undefined;
+    const first: SessionRead | undefined = history
+      ? readSessionAt(item.entry.dir, { tailWindowMs: FIRST_FRAME_WINDOW_MS, writeCheckpoint: false })
+      : undefined;
     const start = history ? first : readCheckpoint(item.entry.dir);
     item.widen = first?.fromEnd === true;
     item.tail = createJournalTail(join(item.entry.dir, JOURNAL_FILE), start?.journal);

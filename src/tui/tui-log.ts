@@ -23,7 +23,10 @@ export function createTuiLog(root: string, clock: () => number = Date.now): TuiL
   let writes = 0;
   const write = (level: string, message: string) => {
     try {
-      appendLine(path, `${JSON.stringify({ ts: clock(), pid: process.pid, level, message: message.slice(0, 2000) })}\n`);
+      appendLine(
+        path,
+        `${JSON.stringify({ ts: clock(), pid: process.pid, level, message: message.slice(0, 2000) })}\n`,
+      );
       writes += 1;
       if (writes % 100 === 0 && statSync(path).size > ROTATE_AT_BYTES) renameSync(path, `${path}.1`);
     } catch {
@@ -33,6 +36,10 @@ export function createTuiLog(root: string, clock: () => number = Date.now): TuiL
   return {
     path,
     info: (message) => write('info', message),
-    report: (entry) => write(entry.level, `${entry.where}: ${reportText(entry, true)}${entry.detail === undefined ? '' : ` ${JSON.stringify(entry.detail)}`}`),
+    report: (entry) =>
+      write(
+        entry.level,
+        `${entry.where}: ${reportText(entry, true)}${entry.detail === undefined ? '' : ` ${JSON.stringify(entry.detail)}`}`,
+      ),
   };
 }

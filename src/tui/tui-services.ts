@@ -38,32 +38,78 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
 
   // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
   const config = startLiveConfig({
-    configFile: options.configFile ?? configFilePath(env), env, log, store, clock, signal,
+    configFile: options.configFile ?? configFilePath(env),
+    env,
+    log,
+    store,
+    clock,
+    signal,
     onReload: (setup) => {
       wiring.reconfigure(setup);
       chattiness.configChanged(setup.config.reactions?.chattiness);
     },
   });
   const species = createSpeciesService({
-    env, store, log, config: config.current().config.species,
-    speciesDir: options.speciesDir, speciesId: options.speciesId, pet: () => pets.current(),
+    env,
+    store,
+    log,
+    config: config.current().config.species,
+    speciesDir: options.speciesDir,
+    speciesId: options.speciesId,
+    pet: () => pets.current(),
     isRunner: () => store.getState().role === 'runner',
-    stateRoot: root, clock, signal,
+    stateRoot: root,
+    clock,
+    signal,
     // A few times in a pet's life: it takes the screen from small talk (not from a failure).
     say: (text, now) => {
       const sessionId = store.getState().selectedId;
       options.onStageReached?.(text, now);
-      if (sessionId) sink.push({ id: `stage-${now}`, sessionId, kind: 'reaction', text: toReactionText(text), source: 'buddy', event: 'level_up', priority: REACTION_PRIORITY.warning, ttlMs: 2 * DEFAULT_REACTION_TTL_MS, ts: now });
+      if (sessionId)
+        sink.push({
+          id: `stage-${now}`,
+          sessionId,
+          kind: 'reaction',
+          text: toReactionText(text),
+          source: 'buddy',
+          event: 'level_up',
+          priority: REACTION_PRIORITY.warning,
+          ttlMs: 2 * DEFAULT_REACTION_TTL_MS,
+          ts: now,
+        });
     },
   });
   // Pet and mood are recomputed on the tick, so events cost one store update, not three.
-  const pets = createPetService({ petFile: options.petFile ?? petFilePath(env), store, log, clock, speciesIds: species.ids, signal });
+  const pets = createPetService({
+    petFile: options.petFile ?? petFilePath(env),
+    store,
+    log,
+    clock,
+    speciesIds: species.ids,
+    signal,
+  });
   const sink = createReactionSink({ root, store, log, clock, signal });
   const interact = createInteract({ store, clock, pets, species, sink });
-  const wiring = createRunnerWiring({ root, env, clock, log, store, config, plugins: options.plugins !== false, species, pets, sink, signal });
+  const wiring = createRunnerWiring({
+    root,
+    env,
+    clock,
+    log,
+    store,
+    config,
+    plugins: options.plugins !== false,
+    species,
+    pets,
+    sink,
+    signal,
+  });
   const chattiness = startChattiness({
-    store, clock, prefsFile: options.prefsFile ?? panePrefsPath(env), configValue: config.current().config.reactions?.chattiness,
-    apply: (level) => wiring.runner()?.setChattiness(level), onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
+    store,
+    clock,
+    prefsFile: options.prefsFile ?? panePrefsPath(env),
+    configValue: config.current().config.reactions?.chattiness,
+    apply: (level) => wiring.runner()?.setChattiness(level),
+    onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
     signal,
   });
   onAbort(signal, () => store.getState().setInteract(undefined));

@@ -20,7 +20,11 @@ export interface WatchedRootSpec {
 
 export function watchRoot(spec: WatchedRootSpec): FollowedWatcher {
   const open = () =>
-    watch(spec.dir, { ignoreInitial: true, depth: spec.depth, ignored: (path, stats) => spec.ignored(path, stats?.isFile()) })
+    watch(spec.dir, {
+      ignoreInitial: true,
+      depth: spec.depth,
+      ignored: (path, stats) => spec.ignored(path, stats?.isFile()),
+    })
       .on('all', spec.onEvent)
       .on('error', (error) => spec.report({ level: 'error', where: 'watch', error }));
   return followWatcher(spec.dir, open, spec.onMadeAgain, reportingAs(spec.report, 'watch'));

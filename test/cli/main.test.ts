@@ -8,7 +8,13 @@ import { makeTempDir } from '../support/temp-dir.js';
 function cli(args: string[]) {
   const home = makeTempDir();
   const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_STATE_HOME: home, BUDDY_TUI_STATE_DIR: `${home}/state` },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      XDG_STATE_HOME: home,
+      BUDDY_TUI_STATE_DIR: `${home}/state`,
+    },
     encoding: 'utf8',
     timeout: 30_000,
   });
@@ -23,19 +29,29 @@ describe('buddy-tui dispatcher', () => {
     expect(result.stderr).toContain('usage: buddy-tui [command] [options]');
   });
 
-  it.each(['doctor', 'install', 'uninstall', 'pane', 'tui', 'demo'])('turns an unknown flag of %s into a usage error', (command) => {
-    const result = cli([command, '--bogus']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.startsWith(`buddy-tui ${command}: Unknown option '--bogus'`)).toBe(true);
-    expect(result.stderr.endsWith(`\nRun \`buddy-tui ${command} --help\` for its options.\n`)).toBe(true);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+  it.each(['doctor', 'install', 'uninstall', 'pane', 'tui', 'demo'])(
+    'turns an unknown flag of %s into a usage error',
+    (command) => {
+      const result = cli([command, '--bogus']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr.startsWith(`buddy-tui ${command}: Unknown option '--bogus'`)).toBe(true);
+      expect(result.stderr.endsWith(`\nRun \`buddy-tui ${command} --help\` for its options.\n`)).toBe(true);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    },
+  );
 
   it('answers --help and --version itself and leaves `tui --help` and leading flags to the pane (its own bundle)', () => {
-    expect(cli(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('usage: buddy-tui [command] [options]') });
+    expect(cli(['--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('usage: buddy-tui [command] [options]'),
+    });
     expect(cli(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
-    for (const args of [['tui', '--help'], ['tui', '-h'], ['--no-plugins', '--help']]) {
+    for (const args of [
+      ['tui', '--help'],
+      ['tui', '-h'],
+      ['--no-plugins', '--help'],
+    ]) {
       const result = cli(args);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('usage: buddy-tui [tui] [options]');
@@ -43,7 +59,7 @@ describe('buddy-tui dispatcher', () => {
     }
   });
 
-  it('treats a leading flag as the pane\'s', () => {
+  it("treats a leading flag as the pane's", () => {
     const result = cli(['--bogus']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("buddy-tui tui: Unknown option '--bogus'");

@@ -15,7 +15,13 @@ const OSC0 = '\x1b]0;owned\x1b\\';
 const CLEAR = '\x1b[2J\x1b[H';
 const C1 = '\u009b31m\u009d0;c1 title\u009c';
 /** Each hides in front of a visible word that must still be printed. */
-const EVIL = { clipboard: `${OSC52}clipboard`, title: `${OSC0}titled`, clear: `${CLEAR}cleared`, bell: 'bell\x07ed', c1: `${C1}eightbit` };
+const EVIL = {
+  clipboard: `${OSC52}clipboard`,
+  title: `${OSC0}titled`,
+  clear: `${CLEAR}cleared`,
+  bell: 'bell\x07ed',
+  c1: `${C1}eightbit`,
+};
 // ESC, BEL, every other C0 control but the line break, DEL and C1 controls.
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
@@ -50,12 +56,22 @@ describe('outside text in command output', () => {
     const { env } = setup();
     const config = {
       ...Object.fromEntries(Object.values(EVIL).map((key, i) => [key, i])),
-      hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', name: `${OSC0}namedhook`, command: `echo ${CLEAR}hello ${C1}there` }] }] },
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', name: `${OSC0}namedhook`, command: `echo ${CLEAR}hello ${C1}there` }],
+          },
+        ],
+      },
     };
     writeFileSync(join(env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'), JSON.stringify(config));
     const keys = ['clipboard', 'titled', 'cleared', 'belled', 'eightbit'];
     const doctor = cli(['doctor'], env);
-    expectClean(doctor.out, keys.map((key) => `${key}: unknown key`));
+    expectClean(
+      doctor.out,
+      keys.map((key) => `${key}: unknown key`),
+    );
     const plugins = cli(['plugins'], env);
     expect(plugins.code).toBe(1);
     expectClean(plugins.out, [...keys.map((key) => `${key}: unknown key`), 'namedhook', 'echo hello there']);
@@ -92,14 +108,24 @@ describe('outside text in command output', () => {
     const dir = join(home, `settings${OSC0}dir`);
     mkdirSync(dir);
     const settings = join(dir, 'settings.json');
-    writeFileSync(settings, JSON.stringify({ [EVIL.clipboard]: EVIL.clear, statusLine: { type: 'command', command: `echo ${EVIL.title}` } }, null, 2));
+    writeFileSync(
+      settings,
+      JSON.stringify(
+        { [EVIL.clipboard]: EVIL.clear, statusLine: { type: 'command', command: `echo ${EVIL.title}` } },
+        null,
+        2,
+      ),
+    );
     const dryRun = cli(['install', '--settings', settings, '--shell-form', '--dry-run'], env);
     expect(dryRun.code).toBe(0);
     expectClean(dryRun.out, ['settingsdir', 'dry run']);
     const install = cli(['install', '--settings', settings, '--shell-form'], env);
     expect(install.code).toBe(0);
     expectClean(install.out, ['settingsdir', 'echo titled']);
-    expectClean(cli(['uninstall', '--settings', settings], env).out, ['settingsdir', 'Restored your statusLine "echo titled"']);
+    expectClean(cli(['uninstall', '--settings', settings], env).out, [
+      'settingsdir',
+      'Restored your statusLine "echo titled"',
+    ]);
     // Claude Code's own settings file, unreadable: doctor quotes the parse error.
     writeFileSync(join(env.CLAUDE_CONFIG_DIR, 'settings.json'), `{"a": ${EVIL.clipboard}}`);
     expectClean(cli(['doctor'], env).out, ['settings cannot be read']);
@@ -109,9 +135,14 @@ describe('outside text in command output', () => {
     const { env } = setup();
     expect(cli(['hatch', '--species', 'cat', '--name', `${OSC52}Mo`], env).code).toBe(0);
     const pet = join(env.XDG_STATE_HOME, 'buddy-tui', 'pet.json');
-    const spawned = spawnSync(process.execPath, ['-e', `
+    const spawned = spawnSync(process.execPath, [
+      '-e',
+      `
       const fs = require('fs'); const pet = JSON.parse(fs.readFileSync(process.argv[1], 'utf8'));
-      pet.identity.name = process.argv[2]; fs.writeFileSync(process.argv[1], JSON.stringify(pet));`, pet, `${OSC0}Mi${C1}so`]);
+      pet.identity.name = process.argv[2]; fs.writeFileSync(process.argv[1], JSON.stringify(pet));`,
+      pet,
+      `${OSC0}Mi${C1}so`,
+    ]);
     expect(spawned.status).toBe(0);
     expectClean(cli(['stats'], env).out, ['Miso the']);
     expectClean(cli(['stats', '--json'], env).stdout, ['"name"']);

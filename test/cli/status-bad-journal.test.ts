@@ -33,7 +33,12 @@ beforeAll(async () => {
   };
   mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR);
   for (const [id, cwd] of Object.entries(HEALTHY)) {
-    await feedThroughHook(fixturePayloads().slice(0, 3).map((payload) => JSON.stringify({ ...JSON.parse(payload), session_id: id, cwd })), env);
+    await feedThroughHook(
+      fixturePayloads()
+        .slice(0, 3)
+        .map((payload) => JSON.stringify({ ...JSON.parse(payload), session_id: id, cwd })),
+      env,
+    );
   }
   mkdirSync(journalOf('dir-journal'), { recursive: true, mode: 0o700 });
   mkdirSync(join(root, 'fifo-journal'), { mode: 0o700 });
@@ -48,9 +53,16 @@ describe('a journal that is a directory or a FIFO', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { version: number; sessions: Array<{ id: string; project: string }> };
     expect(report.version).toBe(1);
-    expect(report.sessions.map((session) => [session.id, session.project])).toEqual([['healthy-alpha', 'alpha'], ['healthy-beta', 'beta']]);
-    expect(result.stderr).toContain(`buddy-tui status: session dir-journal skipped: ${journalOf('dir-journal')} is a directory\n`);
-    expect(result.stderr).toContain(`buddy-tui status: session fifo-journal skipped: ${journalOf('fifo-journal')} is a FIFO (named pipe)\n`);
+    expect(report.sessions.map((session) => [session.id, session.project])).toEqual([
+      ['healthy-alpha', 'alpha'],
+      ['healthy-beta', 'beta'],
+    ]);
+    expect(result.stderr).toContain(
+      `buddy-tui status: session dir-journal skipped: ${journalOf('dir-journal')} is a directory\n`,
+    );
+    expect(result.stderr).toContain(
+      `buddy-tui status: session fifo-journal skipped: ${journalOf('fifo-journal')} is a FIFO (named pipe)\n`,
+    );
   });
 
   it('status and --session of a bad one return', () => {
@@ -73,14 +85,25 @@ describe('the pane with a bad journal next to healthy ones', () => {
   afterAll(() => server?.kill());
 
   it('starts and shows the healthy sessions, and quits on q', { timeout: 240_000 }, async () => {
-    const envPrefix = Object.entries(env).map(([key, value]) => `${key}=${shellQuote(value)}`).join(' ');
+    const envPrefix = Object.entries(env)
+      .map(([key, value]) => `${key}=${shellQuote(value)}`)
+      .join(' ');
     const command = `exec env -u FORCE_COLOR ${envPrefix} CI=false ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
     const started = startTmux(makeTempDir('buddy-bad-journal-tmux-'), { width: 160, height: 30, command });
     server = started.server;
-    const screen = await server.waitFor(started.pane, (text) => text.includes('alpha') && text.includes('beta'), 60_000);
+    const screen = await server.waitFor(
+      started.pane,
+      (text) => text.includes('alpha') && text.includes('beta'),
+      60_000,
+    );
     expect(screen.split('\n')[0]).toMatch(/alpha.*beta/);
     const pid = Number(server.tmux(['display-message', '-p', '-t', started.pane, '#{pane_pid}']).stdout.trim());
     server.sendKeys(started.pane, 'q');
-    await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit on q', 20_000);
+    await waitUntil(
+      () => isPidAlive(pid),
+      (alive) => !alive,
+      'the pane to exit on q',
+      20_000,
+    );
   });
 });

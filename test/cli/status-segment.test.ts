@@ -19,20 +19,35 @@ let env: Record<string, string>;
 beforeAll(async () => {
   base = makeTempDir();
   mkdirSync(join(base, 'state'), { mode: 0o700 });
-  env = { BUDDY_TUI_STATE_DIR: join(base, 'state'), XDG_STATE_HOME: join(base, 'xdg-state'), XDG_CONFIG_HOME: join(base, 'config'), HOME: base, BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
+  env = {
+    BUDDY_TUI_STATE_DIR: join(base, 'state'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    HOME: base,
+    BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+  };
   await feedSegmentWorld(env);
   // The recorded print-mode session up to its failing Bash call: it just failed.
-  await feedThroughHook(RECORDED.slice(0, 23).map((payload) => JSON.stringify({ ...payload, session_id: 'failed-1' })), env);
-  await feedThroughHook(WAITING.slice(0, 2).map((payload) => JSON.stringify({ ...payload, cwd: EVIL_PROJECT, session_id: 'evil-1' })), env);
+  await feedThroughHook(
+    RECORDED.slice(0, 23).map((payload) => JSON.stringify({ ...payload, session_id: 'failed-1' })),
+    env,
+  );
+  await feedThroughHook(
+    WAITING.slice(0, 2).map((payload) => JSON.stringify({ ...payload, cwd: EVIL_PROJECT, session_id: 'evil-1' })),
+    env,
+  );
 }, 60_000);
 
-const segment = (args: string[], extra: Record<string, string> = {}) => runCli(['status', ...args], { ...env, ...extra }, undefined, 5_000);
+const segment = (args: string[], extra: Record<string, string> = {}) =>
+  runCli(['status', ...args], { ...env, ...extra }, undefined, 5_000);
 
 describe('buddy-tui status --tmux', () => {
   it('one segment in tmux style syntax: the face, 1 waiting (loud), 3 working, 1 just failed', () => {
     const run = segment(['--tmux']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^\S+ #\[fg=black,bg=yellow,bold\] !1 #\[default\] #\[fg=green\]●3#\[default\] #\[fg=red\]✗1#\[default\]\n$/);
+    expect(run.stdout).toMatch(
+      /^\S+ #\[fg=black,bg=yellow,bold\] !1 #\[default\] #\[fg=green\]●3#\[default\] #\[fg=red\]✗1#\[default\]\n$/,
+    );
     expect(run.stdout).not.toContain('\u001b');
   });
 
@@ -45,7 +60,10 @@ describe('buddy-tui status --tmux', () => {
 
 describe('buddy-tui status --format', () => {
   it('fills in every field; host and project name the session that wants you most (the waiting Codex one)', () => {
-    const run = segment(['--format', 'face={face} working={working} waiting={waiting} failed={failed} host={host} project={project} {{literal}}']);
+    const run = segment([
+      '--format',
+      'face={face} working={working} waiting={waiting} failed={failed} host={host} project={project} {{literal}}',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^face=\S+ working=3 waiting=1 failed=1 host=codex project=project \{literal\}\n$/);
   });
@@ -90,7 +108,12 @@ describe('a bad state root', () => {
     mkdirSync(join(root, 'fifo-b'), { recursive: true, mode: 0o700 });
     execFileSync('mkfifo', [join(root, 'fifo-a', 'events.jsonl'), join(root, 'fifo-b', 'state.json')]);
     // runCli's timeout kills a hung process (code null); an answer within 2 s is the requirement.
-    const run = runCli(['status', '--format', '{working}/{waiting}'], { ...env, BUDDY_TUI_STATE_DIR: root }, undefined, 2_000);
+    const run = runCli(
+      ['status', '--format', '{working}/{waiting}'],
+      { ...env, BUDDY_TUI_STATE_DIR: root },
+      undefined,
+      2_000,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('0/0\n');
   });

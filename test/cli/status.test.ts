@@ -13,9 +13,15 @@ import { makeTempDir } from '../support/temp-dir.js';
 import { runSpool } from '../support/spool-process.js';
 
 type Payload = Record<string, unknown>;
-const fixture = (path: string): Payload[] => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Payload);
+const fixture = (path: string): Payload[] =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Payload);
 /** An interactive session: a Bash call asks for approval, runs, the turn stops, idle_prompt, SessionEnd. */
-const WAITING = fixture(new URL('../fixtures/waiting-session.jsonl', import.meta.url).pathname).map(({ ts: _ts, ...payload }) => payload);
+const WAITING = fixture(new URL('../fixtures/waiting-session.jsonl', import.meta.url).pathname).map(
+  ({ ts: _ts, ...payload }) => payload,
+);
 /** A print-mode session: Bash, Glob, Write, Read, Edit, Grep, a failing Bash, then an Agent call (index 23) and its SubagentStart (24). */
 const RECORDED = fixture(FIXTURE_EVENTS);
 const [START, PROMPT, PRE_BASH, , PERMISSION_PROMPT] = WAITING;
@@ -23,8 +29,12 @@ const [START, PROMPT, PRE_BASH, , PERMISSION_PROMPT] = WAITING;
 const CODEX_ID = 'codex-1';
 /** A Gemini CLI session (it reports no subagents): SessionStart and the prompt, recorded. */
 const GEMINI_ID = 'gemini-1';
-const GEMINI = readFileSync(new URL('../fixtures/gemini/hook-events.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean)
-  .map((line) => JSON.parse(line) as { run: string; payload: Payload }).filter((entry) => entry.run === 'p-basic').map((entry) => entry.payload);
+const GEMINI = readFileSync(new URL('../fixtures/gemini/hook-events.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as { run: string; payload: Payload })
+  .filter((entry) => entry.run === 'p-basic')
+  .map((entry) => entry.payload);
 const HOST_OF: Record<string, string> = { [CODEX_ID]: 'codex', [GEMINI_ID]: 'gemini' };
 /** Each session's payloads (without its id), in the order the overview lists them (by first event). */
 const SESSIONS: Record<string, Payload[]> = {
@@ -43,7 +53,12 @@ const SESSIONS: Record<string, Payload[]> = {
   'failures-1': [
     ...RECORDED.slice(0, 23),
     { ...RECORDED[19], tool_use_id: 'toolu_interrupted' },
-    { ...RECORDED[20], tool_use_id: 'toolu_interrupted', error: 'The user doesn\'t want to proceed', is_interrupt: true },
+    {
+      ...RECORDED[20],
+      tool_use_id: 'toolu_interrupted',
+      error: "The user doesn't want to proceed",
+      is_interrupt: true,
+    },
   ],
   [CODEX_ID]: WAITING.slice(0, 2),
   [GEMINI_ID]: GEMINI.slice(0, 2),
@@ -52,7 +67,11 @@ const IDS = Object.keys(SESSIONS);
 
 let base: string;
 let env: Record<string, string>;
-const journal = (id: string) => readFileSync(join(base, 'state', id, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { ts: number });
+const journal = (id: string) =>
+  readFileSync(join(base, 'state', id, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { ts: number });
 const lastTs = (id: string) => Math.max(...journal(id).map((event) => event.ts));
 
 function hook(id: string, payloads: Payload[]): Promise<void> {
@@ -60,7 +79,10 @@ function hook(id: string, payloads: Payload[]): Promise<void> {
   if (!HOST_OF[id]) return feedThroughHook(lines, env);
   // The host's own hook command: its lines carry its host.
   for (const line of lines) {
-    const result = spawnSync(process.execPath, [HOOK_ENTRY, '--host', HOST_OF[id]], { input: line, env: { PATH: process.env.PATH, ...env } });
+    const result = spawnSync(process.execPath, [HOOK_ENTRY, '--host', HOST_OF[id]], {
+      input: line,
+      env: { PATH: process.env.PATH, ...env },
+    });
     if (result.status !== 0) throw new Error(`hook exited ${result.status}`);
   }
   return Promise.resolve();
@@ -85,7 +107,10 @@ const tools = {
   waiting: { Bash: 1 },
   recorded: { Bash: 2, Agent: 1, Edit: 1, Glob: 1, Grep: 1, Read: 1, Write: 1 },
 };
-function expected(id: string, fields: { state: string; tools?: Record<string, number>; agents?: Record<string, number>; failures?: number }) {
+function expected(
+  id: string,
+  fields: { state: string; tools?: Record<string, number>; agents?: Record<string, number>; failures?: number },
+) {
   const host = HOST_OF[id] ?? 'claude';
   return {
     id,
@@ -94,7 +119,7 @@ function expected(id: string, fields: { state: string; tools?: Record<string, nu
     state: fields.state,
     tools: fields.tools ?? {},
     // Gemini reports no subagents: null, not the {} that says none run.
-    agents: host === 'gemini' ? null : fields.agents ?? {},
+    agents: host === 'gemini' ? null : (fields.agents ?? {}),
     failures: fields.failures ?? 0,
     lastEventAt: lastTs(id),
     reports: HOST_CAPABILITIES[host as HostId].capabilities,
@@ -109,9 +134,18 @@ const EXPECTED = () => [
   // idle_prompt: Claude idles at the prompt, which is no ask (the pane and statusline show none).
   expected('idle-prompt', { state: 'idle', tools: tools.waiting }),
   expected('ended-1', { state: 'ended', tools: tools.waiting }),
-  expected('subagents-1', { state: 'working', tools: tools.recorded, agents: { 'general-purpose': 1, Explore: 2 }, failures: 1 }),
+  expected('subagents-1', {
+    state: 'working',
+    tools: tools.recorded,
+    agents: { 'general-purpose': 1, Explore: 2 },
+    failures: 1,
+  }),
   // The recorded failing Bash and an interrupted one; the Agent call was never made.
-  expected('failures-1', { state: 'thinking', tools: { Bash: 3, Edit: 1, Glob: 1, Grep: 1, Read: 1, Write: 1 }, failures: 2 }),
+  expected('failures-1', {
+    state: 'thinking',
+    tools: { Bash: 3, Edit: 1, Glob: 1, Grep: 1, Read: 1, Write: 1 },
+    failures: 2,
+  }),
   expected(CODEX_ID, { state: 'thinking' }),
   expected(GEMINI_ID, { state: 'thinking' }),
 ];
@@ -119,7 +153,7 @@ const json = (sessions: unknown[]) => `${JSON.stringify({ version: 1, sessions }
 const EMPTY = json([]);
 
 describe('buddy-tui status --json', () => {
-  it('gives the reducer\'s view of every live session, in the overview\'s order', () => {
+  it("gives the reducer's view of every live session, in the overview's order", () => {
     const result = runCli(['status', '--json'], env);
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(json(EXPECTED()));
@@ -141,19 +175,37 @@ describe('buddy-tui status --json', () => {
     expect(sessions.map((session) => session.id)).toEqual(IDS.filter((id) => id !== 'ended-1'));
     // A subagent with no SubagentStop after 10 minutes is taken as gone.
     expect(sessions.find((session) => session.id === 'subagents-1')?.agents).toEqual({});
-    const gone = runCli(['status', '--json', '--session', 'ended-1'], { ...env, BUDDY_TUI_NOW: String(ended + 30 * 60_000 + 1) });
+    const gone = runCli(['status', '--json', '--session', 'ended-1'], {
+      ...env,
+      BUDDY_TUI_NOW: String(ended + 30 * 60_000 + 1),
+    });
     expect([gone.code, gone.stdout, gone.stderr]).toEqual([1, EMPTY, 'buddy-tui status: no live session ended-1\n']);
-    const abandoned = runCli(['status', '--json'], { ...env, BUDDY_TUI_NOW: String(Math.max(...IDS.map(lastTs)) + 6 * 3600_000 + 1) });
+    const abandoned = runCli(['status', '--json'], {
+      ...env,
+      BUDDY_TUI_NOW: String(Math.max(...IDS.map(lastTs)) + 6 * 3600_000 + 1),
+    });
     expect([abandoned.code, abandoned.stdout]).toEqual([0, EMPTY]);
   });
 
   it('refuses an id that is not a session id, and one that names no live session: exit 1, an empty list', () => {
     const unsafe = runCli(['status', '--json', '--session', '../state'], env);
-    expect([unsafe.code, unsafe.stdout, unsafe.stderr]).toEqual([1, EMPTY, 'buddy-tui status: "../state" is not a session id (letters, digits, _ and - only)\n']);
+    expect([unsafe.code, unsafe.stdout, unsafe.stderr]).toEqual([
+      1,
+      EMPTY,
+      'buddy-tui status: "../state" is not a session id (letters, digits, _ and - only)\n',
+    ]);
     const escape = runCli(['status', '--session', 'a\u001b]0;owned\u0007b'], env);
-    expect([escape.code, escape.stdout, escape.stderr]).toEqual([1, '', 'buddy-tui status: "ab" is not a session id (letters, digits, _ and - only)\n']);
+    expect([escape.code, escape.stdout, escape.stderr]).toEqual([
+      1,
+      '',
+      'buddy-tui status: "ab" is not a session id (letters, digits, _ and - only)\n',
+    ]);
     const unknown = runCli(['status', '--json', '--session', 'no-such-session'], env);
-    expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([1, EMPTY, 'buddy-tui status: no live session no-such-session\n']);
+    expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([
+      1,
+      EMPTY,
+      'buddy-tui status: no live session no-such-session\n',
+    ]);
   });
 
   it('gives an empty list for a missing or empty state root', () => {
@@ -201,7 +253,9 @@ describe('buddy-tui status', () => {
     const root = join(makeTempDir(), 'state');
     await feedThroughHook(lines, { ...env, BUDDY_TUI_STATE_DIR: root });
     const text = runCli(['status'], { ...env, BUDDY_TUI_STATE_DIR: root });
-    expect(text.stdout).toMatch(/^escapes-1 {2}evil {2}\[claude\] {2}working {2}tools: Bash 1 {2}last event \d+s ago\n$/);
+    expect(text.stdout).toMatch(
+      /^escapes-1 {2}evil {2}\[claude\] {2}working {2}tools: Bash 1 {2}last event \d+s ago\n$/,
+    );
     const report = runCli(['status', '--json'], { ...env, BUDDY_TUI_STATE_DIR: root });
     // Neither raw controls nor JSON-escaped ones: the strings were sanitised before they became JSON.
     expect(report.stdout.trimEnd()).not.toMatch(/\\u001b|\\u0007|\\u009b|[\u0000-\u001f\u007f-\u009f]/);
@@ -214,12 +268,17 @@ describe('buddy-tui status', () => {
     const id = 'spooled-1';
     // The installed hook command, spawned as Claude Code spawns it: one file per event, no journal yet.
     for (const payload of WAITING.slice(0, 3)) {
-      const result = await runSpool(`${JSON.stringify({ ...payload, session_id: id })}\n`, { ...env, BUDDY_TUI_STATE_DIR: root });
+      const result = await runSpool(`${JSON.stringify({ ...payload, session_id: id })}\n`, {
+        ...env,
+        BUDDY_TUI_STATE_DIR: root,
+      });
       expect(result).toMatchObject({ code: 0, stdout: '' });
     }
     expect(existsSync(join(root, id))).toBe(false);
     const report = runCli(['status', '--json'], { ...env, BUDDY_TUI_STATE_DIR: root });
-    expect(JSON.parse(report.stdout).sessions).toMatchObject([{ id, host: 'claude', state: 'working', tools: { Bash: 1 } }]);
+    expect(JSON.parse(report.stdout).sessions).toMatchObject([
+      { id, host: 'claude', state: 'working', tools: { Bash: 1 } },
+    ]);
     expect(readdirSync(join(root, 'inbox')).filter((name) => !name.startsWith('.'))).toEqual([]);
   });
 

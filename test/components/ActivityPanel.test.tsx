@@ -11,7 +11,9 @@ describe('ActivityPanel', () => {
   it('shows project, the queue badge, tools with counts, the running tool, the subagent and the last failure', () => {
     // Cut the recording while the Agent tool and its subagent run, after the Bash failure.
     const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
-    const { lastFrame } = render(<ActivityPanel session={toSafeSession(state)} now={now + 2000} width={90} maxLines={10} />);
+    const { lastFrame } = render(
+      <ActivityPanel session={toSafeSession(state)} now={now + 2000} width={90} maxLines={10} />,
+    );
     expect(lastFrame()).toBe(
       [
         'project',
@@ -31,30 +33,45 @@ describe('ActivityPanel', () => {
       { ts: T0 + 2, session_id: 's', hook_event_name: 'UserPromptSubmit', prompt_id: 'p2' },
       { ts: T0 + 3, session_id: 's', hook_event_name: 'UserPromptSubmit', prompt_id: 'p3' },
     ]);
-    const frame = render(<ActivityPanel session={toSafeSession(state)} now={T0 + 61_000} width={60} maxLines={5} />).lastFrame() ?? '';
+    const frame =
+      render(<ActivityPanel session={toSafeSession(state)} now={T0 + 61_000} width={60} maxLines={5} />).lastFrame() ??
+      '';
     expect(frame.split('\n').slice(0, 2)).toEqual(['shop · claude-sonnet-4-6', '💬 3 working 1m00s']);
   });
 
   it('says when a session is idle or ended', () => {
     const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'Stop') + 1);
-    expect(render(<ActivityPanel session={toSafeSession(state)} now={now + 4000} width={60} maxLines={3} />).lastFrame()?.split('\n')[1]).toBe(
-      'idle 4s · last turn 27s',
-    );
+    expect(
+      render(<ActivityPanel session={toSafeSession(state)} now={now + 4000} width={60} maxLines={3} />)
+        .lastFrame()
+        ?.split('\n')[1],
+    ).toBe('idle 4s · last turn 27s');
     const ended = fixtureSession(indexOf((e) => e.hook_event_name === 'SessionEnd') + 1);
-    expect(render(<ActivityPanel session={toSafeSession(ended.state)} now={ended.now + 1000} width={60} maxLines={3} />).lastFrame()?.split('\n')[1]).toBe(
-      'ended (other) 1s ago',
-    );
+    expect(
+      render(<ActivityPanel session={toSafeSession(ended.state)} now={ended.now + 1000} width={60} maxLines={3} />)
+        .lastFrame()
+        ?.split('\n')[1],
+    ).toBe('ended (other) 1s ago');
   });
 
   it('keeps the most important lines when short, and never draws wider than the width', () => {
     const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
-    for (const [width, maxLines] of [[30, 3], [40, 4], [24, 6]] as const) {
-      const lines = (render(<ActivityPanel session={toSafeSession(state)} now={now} width={width} maxLines={maxLines} />).lastFrame() ?? '').split('\n');
+    for (const [width, maxLines] of [
+      [30, 3],
+      [40, 4],
+      [24, 6],
+    ] as const) {
+      const lines = (
+        render(
+          <ActivityPanel session={toSafeSession(state)} now={now} width={width} maxLines={maxLines} />,
+        ).lastFrame() ?? ''
+      ).split('\n');
       expect(lines).toHaveLength(maxLines);
       expect(lines[0]).toBe('project');
       for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(width);
     }
-    const three = render(<ActivityPanel session={toSafeSession(state)} now={now} width={40} maxLines={3} />).lastFrame() ?? '';
+    const three =
+      render(<ActivityPanel session={toSafeSession(state)} now={now} width={40} maxLines={3} />).lastFrame() ?? '';
     expect(three).toContain('▶ Agent');
     expect(three).not.toContain('tools');
   });
@@ -62,11 +79,27 @@ describe('ActivityPanel', () => {
   it('sanitises tool names, commands, agent types and errors', () => {
     const state = foldEvents(undefined, [
       { ts: T0, session_id: 's', hook_event_name: 'UserPromptSubmit', cwd: '/x/p\x1b[2Jroj' },
-      { ts: T0 + 1, session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Ba\x1b]0;title\x07sh', tool_use_id: 't1', tool_input: { command: 'echo\t\x1b[31mred' } },
+      {
+        ts: T0 + 1,
+        session_id: 's',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Ba\x1b]0;title\x07sh',
+        tool_use_id: 't1',
+        tool_input: { command: 'echo\t\x1b[31mred' },
+      },
       { ts: T0 + 2, session_id: 's', hook_event_name: 'SubagentStart', agent_id: 'a', agent_type: 'evil\x1b[H' },
-      { ts: T0 + 3, session_id: 's', hook_event_name: 'PostToolUseFailure', tool_name: 'Read', tool_use_id: 't2', error: 'no\x07pe\x1b[1;1H' },
+      {
+        ts: T0 + 3,
+        session_id: 's',
+        hook_event_name: 'PostToolUseFailure',
+        tool_name: 'Read',
+        tool_use_id: 't2',
+        error: 'no\x07pe\x1b[1;1H',
+      },
     ]);
-    const frame = render(<ActivityPanel session={toSafeSession(state)} now={T0 + 5000} width={80} maxLines={8} />).lastFrame() ?? '';
+    const frame =
+      render(<ActivityPanel session={toSafeSession(state)} now={T0 + 5000} width={80} maxLines={8} />).lastFrame() ??
+      '';
     expect(frame).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f]/);
     expect(frame.split('\n')[0]).toBe('proj');
     expect(frame).toContain('▶ Bash');

@@ -18,14 +18,20 @@ const UP = '\x1b[A';
 const ENTER = '\r';
 
 function cut(id: string, project: string, count: number): SessionState {
-  const events = fixtureEvents().slice(0, count).map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${project}` }));
+  const events = fixtureEvents()
+    .slice(0, count)
+    .map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${project}` }));
   return foldEvents(undefined, events);
 }
 
 /** alpha runs a tool, beta just failed, gamma ended; all from the recorded session. */
 function threeSessions(columns: number, rows: number): BuddyStore {
   const after = (name: string) => indexOf((e) => e.hook_event_name === name) + 1;
-  const states = [cut('a', 'alpha', after('PreToolUse')), cut('b', 'beta', after('PostToolUseFailure')), cut('c', 'gamma', after('SessionEnd'))];
+  const states = [
+    cut('a', 'alpha', after('PreToolUse')),
+    cut('b', 'beta', after('PostToolUseFailure')),
+    cut('c', 'gamma', after('SessionEnd')),
+  ];
   const now = Math.max(...states.map((state) => state.lastEventAt ?? 0));
   const store = createBuddyStore({ now, columns, rows });
   store.getState().applySessions(states, now, 3);
@@ -38,7 +44,8 @@ function show(store: BuddyStore, columns: number, rows: number): SizedRender {
   return view;
 }
 
-const line = (frame: string, project: string) => frame.split('\n').find((text) => text.includes(project) && /working|thinking|ended|idle/.test(text)) ?? '';
+const line = (frame: string, project: string) =>
+  frame.split('\n').find((text) => text.includes(project) && /working|thinking|ended|idle/.test(text)) ?? '';
 
 describe('the overview in the pane', () => {
   it('o opens it over the body; ↑/↓ move the cursor, Enter opens that session; ←/→ and 1-9 still switch', async () => {
@@ -68,9 +75,15 @@ describe('the overview in the pane', () => {
     expect(opened).toContain('gamma');
     // The session keys are unchanged.
     view.stdin.write('1');
-    await waitForFrame(() => store.getState().selectedId ?? '', (id) => id === 'a');
+    await waitForFrame(
+      () => store.getState().selectedId ?? '',
+      (id) => id === 'a',
+    );
     view.stdin.write('\x1b[C');
-    await waitForFrame(() => store.getState().selectedId ?? '', (id) => id === 'b');
+    await waitForFrame(
+      () => store.getState().selectedId ?? '',
+      (id) => id === 'b',
+    );
     // With the overview closed, ↑/↓ and Enter do nothing.
     view.stdin.write(DOWN);
     view.stdin.write(ENTER);
@@ -109,12 +122,18 @@ describe('the overview in the pane', () => {
     store.getState().applySessions(states, now, 8);
     const view = show(store, 120, 40);
     const docked = await waitForFrame(view.lastFrame, (frame) => frame.includes(OVERVIEW_TITLE));
-    const rowsShown = (frame: string) => frame.split(OVERVIEW_TITLE)[1].split('\n').filter((text) => /^.. proj\d /.test(text));
+    const rowsShown = (frame: string) =>
+      frame
+        .split(OVERVIEW_TITLE)[1]
+        .split('\n')
+        .filter((text) => /^.. proj\d /.test(text));
     // The cursor starts on the session shown, the last one.
     expect(rowsShown(docked)).toHaveLength(6);
     expect(rowsShown(docked)[5]).toMatch(/^›  proj7/);
     for (let i = 0; i < 8; i += 1) view.stdin.write(UP);
-    const scrolled = await waitForFrame(view.lastFrame, (frame) => rowsShown(frame).some((text) => text.startsWith('›  proj0')));
+    const scrolled = await waitForFrame(view.lastFrame, (frame) =>
+      rowsShown(frame).some((text) => text.startsWith('›  proj0')),
+    );
     expect(rowsShown(scrolled)).toHaveLength(6);
     expect(rowsShown(scrolled).some((text) => text.includes('proj7'))).toBe(false);
   });
@@ -127,6 +146,11 @@ describe('the overview in the pane', () => {
     const frame = await waitForFrame(view.lastFrame, (text) => text.includes('sessions ·'));
     expect(frame.split('\n').length).toBeLessThanOrEqual(11);
     for (const text of frame.split('\n')) expect(stringWidth(text)).toBeLessThanOrEqual(39);
-    for (const [project, state] of [['alpha', 'working'], ['beta', 'thinking'], ['gamma', 'ended']]) expect(line(frame, project)).toContain(state);
+    for (const [project, state] of [
+      ['alpha', 'working'],
+      ['beta', 'thinking'],
+      ['gamma', 'ended'],
+    ])
+      expect(line(frame, project)).toContain(state);
   });
 });

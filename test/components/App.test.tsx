@@ -17,19 +17,51 @@ afterEach(() => {
 function busyStore(columns: number, rows: number): BuddyStore {
   const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
   const store = createBuddyStore({ now, columns, rows });
-  const other = foldEvents(undefined, [{ ts: now - 60_000, session_id: 'other', hook_event_name: 'SessionStart', cwd: '/w/api' }]);
+  const other = foldEvents(undefined, [
+    { ts: now - 60_000, session_id: 'other', hook_event_name: 'SessionStart', cwd: '/w/api' },
+  ]);
   store.getState().applySessions([state, other], now, state.eventCount + 1);
-  store.getState().setPet({ name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' });
+  store
+    .getState()
+    .setPet({
+      name: toSafeText('Pip'),
+      level: 3,
+      rarity: toSafeText('rare'),
+      hunger: 20,
+      energy: 80,
+      happiness: 90,
+      xp: 40,
+      xpToNext: 60,
+      mood: 'working',
+    });
   store.getState().setMood('working');
-  store.getState().pushReaction(
-    toShownReaction({ id: 'r1', sessionId: state.sessionId, kind: 'warning', text: toReactionText('npm test failed: no package.json here. Want me to look?'), source: 'buddy', priority: 4, ttlMs: 10_000, ts: now }),
-    now,
-  );
+  store
+    .getState()
+    .pushReaction(
+      toShownReaction({
+        id: 'r1',
+        sessionId: state.sessionId,
+        kind: 'warning',
+        text: toReactionText('npm test failed: no package.json here. Want me to look?'),
+        source: 'buddy',
+        priority: 4,
+        ttlMs: 10_000,
+        ts: now,
+      }),
+      now,
+    );
   return store;
 }
 
-function show(store: BuddyStore, columns: number, rows: number, options: { tty?: boolean; onQuit?: () => void } = {}): SizedRender {
-  const view = renderAtSize(<App store={store} theme={{ color: false }} onQuit={options.onQuit} />, columns, rows, { tty: options.tty });
+function show(
+  store: BuddyStore,
+  columns: number,
+  rows: number,
+  options: { tty?: boolean; onQuit?: () => void } = {},
+): SizedRender {
+  const view = renderAtSize(<App store={store} theme={{ color: false }} onQuit={options.onQuit} />, columns, rows, {
+    tty: options.tty,
+  });
   views.push(view);
   return view;
 }
@@ -58,8 +90,23 @@ describe('App layout', () => {
     const view = show(busyStore(100, 30), 100, 30);
     await settle(20);
     const frame = view.lastFrame();
-    for (const text of ['1 api', '2 project 💬', 'npm test failed', '╰─ buddy', 'Pip · Lv 3 · rare', 'hunger', 'happiness', 'to Lv 4',
-      '💬 working', '▶ Agent', 'tools Bash×2', '● general-purpose', '✗ Bash', 'events/min', '? help · q quit']) {
+    for (const text of [
+      '1 api',
+      '2 project 💬',
+      'npm test failed',
+      '╰─ buddy',
+      'Pip · Lv 3 · rare',
+      'hunger',
+      'happiness',
+      'to Lv 4',
+      '💬 working',
+      '▶ Agent',
+      'tools Bash×2',
+      '● general-purpose',
+      '✗ Bash',
+      'events/min',
+      '? help · q quit',
+    ]) {
       expect(frame).toContain(text);
     }
     // The sprite (five lines of the default blob) is drawn, not the one-line face.
@@ -119,10 +166,16 @@ describe('App keys', () => {
     await settle(20);
     const selected = store.getState().selectedId;
     view.stdin.write('\x1b[D');
-    await waitForFrame(() => store.getState().selectedId ?? '', (id) => id !== selected);
+    await waitForFrame(
+      () => store.getState().selectedId ?? '',
+      (id) => id !== selected,
+    );
     expect(store.getState().selectedId).toBe('other');
     view.stdin.write('2');
-    await waitForFrame(() => store.getState().selectedId ?? '', (id) => id === selected);
+    await waitForFrame(
+      () => store.getState().selectedId ?? '',
+      (id) => id === selected,
+    );
     view.stdin.write('?');
     await waitForFrame(view.lastFrame, (frame) => frame.includes('switch session'));
     view.stdin.write('?');
@@ -131,7 +184,10 @@ describe('App keys', () => {
     await waitForFrame(view.lastFrame, (frame) => frame.includes('reactions muted'));
     expect(view.lastFrame()).not.toContain('npm test failed');
     view.stdin.write('q');
-    await waitForFrame(() => String(quit.mock.calls.length), (n) => n === '1');
+    await waitForFrame(
+      () => String(quit.mock.calls.length),
+      (n) => n === '1',
+    );
   });
 
   it('Ctrl+C quits too; f and p reach the services', async () => {
@@ -143,9 +199,15 @@ describe('App keys', () => {
     await settle(20);
     view.stdin.write('f');
     view.stdin.write('p');
-    await waitForFrame(() => asked.join(','), (text) => text === 'feed,pet');
+    await waitForFrame(
+      () => asked.join(','),
+      (text) => text === 'feed,pet',
+    );
     view.stdin.write('\x03');
-    await waitForFrame(() => String(quit.mock.calls.length), (n) => n === '1');
+    await waitForFrame(
+      () => String(quit.mock.calls.length),
+      (n) => n === '1',
+    );
   });
 
   it('runs with a non-TTY stdin (keys off, no crash)', async () => {

@@ -19,23 +19,54 @@ function renderCounted() {
   const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
   const store = createBuddyStore({ now, columns: 100, rows: 30 });
   store.getState().applySessions([state], now, state.eventCount);
-  const pet = { name: toSafeText('Pip'), level: 3, rarity: toSafeText('rare'), hunger: 20, energy: 80, happiness: 90, xp: 40, xpToNext: 60, mood: 'working' };
+  const pet = {
+    name: toSafeText('Pip'),
+    level: 3,
+    rarity: toSafeText('rare'),
+    hunger: 20,
+    energy: 80,
+    happiness: 90,
+    xp: 40,
+    xpToNext: 60,
+    mood: 'working',
+  };
   store.getState().setPet(pet);
-  store.getState().pushReaction(
-    toShownReaction({ id: 'r', sessionId: state.sessionId, kind: 'reaction', text: toReactionText('nice'), source: 'buddy', priority: 1, ttlMs: 60_000, ts: now }),
-    now,
-  );
+  store
+    .getState()
+    .pushReaction(
+      toShownReaction({
+        id: 'r',
+        sessionId: state.sessionId,
+        kind: 'reaction',
+        text: toReactionText('nice'),
+        source: 'buddy',
+        priority: 1,
+        ttlMs: 60_000,
+        ts: now,
+      }),
+      now,
+    );
   const renders: Record<string, number> = {};
   const count = (id: string) => {
     renders[id] = (renders[id] ?? 0) + 1;
   };
   const view = render(
     <>
-      <Profiler id="bubble" onRender={count}><BubblePart store={store} width={40} lines={3} /></Profiler>
-      <Profiler id="sprite" onRender={count}><SpritePart store={store} sprite={DEFAULT_SPRITE} width={40} mode="sprite" /></Profiler>
-      <Profiler id="needs" onRender={count}><NeedsPart store={store} width={40} /></Profiler>
-      <Profiler id="activity" onRender={count}><ActivityPart store={store} width={60} maxLines={8} /></Profiler>
-      <Profiler id="spark" onRender={count}><SparkPart store={store} width={60} /></Profiler>
+      <Profiler id="bubble" onRender={count}>
+        <BubblePart store={store} width={40} lines={3} />
+      </Profiler>
+      <Profiler id="sprite" onRender={count}>
+        <SpritePart store={store} sprite={DEFAULT_SPRITE} width={40} mode="sprite" />
+      </Profiler>
+      <Profiler id="needs" onRender={count}>
+        <NeedsPart store={store} width={40} />
+      </Profiler>
+      <Profiler id="activity" onRender={count}>
+        <ActivityPart store={store} width={60} maxLines={8} />
+      </Profiler>
+      <Profiler id="spark" onRender={count}>
+        <SparkPart store={store} width={60} />
+      </Profiler>
     </>,
   );
   views.push(view);

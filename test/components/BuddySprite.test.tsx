@@ -17,12 +17,28 @@ describe('BuddySprite', () => {
   it('walks the idle sequence on the tick and blinks now and then', () => {
     const lines = (tick: number) => frameAt(sprite, 'idle', tick).join('|');
     expect([0, 1, 2, 3, 4, 5].map(lines)).toEqual([
-      '(o o)| /|\\ ', '(o o)| /|\\ ', '(o o)| /|| ', '(o o)| /|\\ ', '(- -)| /|\\ ', '(o o)| /|| ',
+      '(o o)| /|\\ ',
+      '(o o)| /|\\ ',
+      '(o o)| /|| ',
+      '(o o)| /|\\ ',
+      '(- -)| /|\\ ',
+      '(o o)| /|| ',
     ]);
   });
 
   it('draws the mood frames with name, level and rarity', () => {
-    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="sprite" width={30} name={toSafeText('Pip')} level={3} rarity={toSafeText('rare')} />);
+    const { lastFrame } = render(
+      <BuddySprite
+        sprite={sprite}
+        mood="happy"
+        tick={0}
+        mode="sprite"
+        width={30}
+        name={toSafeText('Pip')}
+        level={3}
+        rarity={toSafeText('rare')}
+      />,
+    );
     expect(lastFrame()).toBe('(^ ^)\n \\|/\nPip · Lv 3 · rare');
   });
 
@@ -40,7 +56,18 @@ describe('BuddySprite', () => {
 
   it('shows the one-line face in a tiny pane, cut to the width', () => {
     for (const width of [12, 20, 40]) {
-      const { lastFrame } = render(<BuddySprite sprite={sprite} mood="happy" tick={0} mode="face" width={width} name={toSafeText('Pipsqueak the Great')} level={12} rarity={toSafeText('legendary')} />);
+      const { lastFrame } = render(
+        <BuddySprite
+          sprite={sprite}
+          mood="happy"
+          tick={0}
+          mode="face"
+          width={width}
+          name={toSafeText('Pipsqueak the Great')}
+          level={12}
+          rarity={toSafeText('legendary')}
+        />,
+      );
       const frame = lastFrame() ?? '';
       expect(frame.split('\n')).toHaveLength(1);
       expect(frame.startsWith('(^.^)')).toBe(true);
@@ -49,14 +76,25 @@ describe('BuddySprite', () => {
   });
 
   it('never lets a name carry escape sequences to the terminal', () => {
-    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="idle" tick={0} mode="sprite" width={40} name={toSafeText('Pip\x1b]0;pwned\x07\x1b[2J', { maxLength: 40 })} />);
+    const { lastFrame } = render(
+      <BuddySprite
+        sprite={sprite}
+        mood="idle"
+        tick={0}
+        mode="sprite"
+        width={40}
+        name={toSafeText('Pip\x1b]0;pwned\x07\x1b[2J', { maxLength: 40 })}
+      />,
+    );
     expect(lastFrame()).not.toContain('\x1b');
     expect(lastFrame()).toContain('Pip');
   });
 
   it('the default buddy has every mood and a face for each', () => {
     for (const mood of ['idle', 'happy', 'sad', 'sleep', 'thinking', 'working', 'celebrate', 'error', 'hungry']) {
-      const { lastFrame } = render(<BuddySprite sprite={DEFAULT_SPRITE} mood={mood} tick={1} mode="sprite" width={20} />);
+      const { lastFrame } = render(
+        <BuddySprite sprite={DEFAULT_SPRITE} mood={mood} tick={1} mode="sprite" width={20} />,
+      );
       expect(lastFrame()?.split('\n').length).toBeGreaterThanOrEqual(5);
       expect(DEFAULT_SPRITE.faces[mood]).toBeTruthy();
     }

@@ -7,14 +7,29 @@ describe('HelpOverlay', () => {
   it('lists every key and who runs the plugins', () => {
     const { lastFrame } = render(<HelpOverlay width={60} maxLines={20} role="runner" muted={false} />);
     const frame = lastFrame() ?? '';
-    for (const text of ['←/→ 1-9', 'switch session', 'feed the buddy', 'pet the buddy', 'mute', 'quit', 'this pane runs the plugins']) {
+    for (const text of [
+      '←/→ 1-9',
+      'switch session',
+      'feed the buddy',
+      'pet the buddy',
+      'mute',
+      'quit',
+      'this pane runs the plugins',
+    ]) {
       expect(frame).toContain(text);
     }
   });
 
   it('shows the delegate accounting when there is some, and viewer status', () => {
     const { lastFrame } = render(
-      <HelpOverlay width={50} maxLines={20} role="viewer" runnerPid={99} muted stats={toDelegateStatRows({ 'calls today': 4, adapter: 'claude -p' })} />,
+      <HelpOverlay
+        width={50}
+        maxLines={20}
+        role="viewer"
+        runnerPid={99}
+        muted
+        stats={toDelegateStatRows({ 'calls today': 4, adapter: 'claude -p' })}
+      />,
     );
     const frame = lastFrame() ?? '';
     expect(frame).toContain('viewer: plugins run in pid 99 · muted');
@@ -31,7 +46,13 @@ describe('HelpOverlay', () => {
   it('at 100 columns, every key stands apart from its text (the longest one, "o ↑↓ Enter", ran into it)', () => {
     // ink-testing-library's terminal is 100 columns wide.
     const { lastFrame } = render(
-      <HelpOverlay width={100} maxLines={30} role="runner" muted={false} stats={toDelegateStatRows({ 'a very long delegate stat name': 7 })} />,
+      <HelpOverlay
+        width={100}
+        maxLines={30}
+        role="runner"
+        muted={false}
+        stats={toDelegateStatRows({ 'a very long delegate stat name': 7 })}
+      />,
     );
     const lines = (lastFrame() ?? '').split('\n');
     for (const [keys, what] of KEY_HELP) {

@@ -5,7 +5,9 @@ import { bar, NeedsBars } from '../../components/NeedsBars.js';
 
 describe('NeedsBars', () => {
   it('draws one bar per need and the XP still needed', () => {
-    const { lastFrame } = render(<NeedsBars hunger={30} energy={70} happiness={100} xp={40} xpToNext={60} level={3} width={41} />);
+    const { lastFrame } = render(
+      <NeedsBars hunger={30} energy={70} happiness={100} xp={40} xpToNext={60} level={3} width={41} />,
+    );
     expect(lastFrame()).toBe(
       [
         'hunger    ██████░░░░░░░░░░░░░░  30',
@@ -18,7 +20,9 @@ describe('NeedsBars', () => {
 
   it('shrinks the bars with the width', () => {
     for (const width of [22, 28, 40]) {
-      const { lastFrame } = render(<NeedsBars hunger={50} energy={50} happiness={50} xp={0} xpToNext={10} level={1} width={width} />);
+      const { lastFrame } = render(
+        <NeedsBars hunger={50} energy={50} happiness={50} xp={0} xpToNext={10} level={1} width={width} />,
+      );
       const lines = (lastFrame() ?? '').split('\n');
       expect(lines).toHaveLength(4);
       for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(width);

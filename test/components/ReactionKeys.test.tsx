@@ -19,12 +19,26 @@ function storeWithReactions(): { store: BuddyStore; now: number } {
   const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
   const store = createBuddyStore({ now, columns: 100, rows: 30 });
   store.getState().applySessions([state], now, state.eventCount);
-  const base = { sessionId: state.sessionId, kind: 'reaction' as const, priority: 4, ttlMs: 10_000, ts: now - 5_000, event: 'PostToolUseFailure', eventId: 'e1' };
+  const base = {
+    sessionId: state.sessionId,
+    kind: 'reaction' as const,
+    priority: 4,
+    ttlMs: 10_000,
+    ts: now - 5_000,
+    event: 'PostToolUseFailure',
+    eventId: 'e1',
+  };
   const push = (r: Partial<Omit<Reaction, 'text'>> & { id: string; text: string; source: string }) =>
     store.getState().pushReaction(toShownReaction({ ...base, ...r, text: toReactionText(r.text) }), now);
   push({ id: 'q', text: 'Who DARES fail?', source: 'buddy', fallback: true });
   push({ id: 'p', text: 'build broke: see make.log', source: 'make-watch' });
-  store.getState().pushReaction(toShownReaction({ ...base, id: 'c', text: toReactionText('not now'), source: 'make-watch' }), now, 'cooldown: make-watch spoke less than 3000 ms ago');
+  store
+    .getState()
+    .pushReaction(
+      toShownReaction({ ...base, id: 'c', text: toReactionText('not now'), source: 'make-watch' }),
+      now,
+      'cooldown: make-watch spoke less than 3000 ms ago',
+    );
   return { store, now };
 }
 
@@ -35,7 +49,7 @@ function show(store: BuddyStore): SizedRender {
 }
 
 describe('reaction keys', () => {
-  it('r opens the history: the plugin\'s answer shown, the quip it replaced, the one its cooldown dropped; r closes it', async () => {
+  it("r opens the history: the plugin's answer shown, the quip it replaced, the one its cooldown dropped; r closes it", async () => {
     const { store } = storeWithReactions();
     const view = show(store);
     await settle(20);
@@ -55,7 +69,9 @@ describe('reaction keys', () => {
     const view = show(store);
     await settle(20);
     view.stdin.write('?');
-    await waitForFrame(view.lastFrame, (f) => f.includes('reactions: 2 shown · 0 waiting · 1 dropped (1 from plugins) · normal'));
+    await waitForFrame(view.lastFrame, (f) =>
+      f.includes('reactions: 2 shown · 0 waiting · 1 dropped (1 from plugins) · normal'),
+    );
   });
 
   it('c cycles normal → chatty → quiet → normal and says the new level', async () => {
@@ -77,7 +93,9 @@ describe('reaction keys', () => {
     const view = show(store);
     await settle(20);
     view.stdin.write('c');
-    await waitForFrame(view.lastFrame, (f) => f.includes('chattiness is set in the pane that runs the plugins (pid 4242)'));
+    await waitForFrame(view.lastFrame, (f) =>
+      f.includes('chattiness is set in the pane that runs the plugins (pid 4242)'),
+    );
     expect(store.getState().chattiness).toBe('normal');
   });
 
@@ -85,7 +103,9 @@ describe('reaction keys', () => {
     const empty = render(<ReactionHistory entries={[]} now={0} width={40} maxLines={5} />);
     expect(empty.lastFrame()).toContain('nothing said yet');
     const { store, now } = storeWithReactions();
-    const short = render(<ReactionHistory entries={store.getState().bubbles.history} now={now} width={40} maxLines={3} />);
+    const short = render(
+      <ReactionHistory entries={store.getState().bubbles.history} now={now} width={40} maxLines={3} />,
+    );
     expect((short.lastFrame() ?? '').split('\n')).toHaveLength(3);
   });
 });

@@ -16,16 +16,50 @@ const safe = (text: string) => toSafeText(text);
 const claude = safe('claude');
 
 const ROWS: OverviewRow[] = [
-  { id: 'a', project: safe('api-gateway'), host: claude, activity: 'working', tool: safe('Bash'), toolMs: 12_000, subagents: 2, sinceMs: 1_000 },
-  { id: 'b', project: safe('shop'), host: claude, activity: 'waiting', tool: safe('Edit'), toolMs: 64_000, subagents: 0, sinceMs: 30_000 },
-  { id: 'c', project: safe('docs'), host: safe('codex'), activity: 'thinking', subagents: 0, failure: { tool: safe('Bash'), error: safe('Exit code 1: npm test failed') }, sinceMs: 5_000 },
+  {
+    id: 'a',
+    project: safe('api-gateway'),
+    host: claude,
+    activity: 'working',
+    tool: safe('Bash'),
+    toolMs: 12_000,
+    subagents: 2,
+    sinceMs: 1_000,
+  },
+  {
+    id: 'b',
+    project: safe('shop'),
+    host: claude,
+    activity: 'waiting',
+    tool: safe('Edit'),
+    toolMs: 64_000,
+    subagents: 0,
+    sinceMs: 30_000,
+  },
+  {
+    id: 'c',
+    project: safe('docs'),
+    host: safe('codex'),
+    activity: 'thinking',
+    subagents: 0,
+    failure: { tool: safe('Bash'), error: safe('Exit code 1: npm test failed') },
+    sinceMs: 5_000,
+  },
   { id: 'd', project: safe('old-thing'), host: claude, activity: 'ended', subagents: 0, sinceMs: 600_000 },
 ];
 
-async function draw(width: number, options: { rows?: OverviewRow[]; cursorId?: string; maxLines?: number; color?: boolean } = {}): Promise<string[]> {
+async function draw(
+  width: number,
+  options: { rows?: OverviewRow[]; cursorId?: string; maxLines?: number; color?: boolean } = {},
+): Promise<string[]> {
   const view = renderAtSize(
     <ThemeProvider theme={{ color: options.color ?? false }}>
-      <SessionOverview rows={options.rows ?? ROWS} cursorId={options.cursorId ?? 'a'} width={width} maxLines={options.maxLines ?? 10} />
+      <SessionOverview
+        rows={options.rows ?? ROWS}
+        cursorId={options.cursorId ?? 'a'}
+        width={width}
+        maxLines={options.maxLines ?? 10}
+      />
     </ThemeProvider>,
     width + 1,
     20,
@@ -38,14 +72,22 @@ async function draw(width: number, options: { rows?: OverviewRow[]; cursorId?: s
 const rowLine = (lines: string[], project: string) => lines.find((line) => line.includes(project)) ?? '';
 
 describe('SessionOverview', () => {
-  it.each([40, 60, 100, 160])('at %i columns: one line per session within the width, project and state always there', async (width) => {
-    const lines = await draw(width);
-    expect(lines.length).toBe(1 + ROWS.length);
-    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(width);
-    for (const [project, state] of [['api-gateway', 'working'], ['shop', 'waiting for you'], ['docs', 'thinking'], ['old-thing', 'ended']]) {
-      expect(rowLine(lines, project)).toContain(state);
-    }
-  });
+  it.each([40, 60, 100, 160])(
+    'at %i columns: one line per session within the width, project and state always there',
+    async (width) => {
+      const lines = await draw(width);
+      expect(lines.length).toBe(1 + ROWS.length);
+      for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(width);
+      for (const [project, state] of [
+        ['api-gateway', 'working'],
+        ['shop', 'waiting for you'],
+        ['docs', 'thinking'],
+        ['old-thing', 'ended'],
+      ]) {
+        expect(rowLine(lines, project)).toContain(state);
+      }
+    },
+  );
 
   it('160 columns show every field', async () => {
     const lines = await draw(160);
@@ -54,7 +96,14 @@ describe('SessionOverview', () => {
   });
 
   it('a host that reports no subagents shows "—" in their column, not a blank that reads as none; alone it adds no column', async () => {
-    const gemini: OverviewRow = { id: 'g', project: safe('gem-proj'), host: safe('gemini'), activity: 'working', subagents: undefined, sinceMs: 2_000 };
+    const gemini: OverviewRow = {
+      id: 'g',
+      project: safe('gem-proj'),
+      host: safe('gemini'),
+      activity: 'working',
+      subagents: undefined,
+      sinceMs: 2_000,
+    };
     const lines = await draw(160, { rows: [...ROWS, gemini] });
     expect(rowLine(lines, 'gem-proj')).toMatch(/\[gemini\] +working +— +2s ago/);
     expect(rowLine(lines, 'shop')).not.toContain('—');
@@ -95,7 +144,15 @@ describe('SessionOverview', () => {
 
   it('cuts a long project between grapheme clusters, never inside a joined emoji', async () => {
     const family = '👨‍👩‍👧';
-    const rows: OverviewRow[] = [{ ...ROWS[0], project: safe(`${family}${family}${family}-very-long-project-name-here`), activity: 'waiting', tool: undefined, toolMs: undefined }];
+    const rows: OverviewRow[] = [
+      {
+        ...ROWS[0],
+        project: safe(`${family}${family}${family}-very-long-project-name-here`),
+        activity: 'waiting',
+        tool: undefined,
+        toolMs: undefined,
+      },
+    ];
     for (const width of [20, 40]) {
       const lines = await draw(width, { rows });
       const line = rowLine(lines, 'waiting');

@@ -33,8 +33,14 @@ describe('SessionTabs', () => {
   });
 
   it('draws a label made safe where the session entered the store', () => {
-    const session = toSafeSession(foldEvents(undefined, [{ ts: 1, session_id: 'x', hook_event_name: 'SessionStart', cwd: '/w/evil\x1b[2Jproj\tx' }]));
-    const { lastFrame } = render(<SessionTabs tabs={[{ id: 'x', label: session.label, ended: false, busy: false }]} selectedId="x" width={40} />);
+    const session = toSafeSession(
+      foldEvents(undefined, [
+        { ts: 1, session_id: 'x', hook_event_name: 'SessionStart', cwd: '/w/evil\x1b[2Jproj\tx' },
+      ]),
+    );
+    const { lastFrame } = render(
+      <SessionTabs tabs={[{ id: 'x', label: session.label, ended: false, busy: false }]} selectedId="x" width={40} />,
+    );
     expect(lastFrame()).toBe(' 1 evilproj  x');
   });
 });

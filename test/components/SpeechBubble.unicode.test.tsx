@@ -10,7 +10,16 @@ import { graphemes } from '../../src/text/graphemes.js';
 
 /** Text and source as the bubble gets them (the text made safe where the reaction was made). */
 function said(text: string, source: string) {
-  const shown = toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text: toReactionText(text), source, priority: 0, ttlMs: 1, ts: 0 });
+  const shown = toShownReaction({
+    id: 'r',
+    sessionId: 's',
+    kind: 'reaction',
+    text: toReactionText(text),
+    source,
+    priority: 0,
+    ttlMs: 1,
+    ts: 0,
+  });
   return { text: shown.text, source: shown.source };
 }
 
@@ -20,16 +29,26 @@ const THUMB = '👍🏽';
 const EMOJI = new Set([FAMILY, FLAG, THUMB]);
 
 const TEXTS: Array<{ name: string; text: string; words: string[] }> = [
-  { name: 'zero-width spaces', text: `a\u200bb\u200bc hello ${'\u200b'.repeat(40)}visible`, words: ['abc', 'hello', 'visible'] },
+  {
+    name: 'zero-width spaces',
+    text: `a\u200bb\u200bc hello ${'\u200b'.repeat(40)}visible`,
+    words: ['abc', 'hello', 'visible'],
+  },
   { name: 'a run of zero-width joiners', text: `x${'\u200d'.repeat(60)}y joined`, words: ['xy', 'joined'] },
   { name: 'line and paragraph separators', text: 'first\u2028second\u2029third', words: ['first', 'second', 'third'] },
-  { name: 'BOM, word joiner and bidi override', text: '\ufeffbom \u2060wj \u202eevil\u202c end', words: ['bom', 'wj', 'evil', 'end'] },
+  {
+    name: 'BOM, word joiner and bidi override',
+    text: '\ufeffbom \u2060wj \u202eevil\u202c end',
+    words: ['bom', 'wj', 'evil', 'end'],
+  },
   { name: 'families in one long word', text: FAMILY.repeat(9), words: [FAMILY] },
   { name: 'flags and skin tones', text: `${FLAG.repeat(7)} ${THUMB.repeat(7)}`, words: [FLAG, THUMB] },
 ];
 
 function frameAt(text: string, width: number): string[] {
-  const { lastFrame } = render(<SpeechBubble {...said(text, 'plugin')} kind="reaction" dim={false} width={width} maxLines={8} />);
+  const { lastFrame } = render(
+    <SpeechBubble {...said(text, 'plugin')} kind="reaction" dim={false} width={width} maxLines={8} />,
+  );
   return (lastFrame() ?? '').split('\n');
 }
 
@@ -50,10 +69,15 @@ describe('SpeechBubble with invisible characters and joined emoji', () => {
         expect(frame).not.toMatch(/[\u200b\u2028\u2029\u2060\u202a-\u202e\ufeff]/);
         // Every cluster drawn is plain text, border, an ellipsis or a whole emoji of the input.
         for (const cluster of graphemes(frame.replace(/\n/g, ''))) {
-          expect(cluster.length === 1 || EMOJI.has(cluster), `cut cluster ${JSON.stringify(cluster)} at ${width}`).toBe(true);
+          expect(cluster.length === 1 || EMOJI.has(cluster), `cut cluster ${JSON.stringify(cluster)} at ${width}`).toBe(
+            true,
+          );
         }
         if (width >= 17) {
-          const body = lines.slice(1, -1).map((line) => line.slice(2, -2).trim()).join(' ');
+          const body = lines
+            .slice(1, -1)
+            .map((line) => line.slice(2, -2).trim())
+            .join(' ');
           for (const word of words) expect(body).toContain(word);
         }
       }

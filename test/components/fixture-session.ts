@@ -9,7 +9,10 @@ export const T0 = 1_700_000_000_000;
 
 export function fixtureEvents(): JournalEvent[] {
   const text = readFileSync(fileURLToPath(new URL('../fixtures/hook-events.jsonl', import.meta.url)), 'utf8');
-  return text.split('\n').filter(Boolean).map((line, i) => ({ ...JSON.parse(line), ts: T0 + i * 1000 }));
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line, i) => ({ ...JSON.parse(line), ts: T0 + i * 1000 }));
 }
 
 /** The session after its first `count` events, and the time of the last one. */

@@ -34,7 +34,10 @@ function codexSession(ts0: number): SessionState {
 /** The recorded Claude Code session through the Claude adapter, cut while a tool runs. */
 function claudeSession(): SessionState {
   const events = fixtureEvents().slice(0, indexOf((e) => e.hook_event_name === 'PreToolUse') + 1);
-  return foldEvents(undefined, events.map((e) => ({ ...normalizeHostEvent('claude', e), ts: e.ts }) as JournalEvent));
+  return foldEvents(
+    undefined,
+    events.map((e) => ({ ...normalizeHostEvent('claude', e), ts: e.ts }) as JournalEvent),
+  );
 }
 
 describe('the host badge', () => {
@@ -43,16 +46,24 @@ describe('the host badge', () => {
       { id: 'a', label: toSafeText('api'), ended: false, busy: true, host: toSafeText('claude') },
       { id: 'b', label: toSafeText('project'), ended: false, busy: false, host: toSafeText('codex') },
     ];
-    expect(render(<SessionTabs tabs={tabs} selectedId="b" width={80} />).lastFrame()).toBe(' 1 api [claude] 💬   2 project [codex]');
+    expect(render(<SessionTabs tabs={tabs} selectedId="b" width={80} />).lastFrame()).toBe(
+      ' 1 api [claude] 💬   2 project [codex]',
+    );
   });
 
   it('sits after the project in the activity, with the Codex failure and its exit code', () => {
     const state = codexSession(1_700_000_000_000);
-    const frame = render(<ActivityPanel session={toSafeSession(state)} now={state.lastEventAt!} width={70} maxLines={6} showHost />).lastFrame() ?? '';
+    const frame =
+      render(
+        <ActivityPanel session={toSafeSession(state)} now={state.lastEventAt!} width={70} maxLines={6} showHost />,
+      ).lastFrame() ?? '';
     expect(frame.split('\n')[0]).toBe('project [codex] · gpt-6.1-sol');
     expect(frame).toContain('✗ Bash 0s ago: Exit code 3');
     expect(frame).toContain('tools Bash×2 apply_patch');
-    const hidden = render(<ActivityPanel session={toSafeSession(state)} now={state.lastEventAt!} width={70} maxLines={6} />).lastFrame() ?? '';
+    const hidden =
+      render(
+        <ActivityPanel session={toSafeSession(state)} now={state.lastEventAt!} width={70} maxLines={6} />,
+      ).lastFrame() ?? '';
     expect(hidden.split('\n')[0]).toBe('project · gpt-6.1-sol');
   });
 

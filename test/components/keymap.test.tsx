@@ -18,9 +18,26 @@ import { fixtureSession, indexOf } from './fixture-session.js';
 import { renderAtSize, settle, waitForFrame, type SizedRender } from './render-at-size.js';
 
 const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
 };
 
 /** What Ink hands useInput for a press of this key. */
@@ -60,11 +77,20 @@ describe('the keymap', () => {
   it('the help overlay lists every row', () => {
     const { lastFrame } = render(<HelpOverlay width={100} maxLines={40} role="runner" muted={false} />);
     const lines = (lastFrame() ?? '').split('\n');
-    for (const row of KEYMAP) expect(lines.some((line) => line.startsWith(row.label) && line.endsWith(row.help)), row.label).toBe(true);
+    for (const row of KEYMAP)
+      expect(
+        lines.some((line) => line.startsWith(row.label) && line.endsWith(row.help)),
+        row.label,
+      ).toBe(true);
   });
 
   it('docs/tui.md has a line per row, generated from the current keymap', () => {
-    expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-key-docs.ts', '--check'], { cwd: REPO_ROOT, stdio: 'pipe' })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-key-docs.ts', '--check'], {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+      }),
+    ).not.toThrow();
     const doc = readFileSync(join(REPO_ROOT, 'docs/tui.md'), 'utf8');
     for (const row of KEYMAP) expect(doc, row.label).toContain(`| ${row.doc} |`);
   });

@@ -10,7 +10,10 @@ import { render, type Instance } from 'ink';
 export class FakeStdout extends EventEmitter {
   frames: string[] = [];
   isTTY = true;
-  constructor(public columns: number, public rows: number) {
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
     super();
   }
   write = (frame: string): boolean => {
@@ -60,7 +63,12 @@ export interface SizedRender {
   unmount: () => void;
 }
 
-export function renderAtSize(tree: ReactElement, columns: number, rows: number, options: { tty?: boolean } = {}): SizedRender {
+export function renderAtSize(
+  tree: ReactElement,
+  columns: number,
+  rows: number,
+  options: { tty?: boolean } = {},
+): SizedRender {
   const stdout = new FakeStdout(columns, rows);
   const stdin = new FakeStdin(options.tty ?? true);
   const stderr = new FakeStdout(columns, rows);
@@ -78,7 +86,10 @@ export function renderAtSize(tree: ReactElement, columns: number, rows: number, 
     stdin,
     instance,
     lastFrame,
-    lines: () => lastFrame().split('\n').map((line) => line.replace(/\s+$/, '')),
+    lines: () =>
+      lastFrame()
+        .split('\n')
+        .map((line) => line.replace(/\s+$/, '')),
     unmount: () => {
       instance.unmount();
       instance.cleanup();
@@ -90,7 +101,11 @@ export function renderAtSize(tree: ReactElement, columns: number, rows: number, 
 export const settle = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls the frame until `check` passes (fails after `timeoutMs`, never a fixed sleep as assertion). */
-export async function waitForFrame(read: () => string, check: (frame: string) => boolean, timeoutMs = 10_000): Promise<string> {
+export async function waitForFrame(
+  read: () => string,
+  check: (frame: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const frame = read();

@@ -19,7 +19,9 @@ import { spriteViewOf } from '../../src/tui/species-view.js';
 import { renderAtSize, waitForFrame, type SizedRender } from './render-at-size.js';
 
 const recorded: JournalEvent[] = readFileSync(new URL('../fixtures/waiting-session.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
 const upTo = (name: string) => recorded.slice(0, recorded.findIndex((e) => e.hook_event_name === name) + 1);
 const asking = upTo('PermissionRequest');
 const approved = upTo('PostToolUse');
@@ -46,7 +48,21 @@ describe('the waiting bubble', () => {
   it('names the tool and command while the call waits for approval, ahead of a queued reaction', () => {
     const store = storeWith(asking);
     const now = store.getState().now;
-    store.getState().pushReaction(toShownReaction({ id: 'r', sessionId: recorded[0].session_id, kind: 'reaction', text: toReactionText('rm, bold'), source: 'buddy', priority: 1, ttlMs: 10_000, ts: now }), now);
+    store
+      .getState()
+      .pushReaction(
+        toShownReaction({
+          id: 'r',
+          sessionId: recorded[0].session_id,
+          kind: 'reaction',
+          text: toReactionText('rm, bold'),
+          source: 'buddy',
+          priority: 1,
+          ttlMs: 10_000,
+          ts: now,
+        }),
+        now,
+      );
     const view = bubbleOf(store);
     const frame = view.lastFrame() ?? '';
     expect(frame.replace(/[│\n ]+/g, ' ')).toContain(ASK);
@@ -60,11 +76,18 @@ describe('the waiting bubble', () => {
     store.getState().advance(store.getState().now + 120_000);
     expect((view.lastFrame() ?? '').replace(/[│\n ]+/g, ' ')).toContain(ASK);
     store.getState().applySessions([foldEvents(undefined, approved)], store.getState().now, 2);
-    await waitForFrame(() => view.lastFrame() ?? '', (frame) => !frame.includes('waiting for you'));
+    await waitForFrame(
+      () => view.lastFrame() ?? '',
+      (frame) => !frame.includes('waiting for you'),
+    );
   });
 
   it('draws the command made safe: an escape sequence in it never reaches the terminal', () => {
-    const hostile = asking.map((e) => (e.hook_event_name === 'PermissionRequest' ? { ...e, tool_input: { command: 'echo \u001b]0;pwned\u0007\u001b[31mred' } } : e));
+    const hostile = asking.map((e) =>
+      e.hook_event_name === 'PermissionRequest'
+        ? { ...e, tool_input: { command: 'echo \u001b]0;pwned\u0007\u001b[31mred' } }
+        : e,
+    );
     const frame = bubbleOf(storeWith(hostile)).lastFrame() ?? '';
     expect(frame).toContain('approve Bash `echo');
     expect(frame).not.toMatch(/\u001b\]0;|\u0007/);
@@ -85,9 +108,12 @@ describe('the pane around it', () => {
 
   it("a user looking at another session sees this one's ask as a badge on its tab; it goes when approved", async () => {
     const t = asking[asking.length - 1].ts;
-    const other = (id: string, cwd: string) => foldEvents(undefined, [{ ts: t - 1000, session_id: id, hook_event_name: 'SessionStart', cwd }]);
+    const other = (id: string, cwd: string) =>
+      foldEvents(undefined, [{ ts: t - 1000, session_id: id, hook_event_name: 'SessionStart', cwd }]);
     const store = createBuddyStore({ now: t + 1000, columns: 100, rows: 30 });
-    store.getState().applySessions([other('one', '/w/api'), other('two', '/w/web'), foldEvents(undefined, asking)], t + 1000, 3);
+    store
+      .getState()
+      .applySessions([other('one', '/w/api'), other('two', '/w/web'), foldEvents(undefined, asking)], t + 1000, 3);
     store.getState().select('one');
     const view = showApp(store);
     const tabs = () => view.lastFrame().split('\n')[0];

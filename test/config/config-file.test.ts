@@ -21,8 +21,16 @@ describe('loadConfig', () => {
       $schema: './config.schema.json',
       schemaVersion: CURRENT_CONFIG_VERSION,
       hooks: {
-        PostToolUse: [{ matcher: 'Bash', if: 'Bash(git *)', hooks: [{ type: 'command', command: 'echo hi', timeout: 5 }] }],
-        Stop: [{ hooks: [{ type: 'http', url: 'http://127.0.0.1:1/x', headers: { A: '${TOKEN}' }, allowedEnvVars: ['TOKEN'] }] }],
+        PostToolUse: [
+          { matcher: 'Bash', if: 'Bash(git *)', hooks: [{ type: 'command', command: 'echo hi', timeout: 5 }] },
+        ],
+        Stop: [
+          {
+            hooks: [
+              { type: 'http', url: 'http://127.0.0.1:1/x', headers: { A: '${TOKEN}' }, allowedEnvVars: ['TOKEN'] },
+            ],
+          },
+        ],
       },
       hooksFile: '~/buddy-hooks.json',
       plugins: ['${HOME}/plugins/gitbot'],
@@ -49,21 +57,37 @@ describe('loadConfig', () => {
     const file = writeConfig({
       hooks: {
         PostToolUse: [
-          { matcher: 'Bash', hooks: [handler('one'), { type: 'command', command: 'two', timeout: 'soon' }, handler('three')] },
+          {
+            matcher: 'Bash',
+            hooks: [handler('one'), { type: 'command', command: 'two', timeout: 'soon' }, handler('three')],
+          },
           { hooks: [handler('four')] },
         ],
       },
     });
     const { config, errors } = loadConfig({ file });
-    expect(errors).toEqual([{ file, path: 'hooks.PostToolUse[0].hooks[1].timeout', message: expect.stringMatching(/number/) }]);
-    expect(config.hooks?.PostToolUse?.[0]?.hooks.map((h) => (h as { command: string }).command)).toEqual(['one', 'three']);
+    expect(errors).toEqual([
+      { file, path: 'hooks.PostToolUse[0].hooks[1].timeout', message: expect.stringMatching(/number/) },
+    ]);
+    expect(config.hooks?.PostToolUse?.[0]?.hooks.map((h) => (h as { command: string }).command)).toEqual([
+      'one',
+      'three',
+    ]);
     expect(config.hooks?.PostToolUse?.[1]?.hooks).toHaveLength(1);
   });
 
   it.each([
-    [{ hooks: { PostToolUse: [{ hooks: [{ type: 'prompt', prompt: 'x' }] }] } }, 'hooks.PostToolUse[0].hooks[0].type', /not supported/],
+    [
+      { hooks: { PostToolUse: [{ hooks: [{ type: 'prompt', prompt: 'x' }] }] } },
+      'hooks.PostToolUse[0].hooks[0].type',
+      /not supported/,
+    ],
     [{ hooks: { PostToolUse: [{ hooks: [{ type: 'command' }] }] } }, 'hooks.PostToolUse[0].hooks[0].command', /string/],
-    [{ hooks: { PostToolUse: [{ hooks: [{ ...handler(), colour: 'red' }] }] } }, 'hooks.PostToolUse[0].hooks[0].colour', /unknown key/],
+    [
+      { hooks: { PostToolUse: [{ hooks: [{ ...handler(), colour: 'red' }] }] } },
+      'hooks.PostToolUse[0].hooks[0].colour',
+      /unknown key/,
+    ],
     [{ hooks: { PostToolUse: [{ matcher: 3, hooks: [handler()] }] } }, 'hooks.PostToolUse[0].matcher', /string/],
     [{ hooks: { PostToolUse: [{ hooks: 'echo' }] } }, 'hooks.PostToolUse[0].hooks', /array/],
     [{ hooks: { PostToolUse: {} } }, 'hooks.PostToolUse', /array/],
@@ -86,8 +110,14 @@ describe('loadConfig', () => {
 
   it('reports broken JSON against the whole file, and a non-object', () => {
     const file = writeConfig('{"hooks": ');
-    expect(loadConfig({ file })).toMatchObject({ config: {}, fileOk: false, errors: [{ file, path: '', message: expect.stringMatching(/not valid JSON/) }] });
-    expect(parseConfigValue([1], 'x.json').errors).toEqual([{ file: 'x.json', path: '', message: 'expected a JSON object' }]);
+    expect(loadConfig({ file })).toMatchObject({
+      config: {},
+      fileOk: false,
+      errors: [{ file, path: '', message: expect.stringMatching(/not valid JSON/) }],
+    });
+    expect(parseConfigValue([1], 'x.json').errors).toEqual([
+      { file: 'x.json', path: '', message: 'expected a JSON object' },
+    ]);
   });
 
   it('keeps the last good config on a broken reload, section by section', () => {
@@ -101,12 +131,20 @@ describe('loadConfig', () => {
     const broken = loader.load();
     expect(broken.fileOk).toBe(false);
     // An unversioned file is read in the current format (migrated in memory).
-    expect(broken.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 5, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
+    expect(broken.config).toEqual({
+      limits: { maxConcurrent: 2 },
+      retentionHours: 5,
+      [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION,
+    });
 
     writeFileSync(file, JSON.stringify({ limits: { maxConcurrent: 'many' }, retentionHours: 6 }));
     const partly = loader.load();
     expect(partly.errors.map((e) => e.path)).toEqual(['limits.maxConcurrent']);
-    expect(partly.config).toEqual({ limits: { maxConcurrent: 2 }, retentionHours: 6, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
+    expect(partly.config).toEqual({
+      limits: { maxConcurrent: 2 },
+      retentionHours: 6,
+      [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION,
+    });
     expect(loader.current()).toEqual(partly.config);
   });
 });
@@ -130,10 +168,26 @@ describe('config/*.schema.json', () => {
   });
 
   it('describes the documented top-level keys and handler shapes', () => {
-    const schema = JSON.parse(generatedSchemaFiles()['config/config.schema.json']!) as { properties: Record<string, unknown>; additionalProperties: boolean };
+    const schema = JSON.parse(generatedSchemaFiles()['config/config.schema.json']!) as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
     expect(Object.keys(schema.properties).sort()).toEqual([
-      '$schema', 'claudeSettingsPaths', 'delegate', 'discoverClaudeSettings', 'hooks', 'hooksFile', 'limits', 'notify', 'plugins',
-      'reactions', 'retentionHours', 'schemaVersion', 'species', 'statusline', 'tui',
+      '$schema',
+      'claudeSettingsPaths',
+      'delegate',
+      'discoverClaudeSettings',
+      'hooks',
+      'hooksFile',
+      'limits',
+      'notify',
+      'plugins',
+      'reactions',
+      'retentionHours',
+      'schemaVersion',
+      'species',
+      'statusline',
+      'tui',
     ]);
     expect(schema.additionalProperties).toBe(false);
     expect(JSON.stringify(schema.properties.hooks)).toContain('"command"');

@@ -25,16 +25,22 @@ const settings = { retentionHours: 2, statusline: { lines: 1, width: 'wide' } };
 
 describe('readConfigObject', () => {
   it('gives the object of a current or unversioned file', () => {
-    expect(readConfigObject(configHome(JSON.stringify(settings)).file)).toEqual({ ...settings, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
+    expect(readConfigObject(configHome(JSON.stringify(settings)).file)).toEqual({
+      ...settings,
+      [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION,
+    });
     const current = { [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION, ...settings };
     expect(readConfigObject(configHome(JSON.stringify(current)).file)).toEqual(current);
   });
 
   it('gives nothing for a missing, broken or non-object file, or a version it cannot read', () => {
     expect(readConfigObject(join(makeTempDir(), 'config.json'))).toBeUndefined();
-    for (const text of ['{"retentionHours": 2', '[1, 2]', 'null', '"text"']) expect(readConfigObject(configHome(text).file)).toBeUndefined();
+    for (const text of ['{"retentionHours": 2', '[1, 2]', 'null', '"text"'])
+      expect(readConfigObject(configHome(text).file)).toBeUndefined();
     for (const version of [CURRENT_CONFIG_VERSION + 1, 0, 'one']) {
-      expect(readConfigObject(configHome(JSON.stringify({ [CONFIG_VERSION_KEY]: version, ...settings })).file)).toBeUndefined();
+      expect(
+        readConfigObject(configHome(JSON.stringify({ [CONFIG_VERSION_KEY]: version, ...settings })).file),
+      ).toBeUndefined();
     }
   });
 });

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createConfigLoader, loadConfig, parseConfigValue } from '../../src/config/config-file.js';
 import {
-  CONFIG_MIGRATIONS, CONFIG_VERSION_KEY, CURRENT_CONFIG_VERSION, migrateConfig, type ConfigMigration, type ConfigObject,
+  CONFIG_MIGRATIONS,
+  CONFIG_VERSION_KEY,
+  CURRENT_CONFIG_VERSION,
+  migrateConfig,
+  type ConfigMigration,
+  type ConfigObject,
 } from '../../src/config/config-migrations.js';
 import { configChecks } from '../../src/install/doctor-local.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -22,16 +27,25 @@ const versions = Array.from({ length: CURRENT_CONFIG_VERSION }, (_, i) => i + 1)
 const toV2: ConfigMigration = {
   from: 1,
   migrate(value) {
-    if (value.claudeSettingsPaths === undefined || value.discoverClaudeSettings !== undefined) return { value, changes: [] };
+    if (value.claudeSettingsPaths === undefined || value.discoverClaudeSettings !== undefined)
+      return { value, changes: [] };
     value.discoverClaudeSettings = true;
-    return { value, changes: ['discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths)'] };
+    return {
+      value,
+      changes: ['discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths)'],
+    };
   },
 };
 const toV3: ConfigMigration = {
   from: 2,
   migrate(value) {
     const { hooksFile, ...rest } = value;
-    return hooksFile === undefined ? { value: rest, changes: [] } : { value: { ...rest, plugins: [...((rest.plugins as string[]) ?? []), hooksFile] }, changes: ['hooksFile moved into plugins'] };
+    return hooksFile === undefined
+      ? { value: rest, changes: [] }
+      : {
+          value: { ...rest, plugins: [...((rest.plugins as string[]) ?? []), hooksFile] },
+          changes: ['hooksFile moved into plugins'],
+        };
   },
 };
 
@@ -43,7 +57,9 @@ function writeConfig(value: unknown): string {
 
 describe('config format migrations (this build)', () => {
   it('has a fixture for every version and one migration for every older version, in order', () => {
-    const files = readdirSync(FIXTURES).filter((name) => name.endsWith('.json')).sort();
+    const files = readdirSync(FIXTURES)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
     expect(files).toEqual(versions.map((v) => `config-v${v}.json`).sort());
     expect(CONFIG_MIGRATIONS.map((m) => m.from)).toEqual(versions.slice(0, -1));
   });
@@ -72,20 +88,41 @@ describe('migrateConfig', () => {
     const before = structuredClone(value);
     const result = migrateConfig(value, { migrations: [toV3, toV2], current: 3 });
     expect(result).toEqual({
-      ok: true, from: 1, to: 3,
-      value: { claudeSettingsPaths: ['a.json'], discoverClaudeSettings: true, plugins: ['p', '~/h.json'], [CONFIG_VERSION_KEY]: 3 },
-      changes: ['discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths)', 'hooksFile moved into plugins'],
+      ok: true,
+      from: 1,
+      to: 3,
+      value: {
+        claudeSettingsPaths: ['a.json'],
+        discoverClaudeSettings: true,
+        plugins: ['p', '~/h.json'],
+        [CONFIG_VERSION_KEY]: 3,
+      },
+      changes: [
+        'discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths)',
+        'hooksFile moved into plugins',
+      ],
     });
     expect(value).toEqual(before);
-    expect(migrateConfig({ [CONFIG_VERSION_KEY]: 2, hooksFile: 'h' }, { migrations: [toV2, toV3], current: 3 })).toMatchObject({ ok: true, from: 2, changes: ['hooksFile moved into plugins'] });
+    expect(
+      migrateConfig({ [CONFIG_VERSION_KEY]: 2, hooksFile: 'h' }, { migrations: [toV2, toV3], current: 3 }),
+    ).toMatchObject({ ok: true, from: 2, changes: ['hooksFile moved into plugins'] });
   });
 
   it('refuses a version newer than the build, a broken version, and a gap in the chain', () => {
-    expect(migrateConfig({ [CONFIG_VERSION_KEY]: 4 }, { migrations: [toV2, toV3], current: 3 })).toEqual({ ok: false, message: expect.stringMatching(/format version 4 is newer .*up to 3/) });
+    expect(migrateConfig({ [CONFIG_VERSION_KEY]: 4 }, { migrations: [toV2, toV3], current: 3 })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/format version 4 is newer .*up to 3/),
+    });
     for (const bad of [0, 1.5, '1', null]) {
-      expect(migrateConfig({ [CONFIG_VERSION_KEY]: bad }), JSON.stringify(bad)).toEqual({ ok: false, message: expect.stringMatching(/expected a format version from 1/) });
+      expect(migrateConfig({ [CONFIG_VERSION_KEY]: bad }), JSON.stringify(bad)).toEqual({
+        ok: false,
+        message: expect.stringMatching(/expected a format version from 1/),
+      });
     }
-    expect(migrateConfig({}, { migrations: [toV3], current: 3 })).toEqual({ ok: false, message: expect.stringMatching(/no migration from format version 1/) });
+    expect(migrateConfig({}, { migrations: [toV3], current: 3 })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/no migration from format version 1/),
+    });
   });
 });
 
@@ -95,8 +132,16 @@ describe('loading an old or a too-new config', () => {
     const text = readFileSync(file, 'utf8');
     const result = loadConfig({ file, migrations: { migrations: [toV2], current: 2 } });
     expect(result.errors).toEqual([]);
-    expect(result.config).toEqual({ claudeSettingsPaths: ['a.json'], discoverClaudeSettings: true, [CONFIG_VERSION_KEY]: 2 });
-    expect(result.migration).toEqual({ from: 1, to: 2, changes: [expect.stringContaining('discoverClaudeSettings: true')] });
+    expect(result.config).toEqual({
+      claudeSettingsPaths: ['a.json'],
+      discoverClaudeSettings: true,
+      [CONFIG_VERSION_KEY]: 2,
+    });
+    expect(result.migration).toEqual({
+      from: 1,
+      to: 2,
+      changes: [expect.stringContaining('discoverClaudeSettings: true')],
+    });
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
@@ -109,7 +154,9 @@ describe('loading an old or a too-new config', () => {
     writeFileSync(file, JSON.stringify({ [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION + 1, retentionHours: 6 }));
     const newer = loader.load();
     expect(newer.fileOk).toBe(false);
-    expect(newer.errors).toEqual([{ file, path: CONFIG_VERSION_KEY, message: expect.stringMatching(/newer than this buddy-tui reads/) }]);
+    expect(newer.errors).toEqual([
+      { file, path: CONFIG_VERSION_KEY, message: expect.stringMatching(/newer than this buddy-tui reads/) },
+    ]);
     expect(newer.config).toEqual({ retentionHours: 5, [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION });
   });
 
@@ -120,12 +167,17 @@ describe('loading an old or a too-new config', () => {
     mkdirSync(join(home, 'cfg', 'buddy-tui'), { recursive: true });
     writeFileSync(file, JSON.stringify({ claudeSettingsPaths: ['a.json'] }));
     const { checks } = configChecks(env, undefined, { migrations: [toV2], current: 2 });
-    expect(checks).toEqual([{
-      status: 'warn',
-      title: expect.stringContaining(`config ${file} is format version 1; buddy-tui reads it as version 2`),
-      fix: `to update the file by hand: discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths); set "${CONFIG_VERSION_KEY}": 2`,
-    }]);
-    writeFileSync(file, JSON.stringify({ [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION, claudeSettingsPaths: ['a.json'] }));
+    expect(checks).toEqual([
+      {
+        status: 'warn',
+        title: expect.stringContaining(`config ${file} is format version 1; buddy-tui reads it as version 2`),
+        fix: `to update the file by hand: discoverClaudeSettings: true (version 2 no longer implies it from claudeSettingsPaths); set "${CONFIG_VERSION_KEY}": 2`,
+      },
+    ]);
+    writeFileSync(
+      file,
+      JSON.stringify({ [CONFIG_VERSION_KEY]: CURRENT_CONFIG_VERSION, claudeSettingsPaths: ['a.json'] }),
+    );
     expect(configChecks(env).checks).toEqual([{ status: 'ok', title: `config ${file} is valid` }]);
   });
 });

@@ -26,7 +26,12 @@ const CONFIG_TEXT = `{
 
 function world() {
   const base = makeTempDir('buddy-proto-config-');
-  const env = { HOME: join(base, 'home'), XDG_CONFIG_HOME: join(base, 'config'), XDG_STATE_HOME: join(base, 'xdg-state'), BUDDY_TUI_STATE_DIR: join(base, 'state') };
+  const env = {
+    HOME: join(base, 'home'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+    BUDDY_TUI_STATE_DIR: join(base, 'state'),
+  };
   const file = join(env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json');
   mkdirSync(join(env.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
   writeFileSync(file, CONFIG_TEXT);
@@ -42,7 +47,11 @@ describe('config keys named like Object members', () => {
     const { config, errors, fileOk } = loadConfig({ file });
     expect(fileOk).toBe(true);
     expect(errors.map((error) => error.path).sort()).toEqual([...EXPECTED_PATHS].sort());
-    for (const error of errors) expect([error.file, error.message]).toEqual([file, expect.stringMatching(/^unknown key$|^unknown hook event "(constructor|__proto__)"$/)]);
+    for (const error of errors)
+      expect([error.file, error.message]).toEqual([
+        file,
+        expect.stringMatching(/^unknown key$|^unknown hook event "(constructor|__proto__)"$/),
+      ]);
     expect(config.hooks?.PostToolUse?.[0]?.hooks).toEqual([{ type: 'command', command: 'echo hi' }]);
     expect(Object.getPrototypeOf(config)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

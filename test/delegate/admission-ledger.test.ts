@@ -19,7 +19,10 @@ function ledgerWith(policy: Partial<DelegatePolicy> = {}) {
 describe('admission ledger', () => {
   it('counts each admission against the day, and refuses past the burst with the cooldown', () => {
     const { usage, admissions } = ledgerWith();
-    expect(admissions.admit('p', T0, false)).toMatchObject({ ok: true, token: { plugin: 'p', admittedAt: T0, bypass: false } });
+    expect(admissions.admit('p', T0, false)).toMatchObject({
+      ok: true,
+      token: { plugin: 'p', admittedAt: T0, bypass: false },
+    });
     expect(admissions.admit('p', T0, false).ok).toBe(true);
     expect(admissions.admit('p', T0, false)).toMatchObject({ ok: false, reason: 'cooldown' });
     expect(usage.callsOn('p', DAY)).toBe(2);
@@ -29,7 +32,10 @@ describe('admission ledger', () => {
     const budget = ledgerWith({ dailyBudget: 1, refillMs: 0 });
     expect(budget.admissions.admit('p', T0, false).ok).toBe(true);
     expect(budget.admissions.admit('p', T0, false)).toMatchObject({ ok: false, reason: 'daily_budget' });
-    expect(ledgerWith({ enabled: false }).admissions.admit('p', T0, false)).toMatchObject({ ok: false, reason: 'disabled' });
+    expect(ledgerWith({ enabled: false }).admissions.admit('p', T0, false)).toMatchObject({
+      ok: false,
+      reason: 'disabled',
+    });
   });
 
   it('a give-back refunds the cooldown token and the day count, once', () => {

@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DelegateCall } from '../../src/delegate/adapters/adapter.js';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
 import { ANTHROPIC_VERSION, apiModelFor, createAnthropicAdapter } from '../../src/delegate/adapters/anthropic.js';
-import { hang, httpError, startMessagesApiStandin, text, type MessagesApiStandin } from '../support/messages-api-standin.js';
+import {
+  hang,
+  httpError,
+  startMessagesApiStandin,
+  text,
+  type MessagesApiStandin,
+} from '../support/messages-api-standin.js';
 
 let api: MessagesApiStandin | undefined;
 afterEach(async () => {
@@ -28,9 +34,15 @@ const env = (url: string) => ({ ANTHROPIC_API_KEY: 'sk-ant-test-dummy', ANTHROPI
 
 describe('anthropic adapter against the Messages API stand-in', () => {
   it('sends model, system, prompt and max_tokens, and returns the text with usage', async () => {
-    api = await startMessagesApiStandin({ other: text('Rocks do not panic.', { usage: { input_tokens: 31, output_tokens: 6 } }) });
+    api = await startMessagesApiStandin({
+      other: text('Rocks do not panic.', { usage: { input_tokens: 31, output_tokens: 6 } }),
+    });
     const answer = await createAnthropicAdapter({ env: env(api.url) }).complete(call());
-    expect(answer).toEqual({ text: 'Rocks do not panic.', source: 'claude-haiku-5-5', usage: { inputTokens: 31, outputTokens: 6 } });
+    expect(answer).toEqual({
+      text: 'Rocks do not panic.',
+      source: 'claude-haiku-5-5',
+      usage: { inputTokens: 31, outputTokens: 6 },
+    });
     const [request] = api.messageRequests();
     expect(request).toMatchObject({ path: '/v1/messages', model: 'claude-haiku-5-5', maxTokens: 150, stream: false });
     expect(request!.systemText).toBe('You are Pebble, a grumpy rock.');
@@ -49,8 +61,12 @@ describe('anthropic adapter against the Messages API stand-in', () => {
 
   it('passes real model ids through and maps the aliases', async () => {
     api = await startMessagesApiStandin();
-    await createAnthropicAdapter({ env: env(api.url), defaultModel: 'claude-haiku-9' }).complete(call({ model: 'claude-sonnet-5-5' }));
-    await createAnthropicAdapter({ env: env(api.url), defaultModel: 'claude-haiku-9' }).complete(call({ model: 'haiku' }));
+    await createAnthropicAdapter({ env: env(api.url), defaultModel: 'claude-haiku-9' }).complete(
+      call({ model: 'claude-sonnet-5-5' }),
+    );
+    await createAnthropicAdapter({ env: env(api.url), defaultModel: 'claude-haiku-9' }).complete(
+      call({ model: 'haiku' }),
+    );
     expect(api.messageRequests().map((r) => r.model)).toEqual(['claude-sonnet-5-5', 'claude-haiku-9']);
     expect(apiModelFor('opus')).toBe('claude-opus-5-5');
   });
@@ -58,9 +74,15 @@ describe('anthropic adapter against the Messages API stand-in', () => {
   it('reports HTTP 500 and 401 as failures with their message, without retrying', async () => {
     api = await startMessagesApiStandin({ other: httpError(500, 'stand-in exploded') });
     const adapter = createAnthropicAdapter({ env: env(api.url) });
-    await expect(adapter.complete(call())).rejects.toMatchObject({ kind: 'http', message: 'Messages API 500: stand-in exploded' });
+    await expect(adapter.complete(call())).rejects.toMatchObject({
+      kind: 'http',
+      message: 'Messages API 500: stand-in exploded',
+    });
     api.setOther(httpError(401, 'invalid x-api-key'));
-    await expect(adapter.complete(call())).rejects.toMatchObject({ kind: 'auth', message: 'Messages API 401: invalid x-api-key' });
+    await expect(adapter.complete(call())).rejects.toMatchObject({
+      kind: 'auth',
+      message: 'Messages API 401: invalid x-api-key',
+    });
     expect(api.messageRequests()).toHaveLength(2);
   });
 
@@ -73,7 +95,9 @@ describe('anthropic adapter against the Messages API stand-in', () => {
       kind: 'http',
       message: expect.stringMatching(/^Messages API: fetch failed \(.*ECONNREFUSED/),
     });
-    const gateway = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'));
+    const gateway = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>'),
+    );
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
@@ -98,6 +122,8 @@ describe('anthropic adapter against the Messages API stand-in', () => {
   it('is unavailable without a key, and fails on an answer with no text', async () => {
     await expect(createAnthropicAdapter({ env: {} }).complete(call())).rejects.toMatchObject({ kind: 'unavailable' });
     api = await startMessagesApiStandin({ other: text('   ') });
-    await expect(createAnthropicAdapter({ env: env(api.url) }).complete(call())).rejects.toMatchObject({ kind: 'empty' });
+    await expect(createAnthropicAdapter({ env: env(api.url) }).complete(call())).rejects.toMatchObject({
+      kind: 'empty',
+    });
   });
 });

@@ -29,18 +29,28 @@ describe('describeAutoChoice', () => {
   it('says offline when there is neither claude nor a key', async () => {
     const empty = binDir('empty', {});
     const choice = await describeAutoChoice(auto, { PATH: empty });
-    expect(choice).toEqual({ adapter: 'offline', reason: `"claude" is not on PATH and ANTHROPIC_API_KEY is not set; the species' offline quips answer` });
+    expect(choice).toEqual({
+      adapter: 'offline',
+      reason: `"claude" is not on PATH and ANTHROPIC_API_KEY is not set; the species' offline quips answer`,
+    });
   });
 
   it('skips a claude that does not run and uses the key', async () => {
-    const broken = binDir('broken', { claude: '#!/bin/sh\necho "Error: claude native binary not installed." >&2\nexit 1\n' });
+    const broken = binDir('broken', {
+      claude: '#!/bin/sh\necho "Error: claude native binary not installed." >&2\nexit 1\n',
+    });
     const choice = await describeAutoChoice(auto, { PATH: `${broken}:/usr/bin:/bin`, ANTHROPIC_API_KEY: 'sk-ant-x' });
     expect(choice.adapter).toBe('anthropic');
-    expect(choice.reason).toBe(`${join(broken, 'claude')} does not run (claude --version failed); ANTHROPIC_API_KEY is set, so the Messages API answers`);
+    expect(choice.reason).toBe(
+      `${join(broken, 'claude')} does not run (claude --version failed); ANTHROPIC_API_KEY is set, so the Messages API answers`,
+    );
   });
 
   it('reports a configured adapter as configured, and a command adapter without a command as offline', async () => {
-    await expect(describeAutoChoice({ adapter: 'anthropic' }, {})).resolves.toEqual({ adapter: 'anthropic', reason: 'delegate.adapter is "anthropic" in config.json' });
+    await expect(describeAutoChoice({ adapter: 'anthropic' }, {})).resolves.toEqual({
+      adapter: 'anthropic',
+      reason: 'delegate.adapter is "anthropic" in config.json',
+    });
     await expect(describeAutoChoice({ adapter: 'command' }, {})).resolves.toMatchObject({ adapter: 'offline' });
   });
 
@@ -50,7 +60,11 @@ describe('describeAutoChoice', () => {
       mkdirSync(dir);
       symlinkSync(requireClaudeBinary(), join(dir, 'claude'));
       const home = mkdtempSync(join(scratch, 'home-'));
-      const choice = await describeAutoChoice(auto, { PATH: `${dir}:/usr/bin:/bin`, HOME: home, ANTHROPIC_API_KEY: 'sk-ant-x' });
+      const choice = await describeAutoChoice(auto, {
+        PATH: `${dir}:/usr/bin:/bin`,
+        HOME: home,
+        ANTHROPIC_API_KEY: 'sk-ant-x',
+      });
       expect(choice).toEqual({
         adapter: 'claude-cli',
         reason: `Claude Code ${CLAUDE_CODE_VERSION} found at ${join(dir, 'claude')}: your own login answers`,
@@ -61,7 +75,10 @@ describe('describeAutoChoice', () => {
 
     it('honours delegate.claudePath', async () => {
       const home = mkdtempSync(join(scratch, 'home-'));
-      const choice = await describeAutoChoice({ adapter: 'auto', claudePath: claudeBinary()! }, { PATH: '/usr/bin:/bin', HOME: home });
+      const choice = await describeAutoChoice(
+        { adapter: 'auto', claudePath: claudeBinary()! },
+        { PATH: '/usr/bin:/bin', HOME: home },
+      );
       expect(choice).toMatchObject({ adapter: 'claude-cli', claudeBinary: claudeBinary() });
     });
   });
@@ -77,8 +94,17 @@ describe('resolver choosing the anthropic adapter from config', () => {
         config: { adapter: 'auto' },
         env: { PATH: binDir('none', {}), ANTHROPIC_API_KEY: 'sk-ant-dummy', ANTHROPIC_BASE_URL: api.url },
       });
-      const meta = { plugin: 'p', sessionId: 's', event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' }, kinds: ['turn_end' as const], receivedAt: Date.now() };
-      await expect(resolver.resolve({ delegate: true, prompt: 'hello', maxTokens: 64 }, meta)).resolves.toMatchObject({ outcome: 'answered', source: 'claude-haiku-5-5' });
+      const meta = {
+        plugin: 'p',
+        sessionId: 's',
+        event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' },
+        kinds: ['turn_end' as const],
+        receivedAt: Date.now(),
+      };
+      await expect(resolver.resolve({ delegate: true, prompt: 'hello', maxTokens: 64 }, meta)).resolves.toMatchObject({
+        outcome: 'answered',
+        source: 'claude-haiku-5-5',
+      });
       await expect(resolver.adapterChoice()).resolves.toMatchObject({ adapter: 'anthropic' });
       expect(reactions.at(-1)).toMatchObject({ kind: 'reaction', text: 'Via the API.', source: 'claude-haiku-5-5' });
       expect(api.messageRequests()[0]).toMatchObject({ maxTokens: 64, userText: 'hello' });
@@ -96,18 +122,28 @@ describe('auto prefers the CLI of the host whose session asked', () => {
       reason: `the asking session's GitHub Copilot CLI: "copilot" is not on PATH; "claude" is not on PATH; ANTHROPIC_API_KEY is set, so the Messages API answers`,
     });
     // A configured adapter is the configured one, whoever asks.
-    await expect(describeAutoChoice({ adapter: 'offline' }, env, 'gemini')).resolves.toMatchObject({ adapter: 'offline' });
+    await expect(describeAutoChoice({ adapter: 'offline' }, env, 'gemini')).resolves.toMatchObject({
+      adapter: 'offline',
+    });
   });
 
   describe.skipIf(skipWithoutGemini())('with the real Gemini CLI', () => {
     it('a Gemini session gets gemini, another session the usual order; the resolver asks per host', async () => {
-      const geminiApi = await startGeminiApiStandin({ script: [geminiText('Done.')], plain: geminiText('Gemini says purr.') });
+      const geminiApi = await startGeminiApiStandin({
+        script: [geminiText('Done.')],
+        plain: geminiText('Gemini says purr.'),
+      });
       const messagesApi = await startMessagesApiStandin({ other: text('The API says purr.') });
       const home = createOfflineGeminiHome({ baseUrl: geminiApi.baseUrl });
       try {
         const bin = binDir('gemini-only', {});
         symlinkSync(geminiBinary()!, join(bin, 'gemini'));
-        const env = { ...home.env, PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`, ANTHROPIC_API_KEY: 'sk-ant-x', ANTHROPIC_BASE_URL: messagesApi.url };
+        const env = {
+          ...home.env,
+          PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+          ANTHROPIC_API_KEY: 'sk-ant-x',
+          ANTHROPIC_BASE_URL: messagesApi.url,
+        };
         await expect(describeAutoChoice(auto, env, 'gemini')).resolves.toEqual({
           adapter: 'gemini',
           reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: your own login answers`,
@@ -118,14 +154,29 @@ describe('auto prefers the CLI of the host whose session asked', () => {
         await expect(describeAutoChoice(auto, env)).resolves.toMatchObject({ adapter: 'anthropic' });
 
         const reactions: Reaction[] = [];
-        const resolver = createDelegateResolver({ onReaction: (r) => reactions.push(r), config: { adapter: 'auto', timeoutMs: 120_000, staleMs: 120_000 }, env });
+        const resolver = createDelegateResolver({
+          onReaction: (r) => reactions.push(r),
+          config: { adapter: 'auto', timeoutMs: 120_000, staleMs: 120_000 },
+          env,
+        });
         const meta = (sessionId: string, host?: string) => ({
-          plugin: 'p', sessionId, kinds: ['turn_end' as const], receivedAt: Date.now(),
+          plugin: 'p',
+          sessionId,
+          kinds: ['turn_end' as const],
+          receivedAt: Date.now(),
           event: { ts: Date.now(), session_id: sessionId, hook_event_name: 'Stop', ...(host ? { host } : {}) },
         });
-        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('g', 'gemini'))).resolves.toMatchObject({ outcome: 'answered', source: 'gemini-2.5-pro' });
-        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('c'))).resolves.toMatchObject({ outcome: 'answered', source: 'claude-haiku-5-5' });
-        expect(reactions.filter((r) => r.kind === 'reaction').map((r) => [r.sessionId, r.text])).toEqual([['g', 'Gemini says purr.'], ['c', 'The API says purr.']]);
+        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('g', 'gemini'))).resolves.toMatchObject(
+          { outcome: 'answered', source: 'gemini-2.5-pro' },
+        );
+        await expect(resolver.resolve({ delegate: true, prompt: 'hello' }, meta('c'))).resolves.toMatchObject({
+          outcome: 'answered',
+          source: 'claude-haiku-5-5',
+        });
+        expect(reactions.filter((r) => r.kind === 'reaction').map((r) => [r.sessionId, r.text])).toEqual([
+          ['g', 'Gemini says purr.'],
+          ['c', 'The API says purr.'],
+        ]);
       } finally {
         home.cleanup();
         await geminiApi.close();

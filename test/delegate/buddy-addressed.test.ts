@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isBuddyAddressed } from '../../src/delegate/buddy-addressed.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 
-const prompt = (text: unknown, hook_event_name = 'UserPromptSubmit'): JournalEvent => ({ ts: 0, session_id: 's', hook_event_name, prompt: text as string });
+const prompt = (text: unknown, hook_event_name = 'UserPromptSubmit'): JournalEvent => ({
+  ts: 0,
+  session_id: 's',
+  hook_event_name,
+  prompt: text as string,
+});
 const names = ['Pebble', 'rock', 'buddy', undefined];
 
 describe('isBuddyAddressed', () => {

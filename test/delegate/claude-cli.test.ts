@@ -16,8 +16,20 @@ import { readTranscriptTail } from '../../src/delegate/transcript-tail.js';
 import { spoolShellHandler } from '../../src/ingest/spool-command.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
-import { createOfflineClaudeHome, REPO_ROOT, requireClaudeBinary, skipWithoutClaude, type OfflineClaudeHome } from '../support/claude-cli.js';
-import { hang, httpError, startMessagesApiStandin, text, type MessagesApiStandin } from '../support/messages-api-standin.js';
+import {
+  createOfflineClaudeHome,
+  REPO_ROOT,
+  requireClaudeBinary,
+  skipWithoutClaude,
+  type OfflineClaudeHome,
+} from '../support/claude-cli.js';
+import {
+  hang,
+  httpError,
+  startMessagesApiStandin,
+  text,
+  type MessagesApiStandin,
+} from '../support/messages-api-standin.js';
 
 const HOOK = join(REPO_ROOT, 'dist', 'hook.js');
 const SYSTEM = 'You are Pebble, a grumpy pet rock who speaks in one short line.';
@@ -61,7 +73,13 @@ function meta(overrides: Partial<DelegateMeta> = {}): DelegateMeta {
   return {
     plugin: 'roast',
     sessionId: 'sess-1',
-    event: { ts: Date.now(), session_id: 'sess-1', hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'npm test' } },
+    event: {
+      ts: Date.now(),
+      session_id: 'sess-1',
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm test' },
+    },
     kinds: ['test_failure', 'tool_failure'],
     receivedAt: Date.now(),
     ...overrides,
@@ -73,7 +91,10 @@ const quips = { test_failure: ['Red again. Classic.'], tool_failure: ['Ouch.'] }
 describe.skipIf(skipWithoutClaude())('claude-cli adapter with the real Claude Code CLI', () => {
   it('sends the system prompt, model, prompt and max_tokens, and returns the stand-in text', async () => {
     const { api, home } = await setup({ other: text('Rocks never fail. You, however, do.') });
-    const answer = await createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({ ...call(), kinds: ['test_failure'] });
+    const answer = await createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({
+      ...call(),
+      kinds: ['test_failure'],
+    });
 
     expect(answer.text).toBe('Rocks never fail. You, however, do.');
     const requests = api.messageRequests();
@@ -109,21 +130,39 @@ describe.skipIf(skipWithoutClaude())('claude-cli adapter with the real Claude Co
   it('kills the CLI when the call is aborted on a hanging API', async () => {
     const { api, home } = await setup({ other: hang() });
     const controller = new AbortController();
-    const pending = createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({ ...call(controller.signal), kinds: ['test_failure'] });
+    const pending = createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({
+      ...call(controller.signal),
+      kinds: ['test_failure'],
+    });
     await api.waitForRequests(1);
     controller.abort(new DelegateCallError('no answer within 20000 ms', 'timeout'));
     await expect(pending).rejects.toMatchObject({ kind: 'timeout', message: 'no answer within 20000 ms' });
   });
 
-  it('marks the child and drops the parent session\'s markers from its environment', () => {
-    const env = claudeChildEnv({ HOME: '/h', CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'parent', CLAUDE_PROJECT_DIR: '/p', PATH: '/bin' }, 120);
+  it("marks the child and drops the parent session's markers from its environment", () => {
+    const env = claudeChildEnv(
+      { HOME: '/h', CLAUDECODE: '1', CLAUDE_CODE_SESSION_ID: 'parent', CLAUDE_PROJECT_DIR: '/p', PATH: '/bin' },
+      120,
+    );
     expect(env).toEqual({ HOME: '/h', PATH: '/bin', CLAUDE_CODE_MAX_OUTPUT_TOKENS: '120', BUDDY_TUI_CHILD: '1' });
   });
 
   it('uses exactly the documented flags', () => {
     expect(claudeCliArgs({ model: 'haiku', systemPrompt: 'S' })).toEqual([
-      '-p', '--output-format', 'json', '--no-session-persistence', '--max-turns', '1', '--tools', '',
-      '--model', 'haiku', '--system-prompt', 'S', '--settings', '{"disableAllHooks": true}',
+      '-p',
+      '--output-format',
+      'json',
+      '--no-session-persistence',
+      '--max-turns',
+      '1',
+      '--tools',
+      '',
+      '--model',
+      'haiku',
+      '--system-prompt',
+      'S',
+      '--settings',
+      '{"disableAllHooks": true}',
     ]);
   });
 });
@@ -141,16 +180,24 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
     return { hooks: Object.fromEntries(events.map((event) => [event, [{ hooks: handlers }]])) };
   }
 
-  it('a plain `claude -p` journals its events; the adapter\'s child journals none', async () => {
+  it("a plain `claude -p` journals its events; the adapter's child journals none", async () => {
     const stateRoot = mkdtempSync(join(scratch, 'state-'));
     const marker = join(scratch, `hooks-ran-${Date.now()}`);
     const { home } = await setup({ other: text('Fine.') }, { BUDDY_TUI_STATE_DIR: stateRoot });
     home.writeSettings(hookSettings(marker));
 
     // Control: the same HOME, env and hooks, run the ordinary way, does reach the journal.
-    const control = await execa(binary, ['-p', '--output-format', 'json', '--no-session-persistence', '--max-turns', '1', '--tools', ''], {
-      input: 'hello', env: home.env, extendEnv: false, cwd: home.home, reject: false,
-    });
+    const control = await execa(
+      binary,
+      ['-p', '--output-format', 'json', '--no-session-persistence', '--max-turns', '1', '--tools', ''],
+      {
+        input: 'hello',
+        env: home.env,
+        extendEnv: false,
+        cwd: home.home,
+        reject: false,
+      },
+    );
     expect(control.exitCode).toBe(0);
     // The Node hook makes the inbox (for the spool) beside the session's folder.
     const controlSessions = readdirSync(stateRoot).filter((name) => name !== 'inbox');
@@ -162,7 +209,10 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
     rmSync(marker, { force: true });
 
     // The adapter: hooks disabled by --settings and the child marked.
-    const answer = await createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({ ...call(), kinds: ['test_failure'] });
+    const answer = await createClaudeCliAdapter({ binary, env: home.env, cwd: home.home }).complete({
+      ...call(),
+      kinds: ['test_failure'],
+    });
     expect(answer.text).toBe('Fine.');
     expect(existsSync(stateRoot) ? readdirSync(stateRoot) : []).toEqual([]);
     expect(existsSync(marker)).toBe(false);
@@ -177,7 +227,11 @@ describe.skipIf(skipWithoutClaude())('the child never feeds the buddy', () => {
     // Without --settings disableAllHooks the hooks run, as managed hooks would; the marker is what saves us.
     const args = claudeCliArgs({ model: 'haiku', systemPrompt: SYSTEM }).slice(0, -2);
     const run = await execa(binary, args, {
-      input: 'hello', env: { ...home.env, BUDDY_TUI_CHILD: '1' }, extendEnv: false, cwd: home.home, reject: false,
+      input: 'hello',
+      env: { ...home.env, BUDDY_TUI_CHILD: '1' },
+      extendEnv: false,
+      cwd: home.home,
+      reject: false,
     });
     expect(run.exitCode).toBe(0);
     expect(readFileSync(marker, 'utf8').trim().split('\n')).toContain('1'); // hooks ran, with the marker
@@ -202,11 +256,14 @@ describe.skipIf(skipWithoutClaude())('resolver with the real CLI', () => {
     return { resolver, reactions, logs };
   }
 
-  it('shows thinking at once, then the model\'s answer under the same id, and accounts for it', async () => {
+  it("shows thinking at once, then the model's answer under the same id, and accounts for it", async () => {
     const usageDir = mkdtempSync(join(scratch, 'usage-'));
     const { api, home } = await setup({ other: text('Pebble yawns. Fix it.') });
     const { resolver, reactions } = cliResolver(home.env, { usageDir });
-    const outcome = await resolver.resolve({ delegate: true, prompt: 'Tests failed. token=abc123secret', systemPrompt: SYSTEM }, meta());
+    const outcome = await resolver.resolve(
+      { delegate: true, prompt: 'Tests failed. token=abc123secret', systemPrompt: SYSTEM },
+      meta(),
+    );
 
     expect(outcome).toMatchObject({ outcome: 'answered' });
     expect(reactions.map((r) => [r.kind, r.text])).toEqual([
@@ -275,11 +332,17 @@ describe.skipIf(skipWithoutClaude())('a transcript written by the real CLI', () 
   it('is read back from its tail', async () => {
     const { home } = await setup({ other: text('The answer is blue.') });
     const run = await execa(binary, ['-p', '--max-turns', '1', '--tools', ''], {
-      input: 'What colour is the sky?', env: home.env, extendEnv: false, cwd: home.home, reject: false,
+      input: 'What colour is the sky?',
+      env: home.env,
+      extendEnv: false,
+      cwd: home.home,
+      reject: false,
     });
     expect(run.exitCode).toBe(0);
     const projects = join(home.home, '.claude', 'projects');
-    const files = readdirSync(projects, { recursive: true }).map(String).filter((f) => f.endsWith('.jsonl'));
+    const files = readdirSync(projects, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.jsonl'));
     expect(files).toHaveLength(1);
     expect(readTranscriptTail(join(projects, files[0]!), { messages: 4 })).toEqual([
       { role: 'user', text: 'What colour is the sky?' },

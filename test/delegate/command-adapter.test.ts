@@ -53,15 +53,23 @@ describe('command adapter (real processes)', () => {
   });
 
   it('accepts a JSON answer with model and usage figures', async () => {
-    const json = script('json.mjs', `process.stdout.write(JSON.stringify({ text: ' Hi! ', model: 'llama3:8b', usage: { inputTokens: 12, outputTokens: 3 }, costUsd: 0 }));`);
+    const json = script(
+      'json.mjs',
+      `process.stdout.write(JSON.stringify({ text: ' Hi! ', model: 'llama3:8b', usage: { inputTokens: 12, outputTokens: 3 }, costUsd: 0 }));`,
+    );
     await expect(createCommandAdapter({ command: json }).complete(call())).resolves.toEqual({
-      text: 'Hi!', source: 'llama3:8b', usage: { inputTokens: 12, outputTokens: 3 }, costUsd: 0,
+      text: 'Hi!',
+      source: 'llama3:8b',
+      usage: { inputTokens: 12, outputTokens: 3 },
+      costUsd: 0,
     });
   });
 
   it('reports a non-zero exit with the end of stderr', async () => {
     const failing = script('fail.mjs', `console.error('connection refused: localhost:11434'); process.exit(3);`);
-    const error = await createCommandAdapter({ command: failing }).complete(call()).catch((e) => e);
+    const error = await createCommandAdapter({ command: failing })
+      .complete(call())
+      .catch((e) => e);
     expect(error).toBeInstanceOf(DelegateCallError);
     expect(error.kind).toBe('process');
     expect(error.message).toBe('delegate command exited 3: connection refused: localhost:11434');
@@ -70,7 +78,9 @@ describe('command adapter (real processes)', () => {
   it('reports empty output and a command that does not exist', async () => {
     const silent = script('silent.mjs', '');
     await expect(createCommandAdapter({ command: silent }).complete(call())).rejects.toMatchObject({ kind: 'empty' });
-    const missing = await createCommandAdapter({ command: join(dir, 'no-such-tool') }).complete(call()).catch((e) => e);
+    const missing = await createCommandAdapter({ command: join(dir, 'no-such-tool') })
+      .complete(call())
+      .catch((e) => e);
     expect(missing.kind).toBe('process');
     expect(missing.message).toMatch(/exited 127/);
   });
@@ -81,7 +91,8 @@ describe('command adapter (real processes)', () => {
     const command = `sleep 300 & echo $! > ${JSON.stringify(pidFile)}; wait`;
     const controller = new AbortController();
     const pending = createCommandAdapter({ command }).complete(call({ signal: controller.signal }));
-    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '') await new Promise((r) => setTimeout(r, 20));
+    while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8').trim() === '')
+      await new Promise((r) => setTimeout(r, 20));
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(alive(grandchild)).toBe(true);
     controller.abort(new DelegateCallError('no answer within 10 ms', 'timeout'));

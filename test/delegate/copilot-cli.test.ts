@@ -7,9 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
-import { copilotArgs, createCopilotCliAdapter, interpretCopilotOutput } from '../../src/delegate/adapters/copilot-cli.js';
+import {
+  copilotArgs,
+  createCopilotCliAdapter,
+  interpretCopilotOutput,
+} from '../../src/delegate/adapters/copilot-cli.js';
 import { httpError, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
-import { copilotBinary, createOfflineCopilotHome, runCopilotPrint, skipWithoutCopilot, type OfflineCopilotHome } from '../support/copilot-cli.js';
+import {
+  copilotBinary,
+  createOfflineCopilotHome,
+  runCopilotPrint,
+  skipWithoutCopilot,
+  type OfflineCopilotHome,
+} from '../support/copilot-cli.js';
 import { DELEGATE_PROMPT, DELEGATE_SYSTEM, delegateCall } from '../support/delegate-call.js';
 import { forgetSessions, journaledSessions, unmarkedWrapper } from '../support/delegate-host.js';
 import { runCli } from '../support/run-cli.js';
@@ -24,13 +34,27 @@ describe('reading copilot --output-format json', () => {
       '{"type":"result","sessionId":"s","exitCode":0}',
     ].join('\n');
     expect(interpretCopilotOutput(out, '', 0)).toEqual({ text: 'Purr.', source: 'gpt-x' });
-    expect(() => interpretCopilotOutput('{"type":"session.error","data":{"message":"401 Unauthorized"}}\n{"type":"result","exitCode":1}', '', 1)).toThrow(/copilot: 401 Unauthorized/);
+    expect(() =>
+      interpretCopilotOutput(
+        '{"type":"session.error","data":{"message":"401 Unauthorized"}}\n{"type":"result","exitCode":1}',
+        '',
+        1,
+      ),
+    ).toThrow(/copilot: 401 Unauthorized/);
     expect(() => interpretCopilotOutput('', 'boom', 1)).toThrow(/copilot: boom/);
     expect(() => interpretCopilotOutput('{"type":"result","exitCode":0}', '', 0)).toThrow(/empty answer/);
   });
 
   it('offers no tool, trusts only its own folder, and reads no AGENTS.md', () => {
-    expect(copilotArgs()).toEqual(expect.arrayContaining(['--available-tools=none', '--trust-folder', '--no-custom-instructions', '--disable-builtin-mcps', '--no-ask-user']));
+    expect(copilotArgs()).toEqual(
+      expect.arrayContaining([
+        '--available-tools=none',
+        '--trust-folder',
+        '--no-custom-instructions',
+        '--disable-builtin-mcps',
+        '--no-ask-user',
+      ]),
+    );
     expect(copilotArgs()).not.toContain('-p'); // the prompt comes on stdin, not where ps shows it
   });
 });
@@ -60,7 +84,11 @@ describe.skipIf(skipWithoutCopilot())('with the real Copilot CLI and the hooks i
     const sessions = journaledSessions(home.env, stateDir, project);
     expect(sessions).toHaveLength(1);
     forgetSessions(stateDir, sessions);
-    const marked = await runCopilotPrint({ home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } }, cwd: project, prompt: 'Say hi.' });
+    const marked = await runCopilotPrint({
+      home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } },
+      cwd: project,
+      prompt: 'Say hi.',
+    });
     expect(marked.exitCode, marked.stderr).toBe(0);
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 240_000);
@@ -68,7 +96,9 @@ describe.skipIf(skipWithoutCopilot())('with the real Copilot CLI and the hooks i
   it('answers with one tool-less request carrying voice and prompt; hooks off even without the marker', async () => {
     const before = api.chatRequests().length;
     const binary = unmarkedWrapper(copilotBinary()!, makeTempDir(), 'copilot');
-    const answer = await createCopilotCliAdapter({ binary, env: home.env, cwd: makeTempDir() }).complete(delegateCall());
+    const answer = await createCopilotCliAdapter({ binary, env: home.env, cwd: makeTempDir() }).complete(
+      delegateCall(),
+    );
     expect(answer).toEqual({ text: 'Purr. Green at last.', source: 'mock-model' });
     const requests = api.chatRequests().slice(before);
     expect(requests).toHaveLength(1);
@@ -79,10 +109,12 @@ describe.skipIf(skipWithoutCopilot())('with the real Copilot CLI and the hooks i
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 120_000);
 
-  it('a model failure is a failure with Copilot\'s message', async () => {
+  it("a model failure is a failure with Copilot's message", async () => {
     api.setPlain(httpError(400));
     try {
-      const failure = await createCopilotCliAdapter({ binary: copilotBinary(), env: home.env, cwd: makeTempDir() }).complete(delegateCall()).catch((e) => e);
+      const failure = await createCopilotCliAdapter({ binary: copilotBinary(), env: home.env, cwd: makeTempDir() })
+        .complete(delegateCall())
+        .catch((e) => e);
       expect(failure).toBeInstanceOf(DelegateCallError);
       expect(failure.message).toMatch(/^copilot: .*400/);
     } finally {

@@ -77,7 +77,10 @@ describe('delegate resolver: admissions given back', () => {
     controller.abort();
     await expect(queued).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
     await expect(running).resolves.toMatchObject({ outcome: 'offline', reason: expect.stringMatching(/closing/) });
-    await expect(resolver.resolve(ask('c'), meta({ plugin: 'three' }))).resolves.toMatchObject({ outcome: 'offline', reason: 'closed' });
+    await expect(resolver.resolve(ask('c'), meta({ plugin: 'three' }))).resolves.toMatchObject({
+      outcome: 'offline',
+      reason: 'closed',
+    });
     expect(pending).toHaveLength(1);
     expect(resolver.usage().plugins.two!.days).toEqual({ [DAY]: 0 });
   });
@@ -90,7 +93,10 @@ describe('delegate resolver: admissions given back', () => {
     };
     // Burst 1, no refill while the clock stands still: without the give-back the next request is refused.
     const { pending, resolver, meta, logs } = setup({ policy: { burst: 1 } }, { speciesSystemPromptFor });
-    await expect(resolver.resolve(ask('x'), meta())).resolves.toMatchObject({ outcome: 'offline', reason: 'resolver error' });
+    await expect(resolver.resolve(ask('x'), meta())).resolves.toMatchObject({
+      outcome: 'offline',
+      reason: 'resolver error',
+    });
     expect(logs).toContain('chat/failed: resolver error: species file half read');
     expect(resolver.usage().plugins.chat!.days).toEqual({ [DAY]: 0 });
 

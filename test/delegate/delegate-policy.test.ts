@@ -13,7 +13,10 @@ describe('DelegatePolicyGate: token bucket', () => {
     expect(gate.admit('p', policy, T0 + 1, false, 1)).toEqual({ ok: true, bypass: false });
     const refused = gate.admit('p', policy, T0 + 2, false, 2);
     expect(refused).toMatchObject({ ok: false, reason: 'cooldown' });
-    expect(gate.admit('p', policy, T0 + policy.refillMs - 1, false, 2)).toMatchObject({ ok: false, reason: 'cooldown' });
+    expect(gate.admit('p', policy, T0 + policy.refillMs - 1, false, 2)).toMatchObject({
+      ok: false,
+      reason: 'cooldown',
+    });
     expect(gate.admit('p', policy, T0 + policy.refillMs + 2, false, 2)).toEqual({ ok: true, bypass: false });
   });
 
@@ -66,7 +69,10 @@ describe('DelegatePolicyGate: budget and switch', () => {
     const gate = new DelegatePolicyGate();
     const small = { ...policy, dailyBudget: 3 };
     expect(gate.admit('p', small, T0, true, 2).ok).toBe(true);
-    expect(gate.admit('p', small, T0 + policy.refillMs * 5, true, 3)).toMatchObject({ ok: false, reason: 'daily_budget' });
+    expect(gate.admit('p', small, T0 + policy.refillMs * 5, true, 3)).toMatchObject({
+      ok: false,
+      reason: 'daily_budget',
+    });
   });
 
   it('dailyBudget 0 means no budget', () => {
@@ -74,13 +80,20 @@ describe('DelegatePolicyGate: budget and switch', () => {
   });
 
   it('refuses a disabled plugin', () => {
-    expect(new DelegatePolicyGate().admit('p', { ...policy, enabled: false }, T0, true, 0)).toMatchObject({ ok: false, reason: 'disabled' });
+    expect(new DelegatePolicyGate().admit('p', { ...policy, enabled: false }, T0, true, 0)).toMatchObject({
+      ok: false,
+      reason: 'disabled',
+    });
   });
 });
 
 describe('shapeRequest: caps', () => {
   it('defaults maxTokens to 150 and caps it at 300', () => {
-    expect(shapeRequest({ prompt: 'hi', systemPrompt: 's' }, policy, 'haiku')).toMatchObject({ maxTokens: 150, model: 'haiku', notes: [] });
+    expect(shapeRequest({ prompt: 'hi', systemPrompt: 's' }, policy, 'haiku')).toMatchObject({
+      maxTokens: 150,
+      model: 'haiku',
+      notes: [],
+    });
     const capped = shapeRequest({ prompt: 'hi', systemPrompt: 's', maxTokens: 5000 }, policy, 'haiku');
     expect(capped.maxTokens).toBe(300);
     expect(capped.notes).toContain('maxTokens 5000 → 300');
@@ -97,7 +110,11 @@ describe('shapeRequest: caps', () => {
 
   it('keeps the model unless an allow-list excludes it', () => {
     expect(shapeRequest({ prompt: 'x', systemPrompt: 's', model: 'sonnet' }, policy, 'haiku').model).toBe('sonnet');
-    const limited = shapeRequest({ prompt: 'x', systemPrompt: 's', model: 'opus' }, { ...policy, allowModels: ['haiku'] }, 'haiku');
+    const limited = shapeRequest(
+      { prompt: 'x', systemPrompt: 's', model: 'opus' },
+      { ...policy, allowModels: ['haiku'] },
+      'haiku',
+    );
     expect(limited.model).toBe('haiku');
     expect(limited.notes[0]).toMatch(/opus not allowed/);
   });
@@ -106,12 +123,32 @@ describe('shapeRequest: caps', () => {
 describe('delegate config', () => {
   it('fills in defaults and layers policy < plugins[name]', () => {
     const settings = resolveDelegateSettings(
-      delegateConfigSchema.parse({ policy: { burst: 4 }, plugins: { chatty: { refillMs: 60_000, maxTokensCap: 100 } } }),
+      delegateConfigSchema.parse({
+        policy: { burst: 4 },
+        plugins: { chatty: { refillMs: 60_000, maxTokensCap: 100 } },
+      }),
     );
-    expect(settings).toMatchObject({ adapter: 'auto', model: 'haiku', timeoutMs: 20_000, staleMs: 20_000, maxInFlight: 1 });
-    expect(settings.policyFor('other')).toMatchObject({ burst: 4, refillMs: 30_000, maxTokensCap: 300, defaultMaxTokens: 150, dailyBudget: 200 });
+    expect(settings).toMatchObject({
+      adapter: 'auto',
+      model: 'haiku',
+      timeoutMs: 20_000,
+      staleMs: 20_000,
+      maxInFlight: 1,
+    });
+    expect(settings.policyFor('other')).toMatchObject({
+      burst: 4,
+      refillMs: 30_000,
+      maxTokensCap: 300,
+      defaultMaxTokens: 150,
+      dailyBudget: 200,
+    });
     // The default is kept under a smaller cap.
-    expect(settings.policyFor('chatty')).toMatchObject({ burst: 4, refillMs: 60_000, maxTokensCap: 100, defaultMaxTokens: 100 });
+    expect(settings.policyFor('chatty')).toMatchObject({
+      burst: 4,
+      refillMs: 60_000,
+      maxTokensCap: 100,
+      defaultMaxTokens: 100,
+    });
   });
 
   it('rejects unknown keys and bad values with the JSON path', () => {

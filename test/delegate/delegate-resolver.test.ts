@@ -25,10 +25,20 @@ describe('delegate resolver: flow', () => {
     const { reactions, pending, resolver, meta } = setup();
     const done = resolver.resolve(ask('hi'), meta());
     await settle();
-    expect(reactions).toEqual([expect.objectContaining({ kind: 'thinking', text: '…', source: 'chat', sessionId: 's1', event: 'Stop' })]);
-    pending[0]!.answer('\u001b[31mHello\u001b[0m there\u0007', { usage: { inputTokens: 9, outputTokens: 2 }, costUsd: 0.5 });
+    expect(reactions).toEqual([
+      expect.objectContaining({ kind: 'thinking', text: '…', source: 'chat', sessionId: 's1', event: 'Stop' }),
+    ]);
+    pending[0]!.answer('\u001b[31mHello\u001b[0m there\u0007', {
+      usage: { inputTokens: 9, outputTokens: 2 },
+      costUsd: 0.5,
+    });
     await expect(done).resolves.toEqual({ outcome: 'answered', reactionId: reactions[0]!.id, source: 'test-model' });
-    expect(reactions[1]).toMatchObject({ id: reactions[0]!.id, kind: 'reaction', text: 'Hello there', source: 'test-model' });
+    expect(reactions[1]).toMatchObject({
+      id: reactions[0]!.id,
+      kind: 'reaction',
+      text: 'Hello there',
+      source: 'test-model',
+    });
     expect(resolver.usage().plugins.chat).toMatchObject({ calls: 1, inputTokens: 9, outputTokens: 2, costUsd: 0.5 });
   });
 
@@ -36,11 +46,19 @@ describe('delegate resolver: flow', () => {
     const { pending, resolver, meta } = setup({ model: 'sonnet' });
     void resolver.resolve(ask('hi', { maxTokens: 5000 }), meta());
     await settle();
-    expect(pending[0]!.call).toMatchObject({ maxTokens: 300, model: 'sonnet', systemPrompt: DEFAULT_SYSTEM_PROMPT, prompt: 'hi' });
+    expect(pending[0]!.call).toMatchObject({
+      maxTokens: 300,
+      model: 'sonnet',
+      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      prompt: 'hi',
+    });
   });
 
   it('takes the system prompt from the request, else the plugin, else the species', async () => {
-    const { pending, resolver, meta } = setup({ policy: { refillMs: 0 } }, { speciesSystemPromptFor: (s) => `species voice for ${s}` });
+    const { pending, resolver, meta } = setup(
+      { policy: { refillMs: 0 } },
+      { speciesSystemPromptFor: (s) => `species voice for ${s}` },
+    );
     void resolver.resolve(ask('a', { systemPrompt: 'from request' }), meta({ systemPrompt: 'from plugin' }));
     void resolver.resolve(ask('b'), meta({ sessionId: 's2', systemPrompt: 'from plugin' }));
     void resolver.resolve(ask('c'), meta({ sessionId: 's3' }));
@@ -82,7 +100,10 @@ describe('delegate resolver: flow', () => {
 
   it('times out a call with its own timer and aborts the adapter', async () => {
     const { reactions, pending, resolver, meta } = setup({ timeoutMs: 1000 }, { now: Date.now });
-    const outcome = await resolver.resolve(ask('never answered'), meta({ receivedAt: Date.now(), kinds: ['tool_failure'] }));
+    const outcome = await resolver.resolve(
+      ask('never answered'),
+      meta({ receivedAt: Date.now(), kinds: ['tool_failure'] }),
+    );
     expect(outcome).toMatchObject({ outcome: 'offline', reason: 'timeout: no answer within 1000 ms' });
     expect(pending[0]!.call.signal.aborted).toBe(true);
     expect(reactions.at(-1)).toMatchObject({ id: reactions[0]!.id, source: 'offline' });
@@ -90,8 +111,18 @@ describe('delegate resolver: flow', () => {
 
   it('with the offline adapter, answers with quips and no thinking bubble', async () => {
     const reactions: Reaction[] = [];
-    const resolver = createDelegateResolver({ onReaction: (r) => reactions.push(r), config: { adapter: 'offline' }, quipsFor: (k) => QUIPS[k] });
-    const meta: DelegateMeta = { plugin: 'p', sessionId: 's', event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' }, kinds: ['turn_end'], receivedAt: Date.now() };
+    const resolver = createDelegateResolver({
+      onReaction: (r) => reactions.push(r),
+      config: { adapter: 'offline' },
+      quipsFor: (k) => QUIPS[k],
+    });
+    const meta: DelegateMeta = {
+      plugin: 'p',
+      sessionId: 's',
+      event: { ts: Date.now(), session_id: 's', hook_event_name: 'Stop' },
+      kinds: ['turn_end'],
+      receivedAt: Date.now(),
+    };
     await expect(resolver.resolve(ask('x'), meta)).resolves.toMatchObject({ outcome: 'offline' });
     expect(reactions).toEqual([expect.objectContaining({ kind: 'reaction', source: 'offline' })]);
     await expect(resolver.adapterChoice()).resolves.toMatchObject({ adapter: 'offline' });
@@ -139,13 +170,22 @@ describe('delegate resolver: policy', () => {
     expect(logs).toContain('chat/accepted: cooldown bypassed once');
     await expect(run(meta({ kinds: ['tool_failure'] }))).resolves.toMatchObject({ reason: 'cooldown' });
 
-    const addressed = setup({ policy: { burst: 1 } }, { isAddressed: (event) => /\bpebble\b/i.test(String(event.prompt)) });
-    const prompt = (text: string) => addressed.meta({ kinds: ['prompt'], event: { ts: T0, session_id: 's1', hook_event_name: 'UserPromptSubmit', prompt: text } });
+    const addressed = setup(
+      { policy: { burst: 1 } },
+      { isAddressed: (event) => /\bpebble\b/i.test(String(event.prompt)) },
+    );
+    const prompt = (text: string) =>
+      addressed.meta({
+        kinds: ['prompt'],
+        event: { ts: T0, session_id: 's1', hook_event_name: 'UserPromptSubmit', prompt: text },
+      });
     void addressed.resolver.resolve(ask('x1'), prompt('fix the bug'));
     await settle();
     addressed.pending[0]!.answer('ok');
     await addressed.resolver.idle();
-    await expect(addressed.resolver.resolve(ask('x2'), prompt('fix it again'))).resolves.toMatchObject({ reason: 'cooldown' });
+    await expect(addressed.resolver.resolve(ask('x2'), prompt('fix it again'))).resolves.toMatchObject({
+      reason: 'cooldown',
+    });
     void addressed.resolver.resolve(ask('x3'), prompt('Pebble, what do you think?'));
     await settle();
     expect(addressed.pending).toHaveLength(2);
@@ -164,7 +204,9 @@ describe('delegate resolver: policy', () => {
     await expect(first.resolver.resolve(ask('q3'), first.meta())).resolves.toMatchObject({ reason: 'daily_budget' });
 
     const restarted = setup(config, { usageDir });
-    await expect(restarted.resolver.resolve(ask('q4'), restarted.meta())).resolves.toMatchObject({ reason: 'daily_budget' });
+    await expect(restarted.resolver.resolve(ask('q4'), restarted.meta())).resolves.toMatchObject({
+      reason: 'daily_budget',
+    });
     restarted.clock.now = T0 + 24 * 3_600_000;
     void restarted.resolver.resolve(ask('q5'), restarted.meta());
     await settle();
@@ -200,7 +242,10 @@ describe('delegate resolver: queue', () => {
 
   it('drops a request that is stale on arrival, and one that went stale in the queue', async () => {
     const { reactions, logs, pending, resolver, meta, clock } = setup();
-    await expect(resolver.resolve(ask('old'), meta({ receivedAt: T0 - 25_000 }))).resolves.toEqual({ outcome: 'dropped', reason: 'stale' });
+    await expect(resolver.resolve(ask('old'), meta({ receivedAt: T0 - 25_000 }))).resolves.toEqual({
+      outcome: 'dropped',
+      reason: 'stale',
+    });
     expect(reactions).toHaveLength(0);
 
     void resolver.resolve(ask('running'), meta({ plugin: 'one' }));
@@ -256,8 +301,13 @@ describe('delegate resolver: queue', () => {
     pending[0]!.answer('cached words');
     await first;
     const before = reactions.length;
-    await expect(resolver.resolve(ask('same'), meta())).resolves.toMatchObject({ outcome: 'cached', source: 'test-model' });
-    expect(reactions.slice(before)).toEqual([expect.objectContaining({ kind: 'reaction', text: 'cached words', source: 'test-model' })]);
+    await expect(resolver.resolve(ask('same'), meta())).resolves.toMatchObject({
+      outcome: 'cached',
+      source: 'test-model',
+    });
+    expect(reactions.slice(before)).toEqual([
+      expect.objectContaining({ kind: 'reaction', text: 'cached words', source: 'test-model' }),
+    ]);
     expect(pending).toHaveLength(1);
     expect(logs).toContain('chat/cached');
     clock.now += 600_000;
@@ -265,7 +315,6 @@ describe('delegate resolver: queue', () => {
     await settle();
     expect(pending).toHaveLength(2); // expired
   });
-
 
   it('close() aborts running calls and falls back for queued ones', async () => {
     const { pending, resolver, meta } = setup();

@@ -5,7 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import React from 'react';
 import { render } from 'ink-testing-library';
 import { HelpOverlay } from '../../components/HelpOverlay.js';
-import { DELEGATE_USAGE_FILE, DelegateUsageLedger, readDelegateUsage, usageStatRows, usageTotals, utcDay } from '../../src/delegate/delegate-usage.js';
+import {
+  DELEGATE_USAGE_FILE,
+  DelegateUsageLedger,
+  readDelegateUsage,
+  usageStatRows,
+  usageTotals,
+  utcDay,
+} from '../../src/delegate/delegate-usage.js';
 import { toDelegateStatRows } from '../../src/tui/store/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'buddy-usage-'));
@@ -31,8 +38,16 @@ describe('DelegateUsageLedger', () => {
     expect(statSync(join(dir, DELEGATE_USAGE_FILE)).mode & 0o777).toBe(0o600);
     const usage = readDelegateUsage(dir);
     expect(usage.plugins.roast).toMatchObject({
-      calls: 2, failures: 1, cacheHits: 1, offline: 1, inputTokens: 100, outputTokens: 20,
-      refusals: { cooldown: 2 }, days: { '2026-11-30': 2 }, lastSource: 'claude-haiku-5-5', lastError: 'claude: API Error: 500',
+      calls: 2,
+      failures: 1,
+      cacheHits: 1,
+      offline: 1,
+      inputTokens: 100,
+      outputTokens: 20,
+      refusals: { cooldown: 2 },
+      days: { '2026-11-30': 2 },
+      lastSource: 'claude-haiku-5-5',
+      lastError: 'claude: API Error: 500',
     });
     expect(usage.plugins.roast!.costUsd).toBeCloseTo(0.0001);
     expect(usage.recent).toHaveLength(1);
@@ -94,7 +109,16 @@ describe('DelegateUsageLedger', () => {
       '· coach': '3 call(s) (1 failed) · 100 in / 20 out',
       '· roast': '1 call(s) · 100 in / 20 out · $0.0025',
     });
-    const frame = render(React.createElement(HelpOverlay, { width: 70, maxLines: 30, role: 'runner', muted: false, stats: toDelegateStatRows(rows) })).lastFrame() ?? '';
+    const frame =
+      render(
+        React.createElement(HelpOverlay, {
+          width: 70,
+          maxLines: 30,
+          role: 'runner',
+          muted: false,
+          stats: toDelegateStatRows(rows),
+        }),
+      ).lastFrame() ?? '';
     expect(frame).toMatch(/· coach\s+3 call\(s\) \(1 failed\) · 100 in \/ 20 out/);
     expect(frame).toMatch(/· roast\s+1 call\(s\) · 100 in \/ 20 out · \$0\.0025/);
   });

@@ -7,11 +7,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
-import { createGeminiCliAdapter, geminiWorkspace, interpretGeminiOutput } from '../../src/delegate/adapters/gemini-cli.js';
+import {
+  createGeminiCliAdapter,
+  geminiWorkspace,
+  interpretGeminiOutput,
+} from '../../src/delegate/adapters/gemini-cli.js';
 import { httpError, startGeminiApiStandin, text, type GeminiStandin } from '../support/gemini-api-standin.js';
 import { DELEGATE_PROMPT, DELEGATE_SYSTEM, delegateCall } from '../support/delegate-call.js';
 import { forgetSessions, journaledSessions, unmarkedWrapper } from '../support/delegate-host.js';
-import { createOfflineGeminiHome, geminiBinary, runGeminiPrint, skipWithoutGemini, type OfflineGeminiHome } from '../support/gemini-cli.js';
+import {
+  createOfflineGeminiHome,
+  geminiBinary,
+  runGeminiPrint,
+  skipWithoutGemini,
+  type OfflineGeminiHome,
+} from '../support/gemini-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -20,14 +30,23 @@ const partsText = (content: any): string => (content?.parts ?? []).map((p: any) 
 describe('reading gemini --output-format json', () => {
   it('takes the response, the model and its tokens, and names failures', () => {
     const out = `Ripgrep is not available.\n${JSON.stringify({ response: ' Purr. ', stats: { models: { 'gemini-x': { tokens: { prompt: 100, candidates: 10 } } } } }, null, 2)}`;
-    expect(interpretGeminiOutput(out, '', 0)).toEqual({ text: 'Purr.', source: 'gemini-x', usage: { inputTokens: 100, outputTokens: 10 } });
-    expect(() => interpretGeminiOutput(JSON.stringify({ error: { message: 'API key not valid', code: 400 } }), '', 1)).toThrow(/gemini: API key not valid/);
+    expect(interpretGeminiOutput(out, '', 0)).toEqual({
+      text: 'Purr.',
+      source: 'gemini-x',
+      usage: { inputTokens: 100, outputTokens: 10 },
+    });
+    expect(() =>
+      interpretGeminiOutput(JSON.stringify({ error: { message: 'API key not valid', code: 400 } }), '', 1),
+    ).toThrow(/gemini: API key not valid/);
     expect(() => interpretGeminiOutput('', 'boom', 1)).toThrow(/gemini: boom/);
   });
 
-  it('turns hooks off and allows no tool in its folder, and writes the voice to this call\'s file', () => {
+  it("turns hooks off and allows no tool in its folder, and writes the voice to this call's file", () => {
     const files = geminiWorkspace({ systemPrompt: 'S' });
-    expect(JSON.parse(files['project/.gemini/settings.json']!)).toEqual({ hooksConfig: { enabled: false }, tools: { core: ['none'] } });
+    expect(JSON.parse(files['project/.gemini/settings.json']!)).toEqual({
+      hooksConfig: { enabled: false },
+      tools: { core: ['none'] },
+    });
     expect(files['scratch/system.md']).toBe('S\n');
   });
 });
@@ -57,7 +76,11 @@ describe.skipIf(skipWithoutGemini())('with the real Gemini CLI and the hooks ins
     const sessions = journaledSessions(home.env, stateDir, project);
     expect(sessions).toHaveLength(1);
     forgetSessions(stateDir, sessions);
-    const marked = await runGeminiPrint({ home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } }, cwd: project, prompt: 'Say hi.' });
+    const marked = await runGeminiPrint({
+      home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } },
+      cwd: project,
+      prompt: 'Say hi.',
+    });
     expect(marked.exitCode, marked.stderr).toBe(0);
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 240_000);
@@ -66,7 +89,11 @@ describe.skipIf(skipWithoutGemini())('with the real Gemini CLI and the hooks ins
     const before = api.modelRequests().length;
     const binary = unmarkedWrapper(geminiBinary()!, makeTempDir(), 'gemini');
     const answer = await createGeminiCliAdapter({ binary, env: home.env, cwd: makeTempDir() }).complete(delegateCall());
-    expect(answer).toEqual({ text: 'Purr. Green at last.', source: 'gemini-2.5-pro', usage: { inputTokens: 100, outputTokens: 10 } });
+    expect(answer).toEqual({
+      text: 'Purr. Green at last.',
+      source: 'gemini-2.5-pro',
+      usage: { inputTokens: 100, outputTokens: 10 },
+    });
     const requests = api.modelRequests().slice(before);
     expect(requests).toHaveLength(1);
     // Gemini sends its (empty) declaration list: no function is offered.
@@ -76,10 +103,12 @@ describe.skipIf(skipWithoutGemini())('with the real Gemini CLI and the hooks ins
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 120_000);
 
-  it('a model failure is a failure with Gemini\'s message', async () => {
+  it("a model failure is a failure with Gemini's message", async () => {
     api.setPlain(httpError(400));
     try {
-      const failure = await createGeminiCliAdapter({ binary: geminiBinary(), env: home.env, cwd: makeTempDir() }).complete(delegateCall()).catch((e) => e);
+      const failure = await createGeminiCliAdapter({ binary: geminiBinary(), env: home.env, cwd: makeTempDir() })
+        .complete(delegateCall())
+        .catch((e) => e);
       expect(failure).toBeInstanceOf(DelegateCallError);
       expect(failure.message).toMatch(/^gemini: .*(400|simulated model failure)/);
     } finally {

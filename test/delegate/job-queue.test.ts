@@ -7,7 +7,9 @@ interface TestJob extends QueuedJob {
 }
 
 const job = (name: string, priority: number, receivedAt = 0, plugin = name, sessionId = 's1'): TestJob => ({
-  name, priority, meta: { plugin, sessionId, receivedAt },
+  name,
+  priority,
+  meta: { plugin, sessionId, receivedAt },
 });
 
 const names = (queue: DelegateJobQueue<TestJob>) => queue.drain().map((j) => j.name);
@@ -15,7 +17,8 @@ const names = (queue: DelegateJobQueue<TestJob>) => queue.drain().map((j) => j.n
 describe('delegate job queue', () => {
   it('takes higher priorities first, and equal priorities in the order they came', () => {
     const queue = new DelegateJobQueue<TestJob>();
-    for (const j of [job('chat-1', 0), job('fail-1', 4), job('chat-2', 0), job('fail-2', 4), job('info', 1)]) queue.enqueue(j);
+    for (const j of [job('chat-1', 0), job('fail-1', 4), job('chat-2', 0), job('fail-2', 4), job('info', 1)])
+      queue.enqueue(j);
     expect(queue.length).toBe(5);
     expect(names(queue)).toEqual(['fail-1', 'fail-2', 'info', 'chat-1', 'chat-2']);
     expect(queue.length).toBe(0);
@@ -36,7 +39,11 @@ describe('delegate job queue', () => {
     const queue = new DelegateJobQueue<TestJob>();
     queue.enqueue(job('old', 0, 1_000));
     queue.enqueue(job('edge', 0, 5_000));
-    expect(queue.takeNext(25_001, 20_000)).toEqual({ job: expect.objectContaining({ name: 'old' }), stale: true, waitedMs: 24_001 });
+    expect(queue.takeNext(25_001, 20_000)).toEqual({
+      job: expect.objectContaining({ name: 'old' }),
+      stale: true,
+      waitedMs: 24_001,
+    });
     expect(queue.takeNext(25_000, 20_000)).toEqual({ job: expect.objectContaining({ name: 'edge' }), stale: false });
     expect(queue.takeNext(25_000, 20_000)).toBeUndefined();
   });

@@ -10,7 +10,15 @@ import { execa } from 'execa';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createOfflineClaudeHome, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
 import {
-  blocks, hang, httpError, startMessagesApiStandin, text, textBlock, toolUse, toolUseBlock, type MessagesApiStandin,
+  blocks,
+  hang,
+  httpError,
+  startMessagesApiStandin,
+  text,
+  textBlock,
+  toolUse,
+  toolUseBlock,
+  type MessagesApiStandin,
 } from '../support/messages-api-standin.js';
 
 let api: MessagesApiStandin | undefined;
@@ -27,9 +35,20 @@ const tools = [{ name: 'Read', description: 'read', input_schema: { type: 'objec
 describe('Messages API stand-in', () => {
   it('streams text and parallel tool_use blocks that the SDK assembles', async () => {
     api = await startMessagesApiStandin({
-      main: [blocks([textBlock('Looking.'), toolUseBlock('Read', { file_path: '/a' }), toolUseBlock('Grep', { pattern: 'x' })])],
+      main: [
+        blocks([
+          textBlock('Looking.'),
+          toolUseBlock('Read', { file_path: '/a' }),
+          toolUseBlock('Grep', { pattern: 'x' }),
+        ]),
+      ],
     });
-    const stream = client(api.url).messages.stream({ model: 'm', max_tokens: 10, tools, messages: [{ role: 'user', content: 'go' }] });
+    const stream = client(api.url).messages.stream({
+      model: 'm',
+      max_tokens: 10,
+      tools,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     const message = await stream.finalMessage();
     expect(message.stop_reason).toBe('tool_use');
     expect(message.content).toMatchObject([
@@ -43,9 +62,18 @@ describe('Messages API stand-in', () => {
   it('routes tool-less requests to `other`, falls back when the main queue is empty, and answers count_tokens', async () => {
     api = await startMessagesApiStandin({ other: text('title'), mainFallback: text('fallback') });
     const c = client(api.url);
-    const other = await c.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'name this' }] });
+    const other = await c.messages.create({
+      model: 'm',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'name this' }],
+    });
     expect(other.content[0]).toMatchObject({ type: 'text', text: 'title' });
-    const main = await c.messages.create({ model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'x' }] });
+    const main = await c.messages.create({
+      model: 'm',
+      max_tokens: 5,
+      tools,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(main.content[0]).toMatchObject({ type: 'text', text: 'fallback' });
     const count = await c.messages.countTokens({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
     expect(count.input_tokens).toBeGreaterThan(0);
@@ -55,10 +83,17 @@ describe('Messages API stand-in', () => {
   it('answers errors with the status and message, holds back a delayed answer, and hangs until closed', async () => {
     api = await startMessagesApiStandin({ other: httpError(429, 'slow down') });
     const c = client(api.url);
-    await expect(c.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 429 });
+    await expect(
+      c.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 429 });
 
     api.setMain((request, index) => (index === 0 ? text(`delayed for ${request.userText}`, { delayMs: 50 }) : hang()));
-    const delayed = await c.messages.create({ model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'me' }] });
+    const delayed = await c.messages.create({
+      model: 'm',
+      max_tokens: 5,
+      tools,
+      messages: [{ role: 'user', content: 'me' }],
+    });
     expect(delayed.content[0]).toMatchObject({ text: 'delayed for me' });
 
     const hanging = c.messages.create({ model: 'm', max_tokens: 5, tools, messages: [{ role: 'user', content: 'x' }] });
@@ -80,7 +115,11 @@ describe.skipIf(skipWithoutClaude())('stand-in scripting the real Claude Code ma
     const home = createOfflineClaudeHome({ baseUrl: api.url, projectDirs: [project] });
     try {
       const run = await execa(binary, ['-p', '--output-format', 'json', '--allowedTools', 'Bash', '--max-turns', '3'], {
-        input: 'make the file', env: home.env, extendEnv: false, cwd: project, reject: false,
+        input: 'make the file',
+        env: home.env,
+        extendEnv: false,
+        cwd: project,
+        reject: false,
       });
       expect(run.exitCode).toBe(0);
       expect(JSON.parse(run.stdout).result).toBe('All done.');

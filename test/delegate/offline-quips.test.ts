@@ -53,9 +53,20 @@ describe('createQuipPicker', () => {
 describe('offline adapter', () => {
   it('answers with a quip, source "offline", and fails when there is none', async () => {
     const adapter = createOfflineAdapter(createQuipPicker(source, 1));
-    const call = { systemPrompt: '', prompt: '', maxTokens: 1, model: 'x', sessionId: 's', plugin: 'p', signal: new AbortController().signal };
+    const call = {
+      systemPrompt: '',
+      prompt: '',
+      maxTokens: 1,
+      model: 'x',
+      sessionId: 's',
+      plugin: 'p',
+      signal: new AbortController().signal,
+    };
     expect(adapter.usesModel).toBe(false);
-    await expect(adapter.complete({ ...call, kinds: ['tests_passed'] })).resolves.toEqual({ text: 'Green!', source: 'offline' });
+    await expect(adapter.complete({ ...call, kinds: ['tests_passed'] })).resolves.toEqual({
+      text: 'Green!',
+      source: 'offline',
+    });
     await expect(adapter.complete({ ...call, kinds: ['git_push'] })).rejects.toThrow(/no offline quip for git_push/);
   });
 });

@@ -11,7 +11,13 @@ import { createQwenCliAdapter, interpretQwenOutput, qwenArgs } from '../../src/d
 import { httpError, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
 import { DELEGATE_PROMPT, DELEGATE_SYSTEM, delegateCall } from '../support/delegate-call.js';
 import { forgetSessions, journaledSessions, unmarkedWrapper } from '../support/delegate-host.js';
-import { createOfflineQwenHome, qwenBinary, runQwenPrint, skipWithoutQwen, type OfflineQwenHome } from '../support/qwen-cli.js';
+import {
+  createOfflineQwenHome,
+  qwenBinary,
+  runQwenPrint,
+  skipWithoutQwen,
+  type OfflineQwenHome,
+} from '../support/qwen-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -20,16 +26,42 @@ describe('reading qwen --output-format json', () => {
     const out = JSON.stringify([
       { type: 'system', subtype: 'init' },
       { type: 'assistant', message: { model: 'qwen-x', content: [{ type: 'text', text: 'Purr.' }] } },
-      { type: 'result', subtype: 'success', is_error: false, result: ' Purr. ', usage: { input_tokens: 100, output_tokens: 10 } },
+      {
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        result: ' Purr. ',
+        usage: { input_tokens: 100, output_tokens: 10 },
+      },
     ]);
-    expect(interpretQwenOutput(`Ripgrep not available\n${out}`, '', 0)).toEqual({ text: 'Purr.', source: 'qwen-x', usage: { inputTokens: 100, outputTokens: 10 } });
-    expect(() => interpretQwenOutput(JSON.stringify([{ type: 'result', is_error: true, error: { message: '401 invalid key' } }]), '', 1)).toThrow(/qwen: 401 invalid key/);
+    expect(interpretQwenOutput(`Ripgrep not available\n${out}`, '', 0)).toEqual({
+      text: 'Purr.',
+      source: 'qwen-x',
+      usage: { inputTokens: 100, outputTokens: 10 },
+    });
+    expect(() =>
+      interpretQwenOutput(
+        JSON.stringify([{ type: 'result', is_error: true, error: { message: '401 invalid key' } }]),
+        '',
+        1,
+      ),
+    ).toThrow(/qwen: 401 invalid key/);
     expect(() => interpretQwenOutput('', '[API Error: 400]', 1)).toThrow(/qwen exited 1: \[API Error: 400\]/);
   });
 
   it('runs in safe mode, one turn, no tool, nothing recorded', () => {
     const args = qwenArgs({ systemPrompt: 'S' });
-    expect(args).toEqual(expect.arrayContaining(['--safe-mode', '--chat-recording', 'false', '--max-tool-calls', '0', '--system-prompt', 'S']));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--safe-mode',
+        '--chat-recording',
+        'false',
+        '--max-tool-calls',
+        '0',
+        '--system-prompt',
+        'S',
+      ]),
+    );
     expect(args[args.indexOf('--exclude-tools') + 1]).toContain('run_shell_command,todo_write');
   });
 });
@@ -59,7 +91,11 @@ describe.skipIf(skipWithoutQwen())('with the real Qwen Code and the hooks instal
     const sessions = journaledSessions(home.env, stateDir, project);
     expect(sessions).toHaveLength(1);
     forgetSessions(stateDir, sessions);
-    const marked = await runQwenPrint({ home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } }, cwd: project, prompt: 'Say hi.' });
+    const marked = await runQwenPrint({
+      home: { ...home, env: { ...home.env, BUDDY_TUI_CHILD: '1' } },
+      cwd: project,
+      prompt: 'Say hi.',
+    });
     expect(marked.exitCode, marked.stderr).toBe(0);
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 240_000);
@@ -68,7 +104,11 @@ describe.skipIf(skipWithoutQwen())('with the real Qwen Code and the hooks instal
     const before = api.chatRequests().length;
     const binary = unmarkedWrapper(qwenBinary()!, makeTempDir(), 'qwen');
     const answer = await createQwenCliAdapter({ binary, env: home.env, cwd: makeTempDir() }).complete(delegateCall());
-    expect(answer).toEqual({ text: 'Purr. Green at last.', source: 'mock-model', usage: { inputTokens: 100, outputTokens: 10 } });
+    expect(answer).toEqual({
+      text: 'Purr. Green at last.',
+      source: 'mock-model',
+      usage: { inputTokens: 100, outputTokens: 10 },
+    });
     const requests = api.chatRequests().slice(before);
     expect(requests).toHaveLength(1);
     expect(requests[0].tools ?? []).toEqual([]);
@@ -78,10 +118,12 @@ describe.skipIf(skipWithoutQwen())('with the real Qwen Code and the hooks instal
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
   }, 120_000);
 
-  it('a model failure is a failure with Qwen\'s message', async () => {
+  it("a model failure is a failure with Qwen's message", async () => {
     api.setPlain(httpError(400));
     try {
-      const failure = await createQwenCliAdapter({ binary: qwenBinary(), env: home.env, cwd: makeTempDir() }).complete(delegateCall()).catch((e) => e);
+      const failure = await createQwenCliAdapter({ binary: qwenBinary(), env: home.env, cwd: makeTempDir() })
+        .complete(delegateCall())
+        .catch((e) => e);
       expect(failure).toBeInstanceOf(DelegateCallError);
       expect(failure.message).toMatch(/^qwen.*400/);
     } finally {

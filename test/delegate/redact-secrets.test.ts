@@ -3,14 +3,44 @@ import { redactSecrets, REDACTED } from '../../src/delegate/redact-secrets.js';
 
 // [what, text, the secret that must disappear, text that must survive]
 const SECRETS: [string, string, string, string][] = [
-  ['anthropic key', 'export KEY=sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789 now', 'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789', 'now'],
-  ['bare anthropic key', 'my key is sk-ant-api03-ZZZZZZZZZZZZZZZZZZZZZZZZ_yy-xx sorry', 'sk-ant-api03-ZZZZZZZZZZZZZZZZZZZZZZZZ_yy-xx', 'sorry'],
-  ['openai key', 'OPENAI: sk-proj-abcdefghijklmnopqrstuvwxyz123456 done', 'sk-proj-abcdefghijklmnopqrstuvwxyz123456', 'done'],
-  ['github token', 'git push https://ghp_0123456789abcdefghijABCDEFGHIJ012345@github.com/x', 'ghp_0123456789abcdefghijABCDEFGHIJ012345', 'github.com/x'],
-  ['github fine-grained', 'token github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'token'],
+  [
+    'anthropic key',
+    'export KEY=sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789 now',
+    'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+    'now',
+  ],
+  [
+    'bare anthropic key',
+    'my key is sk-ant-api03-ZZZZZZZZZZZZZZZZZZZZZZZZ_yy-xx sorry',
+    'sk-ant-api03-ZZZZZZZZZZZZZZZZZZZZZZZZ_yy-xx',
+    'sorry',
+  ],
+  [
+    'openai key',
+    'OPENAI: sk-proj-abcdefghijklmnopqrstuvwxyz123456 done',
+    'sk-proj-abcdefghijklmnopqrstuvwxyz123456',
+    'done',
+  ],
+  [
+    'github token',
+    'git push https://ghp_0123456789abcdefghijABCDEFGHIJ012345@github.com/x',
+    'ghp_0123456789abcdefghijABCDEFGHIJ012345',
+    'github.com/x',
+  ],
+  [
+    'github fine-grained',
+    'token github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    'token',
+  ],
   ['slack token', 'xoxb-123456789012-abcdefghijkl posted', 'xoxb-123456789012-abcdefghijkl', 'posted'],
   ['google api key', 'key=AIzaSyA1234567890abcdefghijklmnopqrstuv ok', 'AIzaSyA1234567890abcdefghijklmnopqrstuv', 'ok'],
-  ['bearer header', 'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig" x', 'eyJhbGciOiJIUzI1NiJ9.payload.sig', 'Authorization: Bearer'],
+  [
+    'bearer header',
+    'curl -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload.sig" x',
+    'eyJhbGciOiJIUzI1NiJ9.payload.sig',
+    'Authorization: Bearer',
+  ],
   ['lowercase bearer', 'authorization: bearer abcdef0123456789 tail', 'abcdef0123456789', 'tail'],
   ['basic auth', 'Authorization: Basic dXNlcjpwYXNzd29yZA== end', 'dXNlcjpwYXNzd29yZA==', 'Basic'],
   ['password assignment', 'mysql -u root password=hunter2! -h db', 'hunter2!', '-h db'],
@@ -21,10 +51,25 @@ const SECRETS: [string, string, string, string][] = [
   ['json password', "{'password': 'pa ss'}", 'pa ss', "'password'"],
   ['aws access key id', 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE', 'aws_access_key_id'],
   ['aws temporary key id', 'ASIAY34FZKBOKMUTVV7A is set', 'ASIAY34FZKBOKMUTVV7A', 'is set'],
-  ['aws secret key', 'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'aws_secret_access_key'],
-  ['aws secret in prose', 'AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY please', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'please'],
+  [
+    'aws secret key',
+    'aws_secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'aws_secret_access_key',
+  ],
+  [
+    'aws secret in prose',
+    'AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY please',
+    'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'please',
+  ],
   ['url credentials', 'git clone https://bob:pa55word@example.com/repo.git', 'pa55word', 'example.com/repo.git'],
-  ['jwt', 'cookie eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U', 'cookie'],
+  [
+    'jwt',
+    'cookie eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    'cookie',
+  ],
   ['stripe key', 'sk_live_51H8abcdefghijklmnop charge', 'sk_live_51H8abcdefghijklmnop', 'charge'],
   [
     'rsa private key block',
@@ -38,7 +83,12 @@ const SECRETS: [string, string, string, string][] = [
     'b3BlbnNzaC1rZXktdjEAAAAA',
     'OPENSSH PRIVATE KEY',
   ],
-  ['truncated private key block', 'cat id_ed25519\n-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAAAA', 'MC4CAQAwBQYDK2VwBCIEIAAAA', 'cat id_ed25519'],
+  [
+    'truncated private key block',
+    'cat id_ed25519\n-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAAAA',
+    'MC4CAQAwBQYDK2VwBCIEIAAAA',
+    'cat id_ed25519',
+  ],
 ];
 
 // Ordinary text that must come through unchanged.

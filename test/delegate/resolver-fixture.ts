@@ -24,13 +24,20 @@ export function releasedAdapter() {
     usesModel: true,
     complete: (call) =>
       new Promise<DelegateAnswer>((resolve, reject) =>
-        pending.push({ call, answer: (text, extra) => resolve({ text, source: 'test-model', ...extra }), fail: reject }),
+        pending.push({
+          call,
+          answer: (text, extra) => resolve({ text, source: 'test-model', ...extra }),
+          fail: reject,
+        }),
       ),
   };
   return { adapter, pending };
 }
 
-export const QUIPS: Partial<Record<EventKind, string[]>> = { tool_failure: ['Ouch.', 'Oof.'], turn_end: ['Done!', 'Phew.'] };
+export const QUIPS: Partial<Record<EventKind, string[]>> = {
+  tool_failure: ['Ouch.', 'Oof.'],
+  turn_end: ['Done!', 'Phew.'],
+};
 export const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 export function setup(config: DelegateConfig = {}, extra: Partial<DelegateResolverOptions> = {}) {

@@ -12,21 +12,37 @@ const scratch = makeTempDir('buddy-resolver-');
 
 /** A Stop event of `sessionId` whose transcript is `transcriptPath`. */
 const stopWithTranscript = (meta: ReturnType<typeof setup>['meta'], sessionId: string, transcriptPath: string) =>
-  meta({ sessionId, event: { ts: T0, session_id: sessionId, hook_event_name: 'Stop', transcript_path: transcriptPath } });
+  meta({
+    sessionId,
+    event: { ts: T0, session_id: sessionId, hook_event_name: 'Stop', transcript_path: transcriptPath },
+  });
 
 describe('delegate resolver: what leaves the machine', () => {
   it('redacts secrets and adds the transcript tail when asked', async () => {
     const transcript = join(scratch, 'transcript.jsonl');
-    const line = (role: 'user' | 'assistant', text: string) => JSON.stringify({ type: role, message: { role, content: [{ type: 'text', text }] } });
-    writeFileSync(transcript, [line('user', 'deploy with AWS key AKIAIOSFODNN7EXAMPLE'), line('assistant', 'Deployed.'), line('user', 'thanks')].join('\n') + '\n');
+    const line = (role: 'user' | 'assistant', text: string) =>
+      JSON.stringify({ type: role, message: { role, content: [{ type: 'text', text }] } });
+    writeFileSync(
+      transcript,
+      [
+        line('user', 'deploy with AWS key AKIAIOSFODNN7EXAMPLE'),
+        line('assistant', 'Deployed.'),
+        line('user', 'thanks'),
+      ].join('\n') + '\n',
+    );
     const { pending, resolver, meta } = setup();
     void resolver.resolve(
-      ask('Comment. password=hunter2', { systemPrompt: 'Bearer abcdefghijklmnop rock', context: { transcriptMessages: 2 } }),
+      ask('Comment. password=hunter2', {
+        systemPrompt: 'Bearer abcdefghijklmnop rock',
+        context: { transcriptMessages: 2 },
+      }),
       stopWithTranscript(meta, 's1', transcript),
     );
     await settle();
     const sent = pending[0]!.call;
-    expect(sent.prompt).toBe('Comment. password=[REDACTED]\n\nRecent conversation (oldest first):\nAssistant: Deployed.\nUser: thanks');
+    expect(sent.prompt).toBe(
+      'Comment. password=[REDACTED]\n\nRecent conversation (oldest first):\nAssistant: Deployed.\nUser: thanks',
+    );
     expect(sent.systemPrompt).toBe('Bearer [REDACTED] rock');
 
     void resolver.resolve(
@@ -45,7 +61,10 @@ describe('delegate resolver: what leaves the machine', () => {
     // The default cap keeps 3999 characters: the token starts 30 characters before the cut.
     const long = `${'x'.repeat(3968)} ${token} and more`;
     const { pending, resolver, meta } = setup();
-    void resolver.resolve(ask(long, { systemPrompt: `${'y'.repeat(1980)} AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` }), meta());
+    void resolver.resolve(
+      ask(long, { systemPrompt: `${'y'.repeat(1980)} AWS secret key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY` }),
+      meta(),
+    );
     await settle();
     const sent = pending[0]!.call;
     expect(sent.prompt.length).toBeLessThanOrEqual(4000);
@@ -57,7 +76,10 @@ describe('delegate resolver: what leaves the machine', () => {
     // The same for a transcript message cut by the 5,000-character budget.
     const transcript = join(scratch, 'long-transcript.jsonl');
     const text = `${'z'.repeat(4970)} ${token}`;
-    writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'text', text }] } })}\n`,
+    );
     void resolver.resolve(
       ask('short', { context: { transcriptMessages: 1 } }),
       stopWithTranscript(meta, 's2', transcript),
@@ -72,8 +94,13 @@ describe('delegate resolver: what leaves the machine', () => {
 
   it('rejects a transcript request above 12 messages, and ignores context when it is turned off', async () => {
     const { pending, resolver, meta, logs } = setup({ transcriptContext: false });
-    await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({ reason: 'invalid' });
-    void resolver.resolve(ask('plain', { context: { transcriptMessages: 2 } }), stopWithTranscript(meta, 's1', '/nonexistent'));
+    await expect(resolver.resolve(ask('x', { context: { transcriptMessages: 13 } }), meta())).resolves.toMatchObject({
+      reason: 'invalid',
+    });
+    void resolver.resolve(
+      ask('plain', { context: { transcriptMessages: 2 } }),
+      stopWithTranscript(meta, 's1', '/nonexistent'),
+    );
     await settle();
     expect(pending[0]!.call.prompt).toBe('plain');
     expect(logs).toContain('chat/accepted: transcript context is turned off');

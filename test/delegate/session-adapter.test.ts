@@ -38,7 +38,12 @@ afterEach(async () => {
 
 function startModSide(root: string, sessionId: string, mode: 'answer' | 'refuse' = 'answer'): ModSide {
   const child = spawn(process.execPath, [MOD_SIDE, CLI_ENTRY, sessionId, mode], {
-    env: { PATH: process.env.PATH, HOME: root, BUDDY_TUI_STATE_DIR: join(root, 'state'), XDG_CONFIG_HOME: join(root, 'config') },
+    env: {
+      PATH: process.env.PATH,
+      HOME: root,
+      BUDDY_TUI_STATE_DIR: join(root, 'state'),
+      XDG_CONFIG_HOME: join(root, 'config'),
+    },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
@@ -54,11 +59,12 @@ function startModSide(root: string, sessionId: string, mode: 'answer' | 'refuse'
   const side: ModSide = {
     child,
     lines,
-    line: (pattern) => new Promise((done) => {
-      const seen = lines.find((l) => pattern.test(l));
-      if (seen) done(seen);
-      else waiters.push({ pattern, done });
-    }),
+    line: (pattern) =>
+      new Promise((done) => {
+        const seen = lines.find((l) => pattern.test(l));
+        if (seen) done(seen);
+        else waiters.push({ pattern, done });
+      }),
     async stop() {
       child.stdin!.end();
       await exited;
@@ -84,8 +90,15 @@ function world() {
 
 function call(overrides: Partial<DelegateCall> = {}): DelegateCall {
   return {
-    systemPrompt: SYSTEM, prompt: 'Bash failed: npm test exited 1', maxTokens: 150, model: 'haiku',
-    kinds: ['tool_failure'], sessionId: 's1', plugin: 'roast', signal: new AbortController().signal, ...overrides,
+    systemPrompt: SYSTEM,
+    prompt: 'Bash failed: npm test exited 1',
+    maxTokens: 150,
+    model: 'haiku',
+    kinds: ['tool_failure'],
+    sessionId: 's1',
+    plugin: 'roast',
+    signal: new AbortController().signal,
+    ...overrides,
   };
 }
 
@@ -102,17 +115,22 @@ describe('the session adapter over the mod bridge', () => {
       maxTokensSent: 150 + ENGINE_EXTRA_MAX_TOKENS,
     });
     const asked = JSON.parse((await side.line(/^ASK /)).slice(4));
-    expect(asked).toMatchObject({ system: SYSTEM, prompt: 'Bash failed: npm test exited 1', maxTokens: 150, model: 'haiku' });
+    expect(asked).toMatchObject({
+      system: SYSTEM,
+      prompt: 'Bash failed: npm test exited 1',
+      maxTokens: 150,
+      model: 'haiku',
+    });
     expect(asked.timeoutMs).toBeGreaterThan(1000);
   });
 
-  it('with no mod loaded the fallback answers (auto keeps today\'s choice) and no request is written', async () => {
+  it("with no mod loaded the fallback answers (auto keeps today's choice) and no request is written", async () => {
     const { root, adapter } = world();
     expect((await adapter.complete(call())).text).toBe('fallback answered');
     expect(existsSync(bridgeDir(root, 'requests'))).toBe(false);
   });
 
-  it('once the mod\'s Claude Code has exited, the fallback answers and its heartbeat is removed', async () => {
+  it("once the mod's Claude Code has exited, the fallback answers and its heartbeat is removed", async () => {
     const { base, adapter, heartbeat } = world();
     const side = startModSide(base, 's1');
     await until(() => existsSync(heartbeat('s1')));
@@ -139,10 +157,13 @@ describe('the session adapter over the mod bridge', () => {
     const { base, adapter, heartbeat } = world();
     startModSide(base, 's1', 'refuse');
     await until(() => existsSync(heartbeat('s1')));
-    await expect(adapter.complete(call())).rejects.toMatchObject({ kind: 'http', message: expect.stringMatching(/api-error/) });
+    await expect(adapter.complete(call())).rejects.toMatchObject({
+      kind: 'http',
+      message: expect.stringMatching(/api-error/),
+    });
   });
 
-  it('another session\'s mod answers while it is awake; the request is claimed by that mod only', async () => {
+  it("another session's mod answers while it is awake; the request is claimed by that mod only", async () => {
     const { base, adapter, heartbeat } = world();
     const side = startModSide(base, 'other-session');
     await until(() => existsSync(heartbeat('other-session')));
@@ -153,7 +174,8 @@ describe('the session adapter over the mod bridge', () => {
   it('mod-answer refuses bad input (exit 2) and an answer nobody waits for any more (exit 1)', () => {
     const { base } = world();
     const env = { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: join(base, 'state') };
-    const answer = (id: string, input: string) => spawnSync(process.execPath, [CLI_ENTRY, 'mod-answer', '--id', id], { env, input, encoding: 'utf8' });
+    const answer = (id: string, input: string) =>
+      spawnSync(process.execPath, [CLI_ENTRY, 'mod-answer', '--id', id], { env, input, encoding: 'utf8' });
     expect(answer('../escape', '{"isAnswered":true,"text":"x"}').status).toBe(2);
     expect(answer('d1', 'not json').status).toBe(2);
     expect(answer('d1', '{"isAnswered":true,"text":"late"}').status).toBe(1);
@@ -162,7 +184,7 @@ describe('the session adapter over the mod bridge', () => {
 });
 
 describe('auto through the resolver', () => {
-  it('no claude, codex or key: offline quips without the mod, the session\'s answer with it, max_tokens sent in the usage', async () => {
+  it("no claude, codex or key: offline quips without the mod, the session's answer with it, max_tokens sent in the usage", async () => {
     const { base, root, heartbeat } = world();
     const reactions: Reaction[] = [];
     const resolver = createDelegateResolver({
@@ -173,13 +195,28 @@ describe('auto through the resolver', () => {
       usageDir: root,
       quipsFor: () => ['Ouch.'],
     });
-    const meta = () => ({ plugin: 'roast', sessionId: 's1', event: { ts: Date.now(), session_id: 's1', hook_event_name: 'PostToolUseFailure' }, kinds: ['tool_failure' as const], systemPrompt: SYSTEM, receivedAt: Date.now() });
-    expect(await resolver.resolve({ delegate: true, prompt: 'first' }, meta())).toMatchObject({ outcome: 'offline', reason: 'offline adapter' });
-    expect((await resolver.adapterChoice()).reason).toMatch(/offline quips answer; while the buddy mod is loaded in Claude Code, that session answers/);
+    const meta = () => ({
+      plugin: 'roast',
+      sessionId: 's1',
+      event: { ts: Date.now(), session_id: 's1', hook_event_name: 'PostToolUseFailure' },
+      kinds: ['tool_failure' as const],
+      systemPrompt: SYSTEM,
+      receivedAt: Date.now(),
+    });
+    expect(await resolver.resolve({ delegate: true, prompt: 'first' }, meta())).toMatchObject({
+      outcome: 'offline',
+      reason: 'offline adapter',
+    });
+    expect((await resolver.adapterChoice()).reason).toMatch(
+      /offline quips answer; while the buddy mod is loaded in Claude Code, that session answers/,
+    );
 
     const side = startModSide(base, 's1');
     await until(() => existsSync(heartbeat('s1')));
-    expect(await resolver.resolve({ delegate: true, prompt: 'second' }, meta())).toMatchObject({ outcome: 'answered', source: 'haiku (session)' });
+    expect(await resolver.resolve({ delegate: true, prompt: 'second' }, meta())).toMatchObject({
+      outcome: 'answered',
+      source: 'haiku (session)',
+    });
     expect(reactions.at(-1)).toMatchObject({ text: 'session says: second', source: 'haiku (session)' });
     expect(JSON.parse((await side.line(/^ASK /)).slice(4)).system).toBe(SYSTEM);
     const rows = usageStatRows(resolver.usage(), Date.now());

@@ -11,12 +11,32 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // Lines in Claude Code's transcript shape.
 const user = (text: string) => JSON.stringify({ type: 'user', message: { role: 'user', content: text }, uuid: 'u' });
 const assistant = (text: string) =>
-  JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'thinking', thinking: 'hmm' }, { type: 'text', text }] } });
+  JSON.stringify({
+    type: 'assistant',
+    message: {
+      role: 'assistant',
+      content: [
+        { type: 'thinking', thinking: 'hmm' },
+        { type: 'text', text },
+      ],
+    },
+  });
 const toolUse = () =>
-  JSON.stringify({ type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] } });
+  JSON.stringify({
+    type: 'assistant',
+    message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] },
+  });
 const toolResult = (size = 100) =>
-  JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x'.repeat(size) }] } });
-const meta = () => JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: '<command-name>/clear</command-name>' } });
+  JSON.stringify({
+    type: 'user',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x'.repeat(size) }] },
+  });
+const meta = () =>
+  JSON.stringify({
+    type: 'user',
+    isMeta: true,
+    message: { role: 'user', content: '<command-name>/clear</command-name>' },
+  });
 const summary = () => JSON.stringify({ type: 'summary', summary: 'A session', leafUuid: 'x' });
 
 function write(name: string, lines: string[], trailingNewline = true): string {
@@ -65,14 +85,22 @@ describe('readTranscriptTail', () => {
     expect(total).toBeLessThanOrEqual(5000);
     expect(messages).toHaveLength(2);
     expect(messages[1]!.text).toBe(long);
-    expect(readTranscriptTail(path, { messages: 12, maxChars: 100_000 }).reduce((s, m) => s + m.text.length, 0)).toBeLessThanOrEqual(5000);
+    expect(
+      readTranscriptTail(path, { messages: 12, maxChars: 100_000 }).reduce((s, m) => s + m.text.length, 0),
+    ).toBeLessThanOrEqual(5000);
   });
 
   it('gives the same answer whatever the chunk size (lines and UTF-8 split across chunks)', () => {
-    const path = write('utf8.jsonl', [user('héllo wörld 🐢🐢'), toolResult(500), assistant('ça va? 日本語 ✨'), user('{"not":"json"')]);
+    const path = write('utf8.jsonl', [
+      user('héllo wörld 🐢🐢'),
+      toolResult(500),
+      assistant('ça va? 日本語 ✨'),
+      user('{"not":"json"'),
+    ]);
     const expected = readTranscriptTail(path, { messages: 5 });
     expect(expected.map((m) => m.text)).toEqual(['héllo wörld 🐢🐢', 'ça va? 日本語 ✨', '{"not":"json"']);
-    for (const chunkBytes of [1, 3, 7, 64, 4096]) expect(readTranscriptTail(path, { messages: 5, chunkBytes })).toEqual(expected);
+    for (const chunkBytes of [1, 3, 7, 64, 4096])
+      expect(readTranscriptTail(path, { messages: 5, chunkBytes })).toEqual(expected);
   });
 
   it('reads only the tail of a huge file', () => {
@@ -81,7 +109,10 @@ describe('readTranscriptTail', () => {
     const fd = openSync(path, 'w');
     ftruncateSync(fd, 3 * 1024 * 1024 * 1024);
     closeSync(fd);
-    appendFileSync(path, '\n' + [user('late question'), toolResult(200_000), assistant('late answer')].join('\n') + '\n');
+    appendFileSync(
+      path,
+      '\n' + [user('late question'), toolResult(200_000), assistant('late answer')].join('\n') + '\n',
+    );
     expect(readTranscriptTail(path, { messages: 2 })).toEqual([
       { role: 'user', text: 'late question' },
       { role: 'assistant', text: 'late answer' },
@@ -91,7 +122,9 @@ describe('readTranscriptTail', () => {
   it('never reads further back than maxBytes', () => {
     const filler = Array.from({ length: 200 }, () => toolResult(1000));
     const path = write('bounded.jsonl', [user('too far back'), ...filler, assistant('recent')]);
-    expect(readTranscriptTail(path, { messages: 5, maxBytes: 50_000 })).toEqual([{ role: 'assistant', text: 'recent' }]);
+    expect(readTranscriptTail(path, { messages: 5, maxBytes: 50_000 })).toEqual([
+      { role: 'assistant', text: 'recent' },
+    ]);
     expect(readTranscriptTail(path, { messages: 5 }).map((m) => m.text)).toEqual(['too far back', 'recent']);
   });
 

@@ -19,7 +19,9 @@ describe('the demo pet', () => {
       const stages = createSpeciesRegistry().get('dragon')!.species.stages;
       expect(stages?.[stageIndexAt(stages, levelForXp(pet.xp))].id).toBe('grown');
       let now = pet.updatedAt;
-      const events = loadRecording(demoRecordingPath()).map((event) => ({ ...event, ts: (now += 400) }) as unknown as JournalEvent);
+      const events = loadRecording(demoRecordingPath()).map(
+        (event) => ({ ...event, ts: (now += 400) }) as unknown as JournalEvent,
+      );
       const after = stepPetEvents(pet, events, now);
       expect(stages?.[stageIndexAt(stages, levelForXp(after.xp))].id).toBe('elder');
     } finally {

@@ -38,10 +38,14 @@ const SGR = /\u001b\[[0-9;]*m/g;
 const plain = (text: string): string => text.replace(SGR, '');
 
 const journal = (path: string): Array<Omit<JournalEvent, 'ts'>> =>
-  readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 /** A recorded journal given receive times one second apart. */
-const timed = (events: Array<Omit<JournalEvent, 'ts'>>): JournalEvent[] => events.map((event, i) => ({ ...event, ts: T0 + i * 1000 }) as JournalEvent);
+const timed = (events: Array<Omit<JournalEvent, 'ts'>>): JournalEvent[] =>
+  events.map((event, i) => ({ ...event, ts: T0 + i * 1000 }) as JournalEvent);
 
 const RECORDED = {
   'test/fixtures/hook-events.jsonl': fileURLToPath(new URL('../fixtures/hook-events.jsonl', import.meta.url)),
@@ -71,8 +75,15 @@ function failedThenStopped(): { events: JournalEvent[]; reactions: Reaction[] } 
     ]),
   ] as JournalEvent[];
   const reaction: Reaction = {
-    id: 'quip-1', sessionId: s.session_id, kind: 'warning', text: toReactionText('Who DARES fail?'), source: 'buddy',
-    event: 'PostToolUseFailure', priority: 4, ttlMs: 10_000, ts: at(3100),
+    id: 'quip-1',
+    sessionId: s.session_id,
+    kind: 'warning',
+    text: toReactionText('Who DARES fail?'),
+    source: 'buddy',
+    event: 'PostToolUseFailure',
+    priority: 4,
+    ttlMs: 10_000,
+    ts: at(3100),
   };
   return { events, reactions: [reaction] };
 }
@@ -88,15 +99,25 @@ interface Seen {
 function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionText?: string): Seen {
   const payload = { ...fixturePayload(40), session_id: sessionId };
   const run = spawnSync(process.execPath, [BUNDLE, '--width', '400'], {
-    input: JSON.stringify(payload), env: { ...box.env, BUDDY_TUI_NOW: String(now) }, encoding: 'utf8', timeout: 60_000,
+    input: JSON.stringify(payload),
+    env: { ...box.env, BUDDY_TUI_NOW: String(now) },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   expect(run.status).toBe(0);
   const [first, second = ''] = run.stdout.split('\n');
   const agents: Record<string, string> = {};
   // Agent types are the only single-code colours on the activity row besides dim (2) and reset (0).
-  for (const match of second.matchAll(/\u001b\[(\d+)m([\w-]+)\u001b\[0m/g)) if (match[1] !== '2' && match[1] !== '0') agents[match[2]] = match[1];
+  for (const match of second.matchAll(/\u001b\[(\d+)m([\w-]+)\u001b\[0m/g))
+    if (match[1] !== '2' && match[1] !== '0') agents[match[2]] = match[1];
   const activity = plain(second).split(' │ ');
-  const toolSegment = activity.find((segment) => !segment.startsWith('▸') && !segment.startsWith('◆') && !segment.startsWith('idle') && segment !== 'session ended');
+  const toolSegment = activity.find(
+    (segment) =>
+      !segment.startsWith('▸') &&
+      !segment.startsWith('◆') &&
+      !segment.startsWith('idle') &&
+      segment !== 'session ended',
+  );
   return {
     face: plain(first).split(' │ ')[0],
     reaction: reactionText !== undefined && plain(first).includes(reactionText),
@@ -106,31 +127,54 @@ function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionTe
 }
 
 /** The mod's drawing: the real `buddy-tui mod-state` it asks (claude-plugin/hooks/register.js draws its answer). */
-function modSees(box: Sandbox, sessionId: string, now: number, reactionText?: string): { face: string; reaction: boolean } {
+function modSees(
+  box: Sandbox,
+  sessionId: string,
+  now: number,
+  reactionText?: string,
+): { face: string; reaction: boolean } {
   const run = spawnSync(process.execPath, [CLI, 'mod-state', '--session', sessionId], {
-    env: { ...box.env, BUDDY_TUI_NOW: String(now) }, encoding: 'utf8', timeout: 60_000,
+    env: { ...box.env, BUDDY_TUI_NOW: String(now) },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(0);
   const state = JSON.parse(run.stdout);
   return { face: state.face, reaction: reactionText !== undefined && state.bubble?.text === reactionText };
 }
 
-async function paneSees(box: Sandbox, sessionId: string, now: number, reactions: Reaction[], petFile: string): Promise<Seen & { mood: string }> {
+async function paneSees(
+  box: Sandbox,
+  sessionId: string,
+  now: number,
+  reactions: Reaction[],
+  petFile: string,
+): Promise<Seen & { mood: string }> {
   const store = createBuddyStore({ now, columns: 100, rows: 40, role: 'viewer' });
   const services = startTuiServices({
-    root: box.root, store, env: box.env, clock: () => now, plugins: false, petFile, log: createTuiLog(box.root, () => now),
+    root: box.root,
+    store,
+    env: box.env,
+    clock: () => now,
+    plugins: false,
+    petFile,
+    log: createTuiLog(box.root, () => now),
     configFile: join(box.base, 'config', 'buddy-tui', 'config.json'),
   });
   try {
     const state = readSession(join(box.root, sessionId));
     expect(state).toBeDefined();
     store.getState().applySessions([state!], now, state!.eventCount);
-    for (const reaction of reactions) if (reaction.ts <= now) store.getState().pushReaction(toShownReaction(reaction), reaction.ts);
+    for (const reaction of reactions)
+      if (reaction.ts <= now) store.getState().pushReaction(toShownReaction(reaction), reaction.ts);
     store.getState().advance(now, services.tick(now));
     const { mood, sprite, pet } = store.getState();
     const view = renderAtSize(<App store={store} theme={{ color: true }} />, 100, 40);
     try {
-      const frame = await waitForFrame(view.lastFrame, (text) => text.includes('tools') || text.includes('idle') || text.includes('ended'));
+      const frame = await waitForFrame(
+        view.lastFrame,
+        (text) => text.includes('tools') || text.includes('idle') || text.includes('ended'),
+      );
       const text = plain(frame);
       const agents: Record<string, string> = {};
       for (const match of frame.matchAll(/\u001b\[(\d+)m● ([\w-]+)/g)) agents[match[2]] = match[1];
@@ -165,7 +209,12 @@ afterAll(() => {
 });
 
 /** A state root with one session's journal (and reactions), a pet.json or none. */
-function setup(sessionId: string, events: JournalEvent[], reactions: Reaction[], withPet: boolean): { box: Sandbox; petFile: string } {
+function setup(
+  sessionId: string,
+  events: JournalEvent[],
+  reactions: Reaction[],
+  withPet: boolean,
+): { box: Sandbox; petFile: string } {
   const box = sandbox();
   boxes.push(box);
   box.session(sessionId, { events, reactions });
@@ -177,7 +226,13 @@ function setup(sessionId: string, events: JournalEvent[], reactions: Reaction[],
   return { box, petFile };
 }
 
-async function expectAgreement(sessionId: string, events: JournalEvent[], reactions: Reaction[], now: number, withPet: boolean) {
+async function expectAgreement(
+  sessionId: string,
+  events: JournalEvent[],
+  reactions: Reaction[],
+  now: number,
+  withPet: boolean,
+) {
   const { box, petFile } = setup(sessionId, events, reactions, withPet);
   const line = reactions[0]?.text;
   const pane = await paneSees(box, sessionId, now, reactions, petFile);
@@ -200,10 +255,17 @@ describe('the pane, the statusline and the mod agree', () => {
   it.each([false, true])('a failed Bash, then a successful Stop, with its failure quip (pet: %s)', async (withPet) => {
     // Mid-turn, right after the failure: the error face, the quip, the tools, both agent types.
     const mid = await expectAgreement('failed-then-stopped', events, reactions, T0 + 4600, withPet);
-    expect(mid).toMatchObject({ mood: 'error', reaction: true, tools: ['Read', 'mcp__github__search', 'Bash', 'Edit'] });
+    expect(mid).toMatchObject({
+      mood: 'error',
+      reaction: true,
+      tools: ['Read', 'mcp__github__search', 'Bash', 'Edit'],
+    });
     expect(Object.keys(mid.agents).sort()).toEqual(['Explore', 'general-purpose']);
     // The turn ended well; the quip is still within its 10 s, the failure within its 15 s.
-    expect(await expectAgreement('failed-then-stopped', stopped, reactions, T0 + 12_000, withPet)).toMatchObject({ mood: 'error', reaction: true });
+    expect(await expectAgreement('failed-then-stopped', stopped, reactions, T0 + 12_000, withPet)).toMatchObject({
+      mood: 'error',
+      reaction: true,
+    });
     // 16 s after the quip: past its ttl in both; the failure face has gone too.
     const later = await expectAgreement('failed-then-stopped', stopped, reactions, T0 + 19_100, withPet);
     expect(later.reaction).toBe(false);
@@ -213,7 +275,11 @@ describe('the pane, the statusline and the mod agree', () => {
   it('the mod drops the bubble when the statusline does: mod-state names that moment (bubbleUntil)', () => {
     const { box } = setup('bubble-end', stopped, reactions, true);
     const line = reactions[0].text;
-    const run = spawnSync(process.execPath, [CLI, 'mod-state', '--session', 'bubble-end'], { env: { ...box.env, BUDDY_TUI_NOW: String(T0 + 12_000) }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [CLI, 'mod-state', '--session', 'bubble-end'], {
+      env: { ...box.env, BUDDY_TUI_NOW: String(T0 + 12_000) },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     const { bubble, bubbleUntil } = JSON.parse(run.stdout);
     expect(bubble?.text).toBe(line);
     expect(bubbleUntil).toBeGreaterThan(T0 + 12_000);
@@ -227,7 +293,11 @@ describe('the pane, the statusline and the mod agree', () => {
     const sessionId = String(recorded[0].session_id);
     // Two tools running; after the failure; a subagent running; after Stop; after SessionEnd.
     it.each([
-      [3, 500], [21, 1500], [25, 2000], [29, 20_000], [recorded.length, 1000],
+      [3, 500],
+      [21, 1500],
+      [25, 2000],
+      [29, 20_000],
+      [recorded.length, 1000],
     ])('through event %i, %i ms later', async (count, after) => {
       const prefix = recorded.slice(0, count);
       await expectAgreement(sessionId, prefix, [], prefix[prefix.length - 1].ts + after, true);

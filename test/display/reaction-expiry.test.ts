@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REACTION_MIN_MS, THINKING_MAX_MS, reactionLifetimeMs, reactionShownAt } from '../../src/display/reaction-expiry.js';
+import {
+  REACTION_MIN_MS,
+  THINKING_MAX_MS,
+  reactionLifetimeMs,
+  reactionShownAt,
+} from '../../src/display/reaction-expiry.js';
 
 describe('reaction expiry: one lifetime for the bubble and the statusline', () => {
   it('lasts its own ttl, at least REACTION_MIN_MS; thinking waits up to THINKING_MAX_MS', () => {

@@ -37,9 +37,16 @@ afterAll(() => rmSync(box.base, { recursive: true, force: true }));
 function statuslineCuts(width: number): string[] {
   const file = join(box.base, 'texts.txt');
   writeFileSync(file, `${TEXTS.join('\n')}\n`);
-  const run = spawnSync(process.execPath, [BUNDLE, '--width', String(width), '--no-color', '--lines', '1', '--chain', `cat '${file}'`], {
-    input: JSON.stringify(fixturePayload(40)), env: box.env, encoding: 'utf8', timeout: 60_000,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [BUNDLE, '--width', String(width), '--no-color', '--lines', '1', '--chain', `cat '${file}'`],
+    {
+      input: JSON.stringify(fixturePayload(40)),
+      env: box.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   expect(run.status).toBe(0);
   return run.stdout.split('\n').slice(0, TEXTS.length);
 }

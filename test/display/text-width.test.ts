@@ -1,6 +1,13 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fastCells, loadSlowWidth, needsSlowWidth, truncate, visibleWidth } from '../../src/display/text-width.js';
+import {
+  displayWidth,
+  fastCells,
+  loadSlowWidth,
+  needsSlowWidth,
+  truncate,
+  visibleWidth,
+} from '../../src/display/text-width.js';
 
 describe('fast cell table', () => {
   it('agrees with string-width on every code point it claims to know', () => {
@@ -66,7 +73,10 @@ describe('the buddy never needs string-width', () => {
     const dir = new URL('../../species/', import.meta.url);
     const glyphs: string[] = [...EYE_STYLES, ...Object.values(DEFAULT_FACES), '▰▱◆▸│·…💬'];
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json')) {
-      const species = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as { face?: Record<string, string>; eyes?: Record<string, string> };
+      const species = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
+        face?: Record<string, string>;
+        eyes?: Record<string, string>;
+      };
       glyphs.push(...Object.values(species.face ?? {}), ...Object.values(species.eyes ?? {}));
     }
     expect(glyphs.length).toBeGreaterThan(20);

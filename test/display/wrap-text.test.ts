@@ -10,7 +10,7 @@ const THUMB = '👍🏽';
 const WHOLE = new Set([FAMILY, FLAG, THUMB, '…']);
 const onlyWhole = (text: string) => graphemes(text).every((cluster) => cluster.length === 1 || WHOLE.has(cluster));
 
-describe('the pane\'s text shaping cuts between grapheme clusters', () => {
+describe("the pane's text shaping cuts between grapheme clusters", () => {
   it('truncate never leaves half a joined emoji', () => {
     for (const emoji of [FAMILY, FLAG, THUMB]) {
       for (let width = 1; width <= 9; width += 1) {

@@ -10,8 +10,14 @@ import { join } from 'node:path';
 import { createOfflineClaudeHome, requireClaudeBinary, type OfflineClaudeHome } from '../support/claude-cli.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import {
-  blocks, startMessagesApiStandin, text, textBlock, toolUse, toolUseBlock,
-  type MessagesApiStandin, type StandinReply,
+  blocks,
+  startMessagesApiStandin,
+  text,
+  textBlock,
+  toolUse,
+  toolUseBlock,
+  type MessagesApiStandin,
+  type StandinReply,
 } from '../support/messages-api-standin.js';
 
 export const ALLOWED_TOOLS = 'Bash Read Write Edit Grep Glob Agent';
@@ -39,7 +45,11 @@ export function scriptedTurns(project: string, finalDelayMs = 0): StandinReply[]
       toolUseBlock('Grep', { pattern: 'greet', path: project }),
     ]),
     toolUse('Write', { file_path: join(project, 'NOTES.md'), content: 'greet() says hello.\n' }),
-    toolUse('Agent', { description: 'Review the notes', prompt: 'Review NOTES.md in one sentence.', subagent_type: 'general-purpose' }),
+    toolUse('Agent', {
+      description: 'Review the notes',
+      prompt: 'Review NOTES.md in one sentence.',
+      subagent_type: 'general-purpose',
+    }),
     text('NOTES.md reads fine.'),
     text('All done: listed, checked, read, wrote NOTES.md and had it reviewed.', { delayMs: finalDelayMs }),
   ];
@@ -55,30 +65,49 @@ export interface E2eWorld {
   cleanup(): Promise<void>;
 }
 
-export async function createWorld(opts: { turns?: (project: string) => StandinReply[]; extraEnv?: NodeJS.ProcessEnv } = {}): Promise<E2eWorld> {
+export async function createWorld(
+  opts: { turns?: (project: string) => StandinReply[]; extraEnv?: NodeJS.ProcessEnv } = {},
+): Promise<E2eWorld> {
   const claude = requireClaudeBinary();
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-e2e-')));
   const project = makeProject(root);
   const stateDir = join(root, 'state');
-  const api = await startMessagesApiStandin({ main: (opts.turns ?? scriptedTurns)(project), other: text('Scripted session') });
+  const api = await startMessagesApiStandin({
+    main: (opts.turns ?? scriptedTurns)(project),
+    other: text('Scripted session'),
+  });
   const claudeHome = createOfflineClaudeHome({
     baseUrl: api.url,
     projectDirs: [project],
     extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, ...opts.extraEnv },
   });
   return {
-    root, project, stateDir, api, claudeHome, claude,
+    root,
+    project,
+    stateDir,
+    api,
+    claudeHome,
+    claude,
     async cleanup() {
       await api.close();
       // Processes that were just told to stop (a pane, a delegate child) may still write a last file.
-      for (const dir of [claudeHome.home, root]) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      for (const dir of [claudeHome.home, root])
+        rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
 
 /** Runs the real `buddy-tui <args>` with the world's HOME. */
-export function buddyCli(world: E2eWorld, args: string[], extraEnv: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { ...world.claudeHome.env, ...extraEnv }, cwd: world.project, encoding: 'utf8' });
+export function buddyCli(
+  world: E2eWorld,
+  args: string[],
+  extraEnv: NodeJS.ProcessEnv = {},
+): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+    env: { ...world.claudeHome.env, ...extraEnv },
+    cwd: world.project,
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -93,11 +122,15 @@ export interface ClaudeRun {
 export function runClaudePrint(world: E2eWorld, prompt: string, extraArgs: string[] = []): Promise<ClaudeRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(world.claude, ['-p', prompt, '--allowedTools', ALLOWED_TOOLS, '--output-format', 'json', ...extraArgs], {
-      cwd: world.project,
-      env: world.claudeHome.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      world.claude,
+      ['-p', prompt, '--allowedTools', ALLOWED_TOOLS, '--output-format', 'json', ...extraArgs],
+      {
+        cwd: world.project,
+        env: world.claudeHome.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -113,5 +146,8 @@ export function runClaudePrint(world: E2eWorld, prompt: string, extraArgs: strin
 
 /** The journal lines of every session in the state dir, parsed. */
 export function readJournal(stateDir: string, sessionId: string): Array<Record<string, any>> {
-  return readFileSync(join(stateDir, sessionId, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return readFileSync(join(stateDir, sessionId, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }

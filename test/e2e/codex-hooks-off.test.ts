@@ -16,8 +16,13 @@ describe.skipIf(skipWithoutCodex())('install --host codex --trust with hooks swi
   beforeAll(() => {
     const stateDir = join(makeTempDir('buddy-codex-off-state-'), 'state');
     // No model call is made: the loopback address is never dialled.
-    home = createOfflineCodexHome({ baseUrl: 'http://127.0.0.1:9/v1', extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_CODEX_BIN: codexBinary() } });
-    home.writeConfig(home.readConfig().replace('daemon_auto_start = false', 'daemon_auto_start = false\nhooks = false'));
+    home = createOfflineCodexHome({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_CODEX_BIN: codexBinary() },
+    });
+    home.writeConfig(
+      home.readConfig().replace('daemon_auto_start = false', 'daemon_auto_start = false\nhooks = false'),
+    );
     install = runCli(['install', '--host', 'codex', '--trust'], home.env, makeTempDir('buddy-codex-off-project-'));
   }, 120_000);
 
@@ -26,8 +31,12 @@ describe.skipIf(skipWithoutCodex())('install --host codex --trust with hooks swi
   it('installs the hooks, then names the switch, the file and the fix instead of blaming the Codex binary', () => {
     expect(install.code).toBe(1);
     expect(install.stdout).toContain("Installed buddy-tui's hooks for 12 Codex events");
-    expect(install.stderr).toContain(`Codex's hooks are switched off in ${home.configPath} (\`[features] hooks = false\`)`);
-    expect(install.stderr).toContain('Remove that line (hooks are on by default), then run `buddy-tui install --host codex --trust` again.');
+    expect(install.stderr).toContain(
+      `Codex's hooks are switched off in ${home.configPath} (\`[features] hooks = false\`)`,
+    );
+    expect(install.stderr).toContain(
+      'Remove that line (hooks are on by default), then run `buddy-tui install --host codex --trust` again.',
+    );
     expect(install.stderr).not.toContain('Is it the Codex');
     expect(home.readConfig()).not.toContain('trusted_hash');
   });

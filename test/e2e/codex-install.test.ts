@@ -8,13 +8,21 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codexBinary, createOfflineCodexHome, runCodexExec, skipWithoutCodex, type CodexExecResult, type OfflineCodexHome } from '../support/codex-cli.js';
+import {
+  codexBinary,
+  createOfflineCodexHome,
+  runCodexExec,
+  skipWithoutCodex,
+  type CodexExecResult,
+  type OfflineCodexHome,
+} from '../support/codex-cli.js';
 import { startResponsesApiStandin, type ResponsesApiStandin } from '../support/responses-api-standin.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 /** The user's own hooks.json before buddy-tui: one hook of theirs that must survive untouched. */
-const USER_HOOKS = '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "true", "timeout": 2 } ] }\n    ]\n  }\n}\n';
+const USER_HOOKS =
+  '{\n  "hooks": {\n    "Stop": [\n      { "hooks": [ { "type": "command", "command": "true", "timeout": 2 } ] }\n    ]\n  }\n}\n';
 
 type Line = Record<string, any>;
 
@@ -22,10 +30,18 @@ function journalLines(stateDir: string): Line[] {
   if (!existsSync(stateDir)) return [];
   return readdirSync(stateDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(stateDir, entry.name, 'events.jsonl')))
-    .flatMap((entry) => readFileSync(join(stateDir, entry.name, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line));
+    .flatMap((entry) =>
+      readFileSync(join(stateDir, entry.name, 'events.jsonl'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Line),
+    );
 }
 
-interface DoctorSection { section: string; checks: Array<{ status: string; title: string }> }
+interface DoctorSection {
+  section: string;
+  checks: Array<{ status: string; title: string }>;
+}
 const codexSection = (run: CliRun): DoctorSection['checks'] =>
   (JSON.parse(run.stdout) as DoctorSection[]).find((s) => s.section === 'Codex')?.checks ?? [];
 
@@ -46,7 +62,10 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
     api = await startResponsesApiStandin();
     project = makeTempDir('buddy-codex-project-');
     stateDir = join(makeTempDir('buddy-codex-state-'), 'state');
-    home = createOfflineCodexHome({ baseUrl: api.baseUrl, extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_CODEX_BIN: codexBinary() } });
+    home = createOfflineCodexHome({
+      baseUrl: api.baseUrl,
+      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_CODEX_BIN: codexBinary() },
+    });
     env = home.env;
     writeFileSync(home.hooksPath, USER_HOOKS);
     configBefore = home.readConfig();
@@ -72,7 +91,7 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
     expect(afterDryRun).toEqual({ hooks: USER_HOOKS, config: configBefore });
   });
 
-  it('install --trust adds 12 tagged groups, keeps the user\'s hook, and trusts buddy-tui\'s through the app-server', () => {
+  it("install --trust adds 12 tagged groups, keeps the user's hook, and trusts buddy-tui's through the app-server", () => {
     expect(install.stderr).toBe('');
     expect(install.code).toBe(0);
     expect(install.stdout).toContain("Trusted buddy-tui's 12 Codex hooks through Codex's app-server (12 newly");
@@ -102,7 +121,11 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
     expect(events.slice(-2)).toEqual(['Stop', 'SessionEnd']);
     const pre = lines.filter((l) => l.hook_event_name === 'PreToolUse');
     expect(pre.map((l) => l.tool_name)).toEqual(['Bash', 'Bash', 'apply_patch']);
-    expect(pre.map((l) => l.tool_input.command)).toEqual(['echo standin-ok', 'echo about-to-fail; exit 3', expect.stringContaining('*** Add File: patched.txt')]);
+    expect(pre.map((l) => l.tool_input.command)).toEqual([
+      'echo standin-ok',
+      'echo about-to-fail; exit 3',
+      expect.stringContaining('*** Add File: patched.txt'),
+    ]);
     // Every call that started also finished (as PostToolUse, or as a failure once the exit code is known).
     const post = lines.filter((l) => /^PostToolUse/.test(l.hook_event_name));
     expect(post.map((l) => l.tool_use_id)).toEqual(pre.map((l) => l.tool_use_id));
@@ -110,20 +133,31 @@ describe.skipIf(skipWithoutCodex())('install --host codex with the real Codex CL
 
   it('doctor says Codex trusts the hooks, then reports them modified after a hand edit', () => {
     const ok = runCli(['doctor', '--json'], env, project);
-    expect(codexSection(ok)).toEqual(expect.arrayContaining([
-      expect.objectContaining({ status: 'ok', title: "buddy-tui's Codex hooks are registered for all 12 events" }),
-      expect.objectContaining({ status: 'ok', title: "Codex trusts buddy-tui's 12 hooks" }),
-    ]));
+    expect(codexSection(ok)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'ok', title: "buddy-tui's Codex hooks are registered for all 12 events" }),
+        expect.objectContaining({ status: 'ok', title: "Codex trusts buddy-tui's 12 hooks" }),
+      ]),
+    );
     // A Codex-only user: Claude Code not wired is a warning, not a failure, and nothing fails.
     const claude = (JSON.parse(ok.stdout) as DoctorSection[]).find((s) => s.section === 'Claude Code')?.checks ?? [];
-    expect(claude).toContainEqual(expect.objectContaining({ status: 'warn', title: expect.stringContaining('(Codex is wired; Claude Code sessions do not feed the buddy)') }));
-    expect((JSON.parse(ok.stdout) as DoctorSection[]).flatMap((s) => s.checks).filter((c) => c.status === 'fail')).toEqual([]);
+    expect(claude).toContainEqual(
+      expect.objectContaining({
+        status: 'warn',
+        title: expect.stringContaining('(Codex is wired; Claude Code sessions do not feed the buddy)'),
+      }),
+    );
+    expect(
+      (JSON.parse(ok.stdout) as DoctorSection[]).flatMap((s) => s.checks).filter((c) => c.status === 'fail'),
+    ).toEqual([]);
     expect(ok.code).toBe(0);
     const text = readFileSync(home.hooksPath, 'utf8');
     writeFileSync(home.hooksPath, text.replace('"timeout": 5', '"timeout": 7'));
     const edited = runCli(['doctor', '--json'], env, project);
     expect(edited.code).toBe(1);
-    expect(codexSection(edited)).toContainEqual(expect.objectContaining({ status: 'fail', title: "Codex skips buddy-tui's hooks: 1 modified since trusted" }));
+    expect(codexSection(edited)).toContainEqual(
+      expect.objectContaining({ status: 'fail', title: "Codex skips buddy-tui's hooks: 1 modified since trusted" }),
+    );
     writeFileSync(home.hooksPath, text);
   });
 

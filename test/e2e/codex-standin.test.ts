@@ -6,7 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOfflineCodexHome, runCodexExec, skipWithoutCodex, type CodexExecResult, type OfflineCodexHome } from '../support/codex-cli.js';
+import {
+  createOfflineCodexHome,
+  runCodexExec,
+  skipWithoutCodex,
+  type CodexExecResult,
+  type OfflineCodexHome,
+} from '../support/codex-cli.js';
 import { startResponsesApiStandin, type ResponsesApiStandin } from '../support/responses-api-standin.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

@@ -11,15 +11,28 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
 import { SESSION_MOOD_RULES, sessionMood } from '../../src/display/mood.js';
-import { CHILD_MARKER, call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
-import { createOfflineCopilotHome, runCopilotPrint, skipWithoutCopilot, type CopilotRun, type OfflineCopilotHome } from '../support/copilot-cli.js';
+import {
+  CHILD_MARKER,
+  call,
+  startChatCompletionsStandin,
+  text,
+  type ChatStandin,
+} from '../support/chat-completions-standin.js';
+import {
+  createOfflineCopilotHome,
+  runCopilotPrint,
+  skipWithoutCopilot,
+  type CopilotRun,
+  type OfflineCopilotHome,
+} from '../support/copilot-cli.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { readJournal } from './claude-session.js';
 import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
 
-const count = (names: string[]) => names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
+const count = (names: string[]) =>
+  names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
 
 describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, status and the pane', () => {
   let api: ChatStandin;
@@ -40,7 +53,13 @@ describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, sta
         call('bash', { command: 'echo about-to-fail; exit 3', description: 'fail', mode: 'sync', initial_wait: 30 }),
         call('create', { path: file, file_text: 'hello\n' }),
         call('edit', { path: file, old_str: 'hello', new_str: 'hello, edited' }),
-        call('task', { prompt: `${CHILD_MARKER}: say hi`, description: 'child', agent_type: 'general-purpose', name: 'child', mode: 'sync' }),
+        call('task', {
+          prompt: `${CHILD_MARKER}: say hi`,
+          description: 'child',
+          agent_type: 'general-purpose',
+          name: 'child',
+          mode: 'sync',
+        }),
         text('Done.'),
       ],
     });
@@ -50,7 +69,9 @@ describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, sta
     expect(install.code, install.stderr).toBe(0);
     run = await runCopilotPrint({ home, cwd: project, prompt: 'Run the checks, write the file, ask a helper.' });
     expect(runCli(['status', '--json'], home.env, project).code).toBe(0);
-    sessionId = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ?? '';
+    sessionId =
+      readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ??
+      '';
   }, 240_000);
 
   afterAll(async () => {
@@ -74,10 +95,21 @@ describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, sta
     const lines = readJournal(stateDir, sessionId);
     expect(new Set(lines.map((l) => l.host))).toEqual(new Set(['copilot']));
     expect(count(lines.map((l) => l.hook_event_name))).toEqual({
-      SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 5, PostToolUse: 4, PostToolUseFailure: 1,
-      SubagentStart: 1, SubagentPrompt: 1, SubagentTurnEnd: 1, SubagentStop: 1, Stop: 1, SessionEnd: 1,
+      SessionStart: 1,
+      UserPromptSubmit: 1,
+      PreToolUse: 5,
+      PostToolUse: 4,
+      PostToolUseFailure: 1,
+      SubagentStart: 1,
+      SubagentPrompt: 1,
+      SubagentTurnEnd: 1,
+      SubagentStop: 1,
+      Stop: 1,
+      SessionEnd: 1,
     });
-    const tools = lines.filter((l) => /^PostToolUse/.test(l.hook_event_name)).map((l) => [l.hook_event_name, l.tool_name, l.exit_code]);
+    const tools = lines
+      .filter((l) => /^PostToolUse/.test(l.hook_event_name))
+      .map((l) => [l.hook_event_name, l.tool_name, l.exit_code]);
     expect(tools).toEqual([
       ['PostToolUse', 'Bash', 0],
       ['PostToolUseFailure', 'Bash', 3],
@@ -104,7 +136,13 @@ describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, sta
   it('the pane under tmux shows the Copilot session, its host and the failed command', async () => {
     const dir = makeTempDir('buddy-copilot-tmux-');
     const command = `${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
-    const started = startTmux(dir, { width: 100, height: 32, command, cwd: project, env: { ...home.env, HOME: home.home } });
+    const started = startTmux(dir, {
+      width: 100,
+      height: 32,
+      command,
+      cwd: project,
+      env: { ...home.env, HOME: home.home },
+    });
     tmux = started.server;
     const screen = await tmux.waitFor(started.pane, (s) => /✗ Bash .*Exit code 3/.test(s), 60_000);
     expect(screen).toContain('[copilot]');

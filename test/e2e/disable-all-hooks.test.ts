@@ -49,7 +49,10 @@ describe.skipIf(skipWithoutClaude())('disableAllHooks precedence, real Claude Co
     const seen: Array<[Layout, boolean, boolean]> = [];
     for (const [layout] of LAYOUTS) {
       rmSync(world.stateDir, { recursive: true, force: true });
-      writeJson(world.claudeHome.settingsPath, { ...userSettings, ...(layout.user === undefined ? {} : { disableAllHooks: layout.user }) });
+      writeJson(world.claudeHome.settingsPath, {
+        ...userSettings,
+        ...(layout.user === undefined ? {} : { disableAllHooks: layout.user }),
+      });
       const projectFile = join(world.project, '.claude', 'settings.json');
       const localFile = join(world.project, '.claude', 'settings.local.json');
       rmSync(projectFile, { force: true });
@@ -59,7 +62,9 @@ describe.skipIf(skipWithoutClaude())('disableAllHooks precedence, real Claude Co
 
       const run = await runClaudePrint(world, 'say ok');
       expect(run.code, run.stderr).toBe(0);
-      const fired = existsSync(world.stateDir) && readdirSync(world.stateDir).some((id) => existsSync(join(world.stateDir, id, 'events.jsonl')));
+      const fired =
+        existsSync(world.stateDir) &&
+        readdirSync(world.stateDir).some((id) => existsSync(join(world.stateDir, id, 'events.jsonl')));
       const doctor = buddyCli(world, ['doctor', '--json']);
       const sections = JSON.parse(doctor.stdout) as Array<{ checks: Array<{ status: string; title: string }> }>;
       const checks = sections.flatMap((section) => section.checks);

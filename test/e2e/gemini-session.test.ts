@@ -12,12 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
 import { sessionMood } from '../../src/display/mood.js';
 import { call, startGeminiApiStandin, text, type GeminiStandin } from '../support/gemini-api-standin.js';
-import { createOfflineGeminiHome, runGeminiPrint, skipWithoutGemini, type GeminiRun, type OfflineGeminiHome } from '../support/gemini-cli.js';
+import {
+  createOfflineGeminiHome,
+  runGeminiPrint,
+  skipWithoutGemini,
+  type GeminiRun,
+  type OfflineGeminiHome,
+} from '../support/gemini-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { readJournal } from './claude-session.js';
 
-const count = (names: string[]) => names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
+const count = (names: string[]) =>
+  names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
 
 describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and status', () => {
   let api: GeminiStandin;
@@ -48,7 +55,9 @@ describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and st
     expect(install.code, install.stderr).toBe(0);
     run = await runGeminiPrint({ home, cwd: project, prompt: 'Run the checks and write the file.' });
     expect(runCli(['status', '--json'], home.env, project).code).toBe(0);
-    sessionId = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ?? '';
+    sessionId =
+      readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ??
+      '';
   }, 240_000);
 
   afterAll(async () => {
@@ -56,10 +65,18 @@ describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and st
     home?.cleanup();
   });
 
-  it('install kept the user\'s settings, added 7 events in milliseconds, and is idempotent', () => {
+  it("install kept the user's settings, added 7 events in milliseconds, and is idempotent", () => {
     const settings = JSON.parse(readFileSync(settingsFile(), 'utf8'));
     expect(settings.security.auth.selectedType).toBe('gemini-api-key');
-    expect(Object.keys(settings.hooks).sort()).toEqual(['AfterAgent', 'AfterTool', 'BeforeAgent', 'BeforeTool', 'Notification', 'SessionEnd', 'SessionStart']);
+    expect(Object.keys(settings.hooks).sort()).toEqual([
+      'AfterAgent',
+      'AfterTool',
+      'BeforeAgent',
+      'BeforeTool',
+      'Notification',
+      'SessionEnd',
+      'SessionStart',
+    ]);
     expect(settings.hooks.BeforeTool[0].hooks[0]).toMatchObject({ name: 'buddy-tui', timeout: 5000 });
     expect(runCli(['install', '--host', 'gemini'], home.env, project).stdout).toContain('nothing changed');
   });
@@ -70,9 +87,19 @@ describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and st
     const lines = readJournal(stateDir, sessionId);
     expect(new Set(lines.map((l) => l.host))).toEqual(new Set(['gemini']));
     expect(count(lines.map((l) => l.hook_event_name))).toEqual({
-      SessionStart: 1, UserPromptSubmit: 1, PreToolUse: 4, PostToolUse: 3, PostToolUseFailure: 1, Stop: 1, SessionEnd: 1,
+      SessionStart: 1,
+      UserPromptSubmit: 1,
+      PreToolUse: 4,
+      PostToolUse: 3,
+      PostToolUseFailure: 1,
+      Stop: 1,
+      SessionEnd: 1,
     });
-    expect(lines.filter((l) => /^PostToolUse/.test(l.hook_event_name)).map((l) => [l.hook_event_name, l.tool_name, l.exit_code])).toEqual([
+    expect(
+      lines
+        .filter((l) => /^PostToolUse/.test(l.hook_event_name))
+        .map((l) => [l.hook_event_name, l.tool_name, l.exit_code]),
+    ).toEqual([
       ['PostToolUse', 'run_shell_command', 0],
       ['PostToolUseFailure', 'run_shell_command', 3],
       ['PostToolUse', 'write_file', undefined],
@@ -87,14 +114,20 @@ describe.skipIf(skipWithoutGemini())('a Gemini CLI session in the journal and st
     expect(state.failures.map((f) => f.error)).toEqual(['Exit code 3\nabout-to-fail']);
     expect(state.filesTouched).toEqual([join(project, 'hello.txt')]);
     expect(sessionMood(state, state.failures[0].at + 1000)).toBe('error');
-    const session = JSON.parse(runCli(['status', '--json'], home.env, project).stdout).sessions.find((s: { id: string }) => s.id === sessionId);
+    const session = JSON.parse(runCli(['status', '--json'], home.env, project).stdout).sessions.find(
+      (s: { id: string }) => s.id === sessionId,
+    );
     expect(session).toMatchObject({ host: 'gemini', state: 'ended', failures: 1 });
     // Gemini has no subagent events: "unknown" (null), not "none run" ({}), and `reports` says so.
     expect(session.agents).toBeNull();
-    expect(session.reports).toMatchObject({ subagents: false, waitingForApproval: 'interactive-only', turnEnd: 'missing-on-cancel-and-error' });
+    expect(session.reports).toMatchObject({
+      subagents: false,
+      waitingForApproval: 'interactive-only',
+      turnEnd: 'missing-on-cancel-and-error',
+    });
   });
 
-  it('uninstall gives back the user\'s settings.json byte for byte', () => {
+  it("uninstall gives back the user's settings.json byte for byte", () => {
     const out = runCli(['uninstall', '--host', 'gemini'], home.env, project);
     expect(out.code, out.stderr).toBe(0);
     expect(readFileSync(settingsFile(), 'utf8')).toBe(userSettings);

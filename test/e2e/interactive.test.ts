@@ -22,7 +22,10 @@ function interactiveTurns(project: string) {
   return [
     toolUse('Bash', { command: 'ls src', description: 'List the sources' }),
     toolUse('Bash', { command: 'node -e "process.exit(4)"', description: 'Run the failing check' }),
-    blocks([toolUseBlock('Read', { file_path: join(project, 'src', 'greet.js') }), toolUseBlock('Grep', { pattern: 'greet', path: project })]),
+    blocks([
+      toolUseBlock('Read', { file_path: join(project, 'src', 'greet.js') }),
+      toolUseBlock('Grep', { pattern: 'greet', path: project }),
+    ]),
     // Held back: the turn stays open while the screens are checked.
     text(FINAL_ANSWER, { delayMs: 12_000 }),
   ];
@@ -34,14 +37,25 @@ function interactiveTurns(project: string) {
  */
 function writePlugin(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'react.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "e2e-watch saw the failing command", "priority": 5}'\n`);
-  writeFileSync(join(dir, 'delegate.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"delegate": true, "prompt": "${DELEGATE_PROMPT}", "maxTokens": 40}'\n`);
-  const hook = (script: string) => [{ hooks: [{ type: 'command', command: `sh "\${BUDDY_PLUGIN_ROOT}/${script}"`, timeout: 5 }] }];
-  writeFileSync(join(dir, 'buddy-plugin.json'), JSON.stringify({
-    name: 'e2e-watch',
-    hooks: { PostToolUseFailure: hook('react.sh'), Stop: hook('delegate.sh') },
-    limits: { cooldownMs: 0 },
-  }));
+  writeFileSync(
+    join(dir, 'react.sh'),
+    `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "e2e-watch saw the failing command", "priority": 5}'\n`,
+  );
+  writeFileSync(
+    join(dir, 'delegate.sh'),
+    `#!/bin/sh\ncat >/dev/null\necho '{"delegate": true, "prompt": "${DELEGATE_PROMPT}", "maxTokens": 40}'\n`,
+  );
+  const hook = (script: string) => [
+    { hooks: [{ type: 'command', command: `sh "\${BUDDY_PLUGIN_ROOT}/${script}"`, timeout: 5 }] },
+  ];
+  writeFileSync(
+    join(dir, 'buddy-plugin.json'),
+    JSON.stringify({
+      name: 'e2e-watch',
+      hooks: { PostToolUseFailure: hook('react.sh'), Stop: hook('delegate.sh') },
+      limits: { cooldownMs: 0 },
+    }),
+  );
 }
 
 describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy-tui', () => {
@@ -53,24 +67,35 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
 
   beforeAll(async () => {
     world = await createWorld({ turns: interactiveTurns });
-    world.api.setOther((request: StandinRequest) => (request.userText.includes(DELEGATE_PROMPT) ? text(DELEGATED_TEXT) : text('Scripted session')));
+    world.api.setOther((request: StandinRequest) =>
+      request.userText.includes(DELEGATE_PROMPT) ? text(DELEGATED_TEXT) : text('Scripted session'),
+    );
     const home = world.claudeHome.home;
     writePlugin(join(world.root, 'plugins', 'e2e-watch'));
     mkdirSync(join(home, '.config', 'buddy-tui'), { recursive: true });
-    writeFileSync(join(home, '.config', 'buddy-tui', 'config.json'), JSON.stringify({
-      schemaVersion: 1,
-      plugins: [join(world.root, 'plugins', 'e2e-watch')],
-      discoverClaudeSettings: false,
-      // Generous limits: on a loaded machine the `claude -p` child alone can take many seconds to start.
-      delegate: { adapter: 'claude-cli', claudePath: world.claude, timeoutMs: 90_000, staleMs: 120_000 },
-    }));
+    writeFileSync(
+      join(home, '.config', 'buddy-tui', 'config.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        plugins: [join(world.root, 'plugins', 'e2e-watch')],
+        discoverClaudeSettings: false,
+        // Generous limits: on a loaded machine the `claude -p` child alone can take many seconds to start.
+        delegate: { adapter: 'claude-cli', claudePath: world.claude, timeoutMs: 90_000, staleMs: 120_000 },
+      }),
+    );
     // The user's own settings, in their own style: install and uninstall must give these bytes back.
     settingsBefore = `{\n    "permissions": {\n        "defaultMode": "default",\n        "allow": ["Bash", "Read", "Grep", "Glob", "Write", "Edit"]\n    }\n}`;
     writeFileSync(world.claudeHome.settingsPath, settingsBefore);
     const install = buddyCli(world, ['install']);
     expect(install.code, install.stderr).toBe(0);
 
-    const started = startTmux(world.root, { width: 220, height: 50, env: world.claudeHome.env, cwd: world.project, command: world.claude });
+    const started = startTmux(world.root, {
+      width: 220,
+      height: 50,
+      env: world.claudeHome.env,
+      cwd: world.project,
+      command: world.claude,
+    });
     server = started.server;
     claudePane = started.pane;
   }, 120_000);
@@ -85,7 +110,9 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
     const pane = buddyCli(world, ['pane', '--size', '90'], server.clientEnv(claudePane));
     expect(pane.code, pane.stderr).toBe(0);
     buddyPane = /pane (%\d+)/.exec(pane.stdout)![1];
-    expect(server.tmux(['list-panes', '-F', '#{pane_id}']).stdout.trim().split('\n').sort()).toEqual([claudePane, buddyPane].sort());
+    expect(server.tmux(['list-panes', '-F', '#{pane_id}']).stdout.trim().split('\n').sort()).toEqual(
+      [claudePane, buddyPane].sort(),
+    );
   });
 
   it("a typed prompt: Claude Code shows buddy-tui's statusline, the pane shows the session, tools and reactions", async () => {
@@ -97,28 +124,52 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
 
     // Both screens are polled together: bubbles come and go, so each sight is recorded when it happens.
     const expectations: Array<{ what: string; pane: string; test: (screen: string) => boolean }> = [
-      { what: "Claude Code shows buddy-tui's statusline mid-turn: face, 💬, the turn's tools", pane: claudePane,
+      {
+        what: "Claude Code shows buddy-tui's statusline mid-turn: face, 💬, the turn's tools",
+        pane: claudePane,
         // Line 1: `<face> │ <model> │ project │ 💬`; line 2: the tools of the turn, `Bash x2 · Read · Grep`.
-        test: (screen) => /\([^)\n]{1,6}\)[^\n]*│[^\n]*project[^\n]*💬/.test(screen) && /Bash[^\n]*·[^\n]*(Read|Grep)/.test(screen) },
-      { what: 'the pane shows the session and its tools', pane: buddyPane, test: (screen) => /project/.test(screen) && /tools .*Bash/.test(screen) },
+        test: (screen) =>
+          /\([^)\n]{1,6}\)[^\n]*│[^\n]*project[^\n]*💬/.test(screen) && /Bash[^\n]*·[^\n]*(Read|Grep)/.test(screen),
+      },
+      {
+        what: 'the pane shows the session and its tools',
+        pane: buddyPane,
+        test: (screen) => /project/.test(screen) && /tools .*Bash/.test(screen),
+      },
       { what: 'the pane shows the prompt running (💬)', pane: buddyPane, test: (screen) => /💬/.test(screen) },
       // The static reaction shares the bubble with the buddy's own quips and the delegate answer: it must
       // reach a screen, the pane's bubble or the statusline's reaction segment.
-      { what: 'the static plugin reaction (pane)', pane: buddyPane, test: (screen) => screen.includes('e2e-watch saw the failing command') },
-      { what: 'the static plugin reaction (statusline)', pane: claudePane, test: (screen) => screen.includes('e2e-watch saw the failing command') },
-      { what: 'the reaction resolved through claude-cli', pane: buddyPane, test: (screen) => screen.includes(DELEGATED_TEXT) },
+      {
+        what: 'the static plugin reaction (pane)',
+        pane: buddyPane,
+        test: (screen) => screen.includes('e2e-watch saw the failing command'),
+      },
+      {
+        what: 'the static plugin reaction (statusline)',
+        pane: claudePane,
+        test: (screen) => screen.includes('e2e-watch saw the failing command'),
+      },
+      {
+        what: 'the reaction resolved through claude-cli',
+        pane: buddyPane,
+        test: (screen) => screen.includes(DELEGATED_TEXT),
+      },
       { what: 'the final answer', pane: claudePane, test: (screen) => screen.includes(FINAL_ANSWER) },
     ];
     const seen = new Set<string>();
     const eitherStatic = ['the static plugin reaction (pane)', 'the static plugin reaction (statusline)'];
-    const missingNow = () => expectations.filter((e) => !seen.has(e.what)).map((e) => e.what)
-      .filter((what) => !eitherStatic.includes(what) || !eitherStatic.some((other) => seen.has(other)));
+    const missingNow = () =>
+      expectations
+        .filter((e) => !seen.has(e.what))
+        .map((e) => e.what)
+        .filter((what) => !eitherStatic.includes(what) || !eitherStatic.some((other) => seen.has(other)));
     const lastScreens = new Map<string, string>();
     const deadline = Date.now() + 180_000;
     while (missingNow().length > 0 && Date.now() < deadline) {
       for (const pane of [claudePane, buddyPane]) lastScreens.set(pane, server.capture(pane));
       for (const expectation of expectations) {
-        if (!seen.has(expectation.what) && expectation.test(lastScreens.get(expectation.pane)!)) seen.add(expectation.what);
+        if (!seen.has(expectation.what) && expectation.test(lastScreens.get(expectation.pane)!))
+          seen.add(expectation.what);
       }
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
@@ -129,11 +180,19 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
     } catch {
       log = '(no tui.log)';
     }
-    expect(missing, `screens:\n${lastScreens.get(claudePane)}\n----\n${lastScreens.get(buddyPane)}\n--- tui.log ---\n${log}`).toEqual([]);
+    expect(
+      missing,
+      `screens:\n${lastScreens.get(claudePane)}\n----\n${lastScreens.get(buddyPane)}\n--- tui.log ---\n${log}`,
+    ).toEqual([]);
 
     // The reactions log holds both, with where each came from.
-    const [sessionId] = readdirSync(world.stateDir).filter((name) => existsSync(join(world.stateDir, name, 'events.jsonl')));
-    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const [sessionId] = readdirSync(world.stateDir).filter((name) =>
+      existsSync(join(world.stateDir, name, 'events.jsonl')),
+    );
+    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(reactions.find((r) => r.text === DELEGATED_TEXT)).toMatchObject({ sessionId });
     expect(reactions.some((r) => r.text === 'e2e-watch saw the failing command')).toBe(true);
     // The delegate went through a real `claude -p` child: no tools, the prompt on stdin, haiku.

@@ -21,31 +21,50 @@ const ANSWER = 'Exit code 5, bold choice.';
 
 function writeDelegatePlugin(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  const request = JSON.stringify({ delegate: true, prompt: 'A Bash call just failed. One short line about it.', systemPrompt: MARK });
+  const request = JSON.stringify({
+    delegate: true,
+    prompt: 'A Bash call just failed. One short line about it.',
+    systemPrompt: MARK,
+  });
   writeFileSync(join(dir, 'ask.sh'), `#!/bin/sh\ncat >/dev/null\necho '${request}'\n`);
-  writeFileSync(join(dir, 'buddy-plugin.json'), JSON.stringify({
-    name: 'roast',
-    hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/ask.sh"', timeout: 5 }] }] },
-    limits: { cooldownMs: 0 },
-  }));
+  writeFileSync(
+    join(dir, 'buddy-plugin.json'),
+    JSON.stringify({
+      name: 'roast',
+      hooks: {
+        PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/ask.sh"', timeout: 5 }] }],
+      },
+      limits: { cooldownMs: 0 },
+    }),
+  );
 }
 
 const isDelegateCall = (request: StandinRequest) => request.route === 'other' && request.systemText.includes(MARK);
 
-describe.skipIf(skipWithoutClaude())('a delegate answered through the mod\'s $.model.complete', () => {
+describe.skipIf(skipWithoutClaude())("a delegate answered through the mod's $.model.complete", () => {
   let world: E2eWorld;
   let server: TmuxServer | undefined;
 
   beforeAll(async () => {
     world = await createWorld({
       extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '30000' },
-      turns: () => [toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }), text('Checked.', { delayMs: 8000 })],
+      turns: () => [
+        toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }),
+        text('Checked.', { delayMs: 8000 }),
+      ],
     });
     world.api.setOther((request) => (isDelegateCall(request) ? text(ANSWER) : text('Scripted session')));
     writeDelegatePlugin(join(world.root, 'plugins', 'roast'));
     const config = join(world.claudeHome.home, '.config', 'buddy-tui');
     mkdirSync(config, { recursive: true });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ schemaVersion: 1, plugins: [join(world.root, 'plugins', 'roast')], discoverClaudeSettings: false }));
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        plugins: [join(world.root, 'plugins', 'roast')],
+        discoverClaudeSettings: false,
+      }),
+    );
     writeFileSync(world.claudeHome.settingsPath, JSON.stringify({ permissions: { allow: ['Bash'] } }));
     // Install looks for `claude` on PATH to set the mod up; Claude Code itself then runs with none.
     const bin = join(world.root, 'bin');
@@ -71,27 +90,44 @@ describe.skipIf(skipWithoutClaude())('a delegate answered through the mod\'s $.m
     await world?.cleanup();
   });
 
-  it('one request at the stand-in with the plugin\'s system prompt, no tools and max_tokens + 2048; the answer on screen', async () => {
-    expect((world.claudeHome.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, 'claude')))).toBe(false);
+  it("one request at the stand-in with the plugin's system prompt, no tools and max_tokens + 2048; the answer on screen", async () => {
+    expect((world.claudeHome.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, 'claude')))).toBe(
+      false,
+    );
     const dir = join(world.root, 'tmux');
     mkdirSync(dir);
-    const started = startTmux(dir, { width: 150, height: 45, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode default` });
+    const started = startTmux(dir, {
+      width: 150,
+      height: 45,
+      env: world.claudeHome.env,
+      cwd: world.project,
+      command: `${world.claude} --permission-mode default`,
+    });
     server = started.server;
     const { pane } = started;
     await server.waitFor(pane, (s) => /❯/.test(s) && new RegExp(`\\S+ ${NAME}\\s`).test(s), 90_000);
     server.typeText(pane, 'Run the failing check.');
     await new Promise((resolve) => setTimeout(resolve, 500));
     server.sendKeys(pane, 'Enter');
-    await server.waitFor(pane, (s) => s.includes(ANSWER), 90_000).catch((error) => {
-      throw new Error(`${(error as Error).message}\n${server!.capture(pane)}\ndelegate log: ${readFileSync(join(world.stateDir, 'delegate-usage.json'), 'utf8')}`);
-    });
+    await server
+      .waitFor(pane, (s) => s.includes(ANSWER), 90_000)
+      .catch((error) => {
+        throw new Error(
+          `${(error as Error).message}\n${server!.capture(pane)}\ndelegate log: ${readFileSync(join(world.stateDir, 'delegate-usage.json'), 'utf8')}`,
+        );
+      });
 
     const calls = world.api.requests.filter(isDelegateCall);
     expect(calls).toHaveLength(1);
     expect(calls[0].toolNames).toEqual([]);
     expect(calls[0].maxTokens).toBe(150 + 2048);
-    const sessionId = readdirSync(world.stateDir).find((name) => existsSync(join(world.stateDir, name, 'events.jsonl')))!;
-    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const sessionId = readdirSync(world.stateDir).find((name) =>
+      existsSync(join(world.stateDir, name, 'events.jsonl')),
+    )!;
+    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     expect(reactions.find((reaction) => reaction.text === ANSWER)).toMatchObject({ source: 'haiku (session)' });
     const usage = JSON.parse(readFileSync(join(world.stateDir, 'delegate-usage.json'), 'utf8'));
     expect(usage.plugins.roast).toMatchObject({ calls: 1, failures: 0, maxTokensSent: 150 + 2048 });

@@ -22,12 +22,22 @@ const REACTION = 'mod-watch saw the failing command';
 /** A command plugin with a static reaction to a failed tool call. */
 function writePlugin(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'react.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "${REACTION}", "priority": 5, "ttlMs": 60000}'\n`);
-  writeFileSync(join(dir, 'buddy-plugin.json'), JSON.stringify({
-    name: 'mod-watch',
-    hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/react.sh"', timeout: 5 }] }] },
-    limits: { cooldownMs: 0 },
-  }));
+  writeFileSync(
+    join(dir, 'react.sh'),
+    `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "${REACTION}", "priority": 5, "ttlMs": 60000}'\n`,
+  );
+  writeFileSync(
+    join(dir, 'buddy-plugin.json'),
+    JSON.stringify({
+      name: 'mod-watch',
+      hooks: {
+        PostToolUseFailure: [
+          { hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/react.sh"', timeout: 5 }] },
+        ],
+      },
+      limits: { cooldownMs: 0 },
+    }),
+  );
 }
 
 describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Code', () => {
@@ -36,23 +46,43 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
   let modFolder: string;
 
   const settings = () => JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8'));
-  const writeSettings = (value: Record<string, unknown>) => writeFileSync(world.claudeHome.settingsPath, JSON.stringify(value, null, 2));
+  const writeSettings = (value: Record<string, unknown>) =>
+    writeFileSync(world.claudeHome.settingsPath, JSON.stringify(value, null, 2));
 
   function startClaude(tui: 'fullscreen' | 'default'): { server: TmuxServer; pane: string } {
     writeSettings({ ...settings(), tui });
     const dir = join(world.root, `tmux-${tui}-${servers.length}`);
     mkdirSync(dir);
-    const started = startTmux(dir, { width: 150, height: 45, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode default` });
+    const started = startTmux(dir, {
+      width: 150,
+      height: 45,
+      env: world.claudeHome.env,
+      cwd: world.project,
+      command: `${world.claude} --permission-mode default`,
+    });
     servers.push(started.server);
     return started;
   }
 
   beforeAll(async () => {
-    world = await createWorld({ extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '20000' }, turns: () => [toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }), text('Checked.', { delayMs: 8000 })] });
+    world = await createWorld({
+      extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '20000' },
+      turns: () => [
+        toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }),
+        text('Checked.', { delayMs: 8000 }),
+      ],
+    });
     writePlugin(join(world.root, 'plugins', 'mod-watch'));
     const config = join(world.claudeHome.home, '.config', 'buddy-tui');
     mkdirSync(config, { recursive: true });
-    writeFileSync(join(config, 'config.json'), JSON.stringify({ schemaVersion: 1, plugins: [join(world.root, 'plugins', 'mod-watch')], discoverClaudeSettings: false }));
+    writeFileSync(
+      join(config, 'config.json'),
+      JSON.stringify({
+        schemaVersion: 1,
+        plugins: [join(world.root, 'plugins', 'mod-watch')],
+        discoverClaudeSettings: false,
+      }),
+    );
     writeSettings({ permissions: { allow: ['Bash'] } });
     const bin = join(world.root, 'bin');
     mkdirSync(bin);
@@ -92,7 +122,11 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
 
   it('fullscreen: the sprite card floats above the prompt and the band shows the buddy, before the first prompt', async () => {
     const { server, pane } = startClaude('fullscreen');
-    const screen = await server.waitFor(pane, (s) => /❯/.test(s) && s.includes(`${NAME} · `) && new RegExp(`\\S+ ${NAME}\\s`).test(s), 90_000);
+    const screen = await server.waitFor(
+      pane,
+      (s) => /❯/.test(s) && s.includes(`${NAME} · `) && new RegExp(`\\S+ ${NAME}\\s`).test(s),
+      90_000,
+    );
     expect(screen).toMatch(/╭─+╮/);
 
     // No pane: the headless runner the mod started runs the plugin; its reaction shows within 2 s.
@@ -101,12 +135,22 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     server.sendKeys(pane, 'Enter');
     await server.waitFor(pane, (s) => s.includes(REACTION), 60_000);
     const seenAt = Date.now();
-    const sessionId = readdirSync(world.stateDir).find((name) => existsSync(join(world.stateDir, name, 'events.jsonl')))!;
-    const failure = readJournal(world.stateDir, sessionId).find((event) => event.hook_event_name === 'PostToolUseFailure')!;
-    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const sessionId = readdirSync(world.stateDir).find((name) =>
+      existsSync(join(world.stateDir, name, 'events.jsonl')),
+    )!;
+    const failure = readJournal(world.stateDir, sessionId).find(
+      (event) => event.hook_event_name === 'PostToolUseFailure',
+    )!;
+    const reactions = readFileSync(join(world.stateDir, sessionId, 'reactions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const written = reactions.find((reaction) => reaction.text === REACTION);
     const timeline = `failure journaled +0, reaction written +${written?.ts - failure.ts} ms, on screen +${seenAt - failure.ts} ms`;
-    expect(seenAt - failure.ts, `from the failed call to the reaction on Claude Code's screen (${timeline})`).toBeLessThan(2000);
+    expect(
+      seenAt - failure.ts,
+      `from the failed call to the reaction on Claude Code's screen (${timeline})`,
+    ).toBeLessThan(2000);
     await server.waitFor(pane, /Checked\./, 60_000);
 
     server.typeText(pane, '/buddy pet');
@@ -117,9 +161,11 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     expect(stats.counters.petted).toBe(1);
     // The mod draws what mod-state says now for the petted pet (the statusline's face rule).
     const state = JSON.parse(buddyCli(world, ['mod-state', '--session', 'none']).stdout);
-    await server.waitFor(pane, (s) => s.includes(`${state.face} ${NAME}`), 30_000).catch(() => {
-      throw new Error(`the band does not show ${state.face} ${NAME}:\n${server.capture(pane)}\n(before: ${after})`);
-    });
+    await server
+      .waitFor(pane, (s) => s.includes(`${state.face} ${NAME}`), 30_000)
+      .catch(() => {
+        throw new Error(`the band does not show ${state.face} ${NAME}:\n${server.capture(pane)}\n(before: ${after})`);
+      });
     server.sendKeys(pane, 'C-c');
     server.sendKeys(pane, 'C-c');
   }, 240_000);
@@ -132,7 +178,7 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     server.sendKeys(pane, 'C-c');
   }, 200_000);
 
-  it('gated off by disableAllHooks: no buddy on Claude Code\'s screen, and doctor names the cause and the fix', async () => {
+  it("gated off by disableAllHooks: no buddy on Claude Code's screen, and doctor names the cause and the fix", async () => {
     const doctorBefore = buddyCli(world, ['doctor']);
     expect(doctorBefore.stdout).toContain('the buddy mod loads in new Claude Code sessions');
     writeSettings({ ...settings(), disableAllHooks: true });

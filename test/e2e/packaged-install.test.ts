@@ -17,10 +17,11 @@ import { FIXTURE_SESSION, fixturePayload, realEvents } from '../statusline/suppo
 import { startTmux, type TmuxServer } from './tmux-server.js';
 import { writeCodexPet } from '../support/picture-sheet.js';
 
-
 /** npm as a user runs it: none of the npm_* variables of the `npm test` that may be running us. */
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+  );
   const result = spawnSync('npm', args, { cwd, env, encoding: 'utf8', timeout: 300_000 });
   if (result.status !== 0) throw new Error(`npm ${args.join(' ')} exited ${result.status}:\n${result.stderr}`);
   return result;
@@ -32,10 +33,15 @@ let bin = '';
 
 beforeAll(() => {
   base = makeTempDir('buddy-packaged-');
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', base], REPO_ROOT).stdout) as { filename: string }[];
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', base], REPO_ROOT).stdout) as {
+    filename: string;
+  }[];
   const tarball = join(base, packed[0]!.filename);
   const prefix = join(base, 'prefix');
-  npm(['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], base);
+  npm(
+    ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball],
+    base,
+  );
   installed = join(prefix, 'lib', 'node_modules', 'buddy-tui');
   bin = join(prefix, 'bin', 'buddy-tui');
 }, 600_000);
@@ -61,7 +67,10 @@ const run = (args: string[], env: Record<string, string>, input = '') =>
   spawnSync(bin, args, { env, input, encoding: 'utf8', timeout: 60_000 });
 
 const journalLines = (state: string, session: string): Record<string, unknown>[] =>
-  readFileSync(join(state, session, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  readFileSync(join(state, session, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 let server: TmuxServer | undefined;
 afterEach(() => {
@@ -73,8 +82,15 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
   it('installs the bin link and only the runtime dependencies zod and sharp (with its prebuilt libvips)', () => {
     expect(existsSync(bin)).toBe(true);
     const modules = readdirSync(join(installed, 'node_modules')).filter((name) => !name.startsWith('.'));
-    expect(modules.filter((name) => name !== '@img' && name !== 'detect-libc' && name !== 'semver')).toEqual(['sharp', 'zod']);
-    expect(readdirSync(join(installed, 'examples'), { recursive: true }).map(String).filter((file) => file.endsWith('.test.ts'))).toEqual([]);
+    expect(modules.filter((name) => name !== '@img' && name !== 'detect-libc' && name !== 'semver')).toEqual([
+      'sharp',
+      'zod',
+    ]);
+    expect(
+      readdirSync(join(installed, 'examples'), { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith('.test.ts')),
+    ).toEqual([]);
   });
 
   it('runs `buddy-tui demo` under tmux: the buddy shows, q quits with 0', async () => {
@@ -84,7 +100,9 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     const exitFile = join(box.dir, 'exit-code');
     // CI=false: under CI=true Ink would render non-interactively and never read q.
     const started = startTmux(box.dir, {
-      width: 100, height: 32, env: { ...box.env, TMPDIR: tmp, CI: 'false' },
+      width: 100,
+      height: 32,
+      env: { ...box.env, TMPDIR: tmp, CI: 'false' },
       command: `sh -c '${bin} demo --species dragon; echo $? > ${exitFile}'`,
     });
     server = started.server;
@@ -121,7 +139,10 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     const [start] = realEvents();
     const payload = JSON.stringify({ ...start, session_id: 'plugin-session' });
     const hook = spawnSync(process.execPath, [join(pluginRoot, 'hooks', 'buddy-hook.mjs')], {
-      env: { ...box.env, CLAUDE_PLUGIN_ROOT: pluginRoot }, input: payload, encoding: 'utf8', timeout: 60_000,
+      env: { ...box.env, CLAUDE_PLUGIN_ROOT: pluginRoot },
+      input: payload,
+      encoding: 'utf8',
+      timeout: 60_000,
     });
     expect(hook.status, hook.stderr).toBe(0);
     expect(hook.stdout + hook.stderr).toBe('');
@@ -137,7 +158,9 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     expect(imported.stderr).toBe('');
     expect(imported.stdout).toContain('as the species chefito');
     const broken = await writeCodexPet(join(home, '.codex', 'pets'), 'short', {}, { rows: 4 });
-    expect(run(['species', 'import', broken], env).stderr).toContain('but its grid (8 × 9 frames of 192×208) covers 1536×1872');
+    expect(run(['species', 'import', broken], env).stderr).toContain(
+      'but its grid (8 × 9 frames of 192×208) covers 1536×1872',
+    );
   });
 
   it('prints the settings change for `install --dry-run`, pointing at the installed hook, and writes nothing', () => {

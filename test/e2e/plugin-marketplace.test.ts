@@ -16,7 +16,8 @@ import { buddyCli, createWorld, readJournal, runClaudePrint, type E2eWorld } fro
 
 describe.skipIf(skipWithoutClaude())('the Claude Code plugin from a marketplace, real Claude Code CLI', () => {
   let world: E2eWorld;
-  const claude = (args: string[]) => spawnSync(world.claude, args, { cwd: world.project, env: world.claudeHome.env, encoding: 'utf8', timeout: 60_000 });
+  const claude = (args: string[]) =>
+    spawnSync(world.claude, args, { cwd: world.project, env: world.claudeHome.env, encoding: 'utf8', timeout: 60_000 });
 
   beforeAll(async () => {
     world = await createWorld({ turns: () => [text('ok')] });

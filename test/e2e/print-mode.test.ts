@@ -12,14 +12,34 @@ import { readSession } from '../../src/state/reader.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { skipWithoutClaude } from '../support/claude-cli.js';
 import { REPO_ROOT } from '../support/hook-process.js';
-import { buddyCli, createWorld, readJournal, runClaudePrint, scriptedTurns, type ClaudeRun, type E2eWorld } from './claude-session.js';
+import {
+  buddyCli,
+  createWorld,
+  readJournal,
+  runClaudePrint,
+  scriptedTurns,
+  type ClaudeRun,
+  type E2eWorld,
+} from './claude-session.js';
 
 const PROMPT = 'List the sources, run the check, read and grep, write notes, and have them reviewed.';
 const STREAM_ARGS = ['--output-format', 'stream-json', '--verbose', '--include-hook-events'];
 
-interface StreamLine { type: string; subtype?: string; hook_event?: string; exit_code?: number; outcome?: string; stdout?: string; stderr?: string; session_id?: string }
-const streamLines = (run: ClaudeRun): StreamLine[] => run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
-
+interface StreamLine {
+  type: string;
+  subtype?: string;
+  hook_event?: string;
+  exit_code?: number;
+  outcome?: string;
+  stdout?: string;
+  stderr?: string;
+  session_id?: string;
+}
+const streamLines = (run: ClaudeRun): StreamLine[] =>
+  run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI', () => {
   let world: E2eWorld;
@@ -38,14 +58,20 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     const bin = join(world.root, 'bin');
     mkdirSync(bin);
     symlinkSync(world.claude, join(bin, 'claude'));
-    const install = buddyCli(world, ['install', '--settings', world.claudeHome.settingsPath], { PATH: `${bin}:${world.claudeHome.env.PATH}` });
+    const install = buddyCli(world, ['install', '--settings', world.claudeHome.settingsPath], {
+      PATH: `${bin}:${world.claudeHome.env.PATH}`,
+    });
     expect(install.stderr).toBe('');
     expect(install.code).toBe(0);
-    expect(install.stdout).toContain('spool: /bin/sh writes each event into the inbox; shell form: one /bin/sh per event');
+    expect(install.stdout).toContain(
+      'spool: /bin/sh writes each event into the inbox; shell form: one /bin/sh per event',
+    );
     run = await runClaudePrint(world, PROMPT, STREAM_ARGS);
     // The hooks spooled every event into the inbox; `status` drains it into the journal first.
     expect(buddyCli(world, ['status', '--json']).code).toBe(0);
-    const sessions = readdirSync(world.stateDir).filter((name) => existsSync(join(world.stateDir, name, 'events.jsonl')));
+    const sessions = readdirSync(world.stateDir).filter((name) =>
+      existsSync(join(world.stateDir, name, 'events.jsonl')),
+    );
     expect(sessions).toHaveLength(1);
     sessionId = sessions[0];
     events = readJournal(world.stateDir, sessionId) as JournalEvent[];
@@ -87,11 +113,19 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     const pre = events.filter((event) => event.hook_event_name === 'PreToolUse');
     // Read and Grep are one parallel batch: their hooks run side by side, in either order.
     const tools = pre.map((event) => event.tool_name);
-    expect([...tools.slice(0, 2), [...tools.slice(2, 4)].sort(), ...tools.slice(4)]).toEqual(['Bash', 'Bash', ['Grep', 'Read'], 'Write', 'Agent']);
+    expect([...tools.slice(0, 2), [...tools.slice(2, 4)].sort(), ...tools.slice(4)]).toEqual([
+      'Bash',
+      'Bash',
+      ['Grep', 'Read'],
+      'Write',
+      'Agent',
+    ]);
     for (const call of pre) {
       const at = events.indexOf(call);
       expect(at).toBeGreaterThan(prompt);
-      const finished = events.filter((event) => event.tool_use_id === call.tool_use_id && event.hook_event_name !== 'PreToolUse');
+      const finished = events.filter(
+        (event) => event.tool_use_id === call.tool_use_id && event.hook_event_name !== 'PreToolUse',
+      );
       expect(finished).toHaveLength(1);
       expect(events.indexOf(finished[0])).toBeGreaterThan(at);
     }
@@ -99,7 +133,9 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     expect(failure).toMatchObject({ tool_name: 'Bash', error: 'Exit code 3' });
     expect(failure.tool_use_id).toBe(pre[1].tool_use_id);
     // Read and Grep were one parallel batch: no batch boundary between their starts and their ends.
-    const batchEvents = events.filter((event) => event.tool_use_id === pre[2].tool_use_id || event.tool_use_id === pre[3].tool_use_id);
+    const batchEvents = events.filter(
+      (event) => event.tool_use_id === pre[2].tool_use_id || event.tool_use_id === pre[3].tool_use_id,
+    );
     const from = events.indexOf(batchEvents[0]);
     const to = events.indexOf(batchEvents[batchEvents.length - 1]);
     expect(batchEvents).toHaveLength(4);
@@ -145,7 +181,10 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
   });
 
   it('install wrote the spool for every event, inline in the shell form (what it costs is measured by `npm run bench`, hook-cost)', () => {
-    const hooks = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8')).hooks as Record<string, Array<{ hooks: Array<{ command: string; args?: string[] }> }>>;
+    const hooks = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8')).hooks as Record<
+      string,
+      Array<{ hooks: Array<{ command: string; args?: string[] }> }>
+    >;
     for (const groups of Object.values(hooks)) {
       const [handler] = groups[0].hooks;
       expect(handler.args).toBeUndefined();
@@ -159,7 +198,11 @@ describe.skipIf(skipWithoutClaude())('the Claude Code plugin folder with the rea
   it('`claude -p --plugin-dir claude-plugin`: the plugin hooks spool the session into the inbox, the drain journals it', async () => {
     const world = await createWorld();
     try {
-      const run = await runClaudePrint(world, PROMPT, [...STREAM_ARGS, '--plugin-dir', join(REPO_ROOT, 'claude-plugin')]);
+      const run = await runClaudePrint(world, PROMPT, [
+        ...STREAM_ARGS,
+        '--plugin-dir',
+        join(REPO_ROOT, 'claude-plugin'),
+      ]);
       expect(run.code).toBe(0);
       const responses = streamLines(run).filter((line) => line.subtype === 'hook_response');
       expect(responses.length).toBeGreaterThanOrEqual(20);
@@ -167,7 +210,9 @@ describe.skipIf(skipWithoutClaude())('the Claude Code plugin folder with the rea
       // The first event found no inbox: the Node launcher journaled it and made the inbox. Every
       // later one was spooled there by /bin/sh (no Node), and waits for a drain.
       const spooled = readdirSync(join(world.stateDir, 'inbox')).filter((name) => /^claude\.\d+/.test(name));
-      const sessionId = readdirSync(world.stateDir).find((name) => existsSync(join(world.stateDir, name, 'events.jsonl')))!;
+      const sessionId = readdirSync(world.stateDir).find((name) =>
+        existsSync(join(world.stateDir, name, 'events.jsonl')),
+      )!;
       expect(readJournal(world.stateDir, sessionId).map((event) => event.hook_event_name)).toEqual(['SessionStart']);
       expect(spooled.length).toBeGreaterThanOrEqual(20);
       expect(buddyCli(world, ['status', '--json']).code).toBe(0);

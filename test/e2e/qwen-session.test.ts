@@ -10,13 +10,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
 import { sessionMood } from '../../src/display/mood.js';
-import { CHILD_MARKER, call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
-import { createOfflineQwenHome, runQwenPrint, skipWithoutQwen, type OfflineQwenHome, type QwenRun } from '../support/qwen-cli.js';
+import {
+  CHILD_MARKER,
+  call,
+  startChatCompletionsStandin,
+  text,
+  type ChatStandin,
+} from '../support/chat-completions-standin.js';
+import {
+  createOfflineQwenHome,
+  runQwenPrint,
+  skipWithoutQwen,
+  type OfflineQwenHome,
+  type QwenRun,
+} from '../support/qwen-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { readJournal } from './claude-session.js';
 
-const count = (names: string[]) => names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
+const count = (names: string[]) =>
+  names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
 
 describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and status', () => {
   let api: ChatStandin;
@@ -36,7 +49,12 @@ describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and statu
         call('run_shell_command', { command: 'echo about-to-fail; exit 3', is_background: false }),
         call('write_file', { file_path: file, content: 'hello\n' }),
         call('edit', { file_path: file, old_string: 'hello', new_string: 'hello, edited' }),
-        call('agent', { description: 'child', prompt: `${CHILD_MARKER}: say hi`, subagent_type: 'general-purpose', run_in_background: false }),
+        call('agent', {
+          description: 'child',
+          prompt: `${CHILD_MARKER}: say hi`,
+          subagent_type: 'general-purpose',
+          run_in_background: false,
+        }),
         text('Done.'),
       ],
     });
@@ -46,7 +64,9 @@ describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and statu
     expect(install.code, install.stderr).toBe(0);
     run = await runQwenPrint({ home, cwd: project, prompt: 'Run the checks, write the file, ask a helper.' });
     expect(runCli(['status', '--json'], home.env, project).code).toBe(0);
-    sessionId = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ?? '';
+    sessionId =
+      readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && e.name !== 'inbox')[0]?.name ??
+      '';
   }, 240_000);
 
   afterAll(async () => {
@@ -60,10 +80,22 @@ describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and statu
     const lines = readJournal(stateDir, sessionId);
     expect(new Set(lines.map((l) => l.host))).toEqual(new Set(['qwen']));
     expect(count(lines.map((l) => l.hook_event_name))).toEqual({
-      SessionStart: 1, Notification: 1, UserPromptSubmit: 1, PromptContinuation: 5, PreToolUse: 5, PostToolUse: 4, PostToolUseFailure: 1,
-      SubagentStart: 1, SubagentStop: 1, Stop: 1,
+      SessionStart: 1,
+      Notification: 1,
+      UserPromptSubmit: 1,
+      PromptContinuation: 5,
+      PreToolUse: 5,
+      PostToolUse: 4,
+      PostToolUseFailure: 1,
+      SubagentStart: 1,
+      SubagentStop: 1,
+      Stop: 1,
     });
-    expect(lines.filter((l) => /^PostToolUse/.test(l.hook_event_name)).map((l) => [l.hook_event_name, l.tool_name, l.exit_code])).toEqual([
+    expect(
+      lines
+        .filter((l) => /^PostToolUse/.test(l.hook_event_name))
+        .map((l) => [l.hook_event_name, l.tool_name, l.exit_code]),
+    ).toEqual([
       ['PostToolUse', 'run_shell_command', 0],
       ['PostToolUseFailure', 'run_shell_command', 3],
       ['PostToolUse', 'write_file', undefined],
@@ -81,11 +113,13 @@ describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and statu
     expect(state.filesTouched).toEqual([join(project, 'hello.txt')]);
     expect(state.subagentsStartedTotal).toBe(1);
     expect(sessionMood(state, state.failures[0].at + 1000)).toBe('error');
-    const session = JSON.parse(runCli(['status', '--json'], home.env, project).stdout).sessions.find((s: { id: string }) => s.id === sessionId);
+    const session = JSON.parse(runCli(['status', '--json'], home.env, project).stdout).sessions.find(
+      (s: { id: string }) => s.id === sessionId,
+    );
     expect(session).toMatchObject({ host: 'qwen', state: 'idle', failures: 1 });
   });
 
-  it('uninstall takes buddy-tui\'s hooks out and keeps the user\'s settings', () => {
+  it("uninstall takes buddy-tui's hooks out and keeps the user's settings", () => {
     const out = runCli(['uninstall', '--host', 'qwen'], home.env, project);
     expect(out.code, out.stderr).toBe(0);
     const settings = JSON.parse(readFileSync(settingsFile(), 'utf8'));

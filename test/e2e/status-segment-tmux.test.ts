@@ -22,19 +22,38 @@ describe('status-right with buddy-tui status --tmux', () => {
     const base = makeTempDir();
     mkdirSync(join(base, 'state'), { mode: 0o700 });
     mkdirSync(join(base, 'outer'));
-    const env = { BUDDY_TUI_STATE_DIR: join(base, 'state'), XDG_STATE_HOME: join(base, 'xdg-state'), XDG_CONFIG_HOME: join(base, 'config'), BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
+    const env = {
+      BUDDY_TUI_STATE_DIR: join(base, 'state'),
+      XDG_STATE_HOME: join(base, 'xdg-state'),
+      XDG_CONFIG_HOME: join(base, 'config'),
+      BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+    };
     await feedSegmentWorld(env);
     inner = startTmux(base, { env }).server;
     servers.push(inner);
     // What the README tells users to put in ~/.tmux.conf (this checkout's CLI as `buddy-tui`).
-    inner.tmux(['set-option', '-g', 'status-right', `#(${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} status --tmux)`]);
+    inner.tmux([
+      'set-option',
+      '-g',
+      'status-right',
+      `#(${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} status --tmux)`,
+    ]);
     inner.tmux(['set-option', '-g', 'status-interval', '1']);
-    outer = startTmux(join(base, 'outer'), { width: 150, height: 10, command: `tmux -S ${shellQuote(inner.socket)} attach -t test` });
+    outer = startTmux(join(base, 'outer'), {
+      width: 150,
+      height: 10,
+      command: `tmux -S ${shellQuote(inner.socket)} attach -t test`,
+    });
     servers.push(outer.server);
   }, 60_000);
 
   it('the bar shows the waiting Codex session (loud, in tmux style colours) and the working Claude Code one', async () => {
-    const bar = await waitUntil(() => outer.server.capture(outer.pane).trimEnd().split('\n').at(-1) ?? '', (line) => line.includes('!1'), 'the segment in the status bar', 20_000);
+    const bar = await waitUntil(
+      () => outer.server.capture(outer.pane).trimEnd().split('\n').at(-1) ?? '',
+      (line) => line.includes('!1'),
+      'the segment in the status bar',
+      20_000,
+    );
     expect(bar).toMatch(/\S+ +!1 +●1$/);
     // The loud part really is styled by tmux (black on yellow, bold), not printed as `#[...]` text.
     const styled = outer.server.capture(outer.pane, { escapes: true });

@@ -23,7 +23,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Starts a detached session of `width`x`height` running `command` (default: a plain shell),
  * and returns the server with the id of its first pane.
  */
-export function startTmux(dir: string, opts: { width?: number; height?: number; command?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): { server: TmuxServer; pane: string } {
+export function startTmux(
+  dir: string,
+  opts: { width?: number; height?: number; command?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): { server: TmuxServer; pane: string } {
   const socket = join(dir, 'tmux.sock');
   const baseEnv = { PATH: process.env.PATH, HOME: dir, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
   delete (baseEnv as NodeJS.ProcessEnv).TMUX; // a test started inside tmux must not talk to the user's server
@@ -32,8 +35,17 @@ export function startTmux(dir: string, opts: { width?: number; height?: number; 
     return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
   };
   const started = tmux([
-    'new-session', '-d', '-s', 'test', '-x', String(opts.width ?? 160), '-y', String(opts.height ?? 45),
-    '-P', '-F', '#{pane_id}',
+    'new-session',
+    '-d',
+    '-s',
+    'test',
+    '-x',
+    String(opts.width ?? 160),
+    '-y',
+    String(opts.height ?? 45),
+    '-P',
+    '-F',
+    '#{pane_id}',
     ...(opts.cwd ? ['-c', opts.cwd] : []),
     ...(opts.command ? [opts.command] : ['sh']),
   ]);

@@ -28,7 +28,12 @@ function journaled(stateDir: string, event: string): boolean {
 }
 
 /** Polls a pane until `test` holds; how long it took, or the last screen when `limitMs` passed. */
-async function within(server: TmuxServer, pane: string, limitMs: number, test: (screen: string) => boolean): Promise<{ ms: number; screen: string }> {
+async function within(
+  server: TmuxServer,
+  pane: string,
+  limitMs: number,
+  test: (screen: string) => boolean,
+): Promise<{ ms: number; screen: string }> {
   const start = Date.now();
   let screen = '';
   while (Date.now() - start <= limitMs) {
@@ -46,11 +51,19 @@ describe.skipIf(skipWithoutClaude())('the pane shows when Claude Code waits for 
   let buddyPane: string;
 
   beforeAll(async () => {
-    world = await createWorld({ turns: () => [toolUse('Bash', { command: 'rm -rf build', description: 'Remove the build folder' }), text(FINAL)] });
+    world = await createWorld({
+      turns: () => [toolUse('Bash', { command: 'rm -rf build', description: 'Remove the build folder' }), text(FINAL)],
+    });
     mkdirSync(join(world.project, 'build'));
     const install = buddyCli(world, ['install']);
     expect(install.code, install.stderr).toBe(0);
-    const started = startTmux(world.root, { width: 220, height: 50, env: world.claudeHome.env, cwd: world.project, command: `${world.claude} --permission-mode default` });
+    const started = startTmux(world.root, {
+      width: 220,
+      height: 50,
+      env: world.claudeHome.env,
+      cwd: world.project,
+      command: `${world.claude} --permission-mode default`,
+    });
     server = started.server;
     claudePane = started.pane;
     const pane = buddyCli(world, ['pane', '--size', '90'], server.clientEnv(claudePane));
@@ -72,7 +85,12 @@ describe.skipIf(skipWithoutClaude())('the pane shows when Claude Code waits for 
     server.sendKeys(claudePane, 'Enter');
 
     await server.waitFor(claudePane, /Do you want to proceed/, 60_000);
-    const shown = await within(server, buddyPane, LIMIT_MS, (screen) => screen.includes('waiting for you: approve Bash') && screen.includes('❗'));
+    const shown = await within(
+      server,
+      buddyPane,
+      LIMIT_MS,
+      (screen) => screen.includes('waiting for you: approve Bash') && screen.includes('❗'),
+    );
     expect(shown.ms, `pane after ${LIMIT_MS} ms:\n${shown.screen}`).toBeLessThanOrEqual(LIMIT_MS);
     expect(shown.screen).toContain('rm -rf');
 
@@ -80,15 +98,25 @@ describe.skipIf(skipWithoutClaude())('the pane shows when Claude Code waits for 
     // An Enter that reaches the dialog before it takes keys is lost (seen once under CI load):
     // press again while it still asks, every 5 s.
     let pressedAt = Date.now();
-    await waitUntil(() => {
-      if (journaled(world.stateDir, 'PostToolUse')) return true;
-      if (Date.now() - pressedAt > 5_000 && server.capture(claudePane).includes('Do you want to proceed')) {
-        server.sendKeys(claudePane, 'Enter');
-        pressedAt = Date.now();
-      }
-      return false;
-    }, Boolean, 'the approved call\'s PostToolUse', 60_000);
-    const gone = await within(server, buddyPane, LIMIT_MS, (screen) => !screen.includes('waiting for you') && !screen.includes('❗'));
+    await waitUntil(
+      () => {
+        if (journaled(world.stateDir, 'PostToolUse')) return true;
+        if (Date.now() - pressedAt > 5_000 && server.capture(claudePane).includes('Do you want to proceed')) {
+          server.sendKeys(claudePane, 'Enter');
+          pressedAt = Date.now();
+        }
+        return false;
+      },
+      Boolean,
+      "the approved call's PostToolUse",
+      60_000,
+    );
+    const gone = await within(
+      server,
+      buddyPane,
+      LIMIT_MS,
+      (screen) => !screen.includes('waiting for you') && !screen.includes('❗'),
+    );
     expect(gone.ms, `pane after ${LIMIT_MS} ms:\n${gone.screen}`).toBeLessThanOrEqual(LIMIT_MS);
     await server.waitFor(claudePane, (screen) => screen.includes(FINAL), 60_000);
   }, 240_000);

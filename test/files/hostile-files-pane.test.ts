@@ -20,7 +20,9 @@ afterAll(() => {
 
 /** Starts the pane on the world in a fresh tmux server; its pid and a screen reader. */
 function startPane(world: HostileWorld) {
-  const envPrefix = Object.entries(world.env).map(([key, value]) => `${key}=${shellQuote(value)}`).join(' ');
+  const envPrefix = Object.entries(world.env)
+    .map(([key, value]) => `${key}=${shellQuote(value)}`)
+    .join(' ');
   const command = `exec env -u FORCE_COLOR ${envPrefix} CI=false ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
   const { server, pane } = startTmux(makeTempDir('buddy-hostile-tmux-'), { width: 160, height: 30, command });
   servers.push(server);
@@ -30,7 +32,12 @@ function startPane(world: HostileWorld) {
 
 async function quits(server: TmuxServer, pane: string, pid: number): Promise<void> {
   server.sendKeys(pane, 'q');
-  await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit on q', 20_000);
+  await waitUntil(
+    () => isPidAlive(pid),
+    (alive) => !alive,
+    'the pane to exit on q',
+    20_000,
+  );
 }
 
 describe('the pane with files that never end', () => {
@@ -40,7 +47,11 @@ describe('the pane with files that never end', () => {
     makeFifo(world.checkpoint);
     symlinkSync('/dev/zero', world.speciesFile);
     const { server, pane, pid } = startPane(world);
-    const screen = await server.waitFor(pane, (text) => text.includes('project') && text.includes('Bash') && text.includes('is a FIFO'), 60_000);
+    const screen = await server.waitFor(
+      pane,
+      (text) => text.includes('project') && text.includes('Bash') && text.includes('is a FIFO'),
+      60_000,
+    );
     expect(screen.replace(/\s+/g, ' ')).toContain(`${world.configFile}: cannot read: is a FIFO`);
     await quits(server, pane, pid);
   });

@@ -7,7 +7,14 @@
  */
 import { symlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HANG_GUARD_MS, makeFifo, makeWorld, SESSION, statusline, type HostileWorld } from '../support/hostile-world.js';
+import {
+  HANG_GUARD_MS,
+  makeFifo,
+  makeWorld,
+  SESSION,
+  statusline,
+  type HostileWorld,
+} from '../support/hostile-world.js';
 import { runCli } from '../support/run-cli.js';
 
 const run = (world: HostileWorld, ...args: string[]) => runCli(args, world.env, undefined, HANG_GUARD_MS);
@@ -59,7 +66,10 @@ describe('a FIFO where a small file should be: every reader returns and names it
     expect([line.code, line.stdout]).toEqual([0, expect.stringMatching(/project[^\n]*\n.*Bash/)]);
     const status = run(world, 'status', '--json');
     expect(status.code).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ version: 1, sessions: [{ id: SESSION, project: 'project', tools: { Bash: 1 } }] });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      version: 1,
+      sessions: [{ id: SESSION, project: 'project', tools: { Bash: 1 } }],
+    });
     expect(run(world, 'stats').code).toBe(0);
     expect(run(world, 'doctor').code).not.toBeNull();
   });

@@ -6,7 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFailure, readSmallFile, readSmallFileBytes, readSmallFileIfExists, SmallFileError } from '../../src/files/read-small-file.js';
+import {
+  readFailure,
+  readSmallFile,
+  readSmallFileBytes,
+  readSmallFileIfExists,
+  SmallFileError,
+} from '../../src/files/read-small-file.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const refusal = (read: () => unknown): SmallFileError => {
@@ -40,16 +46,36 @@ describe('readSmallFile', () => {
 
   it('names the file and why: missing, a FIFO (without waiting for a writer), a folder, a link, a device, too large', () => {
     const cases: Array<[string, () => unknown, string, string]> = [
-      [join(dir, 'none.json'), () => readSmallFile(join(dir, 'none.json'), { maxBytes: 100 }), 'ENOENT', 'does not exist'],
-      [fifo, () => readSmallFile(fifo, { maxBytes: 100, followSymlinks: true }), 'ENOTREG', 'is a FIFO (named pipe), not a regular file'],
+      [
+        join(dir, 'none.json'),
+        () => readSmallFile(join(dir, 'none.json'), { maxBytes: 100 }),
+        'ENOENT',
+        'does not exist',
+      ],
+      [
+        fifo,
+        () => readSmallFile(fifo, { maxBytes: 100, followSymlinks: true }),
+        'ENOTREG',
+        'is a FIFO (named pipe), not a regular file',
+      ],
       [folder, () => readSmallFile(folder, { maxBytes: 100 }), 'ENOTREG', 'is a directory, not a regular file'],
       [link, () => readSmallFile(link, { maxBytes: 100 }), 'ELOOP', 'is a symbolic link, which is not followed here'],
-      [zero, () => readSmallFile(zero, { maxBytes: 100, followSymlinks: true }), 'ENOTREG', 'is a character device, not a regular file'],
+      [
+        zero,
+        () => readSmallFile(zero, { maxBytes: 100, followSymlinks: true }),
+        'ENOTREG',
+        'is a character device, not a regular file',
+      ],
       [file, () => readSmallFile(file, { maxBytes: 6 }), 'EFBIG', 'is 7 bytes or more, the limit is 6'],
     ];
     for (const [path, read, code, reason] of cases) {
       const error = refusal(read);
-      expect([error.code, error.reason, error.message, readFailure(error)]).toEqual([code, reason, `${path}: ${reason}`, reason]);
+      expect([error.code, error.reason, error.message, readFailure(error)]).toEqual([
+        code,
+        reason,
+        `${path}: ${reason}`,
+        reason,
+      ]);
     }
   });
 

@@ -3,7 +3,16 @@
  * root it cannot create, a journal that is not ours, a chosen root open to others. Whatever
  * happens it exits 0, prints nothing on stdout and stays small.
  */
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,7 +27,9 @@ const payload = (fields: Record<string, unknown> = {}) =>
 
 /** A PostToolUse of `mb` MiB, generated a MiB at a time (never whole in the test process). */
 function* hugePayload(mb: number): Generator<Buffer> {
-  yield Buffer.from(`{"session_id":"${SID}","hook_event_name":"PostToolUse","tool_name":"Bash","cwd":"/p","tool_response":{"stdout":"`);
+  yield Buffer.from(
+    `{"session_id":"${SID}","hook_event_name":"PostToolUse","tool_name":"Bash","cwd":"/p","tool_response":{"stdout":"`,
+  );
   const block = Buffer.alloc(1024 * 1024, 'x');
   for (let i = 0; i < mb; i += 1) yield block;
   yield Buffer.from('"},"tool_use_id":"toolu_huge","duration_ms":5}');
@@ -33,7 +44,13 @@ describe('buddy-tui hook limits', () => {
     if (result.maxRssKb !== undefined) expect(result.maxRssKb / 1024).toBeLessThan(200);
     const events = parseJournalLines(readFileSync(join(root, SID, 'events.jsonl')));
     expect(events).toEqual([
-      expect.objectContaining({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_huge', truncated: true, payload_bytes: expect.any(Number) }),
+      expect.objectContaining({
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Bash',
+        tool_use_id: 'toolu_huge',
+        truncated: true,
+        payload_bytes: expect.any(Number),
+      }),
     ]);
     expect(events[0].payload_bytes).toBeGreaterThan(500 * 1024 * 1024);
     expect(events[0]).not.toHaveProperty('tool_response');
@@ -95,7 +112,9 @@ describe('buddy-tui hook limits', () => {
     chmodSync(root, 0o755);
     const result = await runHook(payload(), { BUDDY_TUI_STATE_DIR: root });
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toBe(`buddy-tui hook: state root refused: ${root}: is mode 755, open to others; buddy-tui leaves a folder you chose as it is: run chmod 700 ${root}\n`);
+    expect(result.stderr).toBe(
+      `buddy-tui hook: state root refused: ${root}: is mode 755, open to others; buddy-tui leaves a folder you chose as it is: run chmod 700 ${root}\n`,
+    );
     expect(statSync(root).mode & 0o777).toBe(0o755);
     expect(existsSync(join(root, SID))).toBe(false);
     expect(stateRootCheck({ BUDDY_TUI_STATE_DIR: root })).toMatchObject({ status: 'fail', fix: `chmod 700 ${root}` });

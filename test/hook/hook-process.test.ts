@@ -2,7 +2,19 @@
  * The real `buddy-tui hook` process, spawned as Claude Code spawns it. Whatever it is fed, it
  * prints nothing, exits 0, and writes nowhere but the state root.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, symlinkSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,7 +37,6 @@ function listTree(dir: string): string[] {
   return readdirSync(dir, { recursive: true }).map(String).sort();
 }
 
-
 /** A state root holding one session that ended three hours ago, and a config folder beside it. */
 function rootWithSessionEnded3hAgo(): { root: string; config: string; old: string } {
   const base = makeTempDir();
@@ -33,7 +44,12 @@ function rootWithSessionEnded3hAgo(): { root: string; config: string; old: strin
   const endedAt = Date.now() - 3 * 3600_000;
   const old = join(root, 'ended-3h-ago');
   mkdirSync(old, { recursive: true, mode: 0o700 });
-  writeFileSync(join(old, 'events.jsonl'), ['SessionStart', 'SessionEnd'].map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name })).join(''));
+  writeFileSync(
+    join(old, 'events.jsonl'),
+    ['SessionStart', 'SessionEnd']
+      .map((name) => serializeEventLine({ ts: endedAt, session_id: 'ended-3h-ago', hook_event_name: name }))
+      .join(''),
+  );
   utimesSync(join(old, 'events.jsonl'), endedAt / 1000, endedAt / 1000);
   return { root, config: join(base, 'config'), old };
 }
@@ -47,7 +63,12 @@ describe('buddy-tui hook', () => {
     const sid = '0501210e-ee64-41c1-85d0-349c27fac4b3';
     const [line] = journalLines(root, sid);
     const event = JSON.parse(line);
-    expect(event).toMatchObject({ session_id: sid, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'toolu_1msg_0bktg106quyv' });
+    expect(event).toMatchObject({
+      session_id: sid,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_1msg_0bktg106quyv',
+    });
     expect(event.ts).toBeGreaterThanOrEqual(before);
     expect(statSync(root).mode & 0o777).toBe(0o700);
     expect(statSync(join(root, sid)).mode & 0o777).toBe(0o700);
@@ -60,9 +81,9 @@ describe('buddy-tui hook', () => {
     const body = 'x'.repeat(6000);
     await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        runHook(payload({ tool_use_id: `toolu_${i}`, tool_response: { stdout: `${i}:${body}` } }), { BUDDY_TUI_STATE_DIR: root }).then((r) =>
-          expect(r).toMatchObject({ code: 0, stdout: '' }),
-        ),
+        runHook(payload({ tool_use_id: `toolu_${i}`, tool_response: { stdout: `${i}:${body}` } }), {
+          BUDDY_TUI_STATE_DIR: root,
+        }).then((r) => expect(r).toMatchObject({ code: 0, stdout: '' })),
       ),
     );
     const lines = journalLines(root);
@@ -76,9 +97,12 @@ describe('buddy-tui hook', () => {
     const root = join(makeTempDir(), 'state');
     // Under the 16 MiB cap: parsed and cut. (Over it, a marker is journaled: hook-limits.test.ts.)
     const huge = `HEAD${'y'.repeat(12 * 1024 * 1024)}TAIL`;
-    const result = await runHook(payload({ tool_use_id: 'big', tool_response: { stdout: huge }, tool_input: { command: 'cat big' } }), {
-      BUDDY_TUI_STATE_DIR: root,
-    });
+    const result = await runHook(
+      payload({ tool_use_id: 'big', tool_response: { stdout: huge }, tool_input: { command: 'cat big' } }),
+      {
+        BUDDY_TUI_STATE_DIR: root,
+      },
+    );
     expect(result).toMatchObject({ code: 0, stdout: '' });
     const [line] = journalLines(root);
     expect(Buffer.byteLength(line) + 1).toBeLessThanOrEqual(MAX_LINE_BYTES);
@@ -184,7 +208,10 @@ describe('buddy-tui hook', () => {
     mkdirSync(join(config, 'buddy-tui'), { recursive: true });
     writeFileSync(join(config, 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 99, retentionHours: 1 }));
     const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: config, BUDDY_TUI_RETENTION_HOURS: '' };
-    expect(await runHook(payload({ hook_event_name: 'SessionStart', source: 'startup' }), env)).toMatchObject({ code: 0, stdout: '' });
+    expect(await runHook(payload({ hook_event_name: 'SessionStart', source: 'startup' }), env)).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
     // The default 24 h still applies: three hours after its end, it stays.
     expect(existsSync(old)).toBe(true);
   }, 60_000);
@@ -212,7 +239,10 @@ describe('buddy-tui hook', () => {
     expect(cut).toMatchObject({ status: 0, stdout: '', stderr: '' });
     expect(readFileSync(join(root, 'errors.log'), 'utf8')).toMatch(/short write|EFBIG/);
     expect(readFileSync(join(root, SID, 'events.jsonl'), 'utf8').endsWith('\n')).toBe(false);
-    expect(await runHook(payload({ tool_use_id: 'after' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '' });
+    expect(await runHook(payload({ tool_use_id: 'after' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({
+      code: 0,
+      stdout: '',
+    });
     const events = parseJournalLines(readFileSync(join(root, SID, 'events.jsonl'), 'utf8'));
     expect(events.map((event) => event.tool_use_id)).toEqual(['after']);
   }, 60_000);

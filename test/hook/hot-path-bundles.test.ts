@@ -11,7 +11,16 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const HEAVY = /node_modules\/(react|react-dom|ink|chokidar|execa|@anthropic-ai|zod\/v4\/classic|zod\/v3)\//;
 
 async function metafileOf(entry: string) {
-  const result = await build({ entryPoints: [entry], absWorkingDir: root, bundle: true, platform: 'node', format: 'cjs', write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   return result.metafile;
 }
 
@@ -40,7 +49,10 @@ describe('hot-path entry bundles', () => {
     const { inputs } = await metafileOf('src/entries/statusline.ts');
     const ours = Object.entries(inputs).filter(([input]) => !input.includes('node_modules/'));
     const widthImports = ours.flatMap(([input, { imports }]) =>
-      imports.filter((imported) => imported.path.includes('node_modules/string-width/')).map((imported) => `${input} ${imported.kind}`));
+      imports
+        .filter((imported) => imported.path.includes('node_modules/string-width/'))
+        .map((imported) => `${input} ${imported.kind}`),
+    );
     expect(widthImports).toEqual(['src/display/text-width.ts dynamic-import']);
     expect(Object.keys(inputs)).not.toContain('src/display/exact-width.ts');
   });

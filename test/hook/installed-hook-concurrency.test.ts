@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeBinary, createOfflineClaudeHome, type OfflineClaudeHome } from '../support/claude-cli.js';
 import { handlerKind } from '../../src/ingest/spool-command.js';
-import { countByKind, drainThroughStatusline, inboxFiles, installBuddyHooks, installedHandler, journalOf, spawnInstalledHook, type SpawnedHook } from '../support/installed-hooks.js';
+import {
+  countByKind,
+  drainThroughStatusline,
+  inboxFiles,
+  installBuddyHooks,
+  installedHandler,
+  journalOf,
+  spawnInstalledHook,
+  type SpawnedHook,
+} from '../support/installed-hooks.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const CONCURRENT = 300;
@@ -23,7 +32,14 @@ const bigStdout = (id: string): string => `${id};`.repeat(Math.ceil(BIG_BYTES / 
 
 function payload(i: number, project: string): string {
   const id = `toolu_concurrent_${String(i).padStart(4, '0')}`;
-  const common = { session_id: SESSION, transcript_path: join(project, 't.jsonl'), cwd: project, permission_mode: 'default', tool_name: 'Bash', tool_use_id: id };
+  const common = {
+    session_id: SESSION,
+    transcript_path: join(project, 't.jsonl'),
+    cwd: project,
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_use_id: id,
+  };
   if (i % BIG_EVERY === 0) {
     return `${JSON.stringify({ ...common, hook_event_name: 'PostToolUse', tool_input: { command: `echo ${i}` }, tool_response: { stdout: bigStdout(id), stderr: '', interrupted: false }, duration_ms: 5 })}\n`;
   }
@@ -44,14 +60,25 @@ describe('300 concurrent hooks of one session through the installed command', ()
     const scratch = makeTempDir('buddy-concurrent-');
     project = join(scratch, 'project');
     stateDir = join(scratch, 'state');
-    home = createOfflineClaudeHome({ baseUrl: 'http://127.0.0.1:9', projectDirs: [project], extraEnv: { BUDDY_TUI_STATE_DIR: stateDir } });
+    home = createOfflineClaudeHome({
+      baseUrl: 'http://127.0.0.1:9',
+      projectDirs: [project],
+      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
+    });
     // With the real Claude Code on PATH install picks the form it would pick for it.
     installBuddyHooks(home.env, claudeBinary(), scratch);
     const installed = installedHandler(home.settingsPath, 'PreToolUse');
     handler = installed.handler;
     const { argv } = installed;
     // What Claude Code adds to every hook's environment.
-    const env = { ...home.env, CLAUDECODE: '1', CLAUDE_CODE_ENTRYPOINT: 'sdk-cli', CLAUDE_CODE_SESSION_ID: SESSION, CLAUDE_PROJECT_DIR: project, CLAUDE_PID: String(process.pid) };
+    const env = {
+      ...home.env,
+      CLAUDECODE: '1',
+      CLAUDE_CODE_ENTRYPOINT: 'sdk-cli',
+      CLAUDE_CODE_SESSION_ID: SESSION,
+      CLAUDE_PROJECT_DIR: project,
+      CLAUDE_PID: String(process.pid),
+    };
     sent = Array.from({ length: CONCURRENT }, (_, i) => payload(i, project));
     results = await Promise.all(sent.map((input) => spawnInstalledHook(argv, input, env)));
     spooled = inboxFiles(stateDir).length;
@@ -73,10 +100,15 @@ describe('300 concurrent hooks of one session through the installed command', ()
   });
 
   it('the journal holds 300 whole lines, each event exactly once', () => {
-    const lines = readFileSync(join(stateDir, SESSION, 'events.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const lines = readFileSync(join(stateDir, SESSION, 'events.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     expect(lines).toHaveLength(CONCURRENT);
     const events = lines.map((line) => JSON.parse(line) as Record<string, any>);
-    expect(countByKind(events)).toEqual({ PostToolUse: CONCURRENT / BIG_EVERY, PreToolUse: CONCURRENT - CONCURRENT / BIG_EVERY });
+    expect(countByKind(events)).toEqual({
+      PostToolUse: CONCURRENT / BIG_EVERY,
+      PreToolUse: CONCURRENT - CONCURRENT / BIG_EVERY,
+    });
     const ids = events.map((event) => event.tool_use_id as string);
     expect(new Set(ids).size).toBe(CONCURRENT);
     expect(ids.sort()).toEqual(sent.map((line) => JSON.parse(line).tool_use_id).sort());

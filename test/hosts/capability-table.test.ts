@@ -12,17 +12,23 @@ import { hostAdapter } from '../../src/hosts/host-adapter.js';
 const HOSTS_DOC = new URL('../../docs/hosts.md', import.meta.url);
 
 describe('the host capability table', () => {
-  it('docs/hosts.md carries exactly the registry\'s table (npm run schema writes it)', () => {
+  it("docs/hosts.md carries exactly the registry's table (npm run schema writes it)", () => {
     const doc = readFileSync(HOSTS_DOC, 'utf8');
     expect(doc).toContain(hostCapabilityTable());
     expect(withCapabilityTable(doc)).toBe(doc);
   });
 
   it('has a row per capability and a column per host, naming what a host cannot report', () => {
-    const lines = hostCapabilityTable().split('\n').filter((line) => line.startsWith('|'));
+    const lines = hostCapabilityTable()
+      .split('\n')
+      .filter((line) => line.startsWith('|'));
     expect(lines).toHaveLength(2 + 6);
     expect(lines[0]).toBe('| | Claude Code | Codex | Copilot CLI | Gemini CLI | Qwen Code |');
-    const cells = (title: string) => lines.find((line) => line.startsWith(`| ${title} |`))!.split(' | ').slice(1);
+    const cells = (title: string) =>
+      lines
+        .find((line) => line.startsWith(`| ${title} |`))!
+        .split(' | ')
+        .slice(1);
     expect(cells('subagents (start, stop, running count)')[3]).toMatch(/^\*\*no\*\*/);
     expect(cells('session end')[4]).toMatch(/^interactive only/);
   });

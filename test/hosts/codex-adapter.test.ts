@@ -18,7 +18,8 @@ import { appendLaterTurns, codexPayloads, payloadsWithRollout, rolloutCopy } fro
 import { makeTempDir } from '../support/temp-dir.js';
 
 const T0 = Date.UTC(2026, 10, 30, 23, 29, 25);
-const stamp = (events: HostEvent[]): JournalEvent[] => events.map((e, i) => ({ ...e, ts: T0 + i * 1000 }) as JournalEvent);
+const stamp = (events: HostEvent[]): JournalEvent[] =>
+  events.map((e, i) => ({ ...e, ts: T0 + i * 1000 }) as JournalEvent);
 const codex = (payloads: HostEvent[]) => payloads.map((p) => normalizeHostEvent('codex', p)!);
 const posts = (payloads: HostEvent[]) => payloads.filter((p) => p.hook_event_name === 'PostToolUse');
 
@@ -26,16 +27,26 @@ describe('reading a call outcome from the rollout', () => {
   it('finds the exit code in item_completed, which is there when PostToolUse runs (function_call_output is not yet)', () => {
     const rollout = rolloutCopy('exec-basic', 'at-last-post');
     const [ok, failed] = posts(codexPayloads('exec-basic'));
-    expect(readCallOutcome(rollout, failed.tool_use_id as string)).toEqual({ exitCode: 3, durationMs: 0, status: 'failed', source: 'item' });
+    expect(readCallOutcome(rollout, failed.tool_use_id as string)).toEqual({
+      exitCode: 3,
+      durationMs: 0,
+      status: 'failed',
+      source: 'item',
+    });
     expect(readCallOutcome(rollout, ok.tool_use_id as string)).toMatchObject({ exitCode: 0, status: 'completed' });
   });
 
   it('reads the later function_call_output too, and code-mode calls that only have the item', () => {
     const [, failed] = posts(codexPayloads('exec-basic'));
-    expect(readCallOutcome(rolloutCopy('exec-basic', 'final'), failed.tool_use_id as string)).toMatchObject({ exitCode: 3, status: 'failed' });
+    expect(readCallOutcome(rolloutCopy('exec-basic', 'final'), failed.tool_use_id as string)).toMatchObject({
+      exitCode: 3,
+      status: 'failed',
+    });
     const nested = posts(codexPayloads('exec-codemode')).at(-1)!;
     expect(nested.tool_use_id).toMatch(/^exec-/);
-    expect(readCallOutcome(rolloutCopy('exec-codemode', 'final'), nested.tool_use_id as string)).toMatchObject({ exitCode: 3 });
+    expect(readCallOutcome(rolloutCopy('exec-codemode', 'final'), nested.tool_use_id as string)).toMatchObject({
+      exitCode: 3,
+    });
   });
 
   it('says nothing for an unknown call, a symlink, a relative path, a non-jsonl name or a missing file', () => {
@@ -63,7 +74,10 @@ describe('reading a call outcome from the rollout', () => {
     // Asked again (the drain meets the same rollout for each event): the same answer from what was read.
     expect(readCallOutcome(rollout, id)).toMatchObject({ exitCode: 3, status: 'failed' });
     const half = join(makeTempDir(), 'rollout-half.jsonl');
-    writeFileSync(half, `{"type":"event_msg","payload":{"type":"item_completed","item":{"id":${JSON.stringify(id)},"exit_code":3`);
+    writeFileSync(
+      half,
+      `{"type":"event_msg","payload":{"type":"item_completed","item":{"id":${JSON.stringify(id)},"exit_code":3`,
+    );
     expect(readCallOutcome(half, id)).toBeUndefined();
   });
 
@@ -109,10 +123,22 @@ describe('normalising Codex events', () => {
   it('turns a PostToolUse whose command exited non-zero into the failure event, with its exit code', () => {
     const { payloads } = payloadsWithRollout('exec-basic', 'at-last-post');
     const [ok, failed] = codex(posts(payloads));
-    expect(ok).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', exit_code: 0, tool_response: '', host: 'codex' });
+    expect(ok).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      exit_code: 0,
+      tool_response: '',
+      host: 'codex',
+    });
     expect(failed).toMatchObject({
-      hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'echo about-to-fail; exit 3' },
-      error: 'Exit code 3\nabout-to-fail', is_interrupt: false, exit_code: 3, duration_ms: 0, host: 'codex',
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Bash',
+      tool_input: { command: 'echo about-to-fail; exit 3' },
+      error: 'Exit code 3\nabout-to-fail',
+      is_interrupt: false,
+      exit_code: 3,
+      duration_ms: 0,
+      host: 'codex',
     });
     expect(failed).not.toHaveProperty('tool_response');
   });
@@ -125,7 +151,11 @@ describe('normalising Codex events', () => {
   it('lists the files an apply_patch wrote, resolved against cwd, and keeps the tool name', () => {
     const { payloads } = payloadsWithRollout('exec-codemode', 'at-last-post');
     const patch = posts(codex(payloads)).find((e) => e.tool_name === 'apply_patch')!;
-    expect(patch).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'apply_patch', files_touched: ['/home/dev/project/patched.txt'] });
+    expect(patch).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'apply_patch',
+      files_touched: ['/home/dev/project/patched.txt'],
+    });
     expect(eventKinds(patch as JournalEvent)).toContain('file_written');
   });
 });
@@ -136,7 +166,11 @@ describe('the reducer over a normalised Codex session', () => {
     const events = stamp(codex(payloads));
     const state = foldEvents(undefined, events);
     expect(state.toolFailuresTotal).toBe(1);
-    expect(lastFailure(state)).toMatchObject({ tool: 'Bash', error: 'Exit code 3\nabout-to-fail', detail: 'echo about-to-fail; exit 3' });
+    expect(lastFailure(state)).toMatchObject({
+      tool: 'Bash',
+      error: 'Exit code 3\nabout-to-fail',
+      detail: 'echo about-to-fail; exit 3',
+    });
     expect(state.toolsThisTurn).toEqual({ Bash: 2, apply_patch: 1 });
     expect(state.filesTouched).toEqual(['/home/dev/project/patched.txt']);
     expect(state.model).toBe('gpt-6.1-sol');
@@ -157,8 +191,20 @@ describe('the reducer over a normalised Codex session', () => {
     expect(stopped.subagents).toEqual({});
 
     const interrupt = events.find((e) => e.hook_event_name === 'Interrupt')!;
-    const turn = { ...interrupt, hook_event_name: 'UserPromptSubmit', prompt: 'SCENARIO:slow', ts: interrupt.ts - 2000 };
-    const running = { ...interrupt, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'call_slow', tool_input: { command: 'sleep 20' }, ts: interrupt.ts - 1000 };
+    const turn = {
+      ...interrupt,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: 'SCENARIO:slow',
+      ts: interrupt.ts - 2000,
+    };
+    const running = {
+      ...interrupt,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'call_slow',
+      tool_input: { command: 'sleep 20' },
+      ts: interrupt.ts - 1000,
+    };
     const before = foldEvents(undefined, [turn, running]);
     expect(before.pendingPrompts).toBe(1);
     const after = foldEvents(before, [interrupt]);

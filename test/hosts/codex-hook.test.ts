@@ -47,13 +47,18 @@ describe('buddy-tui hook --host codex', () => {
     const env = { BUDDY_TUI_STATE_DIR: root };
     const { payloads, rollout } = payloadsWithRollout('exec-codemode', 'at-last-post');
     // Codex has no status line: the real sh spool leaves every event in the inbox.
-    for (const payload of payloads) expect(await runSpool(JSON.stringify(payload), env, 'codex')).toMatchObject({ code: 0, stdout: '' });
+    for (const payload of payloads)
+      expect(await runSpool(JSON.stringify(payload), env, 'codex')).toMatchObject({ code: 0, stdout: '' });
     expect(journal(root, payloads[0].session_id)).toEqual([]);
     // The session goes on for megabytes before anything drains.
     appendLaterTurns(rollout, 'exec-codemode', 5 * 1024 * 1024);
     // The next event falls back to the Node hook (as when the inbox is not there), which drains first.
     const stop = { ...payloads.at(-1), hook_event_name: 'Stop', tool_name: undefined, tool_use_id: undefined };
-    expect(await runHook(JSON.stringify(stop), env, ['--host', 'codex'])).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await runHook(JSON.stringify(stop), env, ['--host', 'codex'])).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
     const events = journal(root, payloads[0].session_id);
     expect(events.map((e) => e.hook_event_name)).toContain('PostToolUseFailure');
     const status = await runHookProcess(process.execPath, [CLI_ENTRY, 'status', '--json'], '', env);

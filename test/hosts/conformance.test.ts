@@ -17,20 +17,29 @@ function problems(event: InternalEvent, host: HostId): string[] {
   const name = event.hook_event_name;
   if (event.host !== host) out.push(`host is ${String(event.host)}`);
   if (typeof event.session_id !== 'string' || !event.session_id) out.push('no session_id');
-  if (!(HOOK_EVENT_NAMES as readonly string[]).includes(name) && !HOST_ONLY_EVENTS.has(name)) out.push(`unknown event ${name}`);
+  if (!(HOOK_EVENT_NAMES as readonly string[]).includes(name) && !HOST_ONLY_EVENTS.has(name))
+    out.push(`unknown event ${name}`);
   // A permission prompt may not say which tool (Copilot's and Gemini's come as a Notification).
   if ((TOOL_EVENTS.has(name) || name === 'PreToolUse') && name !== 'PermissionRequest') {
     if (typeof event.tool_name !== 'string' || !event.tool_name) out.push(`${name} without tool_name`);
-    if (event.tool_input !== undefined && (typeof event.tool_input !== 'object' || event.tool_input === null)) out.push('tool_input not an object');
+    if (event.tool_input !== undefined && (typeof event.tool_input !== 'object' || event.tool_input === null))
+      out.push('tool_input not an object');
   }
-  if (event.tool_role !== undefined && !(TOOL_ROLES as readonly string[]).includes(event.tool_role)) out.push(`tool_role ${event.tool_role}`);
+  if (event.tool_role !== undefined && !(TOOL_ROLES as readonly string[]).includes(event.tool_role))
+    out.push(`tool_role ${event.tool_role}`);
   if (event.tool_use_id !== undefined && typeof event.tool_use_id !== 'string') out.push('tool_use_id not a string');
   if (name === 'PostToolUseFailure' && typeof event.error !== 'string') out.push('failure without error text');
   if (event.exit_code !== undefined && !Number.isInteger(event.exit_code)) out.push('exit_code not an integer');
   if (event.exit_code && name !== 'PostToolUseFailure') out.push(`exit code ${event.exit_code} not a failure`);
-  if (event.files_touched !== undefined && !(Array.isArray(event.files_touched) && event.files_touched.every((f) => typeof f === 'string'))) out.push('files_touched not strings');
-  if ((name === 'SubagentStart' || name === 'SubagentStop') && typeof event.agent_id !== 'string') out.push(`${name} without agent_id`);
-  if (name === 'Notification' && event.notification_type !== undefined && typeof event.notification_type !== 'string') out.push('notification_type not a string');
+  if (
+    event.files_touched !== undefined &&
+    !(Array.isArray(event.files_touched) && event.files_touched.every((f) => typeof f === 'string'))
+  )
+    out.push('files_touched not strings');
+  if ((name === 'SubagentStart' || name === 'SubagentStop') && typeof event.agent_id !== 'string')
+    out.push(`${name} without agent_id`);
+  if (name === 'Notification' && event.notification_type !== undefined && typeof event.notification_type !== 'string')
+    out.push('notification_type not a string');
   return out;
 }
 
@@ -47,7 +56,9 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
 
   it.each(runs.map((run) => [run.name, run]))('%s: every payload becomes a sound internal event', (_name, run) => {
     const events = run.payloads.map((payload) => normalizeHostEvent(host, payload));
-    const found = events.flatMap((event, i) => (event ? problems(event, host).map((p) => `#${i} ${event.hook_event_name}: ${p}`) : []));
+    const found = events.flatMap((event, i) =>
+      event ? problems(event, host).map((p) => `#${i} ${event.hook_event_name}: ${p}`) : [],
+    );
     expect(found).toEqual([]);
     // Only the host's own leftovers are dropped; the adapter never throws on them.
     expect(events.filter(Boolean).length).toBeGreaterThan(0);
@@ -60,14 +71,25 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
     });
     const sessions = new Set(events.map((e) => e.session_id));
     for (const id of sessions) {
-      const state = foldEvents(undefined, events.filter((e) => e.session_id === id), id);
+      const state = foldEvents(
+        undefined,
+        events.filter((e) => e.session_id === id),
+        id,
+      );
       expect(state.host).toBe(host);
     }
   });
 
   it('says what it can report, and its recorded events never show more', () => {
     const caps = hostAdapter(host).capabilities;
-    expect(Object.keys(caps).sort()).toEqual(['exitCodes', 'sessionEnd', 'subagents', 'toolCallIds', 'turnEnd', 'waitingForApproval']);
+    expect(Object.keys(caps).sort()).toEqual([
+      'exitCodes',
+      'sessionEnd',
+      'subagents',
+      'toolCallIds',
+      'turnEnd',
+      'waitingForApproval',
+    ]);
     const events = runs.flatMap((run) => run.payloads.flatMap((payload) => normalizeHostEvent(host, payload) ?? []));
     const names = new Set(events.map((event) => event.hook_event_name));
     // A host said to have no subagent events gives none; one said to have them gives some.
@@ -77,6 +99,7 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
   });
 
   it('refuses what is not an object without throwing', () => {
-    for (const junk of [null, 3, 'x', [], [{ session_id: 's', hook_event_name: 'Stop' }]]) expect(normalizeHostEvent(host, junk)).toBeUndefined();
+    for (const junk of [null, 3, 'x', [], [{ session_id: 's', hook_event_name: 'Stop' }]])
+      expect(normalizeHostEvent(host, junk)).toBeUndefined();
   });
 });

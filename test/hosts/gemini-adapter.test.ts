@@ -11,16 +11,20 @@ import { awaitsAnswer } from '../../src/state/selectors.js';
 import { HOST_FIXTURES } from '../support/host-fixtures.js';
 
 const journal = (name: string): JournalEvent[] =>
-  HOST_FIXTURES.gemini().find((r) => r.name === name)!.payloads.flatMap((p, i) => {
-    const e = normalizeHostEvent('gemini', p);
-    return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
-  });
+  HOST_FIXTURES.gemini()
+    .find((r) => r.name === name)!
+    .payloads.flatMap((p, i) => {
+      const e = normalizeHostEvent('gemini', p);
+      return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
+    });
 
 describe('the Gemini adapter', () => {
   it('keeps what the buddy reads of p-basic, with the failures and the files written', () => {
     const events = journal('p-basic');
     expect(events.map((e) => e.hook_event_name)).not.toContain('BeforeModel');
-    const done = events.filter((e) => e.hook_event_name.startsWith('PostToolUse')).map((e) => [e.hook_event_name, e.tool_name, e.exit_code]);
+    const done = events
+      .filter((e) => e.hook_event_name.startsWith('PostToolUse'))
+      .map((e) => [e.hook_event_name, e.tool_name, e.exit_code]);
     expect(done).toEqual([
       ['PostToolUse', 'run_shell_command', 0],
       ['PostToolUseFailure', 'run_shell_command', 3],

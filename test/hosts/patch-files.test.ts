@@ -4,7 +4,9 @@ import { toolDetail } from '../../src/state/tool-detail.js';
 import { codexPayloads } from '../support/codex-fixtures.js';
 
 /** The patch Codex 0.169.0 really sent (code mode, apply_patch adding one file). */
-const realPatch = (codexPayloads('exec-codemode').find((p) => p.tool_name === 'apply_patch')!.tool_input as { command: string }).command;
+const realPatch = (
+  codexPayloads('exec-codemode').find((p) => p.tool_name === 'apply_patch')!.tool_input as { command: string }
+).command;
 
 const MULTI = [
   '*** Begin Patch',
@@ -38,7 +40,13 @@ describe('apply_patch patches', () => {
       { path: 'docs/gone.md', change: 'delete' },
       { path: 'docs/new.md', change: 'add' },
     ]);
-    expect(patchPaths(MULTI)).toEqual(['src/a.ts', 'src/old-name.ts', 'src/new-name.ts', 'docs/gone.md', 'docs/new.md']);
+    expect(patchPaths(MULTI)).toEqual([
+      'src/a.ts',
+      'src/old-name.ts',
+      'src/new-name.ts',
+      'docs/gone.md',
+      'docs/new.md',
+    ]);
     expect(patchSummary(MULTI)).toBe('edit src/a.ts +3 more');
   });
 

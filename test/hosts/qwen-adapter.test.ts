@@ -11,10 +11,12 @@ import { awaitsAnswer } from '../../src/state/selectors.js';
 import { HOST_FIXTURES } from '../support/host-fixtures.js';
 
 const journal = (name: string): JournalEvent[] =>
-  HOST_FIXTURES.qwen().find((r) => r.name === name)!.payloads.flatMap((p, i) => {
-    const e = normalizeHostEvent('qwen', p);
-    return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
-  });
+  HOST_FIXTURES.qwen()
+    .find((r) => r.name === name)!
+    .payloads.flatMap((p, i) => {
+      const e = normalizeHostEvent('qwen', p);
+      return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
+    });
 
 describe('the Qwen adapter', () => {
   it('one turn for p-basic, its failures with exit codes, the subagent and the files', () => {

@@ -16,7 +16,8 @@ import { damagedFiles, journal, spooledNames, startSpool, whenExists } from './s
 
 const A = 'hostile0-0000-4000-8000-00000000000a';
 const B = 'hostile0-0000-4000-8000-00000000000b';
-const event = (sid: string, name: string, extra: Record<string, unknown> = {}) => `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
+const event = (sid: string, name: string, extra: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
 
 function rootWithInbox(): string {
   const root = join(makeTempDir(), 'state');

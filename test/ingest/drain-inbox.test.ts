@@ -3,7 +3,18 @@
  * files (their writer gone), the lock, and a drain that died between append and unlink.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainInbox, retryAllDamaged } from '../../src/ingest/drain-inbox.js';
@@ -35,15 +46,24 @@ function spool(root: string, name: string, content: string, mtimeMs: number): vo
   utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
 }
 
-const event = (sid: string, name: string, extra: Record<string, unknown> = {}) => `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
+const event = (sid: string, name: string, extra: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
 
 function journal(root: string, sid: string): Array<Record<string, unknown>> {
   const path = join(root, sid, 'events.jsonl');
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 }
 
 const names = (root: string, sid: string) => journal(root, sid).map((e) => e.hook_event_name);
-const spooled = (root: string) => readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name)).sort();
+const spooled = (root: string) =>
+  readdirSync(join(root, 'inbox'))
+    .filter((name) => /^(claude|codex)\./.test(name))
+    .sort();
 
 /** A process that looks like a spool still writing (its `$0` is the spool's): its pid names a file. */
 const writers: ChildProcess[] = [];
@@ -71,7 +91,11 @@ describe('drainInbox', () => {
     const { mtimeMs } = statSync(join(root, 'inbox', 'claude.900'));
     expect(drainInbox(root, { now: T0 + 100 })).toEqual({ drained: 4, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
-    expect(journal(root, A)[0]).toMatchObject({ ts: Math.floor(mtimeMs), host: 'claude', inbox: `claude.900@${mtimeMs}` });
+    expect(journal(root, A)[0]).toMatchObject({
+      ts: Math.floor(mtimeMs),
+      host: 'claude',
+      inbox: `claude.900@${mtimeMs}`,
+    });
     expect(journal(root, B)[0]).toMatchObject({ host: 'codex', hook_event_name: 'Stop' });
     expect(spooled(root)).toEqual([]);
   });
@@ -112,7 +136,9 @@ describe('drainInbox', () => {
     expect(names(root, A)).toEqual(['Stop']);
     const damaged = readdirSync(join(root, 'inbox', 'damaged'));
     expect(damaged).toEqual([`claude.30@${T0}`]);
-    expect(reports.map((r) => r.message).join('\n')).toMatch(/claude\.30 \(50 bytes\) is not a whole JSON event and its writer \(pid 30\) has ended.*damaged.*--retry-damaged/);
+    expect(reports.map((r) => r.message).join('\n')).toMatch(
+      /claude\.30 \(50 bytes\) is not a whole JSON event and its writer \(pid 30\) has ended.*damaged.*--retry-damaged/,
+    );
     // Unchanged, it is not read again by every drain; `doctor --retry-damaged` tries it and keeps it.
     spool(root, 'claude.32', event(B, 'Stop'), T0 + 2);
     expect(drainInbox(root, { report }).drained).toBe(1);
@@ -142,7 +168,11 @@ describe('drainInbox', () => {
     spool(root, 'claude.41', event('../escape', 'Stop'), T0 + 1);
     spool(root, 'claude.42', event('inbox', 'Stop'), T0 + 2);
     expect(drainInbox(root, { now: T0 + 5, report }).drained).toBe(0);
-    expect(readdirSync(join(root, 'inbox', 'damaged')).map((name) => name.split('@')[0]).sort()).toEqual(['claude.40', 'claude.41', 'claude.42']);
+    expect(
+      readdirSync(join(root, 'inbox', 'damaged'))
+        .map((name) => name.split('@')[0])
+        .sort(),
+    ).toEqual(['claude.40', 'claude.41', 'claude.42']);
     expect(reports).toHaveLength(3);
     expect(readdirSync(root).sort()).toEqual(['inbox']);
   });
@@ -187,8 +217,9 @@ describe('drainInbox', () => {
   it('drainers at once (real hook processes): every spooled event exactly once, in order', async () => {
     const root = rootWithInbox();
     for (let n = 0; n < 120; n += 1) spool(root, `claude.${1000 + n}`, event(A, 'PostToolUse', { seq: n }), T0 + n);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, n) =>
-      runHook(event(B, 'Notification', { n }), { BUDDY_TUI_STATE_DIR: root })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => runHook(event(B, 'Notification', { n }), { BUDDY_TUI_STATE_DIR: root })),
+    );
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     // A hook that found the lock busy left the work to the holder; one more drain ends any rest.
     drainInbox(root);
@@ -198,7 +229,13 @@ describe('drainInbox', () => {
 
   it('a Codex payload without a trailing newline, spooled by the real sh hook, is whole', async () => {
     const root = rootWithInbox();
-    expect(await runSpool(JSON.stringify({ session_id: A, hook_event_name: 'Stop', turn_id: 't1' }), { BUDDY_TUI_STATE_DIR: root }, 'codex')).toMatchObject({ code: 0, stdout: '' });
+    expect(
+      await runSpool(
+        JSON.stringify({ session_id: A, hook_event_name: 'Stop', turn_id: 't1' }),
+        { BUDDY_TUI_STATE_DIR: root },
+        'codex',
+      ),
+    ).toMatchObject({ code: 0, stdout: '' });
     expect(drainInbox(root).drained).toBe(1);
     expect(journal(root, A)[0]).toMatchObject({ host: 'codex', turn_id: 't1' });
   });
@@ -217,7 +254,13 @@ describe('drainInbox', () => {
     writer.kill();
     await new Promise((resolve) => writer.once('exit', resolve));
     expect(drainInbox(root, { now: T0 + 7 }).drained).toBe(1);
-    expect(journal(root, A)[0]).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_big', truncated: true, payload_bytes: big.length });
+    expect(journal(root, A)[0]).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_use_id: 'toolu_big',
+      truncated: true,
+      payload_bytes: big.length,
+    });
   });
 
   it('leaves other names alone and reports them once', () => {
@@ -260,11 +303,22 @@ describe('drainInbox', () => {
 
   it('checks a payload exactly as hookPayloadSchema does', () => {
     const values: unknown[] = [
-      { session_id: 's', hook_event_name: 'Stop' }, { session_id: 's', hook_event_name: 'Stop', more: [1] },
-      { session_id: 1, hook_event_name: 'Stop' }, { session_id: 's' }, { hook_event_name: 'Stop' },
-      [], ['s'], null, 'text', 3, true, { session_id: null, hook_event_name: 'x' }, {},
+      { session_id: 's', hook_event_name: 'Stop' },
+      { session_id: 's', hook_event_name: 'Stop', more: [1] },
+      { session_id: 1, hook_event_name: 'Stop' },
+      { session_id: 's' },
+      { hook_event_name: 'Stop' },
+      [],
+      ['s'],
+      null,
+      'text',
+      3,
+      true,
+      { session_id: null, hook_event_name: 'x' },
+      {},
       Object.assign(Object.create(null), { session_id: 's', hook_event_name: 'x' }),
     ];
-    for (const value of values) expect({ value, ok: isHookPayload(value) }).toEqual({ value, ok: hookPayloadSchema.safeParse(value).success });
+    for (const value of values)
+      expect({ value, ok: isHookPayload(value) }).toEqual({ value, ok: hookPayloadSchema.safeParse(value).success });
   });
 });

@@ -23,7 +23,8 @@ function rootWithInbox(): string {
   return root;
 }
 
-const payload = (seq: number, body = '') => `${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_name: 'Bash', seq, tool_response: { stdout: body } })}\n`;
+const payload = (seq: number, body = '') =>
+  `${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_name: 'Bash', seq, tool_response: { stdout: body } })}\n`;
 
 /**
  * The pane's drainer, kicked without pause until `until` settles (what chokidar does under load),
@@ -32,7 +33,12 @@ const payload = (seq: number, body = '') => `${JSON.stringify({ session_id: SID,
  */
 async function paneDrainingWhile<T>(root: string, until: Promise<T>): Promise<{ value: T; reports: Report[] }> {
   const reports: Report[] = [];
-  const drainer = createInboxDrainer(root, (report) => reports.push(report), {}, () => Date.now() - 10_000);
+  const drainer = createInboxDrainer(
+    root,
+    (report) => reports.push(report),
+    {},
+    () => Date.now() - 10_000,
+  );
   let done = false;
   const loop = (async () => {
     while (!done) {
@@ -51,7 +57,9 @@ function expectEachOnce(root: string, count: number): void {
   drainInbox(root);
   expect(damagedFiles(root)).toEqual([]);
   expect(spooledNames(root)).toEqual([]);
-  const seqs = journal(root, SID).map((event) => Number(event.seq)).sort((a, b) => a - b);
+  const seqs = journal(root, SID)
+    .map((event) => Number(event.seq))
+    .sort((a, b) => a - b);
   expect(seqs).toEqual(Array.from({ length: count }, (_, n) => n));
 }
 
@@ -59,7 +67,9 @@ describe('the drain and files still being written', () => {
   it('the pane drains while slow writers spool 3 MB events in 64 KB pieces: each journaled once, none set aside', async () => {
     const root = rootWithInbox();
     const body = 'x'.repeat(3 * 1024 * 1024);
-    const writers = Promise.all(Array.from({ length: 6 }, (_, n) => slowSpool({ BUDDY_TUI_STATE_DIR: root }, payload(n, body), 64 * 1024, 2)));
+    const writers = Promise.all(
+      Array.from({ length: 6 }, (_, n) => slowSpool({ BUDDY_TUI_STATE_DIR: root }, payload(n, body), 64 * 1024, 2)),
+    );
     const { value: codes, reports } = await paneDrainingWhile(root, writers);
     expect(codes).toEqual(Array(6).fill(0));
     expect(reports.filter((r) => r.level === 'error')).toEqual([]);
@@ -69,7 +79,9 @@ describe('the drain and files still being written', () => {
   it('hundreds of parallel small spools while the pane drains: each journaled once, none set aside', async () => {
     const root = rootWithInbox();
     // Each in two pieces with a pause between: hundreds of files half-written at once.
-    const writers = Promise.all(Array.from({ length: 300 }, (_, n) => slowSpool({ BUDDY_TUI_STATE_DIR: root }, payload(n), 60, 50)));
+    const writers = Promise.all(
+      Array.from({ length: 300 }, (_, n) => slowSpool({ BUDDY_TUI_STATE_DIR: root }, payload(n), 60, 50)),
+    );
     const { value: codes } = await paneDrainingWhile(root, writers);
     expect(codes.every((code) => code === 0)).toBe(true);
     expectEachOnce(root, 300);
@@ -81,7 +93,9 @@ describe('the drain and files still being written', () => {
     let done = false;
     const statusLoop = (async () => {
       while (!done) {
-        await new Promise((resolve) => spawn(process.execPath, [CLI_ENTRY, 'status', '--json'], { env, stdio: 'ignore' }).once('close', resolve));
+        await new Promise((resolve) =>
+          spawn(process.execPath, [CLI_ENTRY, 'status', '--json'], { env, stdio: 'ignore' }).once('close', resolve),
+        );
       }
     })();
     // Each writer's file is dated 10 s ahead between its pieces (a skewed clock): nothing may judge it by that.

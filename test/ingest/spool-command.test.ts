@@ -22,7 +22,12 @@ function rootWithInbox(): string {
 
 function journal(root: string, sid = SID): Array<Record<string, unknown>> {
   const path = join(root, sid, 'events.jsonl');
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 }
 
 const inboxNames = (root: string) => readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name));
@@ -35,46 +40,76 @@ describe('the sh spool hook', () => {
   it('300 concurrent events of one session: after a drain, 300 lines, none lost or torn', async () => {
     const root = rootWithInbox();
     const body = 'y'.repeat(3000);
-    const results = await Promise.all(Array.from({ length: 300 }, (_, n) =>
-      runSpool(`${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_name: 'Bash', seq: n, body })}\n`, { BUDDY_TUI_STATE_DIR: root })));
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, n) =>
+        runSpool(
+          `${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_name: 'Bash', seq: n, body })}\n`,
+          { BUDDY_TUI_STATE_DIR: root },
+        ),
+      ),
+    );
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(inboxNames(root)).toHaveLength(300);
     expect(statSync(join(root, 'inbox', inboxNames(root)[0])).mode & 0o777).toBe(0o600);
     expect(drainInbox(root)).toEqual({ drained: 300, waiting: 0, busy: false });
     const events = journal(root);
-    expect(events.map((event) => event.seq).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    expect(events.map((event) => event.seq).sort((a, b) => Number(a) - Number(b))).toEqual(
+      Array.from({ length: 300 }, (_, n) => n),
+    );
     expect(events.every((event) => event.body === body && event.host === 'claude')).toBe(true);
     expect(inboxNames(root)).toEqual([]);
   });
 
   it('200 KB payloads in parallel arrive whole', async () => {
     const root = rootWithInbox();
-    const payloads = Array.from({ length: 12 }, (_, n) =>
-      `${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_use_id: `toolu_${n}`, tool_response: { stdout: String(n).repeat(200_000) } })}\n`);
+    const payloads = Array.from(
+      { length: 12 },
+      (_, n) =>
+        `${JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse', tool_use_id: `toolu_${n}`, tool_response: { stdout: String(n).repeat(200_000) } })}\n`,
+    );
     const results = await Promise.all(payloads.map((payload) => runSpool(payload, { BUDDY_TUI_STATE_DIR: root })));
     for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '' });
     // Each file is exactly one payload, byte for byte (no interleaving of parallel writers).
-    const spooled = inboxNames(root).map((name) => readFileSync(join(root, 'inbox', name), 'utf8')).sort();
+    const spooled = inboxNames(root)
+      .map((name) => readFileSync(join(root, 'inbox', name), 'utf8'))
+      .sort();
     expect(spooled).toEqual([...payloads].sort());
     expect(drainInbox(root).drained).toBe(12);
-    expect(journal(root).map((event) => event.tool_use_id).sort()).toEqual(payloads.map((_, n) => `toolu_${n}`).sort());
+    expect(
+      journal(root)
+        .map((event) => event.tool_use_id)
+        .sort(),
+    ).toEqual(payloads.map((_, n) => `toolu_${n}`).sort());
   });
 
   it('events spooled while no buddy-tui runs are journaled, in order, before the next Node hook’s own', async () => {
     const root = rootWithInbox();
     for (const name of ['SessionStart', 'UserPromptSubmit', 'PreToolUse']) {
-      expect(await runSpool(JSON.stringify({ session_id: SID, hook_event_name: name }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '' });
+      expect(
+        await runSpool(JSON.stringify({ session_id: SID, hook_event_name: name }), { BUDDY_TUI_STATE_DIR: root }),
+      ).toMatchObject({ code: 0, stdout: '' });
     }
     expect(journal(root)).toEqual([]);
     // The universal fallback: the real dist/hook.js drains first, then appends its event.
-    expect(await runHook(JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(journal(root).map((event) => event.hook_event_name)).toEqual(['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
+    expect(
+      await runHook(JSON.stringify({ session_id: SID, hook_event_name: 'PostToolUse' }), { BUDDY_TUI_STATE_DIR: root }),
+    ).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(journal(root).map((event) => event.hook_event_name)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PostToolUse',
+    ]);
     expect(inboxNames(root)).toEqual([]);
   });
 
   it('without an inbox it runs the Node hook, which journals the event and creates the inbox', async () => {
     const root = join(makeTempDir(), 'state');
-    expect(await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'SessionStart' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(
+      await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'SessionStart' }), {
+        BUDDY_TUI_STATE_DIR: root,
+      }),
+    ).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(journal(root).map((event) => event.hook_event_name)).toEqual(['SessionStart']);
     expect(existsSync(join(root, 'inbox'))).toBe(true);
     // From now on the fast path spools.
@@ -84,7 +119,12 @@ describe('the sh spool hook', () => {
 
   it('BUDDY_TUI_CHILD=1 writes nothing', async () => {
     const root = rootWithInbox();
-    expect(await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_CHILD: '1' })).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(
+      await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), {
+        BUDDY_TUI_STATE_DIR: root,
+        BUDDY_TUI_CHILD: '1',
+      }),
+    ).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(inboxNames(root)).toEqual([]);
     expect(readdirSync(root)).toEqual(['inbox']);
   });
@@ -96,7 +136,9 @@ describe('the sh spool hook', () => {
     mkdirSync(root, { mode: 0o700 });
     mkdirSync(elsewhere, { mode: 0o700 });
     symlinkSync(elsewhere, join(root, 'inbox'));
-    expect(await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '' });
+    expect(
+      await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: root }),
+    ).toMatchObject({ code: 0, stdout: '' });
     expect(readdirSync(elsewhere)).toEqual([]);
     expect(journal(root).map((event) => event.hook_event_name)).toEqual(['Stop']);
     expect(readFileSync(join(root, 'errors.log'), 'utf8')).toContain('inbox');
@@ -107,20 +149,27 @@ describe('the sh spool hook', () => {
     const real = join(base, 'real');
     mkdirSync(join(real, 'inbox'), { recursive: true, mode: 0o700 });
     symlinkSync(real, join(base, 'state'));
-    const result = await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: join(base, 'state') });
+    const result = await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), {
+      BUDDY_TUI_STATE_DIR: join(base, 'state'),
+    });
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(result.stderr).toContain('state root refused');
     expect(readdirSync(join(real, 'inbox'))).toEqual([]);
     expect(readdirSync(real)).toEqual(['inbox']);
   });
 
-  it.runIf(process.getuid?.() === 0)('an inbox owned by another user is not written: the Node hook journals directly', async () => {
-    const root = rootWithInbox();
-    chownSync(join(root, 'inbox'), 65534, 65534);
-    expect(await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: root })).toMatchObject({ code: 0, stdout: '' });
-    expect(inboxNames(root)).toEqual([]);
-    expect(journal(root).map((event) => event.hook_event_name)).toEqual(['Stop']);
-  });
+  it.runIf(process.getuid?.() === 0)(
+    'an inbox owned by another user is not written: the Node hook journals directly',
+    async () => {
+      const root = rootWithInbox();
+      chownSync(join(root, 'inbox'), 65534, 65534);
+      expect(
+        await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), { BUDDY_TUI_STATE_DIR: root }),
+      ).toMatchObject({ code: 0, stdout: '' });
+      expect(inboxNames(root)).toEqual([]);
+      expect(journal(root).map((event) => event.hook_event_name)).toEqual(['Stop']);
+    },
+  );
 
   it('finds the same state root as stateRootPath for every way the environment can name it', () => {
     const base = makeTempDir();
@@ -142,8 +191,15 @@ describe('the sh spool hook', () => {
     const probe = `import('${join(REPO_ROOT, 'src/state/state-root.ts')}').then((m) => process.stdout.write(m.stateRootPath()))`;
     for (const env of envs) {
       const clean = { PATH: process.env.PATH, ...env };
-      const fromSh = spawnSync('/bin/sh', ['-c', `${ROOT_SCRIPT}\nprintf %s "$r"`, 'buddy-tui-ingest', 'claude', uid], { env: clean, encoding: 'utf8' }).stdout;
-      const fromNode = spawnSync(process.execPath, ['--import', 'tsx', '-e', probe], { env: clean, encoding: 'utf8', cwd: REPO_ROOT }).stdout;
+      const fromSh = spawnSync('/bin/sh', ['-c', `${ROOT_SCRIPT}\nprintf %s "$r"`, 'buddy-tui-ingest', 'claude', uid], {
+        env: clean,
+        encoding: 'utf8',
+      }).stdout;
+      const fromNode = spawnSync(process.execPath, ['--import', 'tsx', '-e', probe], {
+        env: clean,
+        encoding: 'utf8',
+        cwd: REPO_ROOT,
+      }).stdout;
       expect({ env, root: normalize(fromSh) }).toEqual({ env, root: fromNode });
     }
   });
@@ -152,7 +208,11 @@ describe('the sh spool hook', () => {
     const root = rootWithInbox();
     const line = spoolCommandLine('codex', { node: process.execPath, hookScript: HOOK_ENTRY });
     for (const shell of ['/bin/sh', '/bin/bash'].filter(existsSync)) {
-      const result = spawnSync(shell, ['-lc', line], { input: JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }), env: { ...process.env, BUDDY_TUI_STATE_DIR: root }, encoding: 'utf8' });
+      const result = spawnSync(shell, ['-lc', line], {
+        input: JSON.stringify({ session_id: SID, hook_event_name: 'Stop' }),
+        env: { ...process.env, BUDDY_TUI_STATE_DIR: root },
+        encoding: 'utf8',
+      });
       expect(result).toMatchObject({ status: 0, stdout: '' });
     }
     const shells = ['/bin/sh', '/bin/bash'].filter(existsSync).length;

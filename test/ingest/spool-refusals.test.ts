@@ -29,10 +29,16 @@ function rootWithInbox(): string {
  * The spool with something already planted at `inbox/claude.<its pid>`: a shell plants it, then
  * `exec`s the spool, which keeps the pid ($$) and so the name.
  */
-function spoolOverPlanted(root: string, plant: string): Promise<{ code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null }> {
+function spoolOverPlanted(
+  root: string,
+  plant: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; signal: NodeJS.Signals | null }> {
   const script = `${plant}; exec /bin/sh -c "$S" ${SPOOL_ARGV0} claude "" "$N" "$H"`;
   return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', script], { env: { ...process.env, BUDDY_TUI_STATE_DIR: root, S: SPOOL_SCRIPT, N: process.execPath, H: HOOK_ENTRY }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', script], {
+      env: { ...process.env, BUDDY_TUI_STATE_DIR: root, S: SPOOL_SCRIPT, N: process.execPath, H: HOOK_ENTRY },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -64,7 +70,11 @@ describe('the spool refuses', () => {
     drainInbox(root);
     expect(journal(root, SID).map((e) => e.hook_event_name)).toEqual(['Stop']);
     // The FIFO itself is set aside (never opened for writing, never deleted).
-    expect(readdirSync(join(root, 'inbox', 'damaged')).filter((name) => lstatSync(join(root, 'inbox', 'damaged', name)).isFIFO())).toHaveLength(1);
+    expect(
+      readdirSync(join(root, 'inbox', 'damaged')).filter((name) =>
+        lstatSync(join(root, 'inbox', 'damaged', name)).isFIFO(),
+      ),
+    ).toHaveLength(1);
   });
 
   it('a chosen state root open to others (777): once a drain refused it, nothing is spooled into it; the Node hook refuses it and says so', async () => {
@@ -93,7 +103,12 @@ describe('the spool refuses', () => {
     const result = await runHookProcess('/bin/sh', ['-c', command], payload, { BUDDY_TUI_STATE_DIR: root });
     expect(result).toEqual({ code: 0, signal: null, stdout: '', stderr: '' });
     // The plugin's form names `node` on PATH: with no node on PATH, the same.
-    const plugin = await runHookProcess('/bin/sh', ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, 'claude', '', 'node', HOOK_ENTRY], payload, { BUDDY_TUI_STATE_DIR: root, PATH: '/nonexistent' });
+    const plugin = await runHookProcess(
+      '/bin/sh',
+      ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, 'claude', '', 'node', HOOK_ENTRY],
+      payload,
+      { BUDDY_TUI_STATE_DIR: root, PATH: '/nonexistent' },
+    );
     expect(plugin).toEqual({ code: 0, signal: null, stdout: '', stderr: '' });
   });
 });

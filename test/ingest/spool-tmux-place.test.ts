@@ -29,7 +29,12 @@ const lastLine = (root: string) => {
 /** One event spooled with this tmux environment: the name the spool chose and the journal line the drain wrote. */
 async function spoolIn(env: { TMUX?: string; TMUX_PANE?: string }, payload: Record<string, unknown> = {}) {
   const root = rootWithInbox();
-  const result = await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Notification', ...payload }), { BUDDY_TUI_STATE_DIR: root, TMUX: '', TMUX_PANE: '', ...env });
+  const result = await runSpool(JSON.stringify({ session_id: SID, hook_event_name: 'Notification', ...payload }), {
+    BUDDY_TUI_STATE_DIR: root,
+    TMUX: '',
+    TMUX_PANE: '',
+    ...env,
+  });
   expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   const [name] = readdirSync(join(root, 'inbox')).filter((entry) => !entry.startsWith('.'));
   expect(drainInbox(root)).toMatchObject({ drained: 1, waiting: 0 });
@@ -41,7 +46,11 @@ describe('the spool records the tmux place', () => {
     const { name, parsed, line } = await spoolIn({ TMUX: '/tmp/tmux-1000/default,4242,0', TMUX_PANE: '%12' });
     expect(name).toMatch(/^claude\.\d+\.t12\.4242$/);
     expect(parsed).toMatchObject({ host: 'claude', tmuxPane: '%12', tmuxServerPid: 4242 });
-    expect(line).toMatchObject({ tmux_pane: '%12', tmux_server_pid: 4242, inbox: expect.stringMatching(/^claude\.\d+\.t12\.4242@/) });
+    expect(line).toMatchObject({
+      tmux_pane: '%12',
+      tmux_server_pid: 4242,
+      inbox: expect.stringMatching(/^claude\.\d+\.t12\.4242@/),
+    });
   });
 
   it('outside tmux, or with values that are not a pane and a pid: no place, and the event is still drained', async () => {

@@ -19,7 +19,10 @@ export interface SpoolWriter {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startSpool(env: NodeJS.ProcessEnv, host = 'claude' as const): SpoolWriter {
-  const child = spawn('/bin/sh', spoolArgs(host, { node: process.execPath, hookScript: HOOK_ENTRY }), { env: { ...process.env, TMUX: '', TMUX_PANE: '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('/bin/sh', spoolArgs(host, { node: process.execPath, hookScript: HOOK_ENTRY }), {
+    env: { ...process.env, TMUX: '', TMUX_PANE: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   child.stdin.on('error', () => undefined);
   return {
@@ -38,7 +41,12 @@ function writeChunk(child: ChildProcessWithoutNullStreams, chunk: string | Buffe
 }
 
 /** Spools `payload` through a real spool in `chunkBytes` pieces with a pause between them. */
-export async function slowSpool(env: NodeJS.ProcessEnv, payload: string, chunkBytes: number, pauseMs: number): Promise<number | null> {
+export async function slowSpool(
+  env: NodeJS.ProcessEnv,
+  payload: string,
+  chunkBytes: number,
+  pauseMs: number,
+): Promise<number | null> {
   const writer = startSpool(env);
   const bytes = Buffer.from(payload);
   for (let at = 0; at < bytes.length; at += chunkBytes) {
@@ -55,7 +63,12 @@ export async function whenExists(path: string): Promise<void> {
 
 export function journal(root: string, sid: string): Array<Record<string, unknown>> {
   const path = join(root, sid, 'events.jsonl');
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    : [];
 }
 
 export function damagedFiles(root: string): string[] {
@@ -63,4 +76,5 @@ export function damagedFiles(root: string): string[] {
   return existsSync(dir) ? readdirSync(dir) : [];
 }
 
-export const spooledNames = (root: string): string[] => readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name));
+export const spooledNames = (root: string): string[] =>
+  readdirSync(join(root, 'inbox')).filter((name) => /^(claude|codex)\./.test(name));

@@ -18,12 +18,18 @@ const SYSTEM_PATH = `${dirname(process.execPath)}:/usr/bin:/bin`;
 const payload = (sid: string) => JSON.stringify({ session_id: sid, hook_event_name: 'Stop', cwd: '/x' });
 const HANDLER = {
   type: 'command',
-  command: 'exec /bin/sh "${CLAUDE_PLUGIN_ROOT}/hooks/buddy-spool.sh" claude "" node "${CLAUDE_PLUGIN_ROOT}/hooks/buddy-hook.mjs"',
+  command:
+    'exec /bin/sh "${CLAUDE_PLUGIN_ROOT}/hooks/buddy-spool.sh" claude "" node "${CLAUDE_PLUGIN_ROOT}/hooks/buddy-hook.mjs"',
   timeout: 5,
 };
 const journalNames = (root: string, sid: string) => {
   const path = join(root, sid, 'events.jsonl');
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).hook_event_name) : [];
+  return existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).hook_event_name)
+    : [];
 };
 /** A state root as buddy-tui leaves it once it ran: private, with its inbox. */
 function rootWithInbox(root: string): string {
@@ -33,7 +39,11 @@ function rootWithInbox(root: string): string {
 
 function launch(env: NodeJS.ProcessEnv, sid: string) {
   const command: string = hooksJson.hooks.Stop[0].hooks[0].command;
-  return spawnSync('sh', ['-c', command], { input: payload(sid), env: { PATH: SYSTEM_PATH, ...env }, encoding: 'utf8' });
+  return spawnSync('sh', ['-c', command], {
+    input: payload(sid),
+    env: { PATH: SYSTEM_PATH, ...env },
+    encoding: 'utf8',
+  });
 }
 
 describe('claude-plugin/', () => {
@@ -106,7 +116,10 @@ describe('claude-plugin/', () => {
     mkdirSync(bin);
     symlinkSync(CLI_ENTRY, join(bin, 'buddy-tui'));
     const state = join(dir, 'state');
-    const found = launch({ CLAUDE_PLUGIN_ROOT: copy, BUDDY_TUI_STATE_DIR: state, PATH: `${bin}:${SYSTEM_PATH}` }, 'plugin-path');
+    const found = launch(
+      { CLAUDE_PLUGIN_ROOT: copy, BUDDY_TUI_STATE_DIR: state, PATH: `${bin}:${SYSTEM_PATH}` },
+      'plugin-path',
+    );
     expect(found.status).toBe(0);
     expect(readFileSync(join(state, 'plugin-path', 'events.jsonl'), 'utf8')).toContain('"Stop"');
 
@@ -118,7 +131,11 @@ describe('claude-plugin/', () => {
 
   it.skipIf(skipWithoutClaude())('passes `claude plugin validate` of the real Claude Code CLI', () => {
     const home = makeTempDir();
-    const result = spawnSync(requireClaudeBinary(), ['plugin', 'validate', PLUGIN], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(requireClaudeBinary(), ['plugin', 'validate', PLUGIN], {
+      env: { PATH: process.env.PATH, HOME: home },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(result.stdout).toContain('Validation passed');
     expect(result.status).toBe(0);
   });

@@ -7,7 +7,7 @@ import { removeBuddy } from '../../src/install/merge-settings.js';
 describe('Codex hooks.json entries', () => {
   const user = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] }, other: 1 };
 
-  it('adds one tagged group per event after the user\'s, idempotently, and removes exactly them', () => {
+  it("adds one tagged group per event after the user's, idempotently, and removes exactly them", () => {
     const once = addCodexBuddy(user, 'node hook.js --host codex');
     expect(addCodexBuddy(once, 'node hook.js --host codex')).toEqual(once);
     expect(Object.keys(once.hooks as object)).toHaveLength(CODEX_HOOK_EVENTS.length);

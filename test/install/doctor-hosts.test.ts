@@ -4,7 +4,10 @@ import type { DoctorCheck } from '../../src/install/doctor-check.js';
 import { oneHostIsEnough } from '../../src/install/doctor-hosts.js';
 import { NO_CLAUDE_HOOKS } from '../../src/install/doctor-settings.js';
 
-const claude = { section: 'Claude Code', checks: [{ status: 'fail', title: NO_CLAUDE_HOOKS, fix: 'run `buddy-tui install`', notWired: true }] as DoctorCheck[] };
+const claude = {
+  section: 'Claude Code',
+  checks: [{ status: 'fail', title: NO_CLAUDE_HOOKS, fix: 'run `buddy-tui install`', notWired: true }] as DoctorCheck[],
+};
 const codex = (status: DoctorCheck['status'], title: string) => ({ section: 'Codex', checks: [{ status, title }] });
 const wiring = (codexWired: boolean) => [
   { name: 'Claude Code', wired: false, installCommand: 'buddy-tui install' },
@@ -13,17 +16,24 @@ const wiring = (codexWired: boolean) => [
 
 describe('doctor across hosts', () => {
   it('Codex wired: Claude Code without hooks is a warning that says so', () => {
-    const [relaxed] = oneHostIsEnough([claude, codex('ok', "buddy-tui's Codex hooks are registered for all 12 events")], wiring(true));
-    expect(relaxed.checks).toEqual([{
-      status: 'warn',
-      title: `${NO_CLAUDE_HOOKS} (Codex is wired; Claude Code sessions do not feed the buddy)`,
-      fix: 'if you use Claude Code too, run `buddy-tui install`',
-      notWired: true,
-    }]);
+    const [relaxed] = oneHostIsEnough(
+      [claude, codex('ok', "buddy-tui's Codex hooks are registered for all 12 events")],
+      wiring(true),
+    );
+    expect(relaxed.checks).toEqual([
+      {
+        status: 'warn',
+        title: `${NO_CLAUDE_HOOKS} (Codex is wired; Claude Code sessions do not feed the buddy)`,
+        fix: 'if you use Claude Code too, run `buddy-tui install`',
+        notWired: true,
+      },
+    ]);
   });
 
   it('no Codex section, or Codex not fully wired: the failure stands', () => {
     expect(oneHostIsEnough([claude], wiring(false))[0]).toBe(claude);
-    expect(oneHostIsEnough([claude, codex('warn', "buddy-tui's Codex hooks miss 3 event(s)")], wiring(false))[0]).toBe(claude);
+    expect(oneHostIsEnough([claude, codex('warn', "buddy-tui's Codex hooks miss 3 event(s)")], wiring(false))[0]).toBe(
+      claude,
+    );
   });
 });

@@ -6,17 +6,30 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
-interface Check { status: 'ok' | 'warn' | 'fail'; title: string; detail?: string; fix?: string }
+interface Check {
+  status: 'ok' | 'warn' | 'fail';
+  title: string;
+  detail?: string;
+  fix?: string;
+}
 
 function setup() {
   const home = makeTempDir();
   const state = join(home, 'state');
-  const env = { HOME: home, BUDDY_TUI_STATE_DIR: state, XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state') };
+  const env = {
+    HOME: home,
+    BUDDY_TUI_STATE_DIR: state,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, '.state'),
+  };
   return { home, state, env };
 }
 
 function claudeChecks(env: NodeJS.ProcessEnv, cwd: string): Check[] {
-  const sections = JSON.parse(runCli(['doctor', '--json'], env, cwd).stdout) as Array<{ section: string; checks: Check[] }>;
+  const sections = JSON.parse(runCli(['doctor', '--json'], env, cwd).stdout) as Array<{
+    section: string;
+    checks: Check[];
+  }>;
   return sections.find((s) => s.section === 'Claude Code')!.checks;
 }
 
@@ -31,7 +44,13 @@ describe('doctor after a Node upgrade', () => {
     writeFileSync(settingsPath, text.split(process.execPath).join(gone));
     const checks = claudeChecks(env, home);
     for (const what of ['hook', 'statusLine']) {
-      expect(checks).toContainEqual(expect.objectContaining({ status: 'fail', title: `the ${what} command names a Node binary that is gone: ${gone}`, fix: expect.stringContaining('`buddy-tui install`') }));
+      expect(checks).toContainEqual(
+        expect.objectContaining({
+          status: 'fail',
+          title: `the ${what} command names a Node binary that is gone: ${gone}`,
+          fix: expect.stringContaining('`buddy-tui install`'),
+        }),
+      );
     }
     // What the fix says it does, it does.
     expect(runCli(['install'], env).code).toBe(0);
@@ -49,8 +68,17 @@ describe('doctor after a Node upgrade, Codex', () => {
     const hooksPath = join(codexHome, 'hooks.json');
     const gone = join(home, '.fnm', 'node-versions', 'v20.0.0', 'installation', 'bin', 'node');
     writeFileSync(hooksPath, readFileSync(hooksPath, 'utf8').split(process.execPath).join(gone));
-    const sections = JSON.parse(runCli(['doctor', '--json'], codexEnv, home).stdout) as Array<{ section: string; checks: Check[] }>;
-    expect(sections.find((s) => s.section === 'Codex')!.checks).toContainEqual(expect.objectContaining({ status: 'fail', title: `Codex: the hook command names a Node binary that is gone: ${gone}`, fix: expect.stringContaining('buddy-tui install --host codex') }));
+    const sections = JSON.parse(runCli(['doctor', '--json'], codexEnv, home).stdout) as Array<{
+      section: string;
+      checks: Check[];
+    }>;
+    expect(sections.find((s) => s.section === 'Codex')!.checks).toContainEqual(
+      expect.objectContaining({
+        status: 'fail',
+        title: `Codex: the hook command names a Node binary that is gone: ${gone}`,
+        fix: expect.stringContaining('buddy-tui install --host codex'),
+      }),
+    );
   });
 });
 
@@ -62,8 +90,17 @@ describe('doctor --retry-damaged', () => {
     const sid = 'retry000-0000-4000-8000-000000000001';
     writeFileSync(join(damaged, 'claude.77@1'), JSON.stringify({ session_id: sid, hook_event_name: 'Stop' }));
     writeFileSync(join(damaged, 'claude.78@1'), '{"session_id":"cut');
-    const sections = JSON.parse(runCli(['doctor', '--json'], env, home).stdout) as Array<{ section: string; checks: Check[] }>;
-    expect(sections.flatMap((s) => s.checks)).toContainEqual(expect.objectContaining({ status: 'warn', title: `2 damaged inbox file(s) kept in ${damaged}`, fix: expect.stringContaining('buddy-tui doctor --retry-damaged') }));
+    const sections = JSON.parse(runCli(['doctor', '--json'], env, home).stdout) as Array<{
+      section: string;
+      checks: Check[];
+    }>;
+    expect(sections.flatMap((s) => s.checks)).toContainEqual(
+      expect.objectContaining({
+        status: 'warn',
+        title: `2 damaged inbox file(s) kept in ${damaged}`,
+        fix: expect.stringContaining('buddy-tui doctor --retry-damaged'),
+      }),
+    );
     const run = runCli(['doctor', '--retry-damaged'], env, home);
     expect(run.stdout).toContain(`retry-damaged: 1 journaled, 1 still not a whole event (kept in ${damaged})`);
     expect(run.stdout).toContain(`1 damaged inbox file(s) kept in ${damaged}`);

@@ -18,7 +18,13 @@ function world(notify: object) {
   // A PATH without notify-send, whatever this machine has installed: node alone.
   mkdirSync(join(home, 'bin'));
   symlinkSync(process.execPath, join(home, 'bin', 'node'));
-  const env = { HOME: home, BUDDY_TUI_STATE_DIR: join(home, 'state'), XDG_CONFIG_HOME: join(home, '.config'), XDG_STATE_HOME: join(home, '.state'), PATH: join(home, 'bin') };
+  const env = {
+    HOME: home,
+    BUDDY_TUI_STATE_DIR: join(home, 'state'),
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_STATE_HOME: join(home, '.state'),
+    PATH: join(home, 'bin'),
+  };
   return { home, env };
 }
 
@@ -28,7 +34,8 @@ const runCli = (args: string[], env: Record<string, string>) => {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 
-const notifications = (stdout: string) => stdout.split('\n\n').find((section) => section.startsWith('notifications')) ?? '';
+const notifications = (stdout: string) =>
+  stdout.split('\n\n').find((section) => section.startsWith('notifications')) ?? '';
 
 describe('doctor: notifications', () => {
   it('no pane running: notifications need one, and how to start it', () => {

@@ -25,7 +25,7 @@ const FILES = {
 } as const;
 
 describe.each(Object.keys(FILES) as Array<keyof typeof FILES>)('install --host %s', (host) => {
-  it('--dry-run shows the diff and writes nothing; install keeps the user\'s keys with a backup; uninstall restores them', () => {
+  it("--dry-run shows the diff and writes nothing; install keeps the user's keys with a backup; uninstall restores them", () => {
     const { home, env } = world();
     const file = FILES[host](home);
     mkdirSync(join(file, '..'), { recursive: true });
@@ -52,11 +52,17 @@ describe.each(Object.keys(FILES) as Array<keyof typeof FILES>)('install --host %
     const { home, env } = world();
     expect(runCli(['install', '--host', host, '--node-hook'], env).code).toBe(0);
     const settings = JSON.parse(readFileSync(FILES[host](home), 'utf8'));
-    const handler = Object.values(settings.hooks as Record<string, Array<{ hooks: Array<Record<string, string>> }>>)[0][0].hooks[0];
+    const handler = Object.values(
+      settings.hooks as Record<string, Array<{ hooks: Array<Record<string, string>> }>>,
+    )[0][0].hooks[0];
     const original = handler.bash ?? handler.command;
     expect(original).toContain(process.execPath);
     const command = original.split(process.execPath).join('/nonexistent/node');
-    const run = spawnSync('bash', ['-c', command], { input: '{"session_id":"s","hook_event_name":"Stop"}', env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+    const run = spawnSync('bash', ['-c', command], {
+      input: '{"session_id":"s","hook_event_name":"Stop"}',
+      env: { PATH: process.env.PATH, ...env },
+      encoding: 'utf8',
+    });
     expect([run.status, run.stdout, run.stderr]).toEqual([0, '', '']);
   });
 });
@@ -81,7 +87,11 @@ describe('host flags and doctor', () => {
     const section = (name: string) => sections.find((s) => s.section === name)?.checks ?? [];
     expect(section('Copilot CLI').map((c) => c.status)).toEqual(['ok']);
     expect(section('Claude Code').find((c) => c.notWired)?.status).toBe('warn');
-    expect(section('Gemini CLI').map((c) => c.title).join('\n')).toMatch(/not trusted in Gemini/);
+    expect(
+      section('Gemini CLI')
+        .map((c) => c.title)
+        .join('\n'),
+    ).toMatch(/not trusted in Gemini/);
     expect(section('Qwen Code').find((c) => c.status === 'fail')?.title).toContain('disableAllHooks');
     expect(existsSync(join(home, '.codex'))).toBe(false);
   });

@@ -5,14 +5,18 @@ import { buddyCommands, hookGroup } from '../../src/install/buddy-entries.js';
 import { handlerKind } from '../../src/ingest/spool-command.js';
 
 const commands = buddyCommands({ nodePath: '/usr/bin/node', distDir: "/opt/buddy's tui/dist" });
-const handler = (form: 'exec' | 'shell', path: 'spool' | 'node') => (hookGroup(commands, form, path) as { hooks: Array<Record<string, unknown>> }).hooks[0];
+const handler = (form: 'exec' | 'shell', path: 'spool' | 'node') =>
+  (hookGroup(commands, form, path) as { hooks: Array<Record<string, unknown>> }).hooks[0];
 
 describe('hook path', () => {
   it('the spool where /bin/sh runs; the Node hook on Windows, without /bin/sh, or asked for', () => {
     expect(chooseHookPath(false, 'linux', '/bin/sh').path).toBe('spool');
     expect(chooseHookPath(true, 'linux', '/bin/sh')).toEqual({ path: 'node', why: '--node-hook' });
     expect(chooseHookPath(false, 'win32', '/bin/sh')).toEqual({ path: 'node', why: 'Windows has no /bin/sh' });
-    expect(chooseHookPath(false, 'linux', '/nonexistent/sh')).toEqual({ path: 'node', why: '/nonexistent/sh is missing' });
+    expect(chooseHookPath(false, 'linux', '/nonexistent/sh')).toEqual({
+      path: 'node',
+      why: '/nonexistent/sh is missing',
+    });
   });
 
   it('recognises each generation and form with the dist/hook.js and the node it names; a foreign command is not ours', () => {

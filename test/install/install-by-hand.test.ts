@@ -44,30 +44,35 @@ function mergeByHand(settings: Json, entries: Json): Json {
 }
 
 describe('install on a JSONC settings file (spawned)', () => {
-  it.each([{ flags: ['--dry-run'] }, { flags: [] }])('install $flags refuses, prints the JSON to add, and it merges into what install writes', ({ flags }) => {
-    const home = makeTempDir();
-    const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') };
-    const jsonc = join(home, 'commented.json');
-    const plain = join(home, 'plain.json');
-    writeFileSync(jsonc, JSONC);
-    writeFileSync(plain, PLAIN);
+  it.each([{ flags: ['--dry-run'] }, { flags: [] }])(
+    'install $flags refuses, prints the JSON to add, and it merges into what install writes',
+    ({ flags }) => {
+      const home = makeTempDir();
+      const env = { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') };
+      const jsonc = join(home, 'commented.json');
+      const plain = join(home, 'plain.json');
+      writeFileSync(jsonc, JSONC);
+      writeFileSync(plain, PLAIN);
 
-    const refused = runCli(['install', '--shell-form', '--settings', jsonc, ...flags], env);
-    expect(refused.code).toBe(1);
-    const [reason, how] = refused.stderr.split('\n');
-    expect(reason).toBe(`buddy-tui: ${jsonc}: has a comment at line 2, column 3. buddy-tui only edits plain JSON and will not rewrite this file (that would lose what you wrote). Remove the comments/trailing commas, or add the entries by hand (\`buddy-tui install --dry-run\` prints them as JSON).`);
-    expect(how).toContain('add each group under "hooks" to the end of that event\'s list');
-    const entries = JSON.parse(refused.stdout) as Json;
-    expect(Object.keys(entries)).toEqual(['hooks', 'statusLine']);
-    expect(readFileSync(jsonc, 'utf8')).toBe(JSONC);
-    expect(readdirSync(home).sort()).toEqual(['commented.json', 'plain.json']);
+      const refused = runCli(['install', '--shell-form', '--settings', jsonc, ...flags], env);
+      expect(refused.code).toBe(1);
+      const [reason, how] = refused.stderr.split('\n');
+      expect(reason).toBe(
+        `buddy-tui: ${jsonc}: has a comment at line 2, column 3. buddy-tui only edits plain JSON and will not rewrite this file (that would lose what you wrote). Remove the comments/trailing commas, or add the entries by hand (\`buddy-tui install --dry-run\` prints them as JSON).`,
+      );
+      expect(how).toContain('add each group under "hooks" to the end of that event\'s list');
+      const entries = JSON.parse(refused.stdout) as Json;
+      expect(Object.keys(entries)).toEqual(['hooks', 'statusLine']);
+      expect(readFileSync(jsonc, 'utf8')).toBe(JSONC);
+      expect(readdirSync(home).sort()).toEqual(['commented.json', 'plain.json']);
 
-    expect(runCli(['install', '--shell-form', '--settings', plain], env).code).toBe(0);
-    const written = JSON.parse(readFileSync(plain, 'utf8')) as Json;
-    expect(mergeByHand(JSON.parse(PLAIN) as Json, entries)).toEqual(written);
-    // The user's statusLine is chained, as install would have done.
-    expect((entries.statusLine as Json).command).toMatch(/statusline --chain 'echo mine'$/);
-  });
+      expect(runCli(['install', '--shell-form', '--settings', plain], env).code).toBe(0);
+      const written = JSON.parse(readFileSync(plain, 'utf8')) as Json;
+      expect(mergeByHand(JSON.parse(PLAIN) as Json, entries)).toEqual(written);
+      // The user's statusLine is chained, as install would have done.
+      expect((entries.statusLine as Json).command).toMatch(/statusline --chain 'echo mine'$/);
+    },
+  );
 
   it('--statusline-only prints only the statusLine to add', () => {
     const home = makeTempDir();

@@ -9,7 +9,11 @@ import { CLI_ENTRY, HOOK_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 function cli(args: string[], env: NodeJS.ProcessEnv, cwd?: string) {
-  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { PATH: process.env.PATH, ...env }, cwd, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    cwd,
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -35,7 +39,9 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(installed.code).toBe(0);
     expect(installed.stdout).toContain('Backup of the previous file:');
     // /bin/sh is here: the spool, always in the shell form (one /bin/sh per event, which every version runs).
-    expect(installed.stdout).toContain('spool: /bin/sh writes each event into the inbox; shell form: one /bin/sh per event');
+    expect(installed.stdout).toContain(
+      'spool: /bin/sh writes each event into the inbox; shell form: one /bin/sh per event',
+    );
     expect(installed.stdout).toContain('Your statusLine "echo mine" stays');
     // The inbox is made at install, so the fast path works from the first event.
     expect(statSync(join(state, 'inbox')).mode & 0o777).toBe(0o700);
@@ -46,8 +52,19 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(existsSync(join(home, '.claude'))).toBe(false);
 
     // The command really runs through a shell, as Claude Code runs it: one file in the inbox, then a drain.
-    const payload = JSON.stringify({ session_id: 'cli-test', hook_event_name: 'SessionStart', source: 'startup', cwd: home });
-    expect(execFileSync('sh', ['-c', hookCommand], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state }, encoding: 'utf8' })).toBe('');
+    const payload = JSON.stringify({
+      session_id: 'cli-test',
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+      cwd: home,
+    });
+    expect(
+      execFileSync('sh', ['-c', hookCommand], {
+        input: payload,
+        env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state },
+        encoding: 'utf8',
+      }),
+    ).toBe('');
     expect(readdirSync(join(state, 'inbox'))).toHaveLength(1);
     expect(drainInbox(state).drained).toBe(1);
     expect(readFileSync(join(state, 'cli-test', 'events.jsonl'), 'utf8')).toContain('"SessionStart"');
@@ -60,7 +77,9 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     expect(cli(['uninstall'], env).stdout).toContain('not installed');
 
     // --exec-form is for the Node hook: the spool stays the inline shell form, and install says so.
-    expect(cli(['install', '--exec-form'], env).stdout).toContain('shell form: one /bin/sh per event (--exec-form is for --node-hook)');
+    expect(cli(['install', '--exec-form'], env).stdout).toContain(
+      'shell form: one /bin/sh per event (--exec-form is for --node-hook)',
+    );
     const inline = JSON.parse(readFileSync(join(config, 'settings.json'), 'utf8')).hooks.SessionEnd[0].hooks[0];
     expect(inline).toEqual({ type: 'command', command: hookCommand, timeout: 5 });
     expect(cli(['install', '--exec-form', '--shell-form'], env).code).toBe(2);
@@ -77,10 +96,18 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     const shell = JSON.parse(readFileSync(settingsPath, 'utf8')).hooks.Stop[0].hooks[0];
     expect(shell).toEqual({ type: 'command', command: `${process.execPath} ${HOOK_ENTRY}`, timeout: 5 });
     const payload = JSON.stringify({ session_id: 'node-hook', hook_event_name: 'Stop' });
-    execFileSync('sh', ['-c', shell.command], { input: payload, env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state } });
+    execFileSync('sh', ['-c', shell.command], {
+      input: payload,
+      env: { PATH: process.env.PATH, BUDDY_TUI_STATE_DIR: state },
+    });
     expect(readFileSync(join(state, 'node-hook', 'events.jsonl'), 'utf8')).toContain('"Stop"');
     cli(['install', '--node-hook', '--exec-form'], env);
-    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).hooks.Stop[0].hooks[0]).toEqual({ type: 'command', command: process.execPath, args: [HOOK_ENTRY], timeout: 5 });
+    expect(JSON.parse(readFileSync(settingsPath, 'utf8')).hooks.Stop[0].hooks[0]).toEqual({
+      type: 'command',
+      command: process.execPath,
+      args: [HOOK_ENTRY],
+      timeout: 5,
+    });
   });
 
   it('upgrades the Node-hook entries of an earlier install to the spool in place, once; uninstall removes either', () => {
@@ -97,9 +124,15 @@ describe('buddy-tui install / uninstall (spawned)', () => {
 
     expect(cli(['install', '--exec-form'], env).code).toBe(0);
     const upgraded = JSON.parse(readFileSync(settingsPath, 'utf8'));
-    for (const [event, groups] of Object.entries(upgraded.hooks as Record<string, Array<{ _tag?: string; hooks: Array<{ command: string }> }>>)) {
+    for (const [event, groups] of Object.entries(
+      upgraded.hooks as Record<string, Array<{ _tag?: string; hooks: Array<{ command: string }> }>>,
+    )) {
       const ours = groups.filter((group) => group._tag === 'buddy-tui-managed');
-      expect({ event, count: ours.length, path: handlerKind(ours[0].hooks[0])?.path }).toEqual({ event, count: 1, path: 'spool' });
+      expect({ event, count: ours.length, path: handlerKind(ours[0].hooks[0])?.path }).toEqual({
+        event,
+        count: 1,
+        path: 'spool',
+      });
     }
     expect(upgraded.hooks.Stop[0]).toEqual(mine);
     expect(cli(['install', '--exec-form'], env).stdout).toContain('already installed');
@@ -108,8 +141,12 @@ describe('buddy-tui install / uninstall (spawned)', () => {
 
     // The spool's earlier generation (exec form: /bin/sh with args) becomes the inline script, once.
     const execGeneration = structuredClone(upgraded);
-    for (const groups of Object.values(execGeneration.hooks as Record<string, Array<{ _tag?: string; hooks: unknown[] }>>)) {
-      for (const group of groups) if (group._tag) group.hooks = [spoolExecHandler('claude', { node: process.execPath, hookScript: HOOK_ENTRY }, 5)];
+    for (const groups of Object.values(
+      execGeneration.hooks as Record<string, Array<{ _tag?: string; hooks: unknown[] }>>,
+    )) {
+      for (const group of groups)
+        if (group._tag)
+          group.hooks = [spoolExecHandler('claude', { node: process.execPath, hookScript: HOOK_ENTRY }, 5)];
     }
     writeFileSync(settingsPath, `${JSON.stringify(execGeneration, null, 2)}\n`);
     expect(cli(['install'], env).code).toBe(0);

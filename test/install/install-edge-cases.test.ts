@@ -1,7 +1,17 @@
 // Settings files install must not (or cannot) replace: one clear line with the fix, nothing left
 // behind; a symlinked settings.json stays a symlink. The real CLI (dist/cli.js) with HOME in a temp dir.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
@@ -13,7 +23,12 @@ function setup() {
   const home = makeTempDir();
   const claude = join(home, '.claude');
   mkdirSync(claude);
-  return { home, claude, settings: join(claude, 'settings.json'), env: { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') } };
+  return {
+    home,
+    claude,
+    settings: join(claude, 'settings.json'),
+    env: { HOME: home, XDG_STATE_HOME: join(home, 'state'), BUDDY_TUI_STATE_DIR: join(home, 'buddy-state') },
+  };
 }
 
 /** A one-line error naming the file, no stack trace, exit 1, and the folder exactly as it was. */
@@ -38,23 +53,40 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
     writeFileSync(settings, BEFORE);
     const set = chattr('+i', settings);
     if (set.status !== 0) {
-      context.skip(`chattr +i is not possible here (${set.stderr.trim() || set.error?.message}); the read-only and directory cases still run`);
+      context.skip(
+        `chattr +i is not possible here (${set.stderr.trim() || set.error?.message}); the read-only and directory cases still run`,
+      );
       return;
     }
     immutable.push(settings);
-    expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /immutable or append-only.*chattr -i/);
+    expectRefused(
+      runCli(['install', '--shell-form'], env),
+      claude,
+      ['settings.json'],
+      /immutable or append-only.*chattr -i/,
+    );
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
 
     // Append-only: writable in place, but it cannot be replaced; the backup made first is removed.
     chattr('-i', settings);
     expect(chattr('+a', settings).status).toBe(0);
-    expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /immutable or append-only.*chattr -i -a/);
+    expectRefused(
+      runCli(['install', '--shell-form'], env),
+      claude,
+      ['settings.json'],
+      /immutable or append-only.*chattr -i -a/,
+    );
     chattr('-a', settings);
 
     // An immutable folder: nothing can be created in it.
     expect(chattr('+i', claude).status).toBe(0);
     immutable.push(claude);
-    expectRefused(runCli(['install', '--shell-form'], env), claude, ['settings.json'], /(folder .* is not writable|immutable or append-only)/);
+    expectRefused(
+      runCli(['install', '--shell-form'], env),
+      claude,
+      ['settings.json'],
+      /(folder .* is not writable|immutable or append-only)/,
+    );
     chattr('-i', claude);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);
   });
@@ -66,13 +98,21 @@ describe('install / uninstall on files they must not replace (spawned)', () => {
     const installed = readFileSync(settings, 'utf8');
     const listing = readdirSync(claude).sort(); // settings.json and the install's backup
     chmodSync(settings, 0o444);
-    expectRefused(runCli(['uninstall'], env), claude, listing, /is read-only \(mode 0444\); make it writable \(chmod u\+w/);
+    expectRefused(
+      runCli(['uninstall'], env),
+      claude,
+      listing,
+      /is read-only \(mode 0444\); make it writable \(chmod u\+w/,
+    );
     expect(readFileSync(settings, 'utf8')).toBe(installed);
     const refused = runCli(['install'], env);
     expectRefused(refused, claude, listing, /is read-only/);
     // What it would have added (the spool over the Node hook), to add by hand.
     const byHand = JSON.parse(refused.stdout).hooks.Stop[0].hooks[0];
-    expect(byHand).toMatchObject({ type: 'command', command: expect.stringMatching(/dist\/hook\.js {2}# buddy-tui-ingest\n/) });
+    expect(byHand).toMatchObject({
+      type: 'command',
+      command: expect.stringMatching(/dist\/hook\.js {2}# buddy-tui-ingest\n/),
+    });
     chmodSync(settings, 0o644);
     expect(runCli(['uninstall'], env).code).toBe(0);
     expect(readFileSync(settings, 'utf8')).toBe(BEFORE);

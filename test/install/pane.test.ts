@@ -15,16 +15,53 @@ afterEach(async () => {
 });
 
 function pane(args: string[], env: NodeJS.ProcessEnv) {
-  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+    env: { PATH: process.env.PATH, HOME: '/nonexistent', ...env },
+    encoding: 'utf8',
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('buddy-tui pane', () => {
   it("passes buddy-tui's environment to the new pane with -e (tmux would use the server's)", () => {
-    const env = forwardedEnv({ BUDDY_TUI_STATE_DIR: '/s', XDG_CONFIG_HOME: '/c', PATH: '/bin', ANTHROPIC_API_KEY: 'secret', HOME: '/h' });
+    const env = forwardedEnv({
+      BUDDY_TUI_STATE_DIR: '/s',
+      XDG_CONFIG_HOME: '/c',
+      PATH: '/bin',
+      ANTHROPIC_API_KEY: 'secret',
+      HOME: '/h',
+    });
     expect(env).toEqual(['BUDDY_TUI_STATE_DIR=/s', 'XDG_CONFIG_HOME=/c', 'PATH=/bin']);
-    const args = splitWindowArgs({ size: '40%', below: false, focus: false, target: '%3', cwd: '/p', command: 'node cli.js tui', env });
-    expect(args).toEqual(['split-window', '-h', '-d', '-l', '40%', '-t', '%3', '-c', '/p', '-e', 'BUDDY_TUI_STATE_DIR=/s', '-e', 'XDG_CONFIG_HOME=/c', '-e', 'PATH=/bin', '-P', '-F', '#{pane_id}', 'node cli.js tui']);
+    const args = splitWindowArgs({
+      size: '40%',
+      below: false,
+      focus: false,
+      target: '%3',
+      cwd: '/p',
+      command: 'node cli.js tui',
+      env,
+    });
+    expect(args).toEqual([
+      'split-window',
+      '-h',
+      '-d',
+      '-l',
+      '40%',
+      '-t',
+      '%3',
+      '-c',
+      '/p',
+      '-e',
+      'BUDDY_TUI_STATE_DIR=/s',
+      '-e',
+      'XDG_CONFIG_HOME=/c',
+      '-e',
+      'PATH=/bin',
+      '-P',
+      '-F',
+      '#{pane_id}',
+      'node cli.js tui',
+    ]);
   });
 
   it('outside tmux says so clearly and exits 1', () => {
@@ -39,11 +76,17 @@ describe('buddy-tui pane', () => {
     const dir = makeTempDir();
     const started = startTmux(dir, { width: 200, height: 40 });
     server = started.server;
-    const result = pane(['pane', '--size', '60', '--', '--species', 'cat'], { ...server.clientEnv(started.pane), BUDDY_TUI_STATE_DIR: `${dir}/state` });
+    const result = pane(['pane', '--size', '60', '--', '--species', 'cat'], {
+      ...server.clientEnv(started.pane),
+      BUDDY_TUI_STATE_DIR: `${dir}/state`,
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const newPane = /pane (%\d+)/.exec(result.stdout)![1];
-    const panes = server.tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_active} #{pane_start_command}']).stdout.trim().split('\n');
+    const panes = server
+      .tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_active} #{pane_start_command}'])
+      .stdout.trim()
+      .split('\n');
     expect(panes).toHaveLength(2);
     const line = panes.find((entry) => entry.startsWith(`${newPane} `))!;
     const [, width, active] = line.split(' ');
@@ -59,7 +102,10 @@ describe('buddy-tui pane', () => {
     expect(pane(['pane', '--size', 'big'], server.clientEnv(started.pane)).code).toBe(2);
     const result = pane(['pane', '--below', '--size', '25%', '--focus'], server.clientEnv(started.pane));
     expect(result.code).toBe(0);
-    const panes = server.tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_height} #{pane_active}']).stdout.trim().split('\n');
+    const panes = server
+      .tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_height} #{pane_active}'])
+      .stdout.trim()
+      .split('\n');
     const created = panes.find((entry) => entry.startsWith(/pane (%\d+)/.exec(result.stdout)![1]))!.split(' ');
     expect(Number(created[1])).toBe(120);
     expect(Number(created[2])).toBeGreaterThanOrEqual(8);

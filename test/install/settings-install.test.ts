@@ -1,4 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync, lstatSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+  lstatSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -20,7 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const install = (extra: { statuslineOnly?: boolean; dryRun?: boolean; hookForm?: 'exec' | 'shell' } = {}) => installIntoSettings({ path, commands, env, ...extra });
+const install = (extra: { statuslineOnly?: boolean; dryRun?: boolean; hookForm?: 'exec' | 'shell' } = {}) =>
+  installIntoSettings({ path, commands, env, ...extra });
 const uninstall = (extra: { dryRun?: boolean } = {}) => uninstallFromSettings({ path, commands, env, ...extra });
 const read = () => JSON.parse(readFileSync(path, 'utf8'));
 const backups = () => readdirSync(join(dir, '.claude')).filter((name) => name.includes('buddy-tui-backup'));
@@ -46,7 +57,10 @@ describe('install into settings.json', () => {
     expect(Object.keys(settings.hooks)).toEqual([...BUDDY_HOOK_EVENTS]);
     for (const event of BUDDY_HOOK_EVENTS) {
       expect(settings.hooks[event]).toEqual([
-        { _tag: BUDDY_TAG, hooks: [{ type: 'command', command: `/usr/bin/node '/opt/buddy tui/dist/hook.js'`, timeout: 5 }] },
+        {
+          _tag: BUDDY_TAG,
+          hooks: [{ type: 'command', command: `/usr/bin/node '/opt/buddy tui/dist/hook.js'`, timeout: 5 }],
+        },
       ]);
       expect(settings.hooks[event][0].hooks[0].async).toBeUndefined();
     }
@@ -68,7 +82,10 @@ describe('install into settings.json', () => {
     const settings = read();
     expect(settings.model).toBe('opus');
     expect(settings.env).toEqual({ FOO: 'bar' });
-    expect(settings.hooks.PreToolUse[0]).toEqual({ matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/guard.sh' }] });
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: '~/bin/guard.sh' }],
+    });
     expect(settings.hooks.PreToolUse[1]._tag).toBe(BUDDY_TAG);
     expect(settings.statusLine).toEqual({
       type: 'command',
@@ -105,7 +122,7 @@ describe('install into settings.json', () => {
     const result = install({ dryRun: true });
     expect(result.status).toBe('dry-run');
     expect(result.diff).toContain(`+   "statusLine": {`);
-    expect(result.diff).toMatch(new RegExp(`^\\+ +"_tag": "${BUDDY_TAG}",$`, "m"));
+    expect(result.diff).toMatch(new RegExp(`^\\+ +"_tag": "${BUDDY_TAG}",$`, 'm'));
     expect(result.diff).toContain(`-   "model": "opus"`);
     expect(result.diff).toContain(`+   "model": "opus",`);
     expect(readFileSync(path, 'utf8')).toBe('{\n  "model": "opus"\n}\n');
@@ -119,7 +136,10 @@ describe('install into settings.json', () => {
     const exec = read();
     expect(exec.hooks.Stop).toEqual([
       { hooks: [{ type: 'command', command: 'say done' }] },
-      { _tag: BUDDY_TAG, hooks: [{ type: 'command', command: '/usr/bin/node', args: ['/opt/buddy tui/dist/hook.js'], timeout: 5 }] },
+      {
+        _tag: BUDDY_TAG,
+        hooks: [{ type: 'command', command: '/usr/bin/node', args: ['/opt/buddy tui/dist/hook.js'], timeout: 5 }],
+      },
     ]);
     expect(install({ hookForm: 'exec' }).status).toBe('unchanged');
     install({ hookForm: 'shell' });
@@ -168,7 +188,9 @@ describe('uninstall', () => {
     expect(result.chained).toBe('npx -y ccstatusline@latest');
     expect(result.diff).toMatch(new RegExp(`^- +"_tag": "${BUDDY_TAG}",$`, 'm'));
     // The diff leads back to the user's own bytes, their one-line statusLine included.
-    expect(result.diff).toContain('+     "statusLine": { "type": "command", "command": "npx -y ccstatusline@latest", "padding": 1, "refreshInterval": 1 },');
+    expect(result.diff).toContain(
+      '+     "statusLine": { "type": "command", "command": "npx -y ccstatusline@latest", "padding": 1, "refreshInterval": 1 },',
+    );
     expect(readFileSync(path, 'utf8')).toBe(installed);
     expect(backups()).toHaveLength(1);
     // The install record survived: the real uninstall still gives back the exact bytes.
@@ -199,7 +221,12 @@ describe('uninstall', () => {
       PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '~/bin/guard.sh' }] }],
       Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
     });
-    expect(after.statusLine).toEqual({ type: 'command', command: 'npx -y ccstatusline@latest', padding: 1, refreshInterval: 1 });
+    expect(after.statusLine).toEqual({
+      type: 'command',
+      command: 'npx -y ccstatusline@latest',
+      padding: 1,
+      refreshInterval: 1,
+    });
   });
 
   it('without its install record still finds our tagged entries and the chained command', () => {

@@ -1,18 +1,29 @@
 // The mod's pure drawing rules (claude-plugin/hooks/buddy-view.js), as plain JavaScript under vitest.
 import { describe, expect, it } from 'vitest';
+// biome-ignore format: the @ts-expect-error below must stay on the line that names the module
 // @ts-expect-error: plain JavaScript module of the mod, typed by JSDoc only
 import { appendedReaction, bandRows, besideCell, cliFromJson, isOlder, parseModState } from '../../claude-plugin/hooks/buddy-view.js';
 
-const LOOK = parseModState(JSON.stringify({
-  v: 1, face: '(o.o)', name: 'Miso', mood: 'idle', sprite: [' /\\_/\\ ', '( o.o )'], watch: ['/s/r'],
-  bubble: { text: 'Nice catch', kind: 'reaction' }, working: false,
-}));
+const LOOK = parseModState(
+  JSON.stringify({
+    v: 1,
+    face: '(o.o)',
+    name: 'Miso',
+    mood: 'idle',
+    sprite: [' /\\_/\\ ', '( o.o )'],
+    watch: ['/s/r'],
+    bubble: { text: 'Nice catch', kind: 'reaction' },
+    working: false,
+  }),
+);
 
 describe('buddy-view.js', () => {
   it('reads only a v1 answer, strips control characters, keeps at most 8 watched paths', () => {
     expect(parseModState('not json')).toBeUndefined();
     expect(parseModState('{"v":2,"face":"x","watch":[]}')).toBeUndefined();
-    const look = parseModState(JSON.stringify({ v: 1, face: '(\u001b[31mo)', name: 'A\u0007b', sprite: [], watch: Array(20).fill('/x') }));
+    const look = parseModState(
+      JSON.stringify({ v: 1, face: '(\u001b[31mo)', name: 'A\u0007b', sprite: [], watch: Array(20).fill('/x') }),
+    );
     expect(look.face).toBe('([31mo)');
     expect(look.name).toBe('Ab');
     expect(look.watch).toHaveLength(8);
@@ -21,8 +32,12 @@ describe('buddy-view.js', () => {
   });
 
   it('the band: one row within the width; a second row while Claude waits; the bubble goes when muted', () => {
-    expect(bandRows(LOOK, { columns: 100, maxRows: 4 }).map((row: { text: string }) => row.text)).toEqual(['(o.o) Miso  < Nice catch >']);
-    expect(bandRows({ ...LOOK, waiting: 'approve Bash `ls`' }, { columns: 100, maxRows: 4 })[1].text).toBe('⏳ waiting for you: approve Bash `ls`');
+    expect(bandRows(LOOK, { columns: 100, maxRows: 4 }).map((row: { text: string }) => row.text)).toEqual([
+      '(o.o) Miso  < Nice catch >',
+    ]);
+    expect(bandRows({ ...LOOK, waiting: 'approve Bash `ls`' }, { columns: 100, maxRows: 4 })[1].text).toBe(
+      '⏳ waiting for you: approve Bash `ls`',
+    );
     expect(bandRows(LOOK, { columns: 12, maxRows: 1 })[0].text).toHaveLength(12);
     expect(bandRows(LOOK, { columns: 100, maxRows: 1, muted: true })[0].text).toBe('(o.o) Miso');
     expect(bandRows(LOOK, { columns: 4, maxRows: 4 })).toEqual([]);
@@ -30,16 +45,25 @@ describe('buddy-view.js', () => {
 
   it('beside the prompt: the floating card when it fits, the face when only the cell does, else nothing', () => {
     expect(besideCell(LOOK, { floatRows: 10, floatColumns: 40, maxColumns: 10 }).kind).toBe('float');
-    expect(besideCell(LOOK, { floatRows: 3, floatColumns: 40, maxColumns: 10 })).toEqual({ kind: 'face', text: '(o.o)' });
+    expect(besideCell(LOOK, { floatRows: 3, floatColumns: 40, maxColumns: 10 })).toEqual({
+      kind: 'face',
+      text: '(o.o)',
+    });
     expect(besideCell(LOOK, { floatRows: 3, floatColumns: 40, maxColumns: 2 })).toEqual({ kind: 'none' });
   });
 
   it('an appended reactions.jsonl line shows at once unless it is a notice, a withdrawal or torn', () => {
     const line = (r: object) => `${JSON.stringify({ ts: 1, sessionId: 's', ...r })}\n`;
-    expect(appendedReaction(line({ kind: 'warning', text: 'Who DARES fail?', ttlMs: 10000 }))).toEqual({ text: 'Who DARES fail?', kind: 'warning' });
+    expect(appendedReaction(line({ kind: 'warning', text: 'Who DARES fail?', ttlMs: 10000 }))).toEqual({
+      text: 'Who DARES fail?',
+      kind: 'warning',
+    });
     expect(appendedReaction(line({ kind: 'notice', text: 'plugin x failed', ttlMs: 10000 }))).toBeUndefined();
     expect(appendedReaction(line({ kind: 'reaction', text: 'gone', ttlMs: 0 }))).toBeUndefined();
-    expect(appendedReaction(`${line({ kind: 'reaction', text: 'first', ttlMs: 5 })}{"torn`)).toEqual({ text: 'first', kind: 'reaction' });
+    expect(appendedReaction(`${line({ kind: 'reaction', text: 'first', ttlMs: 5 })}{"torn`)).toEqual({
+      text: 'first',
+      kind: 'reaction',
+    });
   });
 
   it('versions and the written command', () => {

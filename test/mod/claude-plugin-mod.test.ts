@@ -30,7 +30,13 @@ function pluginCopy(): { folder: string; home: string } {
 }
 
 function claude(args: string[], home: string) {
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, LANG: 'C.UTF-8', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' };
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    LANG: 'C.UTF-8',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+  };
   return spawnSync(requireClaudeBinary(), args, { env, encoding: 'utf8', timeout: 180_000 });
 }
 
@@ -59,10 +65,15 @@ describe('buddy-tui mod-state (what the mod draws)', () => {
     const base = makeTempDir();
     scratch.push(base);
     const env = {
-      PATH: process.env.PATH, HOME: base, BUDDY_TUI_STATE_DIR: join(base, 'state'),
-      XDG_STATE_HOME: join(base, 'xdg-state'), XDG_CONFIG_HOME: join(base, 'xdg-config'), USER: 'mod-test',
+      PATH: process.env.PATH,
+      HOME: base,
+      BUDDY_TUI_STATE_DIR: join(base, 'state'),
+      XDG_STATE_HOME: join(base, 'xdg-state'),
+      XDG_CONFIG_HOME: join(base, 'xdg-config'),
+      USER: 'mod-test',
     };
-    const cli = (args: string[]) => spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, encoding: 'utf8', timeout: 60_000 });
     return { cli };
   }
 
@@ -78,7 +89,12 @@ describe('buddy-tui mod-state (what the mod draws)', () => {
     const petted = JSON.parse(cli(['mod-state', '--session', 's1', '--act', 'pet']).stdout);
     expect(petted.said).toMatch(new RegExp(`^${petted.name}: .+`));
     expect(petted.sprite.length).toBeGreaterThan(1);
-    expect(petted).toMatchObject({ level: 1, mood: expect.any(String), species: expect.any(String), stage: expect.any(String) });
+    expect(petted).toMatchObject({
+      level: 1,
+      mood: expect.any(String),
+      species: expect.any(String),
+      stage: expect.any(String),
+    });
     const stats = JSON.parse(cli(['stats', '--json']).stdout);
     expect(stats.counters.petted).toBe(1);
     expect(stats.identity.name).toBe(petted.name);

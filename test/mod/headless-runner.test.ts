@@ -17,13 +17,34 @@ function world() {
   mkdirSync(join(state, 'inbox'), { recursive: true, mode: 0o700 });
   const plugin = join(base, 'plugins', 'watch');
   mkdirSync(plugin, { recursive: true });
-  writeFileSync(join(plugin, 'react.sh'), `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "runner saw it fail", "priority": 5}'\n`);
-  writeFileSync(join(plugin, 'buddy-plugin.json'), JSON.stringify({
-    name: 'watch', hooks: { PostToolUseFailure: [{ hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/react.sh"', timeout: 5 }] }] }, limits: { cooldownMs: 0 },
-  }));
+  writeFileSync(
+    join(plugin, 'react.sh'),
+    `#!/bin/sh\ncat >/dev/null\necho '{"reaction": "runner saw it fail", "priority": 5}'\n`,
+  );
+  writeFileSync(
+    join(plugin, 'buddy-plugin.json'),
+    JSON.stringify({
+      name: 'watch',
+      hooks: {
+        PostToolUseFailure: [
+          { hooks: [{ type: 'command', command: 'sh "${BUDDY_PLUGIN_ROOT}/react.sh"', timeout: 5 }] },
+        ],
+      },
+      limits: { cooldownMs: 0 },
+    }),
+  );
   mkdirSync(join(base, 'config', 'buddy-tui'), { recursive: true });
-  writeFileSync(join(base, 'config', 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 1, plugins: [plugin], discoverClaudeSettings: false }));
-  const env = { PATH: process.env.PATH, HOME: base, BUDDY_TUI_STATE_DIR: state, XDG_CONFIG_HOME: join(base, 'config'), XDG_STATE_HOME: join(base, 'xdg-state') };
+  writeFileSync(
+    join(base, 'config', 'buddy-tui', 'config.json'),
+    JSON.stringify({ schemaVersion: 1, plugins: [plugin], discoverClaudeSettings: false }),
+  );
+  const env = {
+    PATH: process.env.PATH,
+    HOME: base,
+    BUDDY_TUI_STATE_DIR: state,
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+  };
   return { state, env };
 }
 
@@ -35,7 +56,16 @@ async function until(check: () => boolean, what: string, timeoutMs = 30_000): Pr
   }
 }
 
-const failure = (sid: string) => JSON.stringify({ session_id: sid, hook_event_name: 'PostToolUseFailure', cwd: '/w', tool_name: 'Bash', tool_input: { command: 'false' }, tool_use_id: 't1', error: 'Exit code 1' });
+const failure = (sid: string) =>
+  JSON.stringify({
+    session_id: sid,
+    hook_event_name: 'PostToolUseFailure',
+    cwd: '/w',
+    tool_name: 'Bash',
+    tool_input: { command: 'false' },
+    tool_use_id: 't1',
+    error: 'Exit code 1',
+  });
 
 describe('buddy-tui runner (headless)', () => {
   it('runs the plugins on spooled events, holds runner.lock, and exits and releases it when idle', async () => {
@@ -48,7 +78,10 @@ describe('buddy-tui runner (headless)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     writeFileSync(join(state, 'inbox', 'claude.123'), failure('headless-1'));
     const reactions = join(state, 'headless-1', 'reactions.jsonl');
-    await until(() => existsSync(reactions) && readFileSync(reactions, 'utf8').includes('runner saw it fail'), 'the reaction');
+    await until(
+      () => existsSync(reactions) && readFileSync(reactions, 'utf8').includes('runner saw it fail'),
+      'the reaction',
+    );
     expect(await exited).toBe(0);
     expect(existsSync(join(state, 'runner.lock'))).toBe(false);
   }, 90_000);
@@ -56,7 +89,11 @@ describe('buddy-tui runner (headless)', () => {
   it('leaves the plugins to a live holder of the lock (a pane), and says so', () => {
     const { state, env } = world();
     writeFileSync(join(state, 'runner.lock'), JSON.stringify({ pid: process.pid, startedAt: Date.now() }));
-    const run = spawnSync(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '1000'], { env, encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '1000'], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('another buddy-tui runs the plugins already');
     expect(JSON.parse(readFileSync(join(state, 'runner.lock'), 'utf8')).pid).toBe(process.pid);
@@ -64,7 +101,12 @@ describe('buddy-tui runner (headless)', () => {
 
   it('mod-state --ensure-runner starts one when none runs, and not a second', async () => {
     const { state, env } = world();
-    const ask = () => spawnSync(process.execPath, [CLI_ENTRY, 'mod-state', '--session', 's1', '--ensure-runner'], { env, encoding: 'utf8', timeout: 30_000 });
+    const ask = () =>
+      spawnSync(process.execPath, [CLI_ENTRY, 'mod-state', '--session', 's1', '--ensure-runner'], {
+        env,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
     expect(ask().status).toBe(0);
     await until(() => existsSync(join(state, 'runner.lock')), 'runner.lock');
     const pid = JSON.parse(readFileSync(join(state, 'runner.lock'), 'utf8')).pid;

@@ -23,17 +23,25 @@ vi.hoisted(() => {
   process.env.CI = 'false';
 });
 
-const lines = readFileSync(new URL('../fixtures/waiting-session.jsonl', import.meta.url), 'utf8').split('\n').filter(Boolean);
+const lines = readFileSync(new URL('../fixtures/waiting-session.jsonl', import.meta.url), 'utf8')
+  .split('\n')
+  .filter(Boolean);
 const recorded: JournalEvent[] = lines.map((line) => JSON.parse(line));
 
 const notifyBytes = terminalBytes;
 
 describe('terminal channel bytes', () => {
   it('a bell, an OSC 9, an OSC 777, a kitty OSC 99', () => {
-    expect(notifyBytes('osc99', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]99;i=buddy:d=0;Claude needs you\u001b\\\u001b]99;i=buddy:d=1:p=body;approve Bash\u001b\\');
+    expect(notifyBytes('osc99', 'Claude needs you', 'approve Bash', false)).toBe(
+      '\u001b]99;i=buddy:d=0;Claude needs you\u001b\\\u001b]99;i=buddy:d=1:p=body;approve Bash\u001b\\',
+    );
     expect(notifyBytes('bell', 'Claude needs you', 'approve Bash', false)).toBe('\u0007');
-    expect(notifyBytes('osc9', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]9;Claude needs you: approve Bash\u0007');
-    expect(notifyBytes('osc777', 'Claude needs you', 'approve Bash', false)).toBe('\u001b]777;notify;Claude needs you;approve Bash\u0007');
+    expect(notifyBytes('osc9', 'Claude needs you', 'approve Bash', false)).toBe(
+      '\u001b]9;Claude needs you: approve Bash\u0007',
+    );
+    expect(notifyBytes('osc777', 'Claude needs you', 'approve Bash', false)).toBe(
+      '\u001b]777;notify;Claude needs you;approve Bash\u0007',
+    );
   });
 
   it('inside tmux an OSC goes through passthrough (its ESCs doubled)', () => {
@@ -41,7 +49,12 @@ describe('terminal channel bytes', () => {
   });
 
   it('outside text cannot end the sequence early or add fields', () => {
-    const bytes = notifyBytes('osc777', 'Claude needs you (x;y)', 'approve Bash `a\u0007\u001b]0;pwned\u0007;b`', false);
+    const bytes = notifyBytes(
+      'osc777',
+      'Claude needs you (x;y)',
+      'approve Bash `a\u0007\u001b]0;pwned\u0007;b`',
+      false,
+    );
     expect(bytes.startsWith('\u001b]777;notify;Claude needs you (x,y);approve Bash `a')).toBe(true);
     expect(bytes.slice(0, -1)).not.toMatch(/[\u0007\u001b](?!\]777)/);
     expect(bytes.split(';')).toHaveLength(4);
@@ -59,7 +72,8 @@ describe('the waiting moment on the recorded session', () => {
     tracker.check({}, events[0].ts, settings);
     for (const event of events) {
       state = reduceEvent(state, event);
-      for (const found of tracker.check({ [state.sessionId]: state }, nowOf(event), settings)) if (found.kind === 'waiting') writes.push(notifyBytes(mode as 'bell', found.title, found.body, false));
+      for (const found of tracker.check({ [state.sessionId]: state }, nowOf(event), settings))
+        if (found.kind === 'waiting') writes.push(notifyBytes(mode as 'bell', found.title, found.body, false));
       perEvent.push(writes.length);
     }
     return { writes, perEvent };
@@ -73,7 +87,12 @@ describe('the waiting moment on the recorded session', () => {
 
   it('a second ask in the same session is a new wait; off writes nothing; a wait found long after it began is old news', () => {
     const asked = recorded.findIndex((e) => e.hook_event_name === 'PermissionRequest');
-    const again = [...recorded.slice(0, 6), ...recorded.slice(2, asked + 1).map((e) => ({ ...e, tool_use_id: e.tool_use_id && `${e.tool_use_id}-2`, ts: e.ts + 60_000 }))];
+    const again = [
+      ...recorded.slice(0, 6),
+      ...recorded
+        .slice(2, asked + 1)
+        .map((e) => ({ ...e, tool_use_id: e.tool_use_id && `${e.tool_use_id}-2`, ts: e.ts + 60_000 })),
+    ];
     expect(run('osc9', again).writes).toHaveLength(2);
     expect(run('off', recorded).writes).toEqual([]);
     expect(run('bell', recorded, (event) => event.ts + STALE_WAIT_MS + 1).writes).toEqual([]);
@@ -93,10 +112,20 @@ describe('the pane with notify.waiting', () => {
     mkdirSync(join(base, 'cfg', 'buddy-tui'), { mode: 0o700 });
     const configFile = join(base, 'cfg', 'buddy-tui', 'config.json');
     writeFileSync(configFile, JSON.stringify(config));
-    const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'), NO_COLOR: '' };
+    const env = {
+      ...process.env,
+      BUDDY_TUI_STATE_DIR: root,
+      XDG_CONFIG_HOME: join(base, 'cfg'),
+      XDG_STATE_HOME: join(base, 'state'),
+      BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
+      NO_COLOR: '',
+    };
     const stdout = new FakeStdout(100, 30);
     const handle = await startTui({
-      stateRoot: root, env, configFile, plugins: false,
+      stateRoot: root,
+      env,
+      configFile,
+      plugins: false,
       petFile: join(base, 'state', 'pet.json'),
       stdout: stdout as unknown as NodeJS.WriteStream,
       stdin: new FakeStdin(true) as unknown as NodeJS.ReadStream,
@@ -117,14 +146,22 @@ describe('the pane with notify.waiting', () => {
   }
 
   const upTo = (name: string, type?: string) =>
-    lines.slice(0, recorded.findIndex((e) => e.hook_event_name === name && (!type || e.notification_type === type)) + 1)
-      .map((line) => { const { ts: _ts, ...payload } = JSON.parse(line); return JSON.stringify(payload); });
+    lines
+      .slice(0, recorded.findIndex((e) => e.hook_event_name === name && (!type || e.notification_type === type)) + 1)
+      .map((line) => {
+        const { ts: _ts, ...payload } = JSON.parse(line);
+        return JSON.stringify(payload);
+      });
 
   it('"bell": one bell when the ask starts, none for its reminder', { timeout: 120_000 }, async () => {
     const { env, frame, bells } = await pane({ notify: { waiting: 'bell' } });
     await feedThroughHook(upTo('PermissionRequest'), env);
     // The bubble wraps in this pane (the command goes to its second line).
-    await waitForFrame(frame, (text) => text.includes('waiting for you: approve Bash `rm -rf') && text.includes('build`'), 60_000);
+    await waitForFrame(
+      frame,
+      (text) => text.includes('waiting for you: approve Bash `rm -rf') && text.includes('build`'),
+      60_000,
+    );
     expect(bells()).toBe(1);
     await feedThroughHook(upTo('Notification', 'permission_prompt').slice(-1), env);
     await waitForFrame(frame, (text) => text.includes('❗ waiting for you'), 10_000);

@@ -31,7 +31,10 @@ afterAll(async () => {
 
 /** One event through the real spool script, exactly as installed (`/bin/sh -c SPOOL_SCRIPT ...`). */
 function spool(payload: string, env: NodeJS.ProcessEnv): Promise<number | null> {
-  const child = spawn('/bin/sh', spoolArgs('claude', { node: process.execPath, hookScript: HOOK_ENTRY }), { env, stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn('/bin/sh', spoolArgs('claude', { node: process.execPath, hookScript: HOOK_ENTRY }), {
+    env,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   child.stdin.end(payload);
   return new Promise((resolve) => child.once('close', resolve));
 }
@@ -53,14 +56,27 @@ describe('the pane the user looks at, for a spooled session', () => {
     otherPane = started.pane;
     // Two panes side by side in the one window; the agent's is the new, active one.
     agentPane = inner.tmux(['split-window', '-h', '-P', '-F', '#{pane_id}', 'sh']).stdout.trim();
-    const outer = startTmux(join(base, 'outer'), { width: 150, height: 12, command: `tmux -S ${shellQuote(inner.socket)} attach -t test` });
+    const outer = startTmux(join(base, 'outer'), {
+      width: 150,
+      height: 12,
+      command: `tmux -S ${shellQuote(inner.socket)} attach -t test`,
+    });
     servers.push(outer.server);
-    await waitUntil(() => inner.tmux(['display-message', '-p', '-t', agentPane, '#{session_attached}']).stdout.trim(), (n) => n === '1', 'the client attached');
+    await waitUntil(
+      () => inner.tmux(['display-message', '-p', '-t', agentPane, '#{session_attached}']).stdout.trim(),
+      (n) => n === '1',
+      'the client attached',
+    );
     // The pane runs in the other pane of the same tmux: its TMUX names that server.
-    pane = await startNotifyPane({ channels: ['command'], command: 'stub' }, { env: { ...inner.clientEnv(otherPane) } });
+    pane = await startNotifyPane(
+      { channels: ['command'], command: 'stub' },
+      { env: { ...inner.clientEnv(otherPane) } },
+    );
   }, 60_000);
 
-  it('none while the agent\'s pane is the active pane; one once the user is on the other pane', { timeout: 120_000 }, async () => {
+  it("none while the agent's pane is the active pane; one once the user is on the other pane", {
+    timeout: 120_000,
+  }, async () => {
     const hookEnv = { ...pane!.env, ...inner.clientEnv(agentPane) };
     const episodes = waitingEpisodes('notify-spool');
     expect(inner.tmux(['display-message', '-p', '-t', agentPane, '#{pane_active}']).stdout.trim()).toBe('1');
@@ -70,7 +86,10 @@ describe('the pane the user looks at, for a spooled session', () => {
     expect(pane!.stubs.commandCalls()).toEqual([]);
 
     // The events came through the spool (the drain's `inbox` key), with the pane and the server's pid.
-    const journal = readFileSync(join(pane!.env.BUDDY_TUI_STATE_DIR!, 'notify-spool', 'events.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const journal = readFileSync(join(pane!.env.BUDDY_TUI_STATE_DIR!, 'notify-spool', 'events.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const spooled = journal.filter((event) => typeof event.inbox === 'string');
     expect(spooled.length).toBeGreaterThan(0);
     const serverPid = Number(inner.tmux(['display-message', '-p', '#{pid}']).stdout.trim());
@@ -78,7 +97,12 @@ describe('the pane the user looks at, for a spooled session', () => {
 
     inner.tmux(['select-pane', '-t', otherPane]);
     await feedThroughSpool(episodes.askAgain, hookEnv);
-    await waitUntil(() => pane!.stubs.commandCalls().length, (n) => n >= 1, 'the notification once the user looks at the other pane', 60_000);
+    await waitUntil(
+      () => pane!.stubs.commandCalls().length,
+      (n) => n >= 1,
+      'the notification once the user looks at the other pane',
+      60_000,
+    );
     await pane!.handle.notifier.idle();
     expect(pane!.stubs.commandCalls()).toHaveLength(1);
   });

@@ -39,13 +39,26 @@ describe('the pane the user looks at', () => {
     inner.tmux(['set-option', '-g', 'display-time', '20000']);
     // The agent runs in a second window, which is the current one.
     agentPane = inner.tmux(['new-window', '-P', '-F', '#{pane_id}', 'sh']).stdout.trim();
-    outer = startTmux(join(base, 'outer'), { width: 150, height: 12, command: `tmux -S ${shellQuote(inner.socket)} attach -t test` });
+    outer = startTmux(join(base, 'outer'), {
+      width: 150,
+      height: 12,
+      command: `tmux -S ${shellQuote(inner.socket)} attach -t test`,
+    });
     servers.push(outer.server);
-    await waitUntil(() => inner.tmux(['display-message', '-p', '-t', agentPane, '#{session_attached}']).stdout.trim(), (n) => n === '1', 'the client attached');
-    pane = await startNotifyPane({ channels: ['command', 'tmux'], command: 'stub' }, { env: { TMUX: '', TMUX_PANE: '' } });
+    await waitUntil(
+      () => inner.tmux(['display-message', '-p', '-t', agentPane, '#{session_attached}']).stdout.trim(),
+      (n) => n === '1',
+      'the client attached',
+    );
+    pane = await startNotifyPane(
+      { channels: ['command', 'tmux'], command: 'stub' },
+      { env: { TMUX: '', TMUX_PANE: '' } },
+    );
   }, 60_000);
 
-  it('none while the agent\'s pane is in view; one with the tmux message and bell flag once the user is elsewhere', { timeout: 120_000 }, async () => {
+  it("none while the agent's pane is in view; one with the tmux message and bell flag once the user is elsewhere", {
+    timeout: 120_000,
+  }, async () => {
     const hookEnv = { ...pane!.env, ...inner.clientEnv(agentPane) };
     const episodes = waitingEpisodes('notify-tmux');
     await feedThroughHook(episodes.ask, hookEnv);
@@ -55,10 +68,19 @@ describe('the pane the user looks at', () => {
 
     inner.tmux(['select-window', '-t', 'test:0']);
     await feedThroughHook(episodes.askAgain, hookEnv);
-    await waitUntil(() => pane!.stubs.commandCalls().length, (n) => n >= 1, 'the notification once the user looks elsewhere', 60_000);
+    await waitUntil(
+      () => pane!.stubs.commandCalls().length,
+      (n) => n >= 1,
+      'the notification once the user looks elsewhere',
+      60_000,
+    );
     await pane!.handle.notifier.idle();
     expect(pane!.stubs.commandCalls()).toHaveLength(1);
     expect(inner.tmux(['display-message', '-p', '-t', agentPane, '#{window_bell_flag}']).stdout.trim()).toBe('1');
-    await outer.server.waitFor(outer.pane, /buddy-tui: Claude needs you \(project\): approve Bash `rm -rf build`/, 10_000);
+    await outer.server.waitFor(
+      outer.pane,
+      /buddy-tui: Claude needs you \(project\): approve Bash `rm -rf build`/,
+      10_000,
+    );
   });
 });

@@ -30,29 +30,64 @@ afterAll(async () => {
 });
 
 describe('notify channel "toast"', () => {
-  it('the runner\'s waiting notification reaches the mod of the waiting session once, to show with $.ui.toast', { timeout: 120_000 }, async () => {
+  it("the runner's waiting notification reaches the mod of the waiting session once, to show with $.ui.toast", {
+    timeout: 120_000,
+  }, async () => {
     const base = makeTempDir();
     const state = join(base, 'state');
     mkdirSync(join(state, 'inbox'), { recursive: true, mode: 0o700 });
     mkdirSync(join(base, 'config', 'buddy-tui'), { recursive: true });
-    writeFileSync(join(base, 'config', 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 2, discoverClaudeSettings: false, notify: { channels: ['toast'] } }));
-    const env = { PATH: process.env.PATH, HOME: base, BUDDY_TUI_STATE_DIR: state, XDG_CONFIG_HOME: join(base, 'config'), XDG_STATE_HOME: join(base, 'xdg-state'), TMUX: '', TMUX_PANE: '' };
+    writeFileSync(
+      join(base, 'config', 'buddy-tui', 'config.json'),
+      JSON.stringify({ schemaVersion: 2, discoverClaudeSettings: false, notify: { channels: ['toast'] } }),
+    );
+    const env = {
+      PATH: process.env.PATH,
+      HOME: base,
+      BUDDY_TUI_STATE_DIR: state,
+      XDG_CONFIG_HOME: join(base, 'config'),
+      XDG_STATE_HOME: join(base, 'xdg-state'),
+      TMUX: '',
+      TMUX_PANE: '',
+    };
 
-    const modSide = spawn(process.execPath, [MOD_SIDE, CLI_ENTRY, 'toast-session'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const modSide = spawn(process.execPath, [MOD_SIDE, CLI_ENTRY, 'toast-session'], {
+      env,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     children.push(modSide);
     const lines: string[] = [];
     createInterface({ input: modSide.stdout! }).on('line', (line) => lines.push(line));
-    await waitUntil(() => existsSync(join(state, 'mod-bridge', 'mods', 'toast-session.json')), Boolean, 'the mod\'s heartbeat');
+    await waitUntil(
+      () => existsSync(join(state, 'mod-bridge', 'mods', 'toast-session.json')),
+      Boolean,
+      "the mod's heartbeat",
+    );
 
     const runner = spawn(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '60000'], { env, stdio: 'ignore' });
     children.push(runner);
-    await waitUntil(() => existsSync(join(state, 'runner.lock')) && readFileSync(join(state, 'runner.lock'), 'utf8').includes(String(runner.pid)), Boolean, 'the runner\'s lock');
+    await waitUntil(
+      () =>
+        existsSync(join(state, 'runner.lock')) &&
+        readFileSync(join(state, 'runner.lock'), 'utf8').includes(String(runner.pid)),
+      Boolean,
+      "the runner's lock",
+    );
 
     await feedThroughHook(waitingEpisodes('toast-session').ask, env);
-    await waitUntil(() => lines.filter((line) => line.startsWith('TOAST ')), (toasts) => toasts.length >= 1, 'the toast handed to the mod', 60_000);
+    await waitUntil(
+      () => lines.filter((line) => line.startsWith('TOAST ')),
+      (toasts) => toasts.length >= 1,
+      'the toast handed to the mod',
+      60_000,
+    );
     // Once only: the mod side keeps looking (three more looks), and the toast was claimed.
     const looksAtToast = lines.indexOf(lines.find((line) => line.startsWith('TOAST '))!);
-    await waitUntil(() => lines.slice(looksAtToast).filter((line) => line === 'LOOKED').length, (n) => n >= 4, 'three more looks of the mod');
+    await waitUntil(
+      () => lines.slice(looksAtToast).filter((line) => line === 'LOOKED').length,
+      (n) => n >= 4,
+      'three more looks of the mod',
+    );
     const toasts = lines.filter((line) => line.startsWith('TOAST ')).map((line) => JSON.parse(line.slice(6)));
     expect(toasts).toEqual([expect.stringMatching(/^Claude needs you \(project\): approve Bash `rm -rf build`/)]);
   });

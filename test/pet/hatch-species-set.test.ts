@@ -13,7 +13,10 @@ import { capture, type Captured } from '../species/cli-capture.js';
 
 const FIRST_EIGHT = ['axolotl', 'cat', 'dragon', 'frog', 'ghost', 'owl', 'penguin', 'robot'];
 const NOW = Date.UTC(2026, 0, 5, 9);
-const builtinIds = createSpeciesRegistry().list().filter((entry) => entry.origin === 'builtin').map((entry) => entry.species.id);
+const builtinIds = createSpeciesRegistry()
+  .list()
+  .filter((entry) => entry.origin === 'builtin')
+  .map((entry) => entry.species.id);
 const homes: Captured[] = [];
 afterAll(() => homes.forEach((c) => rmSync(c.home, { recursive: true, force: true })));
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSeed, drawIdentity, drawRarity, hatchPet, seededRandom, RARITY_WEIGHTS, EYE_STYLES } from '../../src/pet/hatch.js';
+import {
+  defaultSeed,
+  drawIdentity,
+  drawRarity,
+  hatchPet,
+  seededRandom,
+  RARITY_WEIGHTS,
+  EYE_STYLES,
+} from '../../src/pet/hatch.js';
 import stringWidth from 'string-width';
 import { T0 } from './pet-fixture.js';
 
@@ -44,7 +52,14 @@ describe('hatch', () => {
   it('walks the rarity table from a fixed roll', () => {
     const roll = (value: number) => () => value;
     expect([0, 0.59, 0.6, 0.849, 0.85, 0.95, 0.989, 0.99].map((v) => drawRarity(roll(v)))).toEqual([
-      'common', 'common', 'uncommon', 'uncommon', 'rare', 'epic', 'epic', 'legendary',
+      'common',
+      'common',
+      'uncommon',
+      'uncommon',
+      'rare',
+      'epic',
+      'epic',
+      'legendary',
     ]);
   });
 

@@ -8,8 +8,11 @@ import { sessionMood } from '../../src/display/mood.js';
 import { newPet } from './pet-fixture.js';
 
 const recorded: JournalEvent[] = readFileSync(new URL('../fixtures/waiting-session.jsonl', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line));
-const index = (name: string, type?: string) => recorded.findIndex((e) => e.hook_event_name === name && (!type || e.notification_type === type));
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line));
+const index = (name: string, type?: string) =>
+  recorded.findIndex((e) => e.hook_event_name === name && (!type || e.notification_type === type));
 
 describe('alert while Claude waits for an answer', () => {
   const asking = foldEvents(undefined, recorded.slice(0, index('PermissionRequest') + 1));

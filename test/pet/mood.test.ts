@@ -17,12 +17,51 @@ const petAfter = (list: typeof events): Pet => feedEvents(newPet(T0), list, list
 
 describe('deriveMood over the recorded session', () => {
   const cases: Array<[string, () => [Pet, SessionState | undefined, number], string]> = [
-    ['a tool is running', () => { const l = upTo('PreToolUse'); return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 1000]; }, 'working'],
-    ['a prompt is pending, no tool running', () => { const l = upTo('UserPromptSubmit'); return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 1000]; }, 'thinking'],
-    ['right after the failing npm test', () => { const l = upTo('PostToolUseFailure'); return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 2000]; }, 'error'],
-    ['the failure was a minute ago, still mid-turn', () => { const l = upTo('PostToolBatch', 5); return [petAfter(l), sessionOf(l), l[l.length - 1].ts + MINUTE]; }, 'thinking'],
-    ['the session is over and quiet for an hour', () => [petAfter(events), sessionOf(events), events[events.length - 1].ts + HOUR], 'sleep'],
-    ['just after the turn ended, nothing pending', () => { const l = upTo('Stop'); return [petAfter(l), sessionOf(l), l[l.length - 1].ts + MINUTE]; }, 'idle'],
+    [
+      'a tool is running',
+      () => {
+        const l = upTo('PreToolUse');
+        return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 1000];
+      },
+      'working',
+    ],
+    [
+      'a prompt is pending, no tool running',
+      () => {
+        const l = upTo('UserPromptSubmit');
+        return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 1000];
+      },
+      'thinking',
+    ],
+    [
+      'right after the failing npm test',
+      () => {
+        const l = upTo('PostToolUseFailure');
+        return [petAfter(l), sessionOf(l), l[l.length - 1].ts + 2000];
+      },
+      'error',
+    ],
+    [
+      'the failure was a minute ago, still mid-turn',
+      () => {
+        const l = upTo('PostToolBatch', 5);
+        return [petAfter(l), sessionOf(l), l[l.length - 1].ts + MINUTE];
+      },
+      'thinking',
+    ],
+    [
+      'the session is over and quiet for an hour',
+      () => [petAfter(events), sessionOf(events), events[events.length - 1].ts + HOUR],
+      'sleep',
+    ],
+    [
+      'just after the turn ended, nothing pending',
+      () => {
+        const l = upTo('Stop');
+        return [petAfter(l), sessionOf(l), l[l.length - 1].ts + MINUTE];
+      },
+      'idle',
+    ],
   ];
   it.each(cases)('%s', (_, setup, mood) => {
     const [pet, session, now] = setup();
@@ -59,7 +98,9 @@ describe('deriveMood from needs and milestones', () => {
   it('is sad when unhappy or after a failing streak, and hungry below the starving line', () => {
     const base = newPet(T0);
     expect(deriveMood({ ...base, needs: { ...base.needs, happiness: 10 } }, undefined, T0 + MINUTE)).toBe('sad');
-    expect(deriveMood({ ...base, failStreak: 4, moments: { lastActiveAt: T0, lastFailureAt: T0 } }, undefined, T0 + MINUTE)).toBe('sad');
+    expect(
+      deriveMood({ ...base, failStreak: 4, moments: { lastActiveAt: T0, lastFailureAt: T0 } }, undefined, T0 + MINUTE),
+    ).toBe('sad');
     expect(deriveMood({ ...base, needs: { ...base.needs, hunger: 75 } }, undefined, T0 + MINUTE)).toBe('hungry');
     expect(deriveMood({ ...base, needs: { ...base.needs, happiness: 90 } }, undefined, T0 + MINUTE)).toBe('happy');
   });

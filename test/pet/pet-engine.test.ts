@@ -26,7 +26,9 @@ describe('pet engine over the recorded session', () => {
     });
     expect(pet.failStreak).toBe(0);
     expect(pet.xp).toBe(5 + 5 + 7 + 2 + 10);
-    expect(pet.moments.lastFailureAt).toBe(events.findIndex((e) => e.hook_event_name === 'PostToolUseFailure') * 1000 + T0 + MINUTE);
+    expect(pet.moments.lastFailureAt).toBe(
+      events.findIndex((e) => e.hook_event_name === 'PostToolUseFailure') * 1000 + T0 + MINUTE,
+    );
   });
 
   it('steps a batch of events exactly like one step per event, copying once', () => {
@@ -57,7 +59,8 @@ describe('elapsed time', () => {
   ];
   it.each(table)('%s is right the moment it is read', (_, elapsed, expected) => {
     const pet = decayPet(newPet(T0), T0 + elapsed);
-    for (const [need, value] of Object.entries(expected)) expect(pet.needs[need as keyof Pet['needs']], need).toBeCloseTo(value!, 5);
+    for (const [need, value] of Object.entries(expected))
+      expect(pet.needs[need as keyof Pet['needs']], need).toBeCloseTo(value!, 5);
     expect(pet.updatedAt).toBe(T0 + elapsed);
   });
 
@@ -65,14 +68,17 @@ describe('elapsed time', () => {
     const start = stepPet(newPet(T0), { type: 'event', event: at(bashOk, T0 + MINUTE) }, T0 + MINUTE);
     const once = decayPet(start, T0 + 7 * 24 * HOUR);
     let ticked = start;
-    for (let t = T0 + 10 * MINUTE; t <= T0 + 7 * 24 * HOUR; t += 10 * MINUTE) ticked = stepPet(ticked, { type: 'tick' }, t);
-    for (const need of ['hunger', 'energy', 'happiness'] as const) expect(ticked.needs[need]).toBeCloseTo(once.needs[need], 6);
+    for (let t = T0 + 10 * MINUTE; t <= T0 + 7 * 24 * HOUR; t += 10 * MINUTE)
+      ticked = stepPet(ticked, { type: 'tick' }, t);
+    for (const need of ['hunger', 'energy', 'happiness'] as const)
+      expect(ticked.needs[need]).toBeCloseTo(once.needs[need], 6);
   });
 
   it('tires while work goes on and recovers at rest', () => {
     let pet = newPet(T0);
     // Two hours of steady work, an event every five minutes.
-    for (let t = T0; t <= T0 + 2 * HOUR; t += 5 * MINUTE) pet = stepPet(pet, { type: 'event', event: at(bashOk, t) }, t);
+    for (let t = T0; t <= T0 + 2 * HOUR; t += 5 * MINUTE)
+      pet = stepPet(pet, { type: 'event', event: at(bashOk, t) }, t);
     const worked = pet.needs.energy;
     expect(worked).toBeLessThan(80 - 2 * PET_RULES.energyActivePerHour + 1);
     const rested = decayPet(pet, T0 + 5 * HOUR).needs.energy;
@@ -92,7 +98,11 @@ describe('streaks and milestones', () => {
     let pet = newPet(T0);
     const happiness = [pet.needs.happiness];
     for (let i = 1; i <= 5; i += 1) {
-      pet = stepPet(pet, { type: 'event', event: at({ ...failingTest, tool_use_id: `f${i}` }, T0 + i * 1000) }, T0 + i * 1000);
+      pet = stepPet(
+        pet,
+        { type: 'event', event: at({ ...failingTest, tool_use_id: `f${i}` }, T0 + i * 1000) },
+        T0 + i * 1000,
+      );
       happiness.push(pet.needs.happiness);
     }
     expect(pet.failStreak).toBe(5);
@@ -158,7 +168,8 @@ describe('turns', () => {
 
   it('remembers at most 16 open turns', () => {
     let pet = newPet(T0);
-    for (let i = 0; i < 20; i += 1) pet = stepPet(pet, { type: 'event', event: at({ ...prompt, session_id: `s${i}` }, T0 + i) }, T0 + i);
+    for (let i = 0; i < 20; i += 1)
+      pet = stepPet(pet, { type: 'event', event: at({ ...prompt, session_id: `s${i}` }, T0 + i) }, T0 + i);
     expect(Object.keys(pet.openTurns!)).toHaveLength(16);
     expect(pet.openTurns!.s0).toBeUndefined();
     expect(pet.openTurns!.s19).toBe(T0 + 19);

@@ -16,7 +16,14 @@ function home() {
   const base = makeTempDir('buddy-pet-cli-');
   const stateDir = join(base, 'state', 'buddy-tui');
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-  const env = { PATH: process.env.PATH, HOME: base, USER: 'tester', XDG_STATE_HOME: join(base, 'state'), XDG_CONFIG_HOME: join(base, 'config'), NO_COLOR: '1' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: base,
+    USER: 'tester',
+    XDG_STATE_HOME: join(base, 'state'),
+    XDG_CONFIG_HOME: join(base, 'config'),
+    NO_COLOR: '1',
+  };
   const petFile = join(stateDir, 'pet.json');
   const cli = (...args: string[]) => {
     const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, encoding: 'utf8', timeout: 30_000 });
@@ -25,7 +32,8 @@ function home() {
     return result;
   };
   /** Every file of the state folder with its bytes. */
-  const files = () => Object.fromEntries(readdirSync(stateDir).map((name) => [name, readFileSync(join(stateDir, name), 'utf8')]));
+  const files = () =>
+    Object.fromEntries(readdirSync(stateDir).map((name) => [name, readFileSync(join(stateDir, name), 'utf8')]));
   const pet = () => JSON.parse(readFileSync(petFile, 'utf8'));
   return { cli, petFile, files, pet };
 }
@@ -58,8 +66,16 @@ describe('buddy-tui stats on a pet.json it cannot use as is', () => {
   });
 
   it.each([
-    ['xp 1e308', (pet: any) => (pet.xp = 1e308), /xp 1e\+308 is out of range \(0 to 1000000000000\), read as 1000000000000/],
-    ['needs out of range', (pet: any) => (pet.needs = { hunger: -40, energy: 900, happiness: 50 }), /needs\.hunger -40 is out of range \(0 to 100\), read as 0/],
+    [
+      'xp 1e308',
+      (pet: any) => (pet.xp = 1e308),
+      /xp 1e\+308 is out of range \(0 to 1000000000000\), read as 1000000000000/,
+    ],
+    [
+      'needs out of range',
+      (pet: any) => (pet.needs = { hunger: -40, energy: 900, happiness: 50 }),
+      /needs\.hunger -40 is out of range \(0 to 100\), read as 0/,
+    ],
   ])('finishes on %s, naming the value and the path, and writes nothing', (_, edit, fix) => {
     const { cli, petFile, files } = home();
     writeFileSync(petFile, hatchedPetText(edit));
@@ -92,22 +108,25 @@ describe('buddy-tui feed, pet and play on a broken pet.json', () => {
     ['empty', ''],
     ['half-written', '{"version":1,"identity":{"se'],
     ['not a pet', '{"version":1,"needs":{"hunger":"x"}}'],
-  ])('go on from the last good copy when pet.json is %s (xp 5000 stays 5000), keeping the file as .bak', (_, broken) => {
-    const { cli, petFile, pet } = home();
-    expect(cli('hatch', '--seed', 'keep-me').status).toBe(0);
-    writeFileSync(petFile, JSON.stringify({ ...pet(), xp: 5000 }));
-    expect(cli('pet').status).toBe(0); // a good save: the last good copy now has xp 5000
-    writeFileSync(petFile, broken);
-    const fed = cli('feed');
-    expect(fed.status).toBe(0);
-    expect(fed.stderr).toContain(`${petFile} could not be read`);
-    expect(fed.stderr).toContain(`kept it as ${petFile}.bak`);
-    expect(readFileSync(`${petFile}.bak`, 'utf8')).toBe(broken);
-    expect(pet().xp).toBeGreaterThanOrEqual(5000);
-    expect(pet().identity.seed).toBe('keep-me');
-    expect(pet().counters.petted).toBe(1);
-    expect(cli('stats').status).toBe(0);
-  });
+  ])(
+    'go on from the last good copy when pet.json is %s (xp 5000 stays 5000), keeping the file as .bak',
+    (_, broken) => {
+      const { cli, petFile, pet } = home();
+      expect(cli('hatch', '--seed', 'keep-me').status).toBe(0);
+      writeFileSync(petFile, JSON.stringify({ ...pet(), xp: 5000 }));
+      expect(cli('pet').status).toBe(0); // a good save: the last good copy now has xp 5000
+      writeFileSync(petFile, broken);
+      const fed = cli('feed');
+      expect(fed.status).toBe(0);
+      expect(fed.stderr).toContain(`${petFile} could not be read`);
+      expect(fed.stderr).toContain(`kept it as ${petFile}.bak`);
+      expect(readFileSync(`${petFile}.bak`, 'utf8')).toBe(broken);
+      expect(pet().xp).toBeGreaterThanOrEqual(5000);
+      expect(pet().identity.seed).toBe('keep-me');
+      expect(pet().counters.petted).toBe(1);
+      expect(cli('stats').status).toBe(0);
+    },
+  );
 
   it('pet, play and rename go on from the last good copy too', () => {
     const { cli, petFile, pet } = home();
@@ -136,7 +155,10 @@ describe('buddy-tui feed, pet and play on a broken pet.json', () => {
 
   it('feed on xp 1e308 finishes and saves the XP at the top of its range', () => {
     const { cli, petFile, pet } = home();
-    writeFileSync(petFile, hatchedPetText((value) => (value.xp = 1e308)));
+    writeFileSync(
+      petFile,
+      hatchedPetText((value) => (value.xp = 1e308)),
+    );
     const result = cli('play');
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/xp 1e\+308 is out of range/);

@@ -18,7 +18,8 @@ const tempPath = () => {
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 const hatch = { seed: 'file-seed', speciesIds: ['cat', 'owl'], now: T0 };
 /** Every file next to the pet, with its bytes: what "nothing was written" compares. */
-const snapshot = (path: string) => Object.fromEntries(readdirSync(dirname(path)).map((name) => [name, readFileSync(join(dirname(path), name), 'utf8')]));
+const snapshot = (path: string) =>
+  Object.fromEntries(readdirSync(dirname(path)).map((name) => [name, readFileSync(join(dirname(path), name), 'utf8')]));
 
 const UNREADABLE: Array<[string, string, RegExp]> = [
   ['an empty file', '', /the file is empty/],
@@ -51,35 +52,42 @@ describe('pet.json', () => {
     expect(snapshot(path)).toEqual(before);
   });
 
-  it.each(UNREADABLE)('for a change, goes on from the last good copy after %s, keeping the broken file as .bak', (_, text, reason) => {
-    const path = tempPath();
-    const good = stepPet(loadPetForUpdate(path, hatch).pet, { type: 'action', action: 'pet' }, T0 + 1000);
-    savePet(path, good);
-    writeFileSync(path, text);
-    const loaded = loadPetForUpdate(path, { ...hatch, now: T0 + 5000 });
-    expect(loaded.hatched).toBe(false);
-    expect(loaded.pet).toEqual(good);
-    expect(loaded.message).toMatch(reason);
-    expect(loaded.message).toContain(`kept it as ${path}.bak`);
-    expect(loaded.message).toContain(`last good copy, ${path}.last-good`);
-    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(text);
-    expect(readPetFile(path, T0 + 5000)).toEqual({ status: 'ok', pet: good, fixes: [] });
-    // A second broken file does not overwrite the first one kept.
-    writeFileSync(path, 'junk');
-    expect(loadPetForUpdate(path, { ...hatch, now: T0 + 6000 }).message).toContain(`${path}.bak.${T0 + 6000}`);
-    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(text);
-  });
+  it.each(UNREADABLE)(
+    'for a change, goes on from the last good copy after %s, keeping the broken file as .bak',
+    (_, text, reason) => {
+      const path = tempPath();
+      const good = stepPet(loadPetForUpdate(path, hatch).pet, { type: 'action', action: 'pet' }, T0 + 1000);
+      savePet(path, good);
+      writeFileSync(path, text);
+      const loaded = loadPetForUpdate(path, { ...hatch, now: T0 + 5000 });
+      expect(loaded.hatched).toBe(false);
+      expect(loaded.pet).toEqual(good);
+      expect(loaded.message).toMatch(reason);
+      expect(loaded.message).toContain(`kept it as ${path}.bak`);
+      expect(loaded.message).toContain(`last good copy, ${path}.last-good`);
+      expect(readFileSync(`${path}.bak`, 'utf8')).toBe(text);
+      expect(readPetFile(path, T0 + 5000)).toEqual({ status: 'ok', pet: good, fixes: [] });
+      // A second broken file does not overwrite the first one kept.
+      writeFileSync(path, 'junk');
+      expect(loadPetForUpdate(path, { ...hatch, now: T0 + 6000 }).message).toContain(`${path}.bak.${T0 + 6000}`);
+      expect(readFileSync(`${path}.bak`, 'utf8')).toBe(text);
+    },
+  );
 
   it('never starts over on an unreadable file with no good copy: it throws and writes nothing', () => {
     const path = tempPath();
     writeFileSync(path, '{"version": 1, "ide');
     const before = snapshot(path);
     expect(() => loadPetForUpdate(path, hatch)).toThrow(PetUnreadableError);
-    expect(() => loadPetForUpdate(path, hatch)).toThrow(/cannot be read \(not valid JSON.*there is no last good copy.*Nothing was changed/);
+    expect(() => loadPetForUpdate(path, hatch)).toThrow(
+      /cannot be read \(not valid JSON.*there is no last good copy.*Nothing was changed/,
+    );
     expect(snapshot(path)).toEqual(before);
     writeFileSync(lastGoodPath(path), '');
     const withBrokenCopy = snapshot(path);
-    expect(() => loadPetForUpdate(path, hatch)).toThrow(/its last good copy cannot be read either \(the file is empty\)/);
+    expect(() => loadPetForUpdate(path, hatch)).toThrow(
+      /its last good copy cannot be read either \(the file is empty\)/,
+    );
     expect(snapshot(path)).toEqual(withBrokenCopy);
   });
 
@@ -137,14 +145,19 @@ describe('pet.json', () => {
     writeFileSync(path, JSON.stringify({ ...newPet(T0 - 10_000), openTurns }));
     const read = readPetFile(path, T0);
     if (read.status !== 'ok') throw new Error(JSON.stringify(read));
-    expect(Object.keys(read.pet.openTurns ?? {})).toEqual(Array.from({ length: PET_LIMITS.openTurnsMax }, (_, i) => `s${i}`));
+    expect(Object.keys(read.pet.openTurns ?? {})).toEqual(
+      Array.from({ length: PET_LIMITS.openTurnsMax }, (_, i) => `s${i}`),
+    );
     expect(read.fixes).toEqual([`openTurns holds 5000 turns, kept the newest ${PET_LIMITS.openTurnsMax}`]);
   });
 
   it('readPetLite gives undefined for anything off, and never writes', () => {
     const path = tempPath();
     expect(readPetLite(path)).toBeUndefined();
-    writeFileSync(path, JSON.stringify({ version: 1, identity: { speciesId: 'cat', name: 'x' }, needs: { hunger: 'lots' } }));
+    writeFileSync(
+      path,
+      JSON.stringify({ version: 1, identity: { speciesId: 'cat', name: 'x' }, needs: { hunger: 'lots' } }),
+    );
     expect(readPetLite(path)).toBeUndefined();
     expect(existsSync(lastGoodPath(path))).toBe(false);
   });

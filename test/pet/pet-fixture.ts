@@ -9,7 +9,9 @@ export const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-const lines = readFileSync(fileURLToPath(new URL('../fixtures/hook-events.jsonl', import.meta.url)), 'utf8').trim().split('\n');
+const lines = readFileSync(fileURLToPath(new URL('../fixtures/hook-events.jsonl', import.meta.url)), 'utf8')
+  .trim()
+  .split('\n');
 /** The recorded payloads, in order, without times. */
 export const payloads = lines.map((line) => JSON.parse(line) as Omit<JournalEvent, 'ts'>);
 
@@ -18,7 +20,10 @@ export function fixtureEvents(start = T0 + MINUTE): JournalEvent[] {
   return payloads.map((payload, index) => ({ ...payload, ts: start + index * 1000 }) as JournalEvent);
 }
 
-export function firstPayload(name: string, predicate: (p: Omit<JournalEvent, 'ts'>) => boolean = () => true): Omit<JournalEvent, 'ts'> {
+export function firstPayload(
+  name: string,
+  predicate: (p: Omit<JournalEvent, 'ts'>) => boolean = () => true,
+): Omit<JournalEvent, 'ts'> {
   const found = payloads.find((p) => p.hook_event_name === name && predicate(p));
   if (!found) throw new Error(`no ${name} in the fixture`);
   return found;

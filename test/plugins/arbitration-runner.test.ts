@@ -18,14 +18,21 @@ const runnerWith = (options: PluginRunnerOptions) => {
   return runner;
 };
 const quipFor = (kind: EventKind) => `quip:${kind}`;
-const failing = (cmd: string, extra: Partial<JournalEvent> = {}) => bashEvent(cmd, { hook_event_name: 'PostToolUseFailure', error: 'Exit code 1', ...extra });
+const failing = (cmd: string, extra: Partial<JournalEvent> = {}) =>
+  bashEvent(cmd, { hook_event_name: 'PostToolUseFailure', error: 'Exit code 1', ...extra });
 
 describe('plugin runner: answers the pane can arbitrate', () => {
-  it('gives the quip and the plugin\'s answer to one event the same event id; only the quip is the fallback', async () => {
+  it("gives the quip and the plugin's answer to one event the same event id; only the quip is the fallback", async () => {
     const out = collector();
     const runner = runnerWith({
-      limits: { cooldownMs: 0 }, quipFor,
-      handlers: handlers({ event: 'PostToolUseFailure', matcher: 'Bash', handler: command(`echo '{"reaction": "my plugin saw that"}'`), origin: { plugin: 'mine' } }),
+      limits: { cooldownMs: 0 },
+      quipFor,
+      handlers: handlers({
+        event: 'PostToolUseFailure',
+        matcher: 'Bash',
+        handler: command(`echo '{"reaction": "my plugin saw that"}'`),
+        origin: { plugin: 'mine' },
+      }),
       ...out.callbacks,
     });
     await runner.handleEvent(failing('make'));
@@ -39,41 +46,58 @@ describe('plugin runner: answers the pane can arbitrate', () => {
     expect(answer2!.eventId).toBe(quip2!.eventId);
   });
 
-  it('gives an answer with no priority its event\'s priority: a failure\'s answer is a failure', async () => {
+  it("gives an answer with no priority its event's priority: a failure's answer is a failure", async () => {
     const out = collector();
     const runner = runnerWith({
       limits: { cooldownMs: 0 },
-      handlers: handlers({ event: 'PostToolUseFailure', handler: command(`echo '{"reaction": "ouch"}'`) }, { event: 'PostToolUseFailure', handler: command(`echo '{"reaction": "meh", "priority": 0}'`) }),
+      handlers: handlers(
+        { event: 'PostToolUseFailure', handler: command(`echo '{"reaction": "ouch"}'`) },
+        { event: 'PostToolUseFailure', handler: command(`echo '{"reaction": "meh", "priority": 0}'`) },
+      ),
       ...out.callbacks,
     });
     await runner.handleEvent(failing('make'));
-    expect(out.reactions.map((r) => [r.text, r.priority]).sort()).toEqual([['meh', REACTION_PRIORITY.chat], ['ouch', REACTION_PRIORITY.failure]]);
+    expect(out.reactions.map((r) => [r.text, r.priority]).sort()).toEqual([
+      ['meh', REACTION_PRIORITY.chat],
+      ['ouch', REACTION_PRIORITY.failure],
+    ]);
   });
 
   it('passes the event id to a delegate request', async () => {
     const out = collector();
     const runner = runnerWith({
-      limits: { cooldownMs: 0 }, quipFor,
-      handlers: handlers({ event: 'PostToolUseFailure', handler: command(`echo '{"delegate": true, "prompt": "say hi"}'`) }),
+      limits: { cooldownMs: 0 },
+      quipFor,
+      handlers: handlers({
+        event: 'PostToolUseFailure',
+        handler: command(`echo '{"delegate": true, "prompt": "say hi"}'`),
+      }),
       ...out.callbacks,
     });
     await runner.handleEvent(failing('make'));
     expect(out.delegates[0]!.meta.eventId).toBe(out.reactions[0]!.eventId);
   });
 
-  it('reports a user\'s answer its cooldown kept off the bubble, and never a quip\'s', async () => {
+  it("reports a user's answer its cooldown kept off the bubble, and never a quip's", async () => {
     const out = collector();
     const dropped: Array<[Reaction, string]> = [];
     const runner = runnerWith({
-      limits: { cooldownMs: 60_000 }, quipFor,
-      handlers: handlers({ event: 'PostToolUseFailure', handler: command(`echo '{"reaction": "again?"}'`), origin: { plugin: 'mine' } }),
+      limits: { cooldownMs: 60_000 },
+      quipFor,
+      handlers: handlers({
+        event: 'PostToolUseFailure',
+        handler: command(`echo '{"reaction": "again?"}'`),
+        origin: { plugin: 'mine' },
+      }),
       onDropped: (reaction, why) => dropped.push([reaction, why]),
       ...out.callbacks,
     });
     await runner.handleEvent(failing('make'));
     await runner.handleEvent(failing('make'));
     expect(out.reactions.map((r) => r.source)).toEqual([BUILTIN_PLUGIN_NAME, 'mine']);
-    expect(dropped.map(([r, why]) => [r.text, r.source, why])).toEqual([['again?', 'mine', 'cooldown: mine spoke less than 60000 ms ago']]);
+    expect(dropped.map(([r, why]) => [r.text, r.source, why])).toEqual([
+      ['again?', 'mine', 'cooldown: mine spoke less than 60000 ms ago'],
+    ]);
   });
 });
 
@@ -90,22 +114,46 @@ describe('chattiness of the built-in quips', () => {
   ];
   async function quipsAt(level: 'quiet' | 'normal' | 'chatty', cooldownMs = 0, clock?: () => number) {
     const out = collector();
-    const runner = runnerWith({ limits: { cooldownMs }, quipFor, chattiness: level, ...(clock ? { now: clock } : {}), ...out.callbacks });
+    const runner = runnerWith({
+      limits: { cooldownMs },
+      quipFor,
+      chattiness: level,
+      ...(clock ? { now: clock } : {}),
+      ...out.callbacks,
+    });
     for (const event of session) await runner.handleEvent(event);
     return out.reactions.map((r) => r.text);
   }
 
   it('quiet: failures, the recovery, and Claude waiting for you only', async () => {
-    expect(await quipsAt('quiet')).toEqual(['quip:test_failure', 'quip:tests_passed', 'quip:notification', 'quip:tool_failure']);
+    expect(await quipsAt('quiet')).toEqual([
+      'quip:test_failure',
+      'quip:tests_passed',
+      'quip:notification',
+      'quip:tool_failure',
+    ]);
   });
 
   it('normal: what the buddy always said', async () => {
-    expect(await quipsAt('normal')).toEqual(['quip:test_failure', 'quip:tests_passed', 'quip:tests_passed', 'quip:git_commit', 'quip:tool_failure']);
+    expect(await quipsAt('normal')).toEqual([
+      'quip:test_failure',
+      'quip:tests_passed',
+      'quip:tests_passed',
+      'quip:git_commit',
+      'quip:tool_failure',
+    ]);
   });
 
   it('chatty: more kinds, and a shorter cooldown than the configured one', async () => {
     expect(await quipsAt('chatty')).toEqual([
-      'quip:test_failure', 'quip:tests_passed', 'quip:tests_passed', 'quip:git_commit', 'quip:git_push', 'quip:notification', 'quip:session_start', 'quip:tool_failure',
+      'quip:test_failure',
+      'quip:tests_passed',
+      'quip:tests_passed',
+      'quip:git_commit',
+      'quip:git_push',
+      'quip:notification',
+      'quip:session_start',
+      'quip:tool_failure',
     ]);
     // Events 1.5 s apart under a 3 s cooldown: normal says every other one, chatty all of them.
     let t = 0;
@@ -123,7 +171,11 @@ describe('chattiness of the built-in quips', () => {
     runner.setChattiness('quiet');
     await runner.handleEvent(bashEvent('git commit -m y'));
     expect(out.reactions.map((r) => r.text)).toEqual(['quip:git_commit']);
-    expect([nextChattiness('quiet'), nextChattiness('normal'), nextChattiness('chatty')]).toEqual(['normal', 'chatty', 'quiet']);
+    expect([nextChattiness('quiet'), nextChattiness('normal'), nextChattiness('chatty')]).toEqual([
+      'normal',
+      'chatty',
+      'quiet',
+    ]);
     expect(quipAllowed('quiet', 'fed')).toBe(false);
     expect(quipAllowed('normal', 'fed')).toBe(true);
   });

@@ -57,7 +57,12 @@ describe('built-in quip reactions (no plugin configured)', () => {
   it('stay quiet when the species has no quip, and obey the cooldown', async () => {
     let clock = 0;
     const out = collector();
-    const runner = createPluginRunner({ now: () => clock, limits: { cooldownMs: 1000 }, quipFor: (kind) => (kind === 'tool_failure' ? 'ow' : undefined), ...out.callbacks });
+    const runner = createPluginRunner({
+      now: () => clock,
+      limits: { cooldownMs: 1000 },
+      quipFor: (kind) => (kind === 'tool_failure' ? 'ow' : undefined),
+      ...out.callbacks,
+    });
     await runner.handleEvent(bashEvent('npm test')); // tests_passed: no quip
     await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
     clock = 500;
@@ -71,8 +76,14 @@ describe('built-in quip reactions (no plugin configured)', () => {
     let clock = 0;
     let made = 0;
     const out = collector();
-    const runner = createPluginRunner({ now: () => clock, limits: { cooldownMs: 1000 }, quipFor: () => ((made += 1), 'ow'), ...out.callbacks });
-    for (let i = 0; i < 50; i += 1) await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
+    const runner = createPluginRunner({
+      now: () => clock,
+      limits: { cooldownMs: 1000 },
+      quipFor: () => ((made += 1), 'ow'),
+      ...out.callbacks,
+    });
+    for (let i = 0; i < 50; i += 1)
+      await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
     expect([made, out.reactions.length]).toEqual([1, 1]);
     clock = 1000;
     await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
@@ -81,14 +92,20 @@ describe('built-in quip reactions (no plugin configured)', () => {
 
   it('a throwing quipFor is a logged warning, not a crash', async () => {
     const out = collector();
-    const runner = createPluginRunner({ quipFor: () => { throw new Error('species broke'); }, ...out.callbacks });
+    const runner = createPluginRunner({
+      quipFor: () => {
+        throw new Error('species broke');
+      },
+      ...out.callbacks,
+    });
     await runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }));
     expect(out.warnings).toMatchObject([{ plugin: BUILTIN_PLUGIN_NAME, message: 'quip failed: species broke' }]);
   });
 
   it('picks the most specific kind that has a quip', () => {
-    expect(builtinQuipAnswer(['test_failure', 'tool_failure'], 's', (k) => (k === 'tool_failure' ? 'generic' : undefined)))
-      .toEqual({ reaction: 'generic', priority: REACTION_PRIORITY.failure });
+    expect(
+      builtinQuipAnswer(['test_failure', 'tool_failure'], 's', (k) => (k === 'tool_failure' ? 'generic' : undefined)),
+    ).toEqual({ reaction: 'generic', priority: REACTION_PRIORITY.failure });
     expect(builtinQuipAnswer(['turn_end'], 's', () => 'x')).toBeUndefined();
   });
 });
@@ -97,10 +114,16 @@ describe('callbacks that throw', () => {
   it('never make handleEvent throw or reject', async () => {
     const runner = createPluginRunner({
       quipFor: () => 'hi',
-      onReaction: () => { throw new Error('ui broke'); },
-      report: () => { throw new Error('logger broke'); },
+      onReaction: () => {
+        throw new Error('ui broke');
+      },
+      report: () => {
+        throw new Error('logger broke');
+      },
     });
-    await expect(runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' }))).resolves.toBeUndefined();
+    await expect(
+      runner.handleEvent(bashEvent('make', { hook_event_name: 'PostToolUseFailure' })),
+    ).resolves.toBeUndefined();
     await runner.close();
   });
 });

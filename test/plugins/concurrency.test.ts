@@ -12,21 +12,24 @@ describe('50 concurrent events × 3 plugins', () => {
     // Each plugin records how many plugins are running (itself included) while it runs: the
     // cap is measured from the plugins' own records, not from timings. It lingers (up to ~1 s)
     // until it sees 4 running, so the runs really overlap on a slow machine too.
-    const body = (name: string) => [
-      `touch "${dir}/running/$$"`,
-      'i=0',
-      `while :; do n=$(ls '${dir}/running' | wc -l); [ "$n" -ge 4 ] || [ $i -ge 25 ] && break; i=$((i + 1)); sleep 0.02; done`,
-      `echo "$n" >> '${dir}/counts'`,
-      `rm "${dir}/running/$$"`,
-      'cat > /dev/null',
-      `echo "${name} $CLAUDE_SESSION_ID"`,
-    ].join('\n');
+    const body = (name: string) =>
+      [
+        `touch "${dir}/running/$$"`,
+        'i=0',
+        `while :; do n=$(ls '${dir}/running' | wc -l); [ "$n" -ge 4 ] || [ $i -ge 25 ] && break; i=$((i + 1)); sleep 0.02; done`,
+        `echo "$n" >> '${dir}/counts'`,
+        `rm "${dir}/running/$$"`,
+        'cat > /dev/null',
+        `echo "${name} $CLAUDE_SESSION_ID"`,
+      ].join('\n');
     const names = ['alpha', 'beta', 'gamma'];
     const out = collector();
     const runner = createPluginRunner({
       shell: '/bin/sh',
       limits: { maxConcurrent: 4, cooldownMs: 0 },
-      handlers: handlers(...names.map((name) => ({ handler: command(script(dir, name, body(name))), origin: { plugin: name } }))),
+      handlers: handlers(
+        ...names.map((name) => ({ handler: command(script(dir, name, body(name))), origin: { plugin: name } })),
+      ),
       ...out.callbacks,
     });
     const events = Array.from({ length: 50 }, (_, i) => bashEvent(`echo ${i}`, { session_id: `sess-${i}` }));

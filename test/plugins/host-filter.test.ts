@@ -19,8 +19,13 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.close()));
 });
 
-const codexBash = (): JournalEvent => ({ ...normalizeHostEvent('codex', codexPayloads('exec-basic').find((p) => p.hook_event_name === 'PostToolUse')!), ts: 2_000 }) as JournalEvent;
-const claudeBash = (): JournalEvent => ({ ...bashEvent('ls'), ...normalizeHostEvent('claude', bashEvent('ls')) }) as JournalEvent;
+const codexBash = (): JournalEvent =>
+  ({
+    ...normalizeHostEvent('codex', codexPayloads('exec-basic').find((p) => p.hook_event_name === 'PostToolUse')!),
+    ts: 2_000,
+  }) as JournalEvent;
+const claudeBash = (): JournalEvent =>
+  ({ ...bashEvent('ls'), ...normalizeHostEvent('claude', bashEvent('ls')) }) as JournalEvent;
 /** A line written before hosts existed: no `host`. */
 const legacyBash = (): JournalEvent => bashEvent('ls');
 
@@ -28,25 +33,53 @@ function setup(rules: unknown[]) {
   const dir = makeTempDir();
   const seen = join(dir, 'seen.jsonl');
   // The plugin answers with the host it read on stdin, and keeps the whole input for the test.
-  const cmd = script(dir, 'host-echo', `input=$(cat); printf '%s\\n' "$input" >> '${seen}'; printf '%s' "$input" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log("seen "+JSON.parse(s).host))'`);
+  const cmd = script(
+    dir,
+    'host-echo',
+    `input=$(cat); printf '%s\\n' "$input" >> '${seen}'; printf '%s' "$input" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log("seen "+JSON.parse(s).host))'`,
+  );
   const configFile = join(dir, 'config.json');
-  writeFileSync(configFile, JSON.stringify({ hooks: { PostToolUse: rules.map((rule) => ({ ...(rule as object), hooks: [{ type: 'command', command: cmd }] })) } }));
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      hooks: {
+        PostToolUse: rules.map((rule) => ({ ...(rule as object), hooks: [{ type: 'command', command: cmd }] })),
+      },
+    }),
+  );
   const loaded = loadPlugins({ configFile, env: {} });
   const out = collector();
-  const runner = createPluginRunner({ shell: '/bin/sh', limits: { cooldownMs: 0 }, handlers: loaded.handlers, ...out.callbacks });
+  const runner = createPluginRunner({
+    shell: '/bin/sh',
+    limits: { cooldownMs: 0 },
+    handlers: loaded.handlers,
+    ...out.callbacks,
+  });
   runners.push(runner);
-  const inputs = () => readFileSync(seen, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const inputs = () =>
+    readFileSync(seen, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
   return { loaded, runner, out, inputs };
 }
 
 describe('plugin rules filtered by host', () => {
   it('runs a "codex" rule on Codex events only, and an unfiltered rule on both, with host on stdin', async () => {
-    const { loaded, runner, out, inputs } = setup([{ host: 'codex', matcher: 'Bash' }, { matcher: 'Bash', if: 'Bash(ls*)' }]);
+    const { loaded, runner, out, inputs } = setup([
+      { host: 'codex', matcher: 'Bash' },
+      { matcher: 'Bash', if: 'Bash(ls*)' },
+    ]);
     expect(loaded.errors).toEqual([]);
     await runner.handleEvent(codexBash());
     await runner.handleEvent(claudeBash());
     expect(out.reactions.map((r) => r.text)).toEqual(['seen codex', 'seen codex', 'seen claude']);
-    expect(inputs()[0]).toMatchObject({ host: 'codex', tool_name: 'Bash', turn_id: expect.any(String), payload: { host: 'codex' } });
+    expect(inputs()[0]).toMatchObject({
+      host: 'codex',
+      tool_name: 'Bash',
+      turn_id: expect.any(String),
+      payload: { host: 'codex' },
+    });
   });
 
   it('takes a list of hosts, and counts a line without host as Claude Code', async () => {

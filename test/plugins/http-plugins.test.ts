@@ -4,7 +4,11 @@ import { createPluginRunner, type PluginRunnerOptions } from '../../src/plugins/
 import { bashEvent, collector, handlers } from './plugin-fixtures.js';
 import type { HookHandler } from '../../src/config/config-schema.js';
 
-interface Received { path: string; headers: IncomingMessage['headers']; body: unknown }
+interface Received {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
 const received: Received[] = [];
 let server: Server;
 let base = '';
@@ -21,7 +25,8 @@ beforeAll(async () => {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(body);
       };
-      if (path === '/reaction') return json(200, JSON.stringify({ reaction: 'From HTTP \u001b[31mred\u001b[0m', mood: 'happy' }));
+      if (path === '/reaction')
+        return json(200, JSON.stringify({ reaction: 'From HTTP \u001b[31mred\u001b[0m', mood: 'happy' }));
       if (path === '/delegate') return json(200, JSON.stringify({ delegate: true, prompt: 'p', systemPrompt: 's' }));
       if (path === '/claude') return json(200, JSON.stringify({ systemMessage: 'stock hook says hi' }));
       if (path === '/empty') return json(204, '');
@@ -36,7 +41,11 @@ beforeAll(async () => {
         return;
       }
       if (path === '/hang') return; // never answers
-      if (path === '/echo-headers') return json(200, JSON.stringify({ reaction: `${request.headers.authorization}|${request.headers['x-missing'] ?? ''}` }));
+      if (path === '/echo-headers')
+        return json(
+          200,
+          JSON.stringify({ reaction: `${request.headers.authorization}|${request.headers['x-missing'] ?? ''}` }),
+        );
       json(404, '{}');
     });
   });
@@ -50,7 +59,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function post(handler: Partial<Extract<HookHandler, { type: 'http' }>> & { url: string }, options: Partial<PluginRunnerOptions> = {}) {
+async function post(
+  handler: Partial<Extract<HookHandler, { type: 'http' }>> & { url: string },
+  options: Partial<PluginRunnerOptions> = {},
+) {
   const out = collector();
   const runner = createPluginRunner({
     limits: { cooldownMs: 0 },
@@ -75,7 +87,9 @@ describe('http plugins (real loopback server)', () => {
   });
 
   it('passes delegate requests and Claude Code output through the same contract', async () => {
-    expect((await post({ url: `${base}/delegate` })).delegates).toMatchObject([{ request: { delegate: true, prompt: 'p' }, meta: { plugin: 'web' } }]);
+    expect((await post({ url: `${base}/delegate` })).delegates).toMatchObject([
+      { request: { delegate: true, prompt: 'p' }, meta: { plugin: 'web' } },
+    ]);
     expect((await post({ url: `${base}/claude` })).reactions.map((r) => r.text)).toEqual(['stock hook says hi']);
   });
 
@@ -108,13 +122,19 @@ describe('http plugins (real loopback server)', () => {
     await new Promise((resolve) => closed.close(resolve));
     const out = await post({ url: `http://127.0.0.1:${port}/x` });
     expect(out.warnings).toMatchObject([{ message: expect.stringMatching(/request failed: .*ECONNREFUSED/) }]);
-    expect((await post({ url: 'file:///etc/passwd' })).warnings).toMatchObject([{ message: expect.stringMatching(/unsupported URL scheme/) }]);
+    expect((await post({ url: 'file:///etc/passwd' })).warnings).toMatchObject([
+      { message: expect.stringMatching(/unsupported URL scheme/) },
+    ]);
   });
 
   it('interpolates ${VAR} in headers and url from the allowlist and allowedEnvVars only', async () => {
     const env = { HOOK_TOKEN: 'tok-123', SECRET_TOKEN: 'must-not-leak', PORT_PATH: 'echo-headers' };
     const out = await post(
-      { url: `${base}/\${PORT_PATH}`, headers: { Authorization: 'Bearer ${HOOK_TOKEN}', 'X-Missing': '${SECRET_TOKEN}' }, allowedEnvVars: ['HOOK_TOKEN', 'PORT_PATH'] },
+      {
+        url: `${base}/\${PORT_PATH}`,
+        headers: { Authorization: 'Bearer ${HOOK_TOKEN}', 'X-Missing': '${SECRET_TOKEN}' },
+        allowedEnvVars: ['HOOK_TOKEN', 'PORT_PATH'],
+      },
       { env },
     );
     expect(out.reactions.map((r) => r.text)).toEqual(['Bearer tok-123|']);

@@ -10,10 +10,25 @@ const source = (event: HookEventName, rule: { matcher?: string; if?: string; hoo
   rule: { ...rule, hooks: (rule.hooks ?? [{ type: 'command', command: 'echo' }]) as SourcedRule['rule']['hooks'] },
   origin: { ...origin, path: `hooks.${event}[0]` },
 });
-const ev = (hook_event_name: string, tool_name?: string, tool_input?: Record<string, unknown>, cwd = '/work/project'): JournalEvent =>
-  ({ ts: 1, session_id: 's', hook_event_name, cwd, ...(tool_name ? { tool_name } : {}), ...(tool_input ? { tool_input } : {}) });
+const ev = (
+  hook_event_name: string,
+  tool_name?: string,
+  tool_input?: Record<string, unknown>,
+  cwd = '/work/project',
+): JournalEvent => ({
+  ts: 1,
+  session_id: 's',
+  hook_event_name,
+  cwd,
+  ...(tool_name ? { tool_name } : {}),
+  ...(tool_input ? { tool_input } : {}),
+});
 
-function matches(rule: { matcher?: string; if?: string }, event: JournalEvent, at: HookEventName = event.hook_event_name as HookEventName): boolean {
+function matches(
+  rule: { matcher?: string; if?: string },
+  event: JournalEvent,
+  at: HookEventName = event.hook_event_name as HookEventName,
+): boolean {
   const { handlers, errors } = compileRules([source(at, rule)]);
   expect(errors).toEqual([]);
   return handlers.length === 1 && handlerMatches(handlers[0]!, event);
@@ -49,9 +64,14 @@ describe('matcher', () => {
   });
 
   it.each(['(', 'Bash(', '[a-', '*Bash', '+'])('reports the invalid regex %j and skips the rule', (matcher) => {
-    const { handlers, errors } = compileRules([source('PostToolUse', { matcher }), source('PostToolUse', { matcher: 'Read' })]);
+    const { handlers, errors } = compileRules([
+      source('PostToolUse', { matcher }),
+      source('PostToolUse', { matcher: 'Read' }),
+    ]);
     expect(handlers.map((h) => h.matcher?.source)).toEqual(['^(?:Read)$']);
-    expect(errors).toEqual([{ file: '/c/config.json', path: 'hooks.PostToolUse[0].matcher', message: expect.stringMatching(/invalid regex/) }]);
+    expect(errors).toEqual([
+      { file: '/c/config.json', path: 'hooks.PostToolUse[0].matcher', message: expect.stringMatching(/invalid regex/) },
+    ]);
   });
 });
 
@@ -85,7 +105,13 @@ describe('if (one permission rule)', () => {
   ])('%s on %s %j → %s', (rule, tool, input, expected) => {
     expect(matches({ if: rule }, ev('PostToolUse', tool, input))).toBe(expected);
     // The same rule on the handler instead of the rule group.
-    expect(matches({ hooks: [{ type: 'command', command: 'x', if: rule }] } as never, ev('PostToolUse', tool, input), 'PostToolUse')).toBe(expected);
+    expect(
+      matches(
+        { hooks: [{ type: 'command', command: 'x', if: rule }] } as never,
+        ev('PostToolUse', tool, input),
+        'PostToolUse',
+      ),
+    ).toBe(expected);
   });
 
   it.each([
@@ -98,7 +124,9 @@ describe('if (one permission rule)', () => {
   ])('reports %j and skips the rule, never matching silently', (rule, message) => {
     const { handlers, errors } = compileRules([source('PostToolUse', { if: rule })]);
     expect(handlers).toEqual([]);
-    expect(errors).toEqual([{ file: '/c/config.json', path: 'hooks.PostToolUse[0].if', message: expect.stringMatching(message) }]);
+    expect(errors).toEqual([
+      { file: '/c/config.json', path: 'hooks.PostToolUse[0].if', message: expect.stringMatching(message) },
+    ]);
   });
 
   it('is reported on events without tools', () => {
@@ -110,7 +138,11 @@ describe('if (one permission rule)', () => {
 
 describe('compileRules', () => {
   it('runs identical handlers declared twice once', () => {
-    const { handlers } = compileRules([source('Stop', {}), source('Stop', {}), source('Stop', { hooks: [{ type: 'command', command: 'other' }] })]);
+    const { handlers } = compileRules([
+      source('Stop', {}),
+      source('Stop', {}),
+      source('Stop', { hooks: [{ type: 'command', command: 'other' }] }),
+    ]);
     expect(handlers).toHaveLength(2);
   });
 
@@ -120,10 +152,12 @@ describe('compileRules', () => {
     expect(handlerName(cmd('~/hooks/notify.sh --loud'), origin)).toBe('notify');
     expect(handlerName(cmd('say hello'), origin)).toBe('say');
     expect(handlerName(cmd('cat >/dev/null; node ./bots/lint-bot.mjs'), origin)).toBe('lint-bot');
-    expect(handlerName(cmd("cat > /dev/null && echo '{\"reaction\": \"hi\"}'"), origin)).toBe('cat');
+    expect(handlerName(cmd('cat > /dev/null && echo \'{"reaction": "hi"}\''), origin)).toBe('cat');
     expect(handlerName(cmd('2>/dev/null ./x/helper.sh|tee out'), origin)).toBe('helper');
     // Exec form: the arguments as they are, a space inside one is no separator.
-    expect(handlerName({ ...cmd('/usr/bin/node'), args: ['${CLAUDE_PROJECT_DIR}/my hooks/lint-bot.mjs', '--fix'] }, origin)).toBe('lint-bot');
+    expect(
+      handlerName({ ...cmd('/usr/bin/node'), args: ['${CLAUDE_PROJECT_DIR}/my hooks/lint-bot.mjs', '--fix'] }, origin),
+    ).toBe('lint-bot');
     expect(handlerName({ ...cmd('x'), name: 'Named' }, origin)).toBe('Named');
     expect(handlerName(cmd('x'), { ...origin, plugin: 'p' })).toBe('p');
     expect(handlerName({ type: 'http', url: 'http://127.0.0.1:8080/x' }, origin)).toBe('127.0.0.1:8080');
@@ -132,8 +166,14 @@ describe('compileRules', () => {
 
 describe('mainArgument and globs', () => {
   it('picks the argument each tool is judged by', () => {
-    expect(mainArgument(ev('PreToolUse', 'Bash', { command: 'ls', description: 'd' }))).toEqual({ value: 'ls', isPath: false });
-    expect(mainArgument(ev('PreToolUse', 'Write', { file_path: '/a', content: 'c' }))).toEqual({ value: '/a', isPath: true });
+    expect(mainArgument(ev('PreToolUse', 'Bash', { command: 'ls', description: 'd' }))).toEqual({
+      value: 'ls',
+      isPath: false,
+    });
+    expect(mainArgument(ev('PreToolUse', 'Write', { file_path: '/a', content: 'c' }))).toEqual({
+      value: '/a',
+      isPath: true,
+    });
     expect(mainArgument(ev('PreToolUse', 'WebSearch', { query: 'q' }))?.value).toBe('q');
     expect(mainArgument(ev('PreToolUse', 'Agent', { subagent_type: 'Explore', prompt: 'p' }))?.value).toBe('Explore');
     expect(mainArgument(ev('PreToolUse', 'SomethingNew', { x: 1 }))).toBeUndefined();

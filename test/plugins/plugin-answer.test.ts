@@ -12,12 +12,26 @@ describe('parsePluginAnswer', () => {
     ['null\n', { type: 'none' }],
     ['[WIP] commit on main', { type: 'reaction', reaction: { reaction: '[WIP] commit on main' } }],
     ['{"reaction": "hi"}', { type: 'reaction', reaction: { reaction: 'hi' } }],
-    [{ reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 }, { type: 'reaction', reaction: { reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 } }],
-    [{ delegate: true, prompt: 'p', systemPrompt: 's', maxTokens: 150, model: 'haiku' },
-      { type: 'delegate', request: { delegate: true, prompt: 'p', systemPrompt: 's', maxTokens: 150, model: 'haiku' } }],
-    [{ systemMessage: 'careful', decision: 'block', reason: 'no' }, { type: 'claude-output', output: { systemMessage: 'careful', decision: 'block', reason: 'no' }, text: 'careful' }],
-    [{ decision: 'block', reason: 'too risky' }, { type: 'claude-output', output: { decision: 'block', reason: 'too risky' }, text: 'too risky' }],
-    [{ hookSpecificOutput: { hookEventName: 'PostToolUse' } }, { type: 'claude-output', output: { hookSpecificOutput: { hookEventName: 'PostToolUse' } } }],
+    [
+      { reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 },
+      { type: 'reaction', reaction: { reaction: 'hi', mood: 'happy', ttlMs: 5000, priority: 3 } },
+    ],
+    [
+      { delegate: true, prompt: 'p', systemPrompt: 's', maxTokens: 150, model: 'haiku' },
+      { type: 'delegate', request: { delegate: true, prompt: 'p', systemPrompt: 's', maxTokens: 150, model: 'haiku' } },
+    ],
+    [
+      { systemMessage: 'careful', decision: 'block', reason: 'no' },
+      { type: 'claude-output', output: { systemMessage: 'careful', decision: 'block', reason: 'no' }, text: 'careful' },
+    ],
+    [
+      { decision: 'block', reason: 'too risky' },
+      { type: 'claude-output', output: { decision: 'block', reason: 'too risky' }, text: 'too risky' },
+    ],
+    [
+      { hookSpecificOutput: { hookEventName: 'PostToolUse' } },
+      { type: 'claude-output', output: { hookSpecificOutput: { hookEventName: 'PostToolUse' } } },
+    ],
   ])('%j → %j', (answer, expected) => {
     expect(parsePluginAnswer(answer)).toEqual(expected);
   });

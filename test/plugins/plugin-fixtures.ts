@@ -7,7 +7,12 @@ import type { HookHandler } from '../../src/config/config-schema.js';
 import type { HookEventName, JournalEvent } from '../../src/protocol/hook-event.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';
-import { createPluginRunner, type PluginRunner, type PluginRunnerOptions, type PluginWarning } from '../../src/plugins/plugin-runner.js';
+import {
+  createPluginRunner,
+  type PluginRunner,
+  type PluginRunnerOptions,
+  type PluginWarning,
+} from '../../src/plugins/plugin-runner.js';
 import { afterEach } from 'vitest';
 
 export interface HandlerSpec {
@@ -19,11 +24,24 @@ export interface HandlerSpec {
 }
 
 export function handlers(...specs: HandlerSpec[]): CompiledHandler[] {
-  const { handlers: compiled, errors } = compileRules(specs.map((spec, index) => ({
-    event: spec.event ?? 'PostToolUse',
-    rule: { ...(spec.matcher !== undefined ? { matcher: spec.matcher } : {}), ...(spec.if ? { if: spec.if } : {}), hooks: [spec.handler] },
-    origin: { kind: 'config' as const, file: '/test/config.json', path: `hooks.X[${index}]`, root: '/tmp', env: [], ...spec.origin },
-  })));
+  const { handlers: compiled, errors } = compileRules(
+    specs.map((spec, index) => ({
+      event: spec.event ?? 'PostToolUse',
+      rule: {
+        ...(spec.matcher !== undefined ? { matcher: spec.matcher } : {}),
+        ...(spec.if ? { if: spec.if } : {}),
+        hooks: [spec.handler],
+      },
+      origin: {
+        kind: 'config' as const,
+        file: '/test/config.json',
+        path: `hooks.X[${index}]`,
+        root: '/tmp',
+        env: [],
+        ...spec.origin,
+      },
+    })),
+  );
   if (errors.length > 0) throw new Error(JSON.stringify(errors));
   return compiled;
 }
@@ -36,8 +54,11 @@ export function script(dir: string, name: string, body: string): string {
   return `sh '${file}'`;
 }
 
-export const command = (cmd: string, extra: Partial<Extract<HookHandler, { type: 'command' }>> = {}): HookHandler =>
-  ({ type: 'command', command: cmd, ...extra });
+export const command = (cmd: string, extra: Partial<Extract<HookHandler, { type: 'command' }>> = {}): HookHandler => ({
+  type: 'command',
+  command: cmd,
+  ...extra,
+});
 
 export function bashEvent(cmd: string, overrides: Partial<JournalEvent> = {}): JournalEvent {
   return {
@@ -62,7 +83,9 @@ export interface Collected {
 
 export function collector(onReaction?: (reaction: Reaction) => void): Collected {
   const out: Collected = {
-    reactions: [], delegates: [], warnings: [],
+    reactions: [],
+    delegates: [],
+    warnings: [],
     callbacks: {
       onReaction: (reaction) => {
         out.reactions.push(reaction);

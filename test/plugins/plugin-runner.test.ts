@@ -4,14 +4,26 @@ import { join } from 'node:path';
 import { createPluginRunner, MAX_REACTION_LENGTH } from '../../src/plugins/plugin-runner.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { bashEvent, collector, command, handlers, processGone, script, useRunners, waitFor } from './plugin-fixtures.js';
+import {
+  bashEvent,
+  collector,
+  command,
+  handlers,
+  processGone,
+  script,
+  useRunners,
+  waitFor,
+} from './plugin-fixtures.js';
 
 const runnerWith = useRunners();
 
 /** Runs one command plugin on one event and returns what came out. */
 async function answerOf(cmd: string, event = bashEvent('npm test')) {
   const out = collector();
-  await runnerWith({ handlers: handlers({ handler: command(cmd), origin: { plugin: 'probe' } }), ...out.callbacks }).handleEvent(event);
+  await runnerWith({
+    handlers: handlers({ handler: command(cmd), origin: { plugin: 'probe' } }),
+    ...out.callbacks,
+  }).handleEvent(event);
   return out;
 }
 
@@ -19,7 +31,16 @@ describe('answer shapes (real processes)', () => {
   it('takes plain stdout as a reaction', async () => {
     const out = await answerOf('echo "Nice test run!"');
     // No priority given: the event's own (a passing `npm test` is a success, not small talk).
-    expect(out.reactions).toMatchObject([{ kind: 'reaction', text: 'Nice test run!', source: 'probe', sessionId: 'sess-1', event: 'PostToolUse', priority: REACTION_PRIORITY.success }]);
+    expect(out.reactions).toMatchObject([
+      {
+        kind: 'reaction',
+        text: 'Nice test run!',
+        source: 'probe',
+        sessionId: 'sess-1',
+        event: 'PostToolUse',
+        priority: REACTION_PRIORITY.success,
+      },
+    ]);
     expect(out.warnings).toEqual([]);
     expect(out.reactions[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(out.reactions[0]!.elapsedMs).toBeGreaterThanOrEqual(0);
@@ -30,7 +51,7 @@ describe('answer shapes (real processes)', () => {
     expect(out.reactions).toMatchObject([{ text: 'Green!', mood: 'happy', ttlMs: 4000, priority: 2 }]);
   });
 
-  it('keeps a plugin\'s priority and ttl within bounds so it cannot pin the bubble', async () => {
+  it("keeps a plugin's priority and ttl within bounds so it cannot pin the bubble", async () => {
     const out = await answerOf(`echo '{"reaction": "me first", "ttlMs": 86400000, "priority": 1000}'`);
     expect(out.reactions).toMatchObject([{ priority: REACTION_PRIORITY.failure, ttlMs: 60_000 }]);
     const low = await answerOf(`echo '{"reaction": "blink", "ttlMs": 1, "priority": -5}'`);
@@ -38,19 +59,38 @@ describe('answer shapes (real processes)', () => {
   });
 
   it('hands a delegate request to onDelegate with its meta', async () => {
-    const out = await answerOf(`echo '{"delegate": true, "systemPrompt": "You are Rex.", "prompt": "Roast this", "maxTokens": 150, "model": "haiku"}'`);
+    const out = await answerOf(
+      `echo '{"delegate": true, "systemPrompt": "You are Rex.", "prompt": "Roast this", "maxTokens": 150, "model": "haiku"}'`,
+    );
     expect(out.reactions).toEqual([]);
     expect(out.delegates).toHaveLength(1);
     const { request, meta } = out.delegates[0]!;
-    expect(request).toEqual({ delegate: true, systemPrompt: 'You are Rex.', prompt: 'Roast this', maxTokens: 150, model: 'haiku' });
-    expect(meta).toMatchObject({ plugin: 'probe', sessionId: 'sess-1', systemPrompt: 'You are Rex.', kinds: ['tests_passed', 'tool_success'] });
+    expect(request).toEqual({
+      delegate: true,
+      systemPrompt: 'You are Rex.',
+      prompt: 'Roast this',
+      maxTokens: 150,
+      model: 'haiku',
+    });
+    expect(meta).toMatchObject({
+      plugin: 'probe',
+      sessionId: 'sess-1',
+      systemPrompt: 'You are Rex.',
+      kinds: ['tests_passed', 'tool_success'],
+    });
     expect(meta.event.tool_input).toEqual({ command: 'npm test', description: 'run' });
     expect(typeof meta.receivedAt).toBe('number');
   });
 
   it('accepts Claude Code hook output: systemMessage, else reason', async () => {
-    expect((await answerOf(`echo '{"decision": "block", "reason": "r", "systemMessage": "careful"}'`)).reactions.map((r) => r.text)).toEqual(['careful']);
-    expect((await answerOf(`echo '{"decision": "block", "reason": "too risky"}'`)).reactions.map((r) => r.text)).toEqual(['too risky']);
+    expect(
+      (await answerOf(`echo '{"decision": "block", "reason": "r", "systemMessage": "careful"}'`)).reactions.map(
+        (r) => r.text,
+      ),
+    ).toEqual(['careful']);
+    expect(
+      (await answerOf(`echo '{"decision": "block", "reason": "too risky"}'`)).reactions.map((r) => r.text),
+    ).toEqual(['too risky']);
     const silent = await answerOf(`echo '{"continue": true, "suppressOutput": true}'`);
     expect([silent.reactions, silent.warnings]).toEqual([[], []]);
   });
@@ -68,14 +108,24 @@ describe('answer shapes (real processes)', () => {
   ])('logs a warning for the bad answer %s', async (cmd, message) => {
     const out = await answerOf(cmd);
     expect(out.reactions).toEqual([]);
-    expect(out.warnings).toMatchObject([{ plugin: 'probe', sessionId: 'sess-1', event: 'PostToolUse', message: expect.stringMatching(message), file: '/test/config.json' }]);
+    expect(out.warnings).toMatchObject([
+      {
+        plugin: 'probe',
+        sessionId: 'sess-1',
+        event: 'PostToolUse',
+        message: expect.stringMatching(message),
+        file: '/test/config.json',
+      },
+    ]);
   });
 });
 
 describe('exit codes and signals', () => {
   it('exit 2: stderr becomes a warning reaction', async () => {
     const out = await answerOf('echo "ignored stdout"; echo "Force push on main?!" >&2; exit 2');
-    expect(out.reactions).toMatchObject([{ kind: 'warning', text: 'Force push on main?!', priority: REACTION_PRIORITY.warning, source: 'probe' }]);
+    expect(out.reactions).toMatchObject([
+      { kind: 'warning', text: 'Force push on main?!', priority: REACTION_PRIORITY.warning, source: 'probe' },
+    ]);
     expect(out.warnings).toEqual([]);
   });
 
@@ -102,7 +152,9 @@ describe('exit codes and signals', () => {
     const out = collector();
     const runner = runnerWith({ handlers: handlers({ handler: command(cmd, { timeout: 3 }) }), ...out.callbacks });
     await runner.handleEvent(bashEvent('ls'));
-    expect(out.warnings).toMatchObject([{ message: expect.stringMatching(/timed out after 3s; its process group was killed/) }]);
+    expect(out.warnings).toMatchObject([
+      { message: expect.stringMatching(/timed out after 3s; its process group was killed/) },
+    ]);
     expect(out.reactions).toEqual([]);
     const child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
     const self = Number(readFileSync(join(dir, 'self.pid'), 'utf8'));
@@ -115,7 +167,12 @@ describe('exit codes and signals', () => {
     const cmd = script(dir, 'slow-signal', `sleep 300 &\necho $! > "${dir}/child-$$.pid"\nwait`);
     const out = collector();
     const controller = new AbortController();
-    const runner = createPluginRunner({ shell: '/bin/sh', signal: controller.signal, handlers: handlers({ handler: command(cmd, { timeout: 60 }) }), ...out.callbacks });
+    const runner = createPluginRunner({
+      shell: '/bin/sh',
+      signal: controller.signal,
+      handlers: handlers({ handler: command(cmd, { timeout: 60 }) }),
+      ...out.callbacks,
+    });
     const first = runner.handleEvent(bashEvent('ls'));
     const pidFile = () => readdirSync(dir).find((f) => f.startsWith('child-'));
     expect(await waitFor(() => pidFile() !== undefined)).toBe(true);
@@ -132,7 +189,12 @@ describe('exit codes and signals', () => {
     const dir = makeTempDir();
     const cmd = script(dir, 'slow', `sleep 300 &\necho $! > "${dir}/child-$$.pid"\nwait`);
     const out = collector();
-    const runner = createPluginRunner({ shell: '/bin/sh', limits: { maxConcurrent: 1 }, handlers: handlers({ handler: command(cmd, { timeout: 60 }) }), ...out.callbacks });
+    const runner = createPluginRunner({
+      shell: '/bin/sh',
+      limits: { maxConcurrent: 1 },
+      handlers: handlers({ handler: command(cmd, { timeout: 60 }) }),
+      ...out.callbacks,
+    });
     const first = runner.handleEvent(bashEvent('ls'));
     const second = runner.handleEvent(bashEvent('ls'));
     const pidFile = () => readdirSync(dir).find((f) => f.startsWith('child-'));
@@ -153,7 +215,9 @@ describe('exit codes and signals', () => {
 describe('output hygiene', () => {
   it('caps 10 MB of stdout at 64 KiB, logs the cut, still answers briefly', async () => {
     const out = await answerOf(`head -c 10485760 /dev/zero | tr '\\0' 'a'`);
-    expect(out.warnings).toMatchObject([{ message: 'stdout was 10485760 bytes; cut at 65536', plugin: 'probe', file: '/test/config.json' }]);
+    expect(out.warnings).toMatchObject([
+      { message: 'stdout was 10485760 bytes; cut at 65536', plugin: 'probe', file: '/test/config.json' },
+    ]);
     expect(out.reactions).toHaveLength(1);
     expect(out.reactions[0]!.text.length).toBeLessThanOrEqual(MAX_REACTION_LENGTH);
     expect(out.reactions[0]!.text.endsWith('…')).toBe(true);
@@ -167,9 +231,17 @@ describe('output hygiene', () => {
 
   it('strips escape sequences and control characters from what is shown', async () => {
     const dir = makeTempDir();
-    const cmd = script(dir, 'esc', String.raw`printf '\033]0;pwned title\007\033[31mred\033[0m \033]52;c;Zm9v\007text\033[2J\r\n'`);
+    const cmd = script(
+      dir,
+      'esc',
+      String.raw`printf '\033]0;pwned title\007\033[31mred\033[0m \033]52;c;Zm9v\007text\033[2J\r\n'`,
+    );
     expect((await answerOf(cmd)).reactions.map((r) => r.text)).toEqual(['red text']);
-    const json = script(dir, 'esc-json', String.raw`printf '{"reaction": "\\u001b[2Jclear\\u0008ed \\u202eevil", "mood": "\\u001b[31mhappy"}'`);
+    const json = script(
+      dir,
+      'esc-json',
+      String.raw`printf '{"reaction": "\\u001b[2Jclear\\u0008ed \\u202eevil", "mood": "\\u001b[31mhappy"}'`,
+    );
     expect((await answerOf(json)).reactions).toMatchObject([{ text: 'cleared evil', mood: 'happy' }]);
     const stderr = script(dir, 'esc-stderr', String.raw`printf '\033[1mbold\033[0m warning\n' >&2; exit 2`);
     expect((await answerOf(stderr)).reactions.map((r) => r.text)).toEqual(['bold warning']);
@@ -189,24 +261,40 @@ describe('what a plugin receives', () => {
   it('runs in the session folder; the shell reads $CLAUDE_PROJECT_DIR from the environment', async () => {
     const dir = makeTempDir();
     // Single quotes keep it literal, as in any shell: buddy-tui never edits the command text.
-    const out = await answerOf(`echo "$CLAUDE_PROJECT_DIR|\${CLAUDE_PROJECT_DIR}|$(pwd)|"'$CLAUDE_PROJECT_DIR'`, bashEvent('ls', { cwd: dir }));
+    const out = await answerOf(
+      `echo "$CLAUDE_PROJECT_DIR|\${CLAUDE_PROJECT_DIR}|$(pwd)|"'$CLAUDE_PROJECT_DIR'`,
+      bashEvent('ls', { cwd: dir }),
+    );
     expect(out.reactions.map((r) => r.text)).toEqual([`${dir}|${dir}|${dir}|$CLAUDE_PROJECT_DIR`]);
   });
 
   it('environment: the allowlist only, never credentials unless the manifest names them', async () => {
     const dir = makeTempDir();
     const secrets: Record<string, string> = {
-      ANTHROPIC_API_KEY: 'sk-ant-fake-1', CLAUDE_CODE_OAUTH_TOKEN: 'oauth-fake-2', GITHUB_TOKEN: 'ghp-fake-3',
-      NPM_TOKEN: 'npm-fake-4', AWS_ACCESS_KEY_ID: 'AKIAFAKE5', AWS_SECRET_ACCESS_KEY: 'aws-fake-6', AWS_SESSION_TOKEN: 'aws-fake-7',
-      GOOGLE_APPLICATION_CREDENTIALS: '/fake/gcp-8.json', AZURE_CLIENT_SECRET: 'azure-fake-9', OPENAI_API_KEY: 'sk-fake-10',
-      DATABASE_PASSWORD: 'db-fake-11', MY_SERVICE_SECRET: 'svc-fake-12', STRIPE_KEY: 'stripe-fake-13', PLUGIN_OWN_KEY: 'named-fake-14',
+      ANTHROPIC_API_KEY: 'sk-ant-fake-1',
+      CLAUDE_CODE_OAUTH_TOKEN: 'oauth-fake-2',
+      GITHUB_TOKEN: 'ghp-fake-3',
+      NPM_TOKEN: 'npm-fake-4',
+      AWS_ACCESS_KEY_ID: 'AKIAFAKE5',
+      AWS_SECRET_ACCESS_KEY: 'aws-fake-6',
+      AWS_SESSION_TOKEN: 'aws-fake-7',
+      GOOGLE_APPLICATION_CREDENTIALS: '/fake/gcp-8.json',
+      AZURE_CLIENT_SECRET: 'azure-fake-9',
+      OPENAI_API_KEY: 'sk-fake-10',
+      DATABASE_PASSWORD: 'db-fake-11',
+      MY_SERVICE_SECRET: 'svc-fake-12',
+      STRIPE_KEY: 'stripe-fake-13',
+      PLUGIN_OWN_KEY: 'named-fake-14',
     };
     const saved = { ...process.env };
     Object.assign(process.env, secrets, { TERM: 'xterm-test', LANG: 'C.UTF-8' });
     try {
       const out = collector();
       const runner = runnerWith({
-        handlers: handlers({ handler: command(`env > '${dir}/env.txt'`), origin: { plugin: 'envy', root: dir, env: ['PLUGIN_OWN_KEY'] } }),
+        handlers: handlers({
+          handler: command(`env > '${dir}/env.txt'`),
+          origin: { plugin: 'envy', root: dir, env: ['PLUGIN_OWN_KEY'] },
+        }),
         ...out.callbacks,
       });
       await runner.handleEvent(bashEvent('ls', { cwd: dir, session_id: 'sess-env' }));
@@ -216,7 +304,12 @@ describe('what a plugin receives', () => {
       Object.assign(process.env, saved);
     }
     const text = readFileSync(join(dir, 'env.txt'), 'utf8');
-    const env = Object.fromEntries(text.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const env = Object.fromEntries(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     for (const [name, value] of Object.entries(secrets)) {
       if (name === 'PLUGIN_OWN_KEY') continue;
       expect(text, name).not.toContain(value);
@@ -224,11 +317,34 @@ describe('what a plugin receives', () => {
     }
     expect(env.PLUGIN_OWN_KEY).toBe('named-fake-14');
     expect(env).toMatchObject({
-      CLAUDE_PROJECT_DIR: dir, CLAUDE_HOOK_EVENT: 'PostToolUse', CLAUDE_SESSION_ID: 'sess-env', BUDDY_PLUGIN_ROOT: dir, BUDDY_TUI: '1',
-      PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-test', LANG: 'C.UTF-8',
+      CLAUDE_PROJECT_DIR: dir,
+      CLAUDE_HOOK_EVENT: 'PostToolUse',
+      CLAUDE_SESSION_ID: 'sess-env',
+      BUDDY_PLUGIN_ROOT: dir,
+      BUDDY_TUI: '1',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TERM: 'xterm-test',
+      LANG: 'C.UTF-8',
     });
-    const allowed = new Set(['PATH', 'HOME', 'USER', 'LANG', 'TERM', 'TMPDIR', 'CLAUDE_PROJECT_DIR', 'CLAUDE_HOOK_EVENT', 'CLAUDE_SESSION_ID',
-      'BUDDY_PLUGIN_ROOT', 'BUDDY_TUI', 'PLUGIN_OWN_KEY', /* set by the shell itself: */ 'PWD', 'SHLVL', '_', 'OLDPWD']);
+    const allowed = new Set([
+      'PATH',
+      'HOME',
+      'USER',
+      'LANG',
+      'TERM',
+      'TMPDIR',
+      'CLAUDE_PROJECT_DIR',
+      'CLAUDE_HOOK_EVENT',
+      'CLAUDE_SESSION_ID',
+      'BUDDY_PLUGIN_ROOT',
+      'BUDDY_TUI',
+      'PLUGIN_OWN_KEY',
+      /* set by the shell itself: */ 'PWD',
+      'SHLVL',
+      '_',
+      'OLDPWD',
+    ]);
     expect(Object.keys(env).filter((name) => !allowed.has(name))).toEqual([]);
   });
 });
@@ -243,7 +359,10 @@ describe('scheduling', () => {
       if (reaction.text === 'fast') writeFileSync(release, '');
     });
     const runner = runnerWith({
-      handlers: handlers({ handler: command(slow, { name: 'slow', timeout: 30 }) }, { handler: command('echo fast', { name: 'fast' }) }),
+      handlers: handlers(
+        { handler: command(slow, { name: 'slow', timeout: 30 }) },
+        { handler: command('echo fast', { name: 'fast' }) },
+      ),
       ...out.callbacks,
     });
     await runner.handleEvent(bashEvent('ls'));
@@ -287,6 +406,13 @@ describe('scheduling', () => {
     await runner.handleEvent(bashEvent('ls'));
     await runner.handleEvent(bashEvent('x', { tool_name: 'Write', tool_input: { file_path: '/tmp/a' } }));
     await runner.handleEvent({ ts: 2, session_id: 'sess-1', hook_event_name: 'Stop' });
-    expect(out.reactions.map((r) => r.text).sort()).toEqual(['edits', 'everything', 'everything', 'everything', 'git-only', 'stop']);
+    expect(out.reactions.map((r) => r.text).sort()).toEqual([
+      'edits',
+      'everything',
+      'everything',
+      'everything',
+      'git-only',
+      'stop',
+    ]);
   });
 });

@@ -12,7 +12,16 @@ const EXAMPLES = join(import.meta.dirname, '../../examples/plugins');
 
 function io(): { out: { stdout: string; stderr: string }; io: CliIo } {
   const out = { stdout: '', stderr: '' };
-  return { out, io: { stdout: (t) => void (out.stdout += t), stderr: (t) => void (out.stderr += t), env: process.env, isTTY: false, now: Date.now } };
+  return {
+    out,
+    io: {
+      stdout: (t) => void (out.stdout += t),
+      stderr: (t) => void (out.stderr += t),
+      env: process.env,
+      isTTY: false,
+      now: Date.now,
+    },
+  };
 }
 
 function configWith(value: unknown): string {
@@ -23,7 +32,10 @@ function configWith(value: unknown): string {
 
 describe('buddy-tui plugins', () => {
   it('lists loaded handlers and exits 0 without errors', async () => {
-    const config = configWith({ plugins: [join(EXAMPLES, 'test-coach')], hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done', name: 'stopper' }] }] } });
+    const config = configWith({
+      plugins: [join(EXAMPLES, 'test-coach')],
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo done', name: 'stopper' }] }] },
+    });
     const { out, io: sinks } = io();
     expect(await run(['--config', config], sinks)).toBe(0);
     expect(out.stdout).toContain('3 plugin handler(s)');
@@ -33,7 +45,14 @@ describe('buddy-tui plugins', () => {
   });
 
   it('reports config errors with file and JSON path and exits 1', async () => {
-    const config = configWith({ hooks: { PostToolUse: [{ matcher: '(', hooks: [{ type: 'command', command: 'x' }] }, { hooks: [{ type: 'command', command: 'y', timeout: 0 }] }] } });
+    const config = configWith({
+      hooks: {
+        PostToolUse: [
+          { matcher: '(', hooks: [{ type: 'command', command: 'x' }] },
+          { hooks: [{ type: 'command', command: 'y', timeout: 0 }] },
+        ],
+      },
+    });
     const { out, io: sinks } = io();
     expect(await run(['--config', config], sinks)).toBe(1);
     expect(out.stderr).toContain(`${config}: hooks.PostToolUse[1].hooks[0].timeout: Too small`);
@@ -47,16 +66,34 @@ describe('buddy-tui plugins', () => {
     const dir = makeTempDir();
     const config = configWith({
       plugins: [join(EXAMPLES, 'test-coach')],
-      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [
-        { type: 'command', command: `echo '{"delegate": true, "prompt": "cheer up"}'`, name: 'delegator' },
-        { type: 'command', command: 'echo oops >&2; exit 1', name: 'broken' },
-      ] }] },
+      hooks: {
+        PostToolUseFailure: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: `echo '{"delegate": true, "prompt": "cheer up"}'`, name: 'delegator' },
+              { type: 'command', command: 'echo oops >&2; exit 1', name: 'broken' },
+            ],
+          },
+        ],
+      },
     });
     const events = join(dir, 'events.jsonl');
-    writeFileSync(events, [
-      { session_id: 'sess-cli', hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'npm test' }, cwd: dir },
-      { session_id: 'sess-cli', hook_event_name: 'Stop' },
-    ].map((e) => JSON.stringify(e)).join('\n'));
+    writeFileSync(
+      events,
+      [
+        {
+          session_id: 'sess-cli',
+          hook_event_name: 'PostToolUseFailure',
+          tool_name: 'Bash',
+          tool_input: { command: 'npm test' },
+          cwd: dir,
+        },
+        { session_id: 'sess-cli', hook_event_name: 'Stop' },
+      ]
+        .map((e) => JSON.stringify(e))
+        .join('\n'),
+    );
     const { out, io: sinks } = io();
     const savedTmp = process.env.TMPDIR;
     process.env.TMPDIR = dir; // where test-coach keeps its per-session state
@@ -86,7 +123,9 @@ describe('buddy-tui plugins', () => {
   it('is wired into the built CLI (exit code 1 on config errors)', async () => {
     if (!existsSync(CLI_ENTRY)) throw new Error('dist/cli.js is missing: run `npm run build` first');
     const config = configWith({ plugins: ['does-not-exist'] });
-    const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config]).catch((error: { code: number; stderr: string }) => error);
+    const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect((result as { code: number }).code).toBe(1);
     expect((result as { stderr: string }).stderr).toMatch(/does-not-exist\/buddy-plugin.json: no buddy-plugin.json/);
   });
@@ -95,17 +134,39 @@ describe('buddy-tui plugins', () => {
     const project = makeTempDir();
     mkdirSync(join(project, '.claude'));
     const settings = join(project, '.claude', 'settings.json');
-    writeFileSync(settings, JSON.stringify({ hooks: { Stop: [
-      { hooks: [{ type: 'command', command: 'buddy-tui hook' }] }, // buddy-tui's own: skipped
-      { hooks: [{ type: 'prompt', prompt: 'judge' }, { type: 'command', command: 'echo from-settings' }] },
-    ] } }));
+    writeFileSync(
+      settings,
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            { hooks: [{ type: 'command', command: 'buddy-tui hook' }] }, // buddy-tui's own: skipped
+            {
+              hooks: [
+                { type: 'prompt', prompt: 'judge' },
+                { type: 'command', command: 'echo from-settings' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     const config = join(project, 'config.json');
-    writeFileSync(config, JSON.stringify({
-      discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'],
-      hooks: { Stop: [{ hooks: [{ type: 'command', command: '' }] }, { hooks: [{ type: 'command', command: 'echo from-config' }] }] },
-    }));
-    const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config], { cwd: project })
-      .catch((error: { code: number; stdout: string; stderr: string }) => error);
+    writeFileSync(
+      config,
+      JSON.stringify({
+        discoverClaudeSettings: true,
+        claudeSettingsPaths: ['.claude/settings.json'],
+        hooks: {
+          Stop: [
+            { hooks: [{ type: 'command', command: '' }] },
+            { hooks: [{ type: 'command', command: 'echo from-config' }] },
+          ],
+        },
+      }),
+    );
+    const result = await promisify(execFile)(process.execPath, [CLI_ENTRY, 'plugins', '--config', config], {
+      cwd: project,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     expect((result as { code: number }).code).toBe(1); // the empty command in config.json
     expect(result.stderr).toContain(`${config}: hooks.Stop[0].hooks[0].command`);
     expect(result.stdout).toContain(`command: echo from-config\n    from ${config} (hooks.Stop[1].hooks[0])`);

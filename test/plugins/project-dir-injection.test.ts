@@ -41,7 +41,13 @@ const EXEC_FORM: HookHandler = {
   type: 'command',
   name: 'exec-form',
   command: process.execPath,
-  args: ['${CLAUDE_PROJECT_DIR}/probe.mjs', '$CLAUDE_PROJECT_DIR', '${CLAUDE_PROJECT_DIR}', '$HOME', '$(touch pwned-arg)'],
+  args: [
+    '${CLAUDE_PROJECT_DIR}/probe.mjs',
+    '$CLAUDE_PROJECT_DIR',
+    '${CLAUDE_PROJECT_DIR}',
+    '$HOME',
+    '$(touch pwned-arg)',
+  ],
 };
 
 /** Hostile folders, each holding the scripts the handlers call. */
@@ -51,7 +57,10 @@ function hostileFolders(): string[] {
     const dir = join(parent, name);
     mkdirSync(dir);
     writeFileSync(join(dir, 'probe.sh'), 'printf ran > probe-ran\n');
-    writeFileSync(join(dir, 'probe.mjs'), 'import { writeFileSync } from "node:fs"; writeFileSync("seen-exec", JSON.stringify(process.argv.slice(2)));\n');
+    writeFileSync(
+      join(dir, 'probe.mjs'),
+      'import { writeFileSync } from "node:fs"; writeFileSync("seen-exec", JSON.stringify(process.argv.slice(2)));\n',
+    );
     return dir;
   });
 }
@@ -83,9 +92,15 @@ const SOURCES = {
   'discovered Claude Code settings': (handler: HookHandler) => {
     const project = makeTempDir();
     mkdirSync(join(project, '.claude'));
-    writeFileSync(join(project, '.claude', 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [handler] }] } }));
+    writeFileSync(
+      join(project, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [handler] }] } }),
+    );
     const configFile = join(project, 'config.json');
-    writeFileSync(configFile, JSON.stringify({ discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'] }));
+    writeFileSync(
+      configFile,
+      JSON.stringify({ discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json'] }),
+    );
     return { configFile, projectDir: project };
   },
 };
@@ -97,20 +112,33 @@ describe.each(Object.entries(SOURCES))('$CLAUDE_PROJECT_DIR holding shell syntax
     const warnings = await runIn(folders, configFile, projectDir, 'shell-form');
     for (const dir of folders) {
       // Only what the handler was meant to write: no pwned-* file from an injected command.
-      expect(readdirSync(dir).sort(), JSON.stringify(dir)).toEqual(['probe-ran', 'probe.mjs', 'probe.sh', 'seen-braced', 'seen-quoted']);
+      expect(readdirSync(dir).sort(), JSON.stringify(dir)).toEqual([
+        'probe-ran',
+        'probe.mjs',
+        'probe.sh',
+        'seen-braced',
+        'seen-quoted',
+      ]);
       expect(readFileSync(join(dir, 'seen-quoted'), 'utf8')).toBe(dir);
       expect(readFileSync(join(dir, 'seen-braced'), 'utf8')).toBe(dir);
     }
     expect(warnings).toEqual([]);
   });
 
-  it('exec form: each argument gets the exact folder name as a plain string, no shell', { timeout: 60_000 }, async () => {
+  it('exec form: each argument gets the exact folder name as a plain string, no shell', {
+    timeout: 60_000,
+  }, async () => {
     const folders = hostileFolders();
     const { configFile, projectDir } = source(EXEC_FORM);
     const warnings = await runIn(folders, configFile, projectDir, 'exec-form');
     for (const dir of folders) {
       expect(readdirSync(dir).sort(), JSON.stringify(dir)).toEqual(['probe.mjs', 'probe.sh', 'seen-exec']);
-      expect(JSON.parse(readFileSync(join(dir, 'seen-exec'), 'utf8'))).toEqual([dir, dir, '$HOME', '$(touch pwned-arg)']);
+      expect(JSON.parse(readFileSync(join(dir, 'seen-exec'), 'utf8'))).toEqual([
+        dir,
+        dir,
+        '$HOME',
+        '$(touch pwned-arg)',
+      ]);
     }
     expect(warnings).toEqual([]);
   });

@@ -20,16 +20,34 @@ describe('collectRules', () => {
     const configFile = join(home, '.config/buddy-tui/config.json');
     write(join(home, 'shared/hooks.json'), { hooks: { PostToolUse: [rule('from-hooks-file')] } });
     write(join(home, 'plugins/p1/buddy-plugin.json'), {
-      name: 'p1', description: 'first', hooks: { Stop: [rule('from-plugin')] }, limits: { cooldownMs: 7 }, env: ['P1_TOKEN'],
+      name: 'p1',
+      description: 'first',
+      hooks: { Stop: [rule('from-plugin')] },
+      limits: { cooldownMs: 7 },
+      env: ['P1_TOKEN'],
     });
     write(join(project, '.claude/settings.json'), {
       hooks: {
         PostToolUse: [
-          { matcher: '*', hooks: [{ type: 'command', command: 'buddy-tui hook' }, { type: 'command', command: 'from-claude' }] },
+          {
+            matcher: '*',
+            hooks: [
+              { type: 'command', command: 'buddy-tui hook' },
+              { type: 'command', command: 'from-claude' },
+            ],
+          },
           { hooks: [{ type: 'command', command: 'node /opt/buddy-tui/dist/hook.js' }] },
-          { hooks: [{ type: 'command', command: 'tagged', buddyTui: true }, { type: 'prompt', prompt: 'judge this' }] },
+          {
+            hooks: [
+              { type: 'command', command: 'tagged', buddyTui: true },
+              { type: 'prompt', prompt: 'judge this' },
+            ],
+          },
           // What `buddy-tui install` writes: a tagged group running node on dist/hook.js.
-          { _tag: 'buddy-tui-managed', hooks: [{ type: 'command', command: "'/usr/bin/node' '/opt/bt/dist/hook.js'", timeout: 5 }] },
+          {
+            _tag: 'buddy-tui-managed',
+            hooks: [{ type: 'command', command: "'/usr/bin/node' '/opt/bt/dist/hook.js'", timeout: 5 }],
+          },
           { _tag: 'buddy-tui-managed', hooks: [{ type: 'command', command: 'renamed-but-tagged' }] },
         ],
       },
@@ -40,12 +58,22 @@ describe('collectRules', () => {
       plugins: ['${PLUGINS}/p1'],
       discoverClaudeSettings: true,
     };
-    const { rules, errors } = collectRules(config, { configFile, env: { HOME: home, PLUGINS: join(home, 'plugins') }, projectDir: project });
+    const { rules, errors } = collectRules(config, {
+      configFile,
+      env: { HOME: home, PLUGINS: join(home, 'plugins') },
+      projectDir: project,
+    });
     expect(errors).toEqual([]);
     expect(commands(rules)).toEqual(['from-config', 'from-hooks-file', 'from-plugin', 'from-claude']);
     expect(rules.map((r) => r.origin.kind)).toEqual(['config', 'hooksFile', 'plugin', 'claude-settings']);
     const plugin = rules[2]!.origin;
-    expect(plugin).toMatchObject({ plugin: 'p1', root: join(home, 'plugins/p1'), env: ['P1_TOKEN'], limits: { cooldownMs: 7 }, path: 'hooks.Stop[0]' });
+    expect(plugin).toMatchObject({
+      plugin: 'p1',
+      root: join(home, 'plugins/p1'),
+      env: ['P1_TOKEN'],
+      limits: { cooldownMs: 7 },
+      path: 'hooks.Stop[0]',
+    });
   });
 
   it('reads Claude Code settings only when discoverClaudeSettings is on', () => {
@@ -53,14 +81,20 @@ describe('collectRules', () => {
     write(join(project, '.claude/settings.json'), { hooks: { Stop: [rule('claude')] } });
     const off = collectRules({}, { configFile: join(project, 'c.json'), projectDir: project });
     expect(off.rules).toEqual([]);
-    const on = collectRules({ discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json', './.claude/settings.json'] }, { configFile: join(project, 'c.json'), projectDir: project });
+    const on = collectRules(
+      { discoverClaudeSettings: true, claudeSettingsPaths: ['.claude/settings.json', './.claude/settings.json'] },
+      { configFile: join(project, 'c.json'), projectDir: project },
+    );
     expect(commands(on.rules)).toEqual(['claude']); // the same file listed twice is read once
   });
 
   it('reports manifest and hooksFile problems with file and JSON path and keeps the rest', () => {
     const dir = makeTempDir();
     write(join(dir, 'bad-name/buddy-plugin.json'), { name: 'has space', hooks: {} });
-    write(join(dir, 'half/buddy-plugin.json'), { name: 'half', hooks: { Stop: [rule('good'), { hooks: [{ type: 'command', command: '' }] }] } });
+    write(join(dir, 'half/buddy-plugin.json'), {
+      name: 'half',
+      hooks: { Stop: [rule('good'), { hooks: [{ type: 'command', command: '' }] }] },
+    });
     write(join(dir, 'broken/buddy-plugin.json'), '{nope');
     mkdirSync(join(dir, 'empty'));
     write(join(dir, 'hooks.json'), { hooks: { Stop: [rule('hf')] }, extra: 1 });
@@ -78,7 +112,7 @@ describe('collectRules', () => {
     ]);
   });
 
-  it('recognises buddy-tui\'s own hook entries', () => {
+  it("recognises buddy-tui's own hook entries", () => {
     expect(isBuddyTuiEntry({ command: 'buddy-tui hook' })).toBe(true);
     expect(isBuddyTuiEntry({ command: 'npx -y buddy-tui hook' })).toBe(true);
     expect(isBuddyTuiEntry({ command: 'node "/x/buddy-tui/dist/hook.js"' })).toBe(true);
@@ -117,7 +151,9 @@ describe('loadPlugins', () => {
     write(configFile, '{"hooks": {"Stop": [');
     const broken = loadPlugins({ configFile, env: {}, previous: good.config });
     expect(broken.fileOk).toBe(false);
-    expect(broken.errors).toMatchObject([{ file: configFile, path: '', message: expect.stringMatching(/not valid JSON/) }]);
+    expect(broken.errors).toMatchObject([
+      { file: configFile, path: '', message: expect.stringMatching(/not valid JSON/) },
+    ]);
     expect(broken.handlers.map((h) => (h.handler as { command: string }).command)).toEqual(['kept']);
   });
 });

@@ -8,7 +8,7 @@ const event = (hook_event_name: string, session_id: string, ts?: number): Journa
   ({ hook_event_name, session_id, ...(ts !== undefined ? { ts } : {}) }) as JournalEvent;
 
 describe('turn clock', () => {
-  it('measures prompt to Stop per session by the events\' own times, once', () => {
+  it("measures prompt to Stop per session by the events' own times, once", () => {
     const clock = new TurnClock();
     expect(clock.turnLength(event('UserPromptSubmit', 'a', T0), 0)).toBeUndefined();
     expect(clock.turnLength(event('UserPromptSubmit', 'b', T0 + 1_000), 0)).toBeUndefined();

@@ -59,7 +59,9 @@ describe('lifetime', () => {
     const service = lifetimeWithin(owner.signal);
     const ran: string[] = [];
     let finish!: () => void;
-    onAbort(service.signal, () => new Promise<void>((resolve) => (finish = resolve)).then(() => ran.push('service closed')));
+    onAbort(service.signal, () =>
+      new Promise<void>((resolve) => (finish = resolve)).then(() => ran.push('service closed')),
+    );
     let ended = false;
     const ending = owner.end().then(() => (ended = true));
     expect(service.signal.aborted).toBe(true);
@@ -85,7 +87,9 @@ describe('lifetime: after the end', () => {
     const ran: string[] = [];
     let finish!: () => void;
     onEnded(life.signal, () => ran.push('lock released'));
-    onAbort(life.signal, () => new Promise<void>((resolve) => (finish = resolve)).then(() => ran.push('watcher closed')));
+    onAbort(life.signal, () =>
+      new Promise<void>((resolve) => (finish = resolve)).then(() => ran.push('watcher closed')),
+    );
     onEnded(life.signal, () => ran.push('handlers off'));
     const ending = life.end();
     await Promise.resolve();

@@ -15,8 +15,14 @@ process.stdout.write(String(space.space_size));
 `;
 
 function youngGenerationAfterChurn(small: boolean): { bytes: number; stderr: string } {
-  const setup = small ? `const { preferSmallHeap } = await import(${JSON.stringify(SMALL_HEAP)}); preferSmallHeap();` : '';
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `${setup}\n${WORKLOAD}`], { encoding: 'utf8' });
+  const setup = small
+    ? `const { preferSmallHeap } = await import(${JSON.stringify(SMALL_HEAP)}); preferSmallHeap();`
+    : '';
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', `${setup}\n${WORKLOAD}`],
+    { encoding: 'utf8' },
+  );
   expect(result.status, result.stderr).toBe(0);
   return { bytes: Number(result.stdout), stderr: result.stderr };
 }

@@ -8,20 +8,31 @@ import { reportingAs, reportText, type Report } from '../../src/report/reporter.
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
-const linesOf = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const linesOf = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 describe('reporter', () => {
   it('says what happened from the message, the error, or both', () => {
     expect(reportText({ level: 'info', where: 'x', message: 'reloaded' })).toBe('reloaded');
     expect(reportText({ level: 'error', where: 'x', error: new Error('disk full') })).toBe('disk full');
     expect(reportText({ level: 'error', where: 'x', error: 'a string' })).toBe('a string');
-    expect(reportText({ level: 'error', where: 'x', message: 'pet save', error: new Error('disk full') })).toBe('pet save: disk full');
-    expect(reportText({ level: 'error', where: 'x', error: new Error('disk full') }, true)).toMatch(/^Error: disk full\n\s+at /);
+    expect(reportText({ level: 'error', where: 'x', message: 'pet save', error: new Error('disk full') })).toBe(
+      'pet save: disk full',
+    );
+    expect(reportText({ level: 'error', where: 'x', error: new Error('disk full') }, true)).toMatch(
+      /^Error: disk full\n\s+at /,
+    );
   });
 
-  it('reports under the caller\'s where, keeping the rest', () => {
+  it("reports under the caller's where, keeping the rest", () => {
     const seen: Report[] = [];
-    reportingAs((report) => seen.push(report), 'config watch')({ level: 'error', where: 'follow folder', error: 'gone', detail: { n: 1 } });
+    reportingAs(
+      (report) => seen.push(report),
+      'config watch',
+    )({ level: 'error', where: 'follow folder', error: 'gone', detail: { n: 1 } });
     expect(seen).toEqual([{ level: 'error', where: 'config watch', error: 'gone', detail: { n: 1 } }]);
   });
 

@@ -18,14 +18,44 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = builtinSpeciesDir();
 /** Every built-in, by id: the 8 of the first release and the 10 added with issue 28. */
 const BUILTIN_IDS = [
-  'axolotl', 'bat', 'capybara', 'cat', 'crab', 'dragon', 'duck', 'fox', 'frog',
-  'ghost', 'hedgehog', 'octopus', 'owl', 'penguin', 'rabbit', 'robot', 'snail', 'turtle',
+  'axolotl',
+  'bat',
+  'capybara',
+  'cat',
+  'crab',
+  'dragon',
+  'duck',
+  'fox',
+  'frog',
+  'ghost',
+  'hedgehog',
+  'octopus',
+  'owl',
+  'penguin',
+  'rabbit',
+  'robot',
+  'snail',
+  'turtle',
 ];
 const files = readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json');
 /** The kinds every built-in answers offline, three or more ways each. */
 const QUIP_KINDS: EventKind[] = [
-  'session_start', 'session_end', 'tool_failure', 'test_failure', 'tests_passed', 'git_commit', 'git_push',
-  'subagent_start', 'long_turn', 'compaction', 'idle', 'fed', 'petted', 'played', 'level_up', 'notification',
+  'session_start',
+  'session_end',
+  'tool_failure',
+  'test_failure',
+  'tests_passed',
+  'git_commit',
+  'git_push',
+  'subagent_start',
+  'long_turn',
+  'compaction',
+  'idle',
+  'fed',
+  'petted',
+  'played',
+  'level_up',
+  'notification',
 ];
 
 describe('built-in species', () => {
@@ -107,7 +137,10 @@ describe('built-in species', () => {
       (species.stages ?? []).forEach((stage, index) => {
         const staged = speciesAtStage(species, index);
         for (const mood of SPRITE_STATES) {
-          expect(lookupFace({ speciesId: species.id, mood, level: stage.level, builtinDir: dir }), `${stage.id} ${mood}`).toBe(faceFor(staged, mood));
+          expect(
+            lookupFace({ speciesId: species.id, mood, level: stage.level, builtinDir: dir }),
+            `${stage.id} ${mood}`,
+          ).toBe(faceFor(staged, mood));
         }
       });
     });
@@ -125,25 +158,33 @@ describe('built-in species', () => {
   it('gives every species its own art and voice', () => {
     const all = files.map((file) => validateSpeciesFile(join(dir, file)).species!);
     expect(new Set(all.map((s) => s.frames.idle[0].join('\n'))).size).toBe(all.length);
-    const stageArt = all.flatMap((s) => (s.stages ?? []).flatMap((stage) => (stage.frames?.idle ? [stage.frames.idle[0].join('\n')] : [])));
+    const stageArt = all.flatMap((s) =>
+      (s.stages ?? []).flatMap((stage) => (stage.frames?.idle ? [stage.frames.idle[0].join('\n')] : [])),
+    );
     expect(new Set(stageArt).size).toBe(stageArt.length);
     expect(new Set(all.map((s) => s.quips.tests_passed![0])).size).toBe(all.length);
   });
 
-  it.skipIf(!existsSync(join(root, 'dist', 'cli.js')))('pass `species validate` in the built CLI, and `species list` lists them all', async () => {
-    // A private XDG home, so species of the user running the tests cannot stand in for the built-ins.
-    const { home, io } = capture();
-    const cli = (...args: string[]) => execa('node', ['dist/cli.js', 'species', ...args], { cwd: root, reject: false, env: io.env });
-    const validate = await cli('validate', ...BUILTIN_IDS);
-    expect(validate.exitCode).toBe(0);
-    expect(validate.stderr).toBe('');
-    expect(validate.stdout.split('\n')).toEqual(BUILTIN_IDS.map((id) => `✔ ${join(dir, `${id}.json`)}: ${id} is valid`));
-    const list = await cli('list');
-    expect(list.stdout.split('\n').map((line) => line.split(' ')[0])).toEqual(BUILTIN_IDS);
-    // One new species drawn at its elder stage, as a user would look at it.
-    const show = await cli('show', 'turtle', '--stage', '3', '--state', 'happy');
-    expect(show.stdout).toContain('stages: 1 Hatchling (level 1), 2 Grown (level 5), 3 Elder (level 15)');
-    expect(show.stdout).toContain('|__/\\/\\__|^D');
-    rmSync(home, { recursive: true, force: true });
-  });
+  it.skipIf(!existsSync(join(root, 'dist', 'cli.js')))(
+    'pass `species validate` in the built CLI, and `species list` lists them all',
+    async () => {
+      // A private XDG home, so species of the user running the tests cannot stand in for the built-ins.
+      const { home, io } = capture();
+      const cli = (...args: string[]) =>
+        execa('node', ['dist/cli.js', 'species', ...args], { cwd: root, reject: false, env: io.env });
+      const validate = await cli('validate', ...BUILTIN_IDS);
+      expect(validate.exitCode).toBe(0);
+      expect(validate.stderr).toBe('');
+      expect(validate.stdout.split('\n')).toEqual(
+        BUILTIN_IDS.map((id) => `✔ ${join(dir, `${id}.json`)}: ${id} is valid`),
+      );
+      const list = await cli('list');
+      expect(list.stdout.split('\n').map((line) => line.split(' ')[0])).toEqual(BUILTIN_IDS);
+      // One new species drawn at its elder stage, as a user would look at it.
+      const show = await cli('show', 'turtle', '--stage', '3', '--state', 'happy');
+      expect(show.stdout).toContain('stages: 1 Hatchling (level 1), 2 Grown (level 5), 3 Elder (level 15)');
+      expect(show.stdout).toContain('|__/\\/\\__|^D');
+      rmSync(home, { recursive: true, force: true });
+    },
+  );
 });

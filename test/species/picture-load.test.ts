@@ -30,7 +30,12 @@ describe('picture load', () => {
     const stateRoot = join(dir, 'root');
     const first = await loadPicture({ folder, manifest }, cells, TRUECOLOR, { stateRoot });
     expect(first.fromCache).toBe(false);
-    for (const [animation, row] of [['idle', 0], ['running', 7], ['waiting', 6], ['failed', 5]] as const) {
+    for (const [animation, row] of [
+      ['idle', 0],
+      ['running', 7],
+      ['waiting', 6],
+      ['failed', 5],
+    ] as const) {
       const lines = first.lines.get(manifest.animations[animation].frames[0])!;
       expect(lines).toHaveLength(cells.height);
       const middle = cellColors(lines[4]);
@@ -45,7 +50,9 @@ describe('picture load', () => {
     expect(again!.lines.get(0)).toEqual(first.lines.get(0));
     expect((await loadPicture({ folder, manifest }, cells, TRUECOLOR, { stateRoot })).fromCache).toBe(true);
     // Another size is another cache entry.
-    expect(loadPictureCached({ folder, manifest }, { width: 20, height: 11 }, TRUECOLOR, { stateRoot })).toBeUndefined();
+    expect(
+      loadPictureCached({ folder, manifest }, { width: 20, height: 11 }, TRUECOLOR, { stateRoot }),
+    ).toBeUndefined();
   });
 
   it('falls back to 256 and 16 colours', async () => {
@@ -80,7 +87,12 @@ describe('picture load', () => {
   });
 
   it.each([
-    ['a sheet of the wrong size', { frame: { width: 100 } }, {}, /is 1536×1872, but its grid \(8 × 9 frames of 100×208\) covers 800×1872/],
+    [
+      'a sheet of the wrong size',
+      { frame: { width: 100 } },
+      {},
+      /is 1536×1872, but its grid \(8 × 9 frames of 100×208\) covers 800×1872/,
+    ],
     ['a grid that does not cover the sheet', {}, { rows: 8 }, /is 1536×1664, but its grid .* covers 1536×1872/],
   ])('refuses %s, naming the file', async (_what, manifest, options, message) => {
     const { folder, manifest: parsed } = await pet(manifest, options);
@@ -117,14 +129,24 @@ describe('picture load', () => {
     writeFileSync(join(dir, 'elsewhere', 'sheet.webp'), await sheetBytes({ format: 'webp' }));
     symlinkSync(join(dir, 'elsewhere'), join(folder, 'art'));
     const outside = parsePictureManifest({ spritesheetPath: 'art/sheet.webp' }).manifest!;
-    expect(String(await loadPicture({ folder, manifest: outside }, cells, TRUECOLOR).catch((e: Error) => e))).toContain("is outside the pet's folder");
+    expect(String(await loadPicture({ folder, manifest: outside }, cells, TRUECOLOR).catch((e: Error) => e))).toContain(
+      "is outside the pet's folder",
+    );
     const dotted = { ...manifest, spritesheetPath: '../real.webp' };
-    expect(String(await loadPicture({ folder, manifest: dotted }, cells, TRUECOLOR).catch((e: Error) => e))).toContain('no ".."');
+    expect(String(await loadPicture({ folder, manifest: dotted }, cells, TRUECOLOR).catch((e: Error) => e))).toContain(
+      'no ".."',
+    );
   });
 
   it('refuses a grid of more than 256 frames at decode too', async () => {
     const bytes = await sheetBytes({ frameWidth: 4, frameHeight: 4, columns: 17, rows: 16, margin: 0, format: 'png' });
-    const error = await decodeFrames('/x/sheet.png', bytes, { width: 4, height: 4, columns: 17, rows: 16 }, cells, [0]).catch((e: Error) => e);
+    const error = await decodeFrames(
+      '/x/sheet.png',
+      bytes,
+      { width: 4, height: 4, columns: 17, rows: 16 },
+      cells,
+      [0],
+    ).catch((e: Error) => e);
     expect(String(error)).toContain('/x/sheet.png: the grid has 272 frames; at most 256');
   });
 

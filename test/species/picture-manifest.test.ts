@@ -7,7 +7,9 @@ const problemsOf = (value: unknown) => parsePictureManifest(value).problems.map(
 
 describe('picture manifest', () => {
   it("fills in Codex's grid and its nine animations, adding the manifest's own", () => {
-    const { manifest } = parsePictureManifest({ animations: { idle: { frames: [0, 1, 2], fps: 4, loop: true } , sleeping: { frames: [3], fps: 1 } } });
+    const { manifest } = parsePictureManifest({
+      animations: { idle: { frames: [0, 1, 2], fps: 4, loop: true }, sleeping: { frames: [3], fps: 1 } },
+    });
     expect(manifest!.spritesheetPath).toBe('spritesheet.webp');
     expect(manifest!.frame).toEqual({ width: 192, height: 208, columns: 8, rows: 9 });
     expect(manifest!.animations.idle.frames).toEqual([0, 1, 2]);
@@ -24,8 +26,14 @@ describe('picture manifest', () => {
     [{ animations: { idle: { frames: [0], fps: 0 } } }, 'animations.idle.fps: fps 0 must be above 0 and at most 60'],
     [{ animations: { idle: { frames: [0], fps: 61 } } }, 'animations.idle.fps: fps 61 must be above 0'],
     [{ animations: { idle: { frames: [0], fps: 'fast' } } }, 'animations.idle.fps'],
-    [{ animations: { jump: { frames: [0], fallback: 'nowhere' } } }, 'animations.jump.fallback: fallback "nowhere" names no animation'],
-    [{ spritesheetPath: '/etc/passwd' }, "spritesheetPath: spritesheetPath \"/etc/passwd\" must be a relative path inside the pet's folder"],
+    [
+      { animations: { jump: { frames: [0], fallback: 'nowhere' } } },
+      'animations.jump.fallback: fallback "nowhere" names no animation',
+    ],
+    [
+      { spritesheetPath: '/etc/passwd' },
+      'spritesheetPath: spritesheetPath "/etc/passwd" must be a relative path inside the pet\'s folder',
+    ],
     [{ spritesheetPath: '../other/sheet.webp' }, 'must stay inside the pet\'s folder (no "..")'],
     [{ spritesheetPath: 'a/../../b.png' }, 'no ".."'],
     [[], ': expected a JSON object'],
@@ -35,7 +43,12 @@ describe('picture manifest', () => {
   });
 
   it('maps moods onto animations and plays frames by fps, loop and fallback', () => {
-    const { animations } = parsePictureManifest({ animations: { sleeping: { frames: [7], fps: 1 }, wave: { frames: [24, 25], fps: 10, loop: false, fallback: 'idle' } } }).manifest!;
+    const { animations } = parsePictureManifest({
+      animations: {
+        sleeping: { frames: [7], fps: 1 },
+        wave: { frames: [24, 25], fps: 10, loop: false, fallback: 'idle' },
+      },
+    }).manifest!;
     expect(animationFor(animations, 'working')).toBe('running');
     expect(animationFor(animations, 'alert')).toBe('waiting');
     expect(animationFor(animations, 'error')).toBe('failed');

@@ -18,7 +18,8 @@ afterEach(async () => {
   for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const write = (file: string, value: unknown) => writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+const write = (file: string, value: unknown) =>
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** Resolves once `predicate` holds after a registry change (the watcher calls onChange). */
 function changes(): { next: (predicate: () => boolean) => Promise<void>; notify: () => void } {
@@ -27,7 +28,8 @@ function changes(): { next: (predicate: () => boolean) => Promise<void>; notify:
     notify: () => {
       waiters = waiters.filter((w) => (w.predicate() ? (w.resolve(), false) : true));
     },
-    next: (predicate) => (predicate() ? Promise.resolve() : new Promise((resolve) => waiters.push({ predicate, resolve }))),
+    next: (predicate) =>
+      predicate() ? Promise.resolve() : new Promise((resolve) => waiters.push({ predicate, resolve })),
   };
 }
 
@@ -58,7 +60,9 @@ describe('species registry', () => {
     const registry = createSpeciesRegistry({ userDir, extraDir: join(userDir, 'does-not-exist') });
     expect(registry.get('wonky')).toBeUndefined();
     const [issue] = registry.issues();
-    expect(formatIssue(issue)).toBe(`✖ ${join(userDir, 'wonky.json')} at colors.body: expected a colour name (black, red, green, yellow, ...) or a hex colour like "#ff8800"`);
+    expect(formatIssue(issue)).toBe(
+      `✖ ${join(userDir, 'wonky.json')} at colors.body: expected a colour name (black, red, green, yellow, ...) or a hex colour like "#ff8800"`,
+    );
   });
 
   it('reloads a watched file: good, then broken (last good kept), then fixed, then removed', async () => {

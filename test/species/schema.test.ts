@@ -29,7 +29,12 @@ describe('species schema', () => {
     ['empty quip list', (s) => (s.quips.fed = []), 'quips.fed', /Too small/],
     ['face on two lines', (s) => (s.face.happy = 'a\nb'), 'face.happy', /one line/],
     ['missing idle face', (s) => delete s.face.idle, 'face.idle', /expected string/],
-    ['frame line not a string', (s) => (s.frames.idle[1][2] = 7), 'frames.idle[1][2]', /expected string, received number/],
+    [
+      'frame line not a string',
+      (s) => (s.frames.idle[1][2] = 7),
+      'frames.idle[1][2]',
+      /expected string, received number/,
+    ],
     ['frameMs too small', (s) => (s.frameMs = 10), 'frameMs', /Too small/],
     ['idleSequence with a bad step', (s) => (s.idleSequence = [0, 'wink']), 'idleSequence[1]', /Invalid/],
     ['frameMs out of range', (s) => (s.frameMs = 1e308), 'frameMs', /Too big/],

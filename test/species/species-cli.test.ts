@@ -80,7 +80,9 @@ describe('buddy-tui species', () => {
     expect(await run(['validate', join(dir, 'good.json')], c.io)).toBe(0);
     expect(c.out()).toContain('good.json: good is valid');
     expect(await run(['validate', join(dir, 'good.json'), join(dir, 'bad.json')], c.io)).toBe(1);
-    expect(c.out()).toContain(`✖ ${join(dir, 'bad.json')} at frames.idle[1][3]: 14 cells wide, expected 12 like frames.idle[0][0]`);
+    expect(c.out()).toContain(
+      `✖ ${join(dir, 'bad.json')} at frames.idle[1][3]: 14 cells wide, expected 12 like frames.idle[0][0]`,
+    );
     expect(c.out()).toContain(`✖ ${join(dir, 'bad.json')} at name: contains control character U+001B`);
     expect(c.out()).not.toContain('\u001b');
     expect(await run(['validate'], c.io)).toBe(2);
@@ -91,10 +93,18 @@ describe('buddy-tui species', () => {
     const broken = join(c.home, 'broken.json');
     writeFileSync(broken, '{"schemaVersion": 1, "id": "x"}');
     const builtins = ['cat', 'owl'].map((id) => join(root, 'species', `${id}.json`));
-    const ok = await execa('npx', ['tsx', 'src/cli/species.ts', 'validate', ...builtins], { cwd: root, reject: false, env: c.io.env });
+    const ok = await execa('npx', ['tsx', 'src/cli/species.ts', 'validate', ...builtins], {
+      cwd: root,
+      reject: false,
+      env: c.io.env,
+    });
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toContain('cat is valid');
-    const bad = await execa('npx', ['tsx', 'src/cli/species.ts', 'validate', broken], { cwd: root, reject: false, env: c.io.env });
+    const bad = await execa('npx', ['tsx', 'src/cli/species.ts', 'validate', broken], {
+      cwd: root,
+      reject: false,
+      env: c.io.env,
+    });
     expect(bad.exitCode).toBe(1);
     expect(bad.stdout).toContain(`✖ ${broken} at name: Invalid input: expected string, received undefined`);
   });
@@ -103,9 +113,17 @@ describe('buddy-tui species', () => {
     const c = session();
     const broken = join(c.home, 'broken.json');
     writeFileSync(broken, 'not json');
-    const ok = await execa('node', ['dist/cli.js', 'species', 'validate', join(root, 'species', 'frog.json')], { cwd: root, reject: false, env: c.io.env });
+    const ok = await execa('node', ['dist/cli.js', 'species', 'validate', join(root, 'species', 'frog.json')], {
+      cwd: root,
+      reject: false,
+      env: c.io.env,
+    });
     expect(ok.exitCode).toBe(0);
-    const bad = await execa('node', ['dist/cli.js', 'species', 'validate', broken], { cwd: root, reject: false, env: c.io.env });
+    const bad = await execa('node', ['dist/cli.js', 'species', 'validate', broken], {
+      cwd: root,
+      reject: false,
+      env: c.io.env,
+    });
     expect(bad.exitCode).toBe(1);
     expect(bad.stdout).toMatch(/not valid JSON/);
     const list = await execa('node', ['dist/cli.js', 'species', 'list'], { cwd: root, reject: false, env: c.io.env });

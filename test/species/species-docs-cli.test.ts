@@ -14,8 +14,15 @@ describe('the species docs, run for real', () => {
   it("README's `species new | show | validate sprout` sequence works as written", () => {
     const block = /\*\*Writing a species\*\*[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(repoFile('README.md'))?.[1];
     expect(block).toBeDefined();
-    const commands = block!.split('\n').map((line) => line.replace(/#.*$/, '').trim()).filter(Boolean);
-    expect(commands).toEqual(['buddy-tui species new sprout', 'buddy-tui species show sprout', 'buddy-tui species validate sprout']);
+    const commands = block!
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, '').trim())
+      .filter(Boolean);
+    expect(commands).toEqual([
+      'buddy-tui species new sprout',
+      'buddy-tui species show sprout',
+      'buddy-tui species validate sprout',
+    ]);
     const home = makeTempDir();
     const written = join(home, '.config', 'buddy-tui', 'species', 'sprout.json');
     const outputs = commands.map((command) => {
@@ -55,6 +62,8 @@ describe('the species docs, run for real', () => {
     const builtin = runCli(['species', 'validate', 'owl'], { HOME: home }, home);
     expect(builtin.code).toBe(0);
     expect(builtin.stdout).toMatch(/^✔ \/.*species\/owl\.json: owl is valid\n$/);
-    expect(runCli(['species', 'validate', 'no-such-species'], { HOME: home }, home).stdout).toContain('no-such-species: cannot read: does not exist');
+    expect(runCli(['species', 'validate', 'no-such-species'], { HOME: home }, home).stdout).toContain(
+      'no-such-species: cannot read: does not exist',
+    );
   });
 });

@@ -14,7 +14,11 @@ const homes: Captured[] = [];
 afterAll(() => homes.forEach((c) => rmSync(c.home, { recursive: true, force: true })));
 
 async function cli(args: string[], c: Captured) {
-  return execa('node', ['dist/cli.js', 'species', ...args], { cwd: root, reject: false, env: { ...c.io.env, NO_COLOR: '1' } });
+  return execa('node', ['dist/cli.js', 'species', ...args], {
+    cwd: root,
+    reject: false,
+    env: { ...c.io.env, NO_COLOR: '1' },
+  });
 }
 const home = () => {
   const c = capture();
@@ -35,7 +39,9 @@ describe('buddy-tui species show --stage', () => {
     expect(elder.stdout).toContain('/\\"""/\\');
     expect(elder.stdout).not.toContain('(")(")');
     // The kitten draws no error state: its own idle stands in; the grown stage is the species itself.
-    expect((await cli(['show', 'cat', '--stage', '1', '--state', 'error'], c)).stdout).toMatch(/^error \(drawn as idle\)$/m);
+    expect((await cli(['show', 'cat', '--stage', '1', '--state', 'error'], c)).stdout).toMatch(
+      /^error \(drawn as idle\)$/m,
+    );
     const grown = await cli(['show', 'cat', '--stage', '2', '--state', 'celebrate'], c);
     expect(grown.stdout).toMatch(/^celebrate \(drawn as the species' celebrate\)$/m);
     expect(grown.stdout).toContain('/\\___/\\');
@@ -58,7 +64,11 @@ describe('buddy-tui species show --stage', () => {
     expect((await cli(['new', 'sprout'], c)).exitCode).toBe(0);
     const file = join(c.home, 'config', 'buddy-tui', 'species', 'sprout.json');
     const written = JSON.parse(readFileSync(file, 'utf8'));
-    expect(written.stages.map((stage: { id: string; level: number }) => `${stage.id}@${stage.level}`)).toEqual(['hatchling@1', 'grown@5', 'elder@15']);
+    expect(written.stages.map((stage: { id: string; level: number }) => `${stage.id}@${stage.level}`)).toEqual([
+      'hatchling@1',
+      'grown@5',
+      'elder@15',
+    ]);
     const elder = await cli(['show', 'sprout', '--stage', '3', '--state', 'happy'], c);
     expect(elder.exitCode).toBe(0);
     expect(elder.stdout).toContain('( ^    ^ )');

@@ -17,15 +17,28 @@ const bigger = (mark: string) => [`   ${mark}      `, '  ( {E}{E} )  ', ' /|    
 function staged(): any {
   const s: any = validSpecies();
   s.stages = [
-    { id: 'hatchling', name: 'Hatchling', level: 1, frames: { idle: [small('.'), small(','), small('.')], blink: [small('.')] }, face: { idle: '({E})' } },
+    {
+      id: 'hatchling',
+      name: 'Hatchling',
+      level: 1,
+      frames: { idle: [small('.'), small(','), small('.')], blink: [small('.')] },
+      face: { idle: '({E})' },
+    },
     { id: 'grown', name: 'Grown', level: 5, frames: { sleep: [bigger('z')] } },
     { id: 'adult', name: 'Adult', level: 8 },
-    { id: 'elder', name: 'Elder', level: 12, frames: { happy: [bigger('*'), bigger('+')] }, quips: { fed: ['Ah, soup.'] } },
+    {
+      id: 'elder',
+      name: 'Elder',
+      level: 12,
+      frames: { happy: [bigger('*'), bigger('+')] },
+      quips: { fed: ['Ah, soup.'] },
+    },
   ];
   return s;
 }
 
-const errorsOf = (species: unknown) => validateSpeciesValue(species, 's.json').issues.filter((i) => i.severity === 'error');
+const errorsOf = (species: unknown) =>
+  validateSpeciesValue(species, 's.json').issues.filter((i) => i.severity === 'error');
 const parsed = (species: unknown): Species => {
   const check = validateSpeciesValue(species, 's.json');
   expect(check.issues).toEqual([]);
@@ -41,12 +54,27 @@ describe('stages in the schema', () => {
   });
 
   it.each<[string, (s: any) => void, string, RegExp]>([
-    ['a first stage above level 1', (s) => (s.stages[0].level = 2), 'stages[0].level', /first stage is reached at level 1/],
-    ['levels not increasing', (s) => (s.stages[2].level = 5), 'stages[2].level', /level 5 must be above the stage before \(5\)/],
+    [
+      'a first stage above level 1',
+      (s) => (s.stages[0].level = 2),
+      'stages[0].level',
+      /first stage is reached at level 1/,
+    ],
+    [
+      'levels not increasing',
+      (s) => (s.stages[2].level = 5),
+      'stages[2].level',
+      /level 5 must be above the stage before \(5\)/,
+    ],
     ['an id used twice', (s) => (s.stages[1].id = 'hatchling'), 'stages[1].id', /"hatchling" is used twice/],
     ['idle without blink', (s) => delete s.stages[0].frames.blink, 'stages[0].frames.blink', /draws its blink too/],
     ['only two idle frames', (s) => s.stages[0].frames.idle.pop(), 'stages[0].frames.idle', /at least 3 frames/],
-    ['an unknown state', (s) => (s.stages[1].frames.dancing = s.stages[1].frames.sleep), 'stages[1].frames', /Unrecognized key: "dancing"/],
+    [
+      'an unknown state',
+      (s) => (s.stages[1].frames.dancing = s.stages[1].frames.sleep),
+      'stages[1].frames',
+      /Unrecognized key: "dancing"/,
+    ],
     ['a level that is not whole', (s) => (s.stages[1].level = 4.5), 'stages[1].level', /expected int/],
   ])('rejects %s, naming the path', (_, mutate, path, message) => {
     const s = staged();
@@ -62,7 +90,12 @@ describe('art checks per stage', () => {
     const s = staged();
     expect(errorsOf(s)).toEqual([]);
     s.stages[3].frames.happy[1][2] = ' /|    |\\';
-    expect(errorsOf(s)).toEqual([expect.objectContaining({ path: 'stages[3].frames.happy[1][2]', message: '9 cells wide, expected 10 like stages[3].frames.happy[0][0] (pad with spaces)' })]);
+    expect(errorsOf(s)).toEqual([
+      expect.objectContaining({
+        path: 'stages[3].frames.happy[1][2]',
+        message: '9 cells wide, expected 10 like stages[3].frames.happy[0][0] (pad with spaces)',
+      }),
+    ]);
   });
 
   it("checks the stage's blink against its idle, the {E} eyes and the idle sequence", () => {
@@ -87,7 +120,12 @@ describe('art checks per stage', () => {
 describe('the level-to-stage mapping', () => {
   const stages = [{ level: 1 }, { level: 5 }, { level: 12 }];
   it.each([
-    [1, 0], [4, 0], [5, 1], [11, 1], [12, 2], [200_000, 2],
+    [1, 0],
+    [4, 0],
+    [5, 1],
+    [11, 1],
+    [12, 2],
+    [200_000, 2],
   ])('level %i is stage %i', (level, index) => {
     expect(stageIndexAt(stages, level)).toBe(index);
   });

@@ -14,7 +14,11 @@ import { FIXTURE_EVENTS } from '../support/hook-process.js';
 import { makeWorld, SESSION, statusline, type HostileWorld } from '../support/hostile-world.js';
 import { runCli } from '../support/run-cli.js';
 
-const fixture = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line, index) => ({ ts: 1_800_000_000_000 + index * 1000, ...JSON.parse(line) }));
+const fixture = (path: string) =>
+  readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line, index) => ({ ts: 1_800_000_000_000 + index * 1000, ...JSON.parse(line) }));
 const FIXTURES = [FIXTURE_EVENTS, new URL('../fixtures/waiting-session.jsonl', import.meta.url).pathname];
 
 type Tamper = (state: Record<string, unknown>) => void;
@@ -47,13 +51,18 @@ describe('a checkpoint read back', () => {
   });
 
   it.each(TAMPERS)('ignores one with %s', (_, tamper) => {
-    const state = JSON.parse(JSON.stringify(foldEvents(undefined, fixture(FIXTURE_EVENTS), 'sid'))) as Record<string, unknown>;
+    const state = JSON.parse(JSON.stringify(foldEvents(undefined, fixture(FIXTURE_EVENTS), 'sid'))) as Record<
+      string,
+      unknown
+    >;
     expect(checkedSessionState(state)).toBeDefined();
     tamper(state);
     expect(checkedSessionState(state)).toBeUndefined();
   });
 
-  it('status --json and the statusline fold the journal instead of a tampered checkpoint', { timeout: 240_000 }, async () => {
+  it('status --json and the statusline fold the journal instead of a tampered checkpoint', {
+    timeout: 240_000,
+  }, async () => {
     const world = await makeWorld();
     const expected = readSession(join(world.env.BUDDY_TUI_STATE_DIR, SESSION), { writeCheckpoint: false })!;
     expect(readCheckpoint(join(world.env.BUDDY_TUI_STATE_DIR, SESSION))).toBeDefined();
@@ -64,7 +73,8 @@ describe('a checkpoint read back', () => {
     expect(readCheckpoint(join(world.env.BUDDY_TUI_STATE_DIR, SESSION))).toBeUndefined();
     const status = runCli(['status', '--json'], world.env);
     expect(status.code).toBe(0);
-    const [session] = (JSON.parse(status.stdout) as { sessions: Array<{ project: unknown; failures: unknown }> }).sessions;
+    const [session] = (JSON.parse(status.stdout) as { sessions: Array<{ project: unknown; failures: unknown }> })
+      .sessions;
     expect([session.project, session.failures]).toEqual(['project', expected.toolFailuresTotal]);
     const line = statusline(world);
     expect(line.stdout).toContain('project');

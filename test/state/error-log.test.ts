@@ -9,9 +9,13 @@ describe('the error log', () => {
     const root = makeTempDir();
     const total = 2000;
     const report = errorLogReporter(root, {});
-    for (let i = 0; i < total; i++) report({ level: 'error', where: 'hook', message: `problem #${i} ${'x'.repeat(300)}` });
+    for (let i = 0; i < total; i++)
+      report({ level: 'error', where: 'hook', message: `problem #${i} ${'x'.repeat(300)}` });
     const path = join(root, 'errors.log');
-    const entries = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const entries = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     // Trimmed by size (128 KiB) back to the last 200: never the whole history.
     expect(statSync(path).size).toBeLessThanOrEqual(128 * 1024 + 1024);
     expect(entries.length).toBeGreaterThanOrEqual(ERROR_LOG_ENTRIES);
@@ -24,7 +28,11 @@ describe('the error log', () => {
   });
 
   it('never throws, with no root or a root that does not exist', () => {
-    expect(() => errorLogReporter(undefined, {})({ level: 'error', where: 'hook', error: new Error('x') })).not.toThrow();
-    expect(() => errorLogReporter(join(makeTempDir(), 'missing', 'root'), {})({ level: 'error', where: 'hook', error: 'x' })).not.toThrow();
+    expect(() =>
+      errorLogReporter(undefined, {})({ level: 'error', where: 'hook', error: new Error('x') }),
+    ).not.toThrow();
+    expect(() =>
+      errorLogReporter(join(makeTempDir(), 'missing', 'root'), {})({ level: 'error', where: 'hook', error: 'x' }),
+    ).not.toThrow();
   });
 });

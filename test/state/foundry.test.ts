@@ -14,8 +14,20 @@ function foundrySession(base: string, sid: string): string {
   const dir = foundryDirFor(sid, { BUDDY_TUI_FOUNDRY_DIR: base });
   for (const sub of ['agents', 'tools', 'queue', 'timings']) mkdirSync(join(dir, sub), { recursive: true });
   const since = new Date(NOW - 42_000).toISOString();
-  writeFileSync(join(dir, 'agents', 'a1.json'), JSON.stringify({ id: 'a1', type: 'Explore', model: 'haiku', color: 'cyan', since }));
-  writeFileSync(join(dir, 'agents', 'a2.json'), JSON.stringify({ id: 'a2', type: 'Explore', model: 'haiku', color: 'cyan', since: new Date(NOW - 5000).toISOString() }));
+  writeFileSync(
+    join(dir, 'agents', 'a1.json'),
+    JSON.stringify({ id: 'a1', type: 'Explore', model: 'haiku', color: 'cyan', since }),
+  );
+  writeFileSync(
+    join(dir, 'agents', 'a2.json'),
+    JSON.stringify({
+      id: 'a2',
+      type: 'Explore',
+      model: 'haiku',
+      color: 'cyan',
+      since: new Date(NOW - 5000).toISOString(),
+    }),
+  );
   writeFileSync(join(dir, 'tools', 'Bash.json'), JSON.stringify({ tool: 'Bash', since, count: 3 }));
   writeFileSync(join(dir, 'tools', 'Read.json'), JSON.stringify({ tool: 'Read', since, count: 1 }));
   writeFileSync(join(dir, 'queue', '1764496800000.json'), JSON.stringify({ since }));
@@ -30,7 +42,10 @@ describe('Foundry task-log.js state directories', () => {
     const state = readFoundrySession(dir, NOW)!;
     expect(state.origin).toBe('foundry');
     expect(state.sessionId).toBe('abc-123');
-    expect(toolsByUse(Object.entries(state.toolsThisTurn))).toEqual([['Bash', 3], ['Read', 1]]);
+    expect(toolsByUse(Object.entries(state.toolsThisTurn))).toEqual([
+      ['Bash', 3],
+      ['Read', 1],
+    ]);
     // One queue file is caught mid-write and skipped: it is counted at the next read.
     expect(state.pendingPrompts).toBe(1);
     expect(subagentGroups(state, NOW)).toEqual([{ agentType: 'Explore', count: 2, longestMs: 42_000 }]);
@@ -46,7 +61,10 @@ describe('Foundry task-log.js state directories', () => {
     const root = join(makeTempDir(), 'root');
     mkdirSync(join(root, 'own-1'), { recursive: true, mode: 0o700 });
     const sessions = listSessions(root, { BUDDY_TUI_FOUNDRY_DIR: base });
-    expect(sessions.map((s) => [s.id, s.origin])).toEqual([['own-1', 'journal'], ['foundry-1', 'foundry']]);
+    expect(sessions.map((s) => [s.id, s.origin])).toEqual([
+      ['own-1', 'journal'],
+      ['foundry-1', 'foundry'],
+    ]);
     expect(readAnySession(sessions[1], NOW)?.toolRunsTotal).toBe(4);
   });
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_BYTES, cutString, parseJournalLines, serializeEventLine } from '../../src/state/journal.js';
 
-const base = { ts: 1, session_id: 's-1', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_use_id: 'toolu_1', cwd: '/p' };
-const wide = (keys: number, size: number) => Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, 'v'.repeat(size)]));
+const base = {
+  ts: 1,
+  session_id: 's-1',
+  hook_event_name: 'PostToolUse',
+  tool_name: 'Bash',
+  tool_use_id: 'toolu_1',
+  cwd: '/p',
+};
+const wide = (keys: number, size: number) =>
+  Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, 'v'.repeat(size)]));
 
 function roundTrip(event: Record<string, unknown>): Record<string, unknown> {
   const line = serializeEventLine(event);

@@ -27,7 +27,11 @@ describe('scanLinesFromEnd', () => {
   });
 
   it('skips an unterminated last line when asked, also when the file has no newline at all', () => {
-    expect(linesOf(text, { maxBytes: 1 << 20, chunkBytes: 5, completeOnly: true })).toEqual(['third', 'x'.repeat(50), 'first']);
+    expect(linesOf(text, { maxBytes: 1 << 20, chunkBytes: 5, completeOnly: true })).toEqual([
+      'third',
+      'x'.repeat(50),
+      'first',
+    ]);
     expect(linesOf(`${text}\n`, { maxBytes: 1 << 20, chunkBytes: 5, completeOnly: true })[0]).toBe('last');
     expect(linesOf('no newline yet', { maxBytes: 1 << 20, chunkBytes: 4, completeOnly: true })).toEqual([]);
   });
@@ -51,7 +55,11 @@ describe('scanLinesFromEnd spans, floor and select', () => {
     const fd = openSync(file, 'r');
     try {
       const seen: Array<[string, number, number]> = [];
-      scanLinesFromEnd(fd, { maxBytes: 1 << 20, chunkBytes: 4, floor: text.indexOf('beta') }, (line, span) => seen.push([line, span.start, span.end]) > 0);
+      scanLinesFromEnd(
+        fd,
+        { maxBytes: 1 << 20, chunkBytes: 4, floor: text.indexOf('beta') },
+        (line, span) => seen.push([line, span.start, span.end]) > 0,
+      );
       expect(seen).toEqual([
         ['delta', 18, 23],
         ['gamma', 12, 17],
@@ -59,7 +67,16 @@ describe('scanLinesFromEnd spans, floor and select', () => {
       ]);
       for (const [line, start, end] of seen) expect(text.slice(start, end)).toBe(line);
       const selected: string[] = [];
-      scanLinesFromEnd(fd, { maxBytes: 1 << 20, chunkBytes: 3, end: 17, select: (bytes) => bytes.includes('a') && !bytes.includes('gamma') }, (line) => selected.push(line) > 0);
+      scanLinesFromEnd(
+        fd,
+        {
+          maxBytes: 1 << 20,
+          chunkBytes: 3,
+          end: 17,
+          select: (bytes) => bytes.includes('a') && !bytes.includes('gamma'),
+        },
+        (line) => selected.push(line) > 0,
+      );
       expect(selected).toEqual(['beta', 'alpha']);
     } finally {
       closeSync(fd);

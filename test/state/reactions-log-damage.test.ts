@@ -14,7 +14,14 @@ import { toReactionText } from '../../src/text/safe-text.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const reaction = (text: string): Reaction => ({
-  id: `id-${text}`, sessionId: 'sess-1', kind: 'reaction', text: toReactionText(text), source: 'gitbot', priority: 1, ttlMs: 10_000, ts: 1_700_000_000_000,
+  id: `id-${text}`,
+  sessionId: 'sess-1',
+  kind: 'reaction',
+  text: toReactionText(text),
+  source: 'gitbot',
+  priority: 1,
+  ttlMs: 10_000,
+  ts: 1_700_000_000_000,
 });
 
 const run = promisify(execFile);
@@ -32,7 +39,14 @@ async function writerScript(dir: string): Promise<string> {
       process.stderr.write(error.message);
       process.exitCode = 3;
     }`;
-  await build({ stdin: { contents, resolveDir: dir, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', outfile, logLevel: 'silent' });
+  await build({
+    stdin: { contents, resolveDir: dir, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'silent',
+  });
   return outfile;
 }
 
@@ -44,31 +58,45 @@ describe('reactions.jsonl after a torn line', () => {
     appendReaction(root, reaction('after'));
     expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('after');
     const lines = readFileSync(file, 'utf8').split('\n');
-    expect(lines).toEqual([JSON.stringify(reaction('first')), '{"id":"id-torn","sessionId":"sess-1","kind":"reac', JSON.stringify(reaction('after')), '']);
+    expect(lines).toEqual([
+      JSON.stringify(reaction('first')),
+      '{"id":"id-torn","sessionId":"sess-1","kind":"reac',
+      JSON.stringify(reaction('after')),
+      '',
+    ]);
   });
 
-  it.skipIf(!hasPrlimit)('reports a write the file-size limit cut short, and the next writer is not glued to it (real processes)', async () => {
-    const dir = makeTempDir();
-    const root = join(dir, 'state');
-    const script = await writerScript(dir);
-    const file = appendReaction(root, reaction('first'));
-    const sizeBefore = readFileSync(file).length;
-    // The kernel lets only 40 more bytes into the file: the write returns short, as on a full disk.
-    const cut = await run('prlimit', [`--fsize=${sizeBefore + 40}`, process.execPath, script, root, 'torn '.repeat(40)]).then(
-      () => ({ code: 0, stderr: '' }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-    );
-    expect(cut.code).toBe(3);
-    expect(cut.stderr).toMatch(/short write to .*reactions\.jsonl: 40 of \d+ bytes/);
-    expect(readFileSync(file).length).toBe(sizeBefore + 40);
+  it.skipIf(!hasPrlimit)(
+    'reports a write the file-size limit cut short, and the next writer is not glued to it (real processes)',
+    async () => {
+      const dir = makeTempDir();
+      const root = join(dir, 'state');
+      const script = await writerScript(dir);
+      const file = appendReaction(root, reaction('first'));
+      const sizeBefore = readFileSync(file).length;
+      // The kernel lets only 40 more bytes into the file: the write returns short, as on a full disk.
+      const cut = await run('prlimit', [
+        `--fsize=${sizeBefore + 40}`,
+        process.execPath,
+        script,
+        root,
+        'torn '.repeat(40),
+      ]).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+      expect(cut.code).toBe(3);
+      expect(cut.stderr).toMatch(/short write to .*reactions\.jsonl: 40 of \d+ bytes/);
+      expect(readFileSync(file).length).toBe(sizeBefore + 40);
 
-    await run(process.execPath, [script, root, 'after']);
-    expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('after');
-    const lines = readFileSync(file, 'utf8').split('\n');
-    expect(lines).toHaveLength(4);
-    expect(JSON.parse(lines[0])).toEqual(reaction('first'));
-    expect(lines[1]).toHaveLength(40);
-    expect((JSON.parse(lines[2]) as Reaction).text).toBe('after');
-    expect(lines[3]).toBe('');
-  });
+      await run(process.execPath, [script, root, 'after']);
+      expect(readLatestReaction(join(root, 'sess-1'))?.text).toBe('after');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      expect(lines).toHaveLength(4);
+      expect(JSON.parse(lines[0])).toEqual(reaction('first'));
+      expect(lines[1]).toHaveLength(40);
+      expect((JSON.parse(lines[2]) as Reaction).text).toBe('after');
+      expect(lines[3]).toBe('');
+    },
+  );
 });

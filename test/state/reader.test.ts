@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
@@ -77,7 +86,13 @@ describe('readSession', () => {
     writeEvents(dir, events.slice(0, 5));
     readSession(dir);
     const replacement = join(dir, 'new.jsonl');
-    writeFileSync(replacement, events.slice(20, 30).map((e) => serializeEventLine(e)).join(''));
+    writeFileSync(
+      replacement,
+      events
+        .slice(20, 30)
+        .map((e) => serializeEventLine(e))
+        .join(''),
+    );
     renameSync(replacement, join(dir, 'events.jsonl'));
     expect(readSession(dir)).toEqual(foldEvents(undefined, events.slice(20, 30)));
   });
@@ -86,17 +101,24 @@ describe('readSession', () => {
     const events = fixtureEvents();
     const dir = sessionDir();
     writeFileSync(join(dir, 'state.json'), '{"version":1,"journal":');
-    writeFileSync(join(dir, 'events.jsonl'), `${serializeEventLine(events[0])}{"broken\n${serializeEventLine(events[1])}`);
+    writeFileSync(
+      join(dir, 'events.jsonl'),
+      `${serializeEventLine(events[0])}{"broken\n${serializeEventLine(events[1])}`,
+    );
     expect(readSession(dir)?.eventCount).toBe(2);
   });
 
   it('leaves a readable checkpoint or none when the writer is killed mid-write', async () => {
     for (let round = 0; round < 3; round += 1) {
       const dir = sessionDir();
-      const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'test/support/checkpoint-writer.ts'), dir], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(REPO_ROOT, 'test/support/checkpoint-writer.ts'), dir],
+        {
+          cwd: REPO_ROOT,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
       // Let it write a few checkpoints, then kill it at an arbitrary point.
       await new Promise((resolve) => setTimeout(resolve, 150 + round * 137));
@@ -110,7 +132,9 @@ describe('readSession', () => {
       // Whatever was left, a reader gets the full, correct state.
       const state = readSession(dir, { writeCheckpoint: false });
       const lines = readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n').filter(Boolean).length;
-      expect(state?.eventCount ?? 0).toBe(lines - (readFileSync(join(dir, 'events.jsonl'), 'utf8').endsWith('\n') ? 0 : 1));
+      expect(state?.eventCount ?? 0).toBe(
+        lines - (readFileSync(join(dir, 'events.jsonl'), 'utf8').endsWith('\n') ? 0 : 1),
+      );
     }
   }, 60_000);
 });
@@ -138,18 +162,35 @@ describe('readSession on a long journal', () => {
     const path = join(dir, 'events.jsonl');
     const turn = recordedTurn();
     const bytes = TAIL_FOLD_ABOVE_BYTES + 1024 * 1024;
-    writeRepeatedJournal(path, turn, bytes, { sessionId: 'sess', start: startFor(turn, bytes, 60_000, 1_800_000_000_000), stepMs: 60_000 });
+    writeRepeatedJournal(path, turn, bytes, {
+      sessionId: 'sess',
+      start: startFor(turn, bytes, 60_000, 1_800_000_000_000),
+      stepMs: 60_000,
+    });
     const events = parseJournalLines(readFileSync(path));
     const state = readSession(dir)!;
     const whole = foldEvents(undefined, events, 'sess');
     // Only the end was folded (its totals are the tail's), yet the turn shown is the same.
     expect(state.eventCount).toBeLessThan(events.length / 10);
-    for (const key of ['pendingPrompts', 'toolsThisTurn', 'lastTurnMs', 'projectName', 'startedAt', 'lastEventAt'] as const) {
+    for (const key of [
+      'pendingPrompts',
+      'toolsThisTurn',
+      'lastTurnMs',
+      'projectName',
+      'startedAt',
+      'lastEventAt',
+    ] as const) {
       expect(state[key], key).toEqual(whole[key]);
     }
     expect(state.failures.at(-1)).toEqual(whole.failures.at(-1));
-    expect(readCheckpoint(dir)).toMatchObject({ reducerVersion: REDUCER_VERSION, partial: true, journal: { offset: statSync(path).size } });
-    writeEvents(dir, [{ ts: 1_900_000_000_000, session_id: 'sess', hook_event_name: 'UserPromptSubmit', prompt_id: 'next' }]);
+    expect(readCheckpoint(dir)).toMatchObject({
+      reducerVersion: REDUCER_VERSION,
+      partial: true,
+      journal: { offset: statSync(path).size },
+    });
+    writeEvents(dir, [
+      { ts: 1_900_000_000_000, session_id: 'sess', hook_event_name: 'UserPromptSubmit', prompt_id: 'next' },
+    ]);
     const next = readSession(dir)!;
     expect(next.eventCount).toBe(state.eventCount + 1);
     expect(next.pendingPrompts).toBe(1);

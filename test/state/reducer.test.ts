@@ -30,8 +30,10 @@ function ev(name: string, fields: Record<string, unknown> = {}): JournalEvent {
   clock += 1000;
   return { ts: clock, session_id: SID, hook_event_name: name, cwd: '/home/dev/project', ...fields };
 }
-const pre = (tool: string, id: string, input: Record<string, unknown> = {}) => ev('PreToolUse', { tool_name: tool, tool_use_id: id, tool_input: input });
-const post = (tool: string, id: string, input: Record<string, unknown> = {}) => ev('PostToolUse', { tool_name: tool, tool_use_id: id, tool_input: input, duration_ms: 40 });
+const pre = (tool: string, id: string, input: Record<string, unknown> = {}) =>
+  ev('PreToolUse', { tool_name: tool, tool_use_id: id, tool_input: input });
+const post = (tool: string, id: string, input: Record<string, unknown> = {}) =>
+  ev('PostToolUse', { tool_name: tool, tool_use_id: id, tool_input: input, duration_ms: 40 });
 
 describe('reducer over the real Claude Code 2.1.332 session', () => {
   const events = fixtureEvents();
@@ -58,7 +60,13 @@ describe('reducer over the real Claude Code 2.1.332 session', () => {
     const stop = events.findIndex((e) => e.hook_event_name === 'Stop');
     const state = foldEvents(undefined, events.slice(0, stop + 1));
     expect(toolsByUse(Object.entries(state.toolsThisTurn))).toEqual([
-      ['Bash', 2], ['Agent', 1], ['Edit', 1], ['Glob', 1], ['Grep', 1], ['Read', 1], ['Write', 1],
+      ['Bash', 2],
+      ['Agent', 1],
+      ['Edit', 1],
+      ['Glob', 1],
+      ['Grep', 1],
+      ['Read', 1],
+      ['Write', 1],
     ]);
     expect(state.toolRunsTotal).toBe(8);
     expect(state.toolFailuresTotal).toBe(1);
@@ -85,7 +93,10 @@ describe('reducer over the real Claude Code 2.1.332 session', () => {
     const state = foldEvents(undefined, events);
     expect(state.model).toBe('claude-opus-5-5');
     expect(state.compactionCount).toBe(1);
-    expect(state.compactions.map((c) => [c.phase, c.trigger])).toEqual([['pre', 'manual'], ['post', 'manual']]);
+    expect(state.compactions.map((c) => [c.phase, c.trigger])).toEqual([
+      ['pre', 'manual'],
+      ['post', 'manual'],
+    ]);
     expect(state.endedAt).toBe(T0 + (events.length - 1) * 1000);
   });
 });
@@ -101,7 +112,11 @@ describe('reducer edge cases', () => {
   });
 
   it('pairs a PostToolUse that arrives before its PreToolUse', () => {
-    const state = foldEvents(undefined, [ev('UserPromptSubmit', { prompt_id: 'p1' }), post('Read', 't9'), pre('Read', 't9')]);
+    const state = foldEvents(undefined, [
+      ev('UserPromptSubmit', { prompt_id: 'p1' }),
+      post('Read', 't9'),
+      pre('Read', 't9'),
+    ]);
     expect(state.toolsRunning).toEqual({});
     expect(state.toolsThisTurn).toEqual({ Read: 1 });
   });
@@ -130,17 +145,28 @@ describe('reducer edge cases', () => {
   });
 
   it('counts queued prompts and clears them at Stop or StopFailure', () => {
-    let state = foldEvents(undefined, [ev('UserPromptSubmit', { prompt_id: 'p1' }), ev('UserPromptSubmit', { prompt_id: 'p2' })]);
+    let state = foldEvents(undefined, [
+      ev('UserPromptSubmit', { prompt_id: 'p1' }),
+      ev('UserPromptSubmit', { prompt_id: 'p2' }),
+    ]);
     expect(state.pendingPrompts).toBe(2);
     state = reduceEvent(state, ev('Stop', { prompt_id: 'p2' }));
     expect(state.pendingPrompts).toBe(0);
-    state = foldEvents(state, [ev('UserPromptSubmit', { prompt_id: 'p3' }), ev('StopFailure', { error: 'rate_limit' })]);
+    state = foldEvents(state, [
+      ev('UserPromptSubmit', { prompt_id: 'p3' }),
+      ev('StopFailure', { error: 'rate_limit' }),
+    ]);
     expect(state.pendingPrompts).toBe(0);
     expect(lastFailure(state)).toMatchObject({ tool: 'Claude', error: 'rate_limit' });
   });
 
   it('keeps the last turn’s tools until the next prompt starts a new turn', () => {
-    let state = foldEvents(undefined, [ev('UserPromptSubmit', { prompt_id: 'p1' }), pre('Bash', 't1'), post('Bash', 't1'), ev('Stop')]);
+    let state = foldEvents(undefined, [
+      ev('UserPromptSubmit', { prompt_id: 'p1' }),
+      pre('Bash', 't1'),
+      post('Bash', 't1'),
+      ev('Stop'),
+    ]);
     expect(state.toolsThisTurn).toEqual({ Bash: 1 });
     state = reduceEvent(state, ev('UserPromptSubmit', { prompt_id: 'p2' }));
     expect(state.toolsThisTurn).toEqual({});
@@ -188,7 +214,11 @@ describe('reducer edge cases', () => {
   it('keeps the host the journal lines name: absent before hosts existed, the latest line that names one after', () => {
     const old = foldEvents(emptySessionState(SID), [ev('SessionStart')]);
     expect(old.host).toBeUndefined();
-    const state = foldEvents(old, [ev('UserPromptSubmit', { host: 'codex' }), ev('Stop', { host: 7 }), ev('Notification', { host: '' })]);
+    const state = foldEvents(old, [
+      ev('UserPromptSubmit', { host: 'codex' }),
+      ev('Stop', { host: 7 }),
+      ev('Notification', { host: '' }),
+    ]);
     expect(state.host).toBe('codex');
   });
 
@@ -205,7 +235,11 @@ describe('reducer edge cases', () => {
 
   it('buckets activity per minute for the sparkline', () => {
     const base = Date.UTC(2026, 0, 1, 12, 0, 0);
-    const events = [0, 10, 70, 130, 131, 132].map((s) => ({ ts: base + s * 1000, session_id: SID, hook_event_name: 'Notification' }));
+    const events = [0, 10, 70, 130, 131, 132].map((s) => ({
+      ts: base + s * 1000,
+      session_id: SID,
+      hook_event_name: 'Notification',
+    }));
     const state = foldEvents(undefined, events);
     expect(activityPerMinute(state, base + 150_000, 4)).toEqual([0, 2, 1, 3]);
   });

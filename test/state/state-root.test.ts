@@ -9,7 +9,9 @@ describe('stateRootPath', () => {
   it('takes $BUDDY_TUI_STATE_DIR, else $XDG_RUNTIME_DIR/buddy-tui, else <tmpdir>/buddy-tui-<uid>', () => {
     expect(stateRootPath({ BUDDY_TUI_STATE_DIR: '/s', XDG_RUNTIME_DIR: '/run/user/1' })).toBe('/s');
     expect(stateRootPath({ XDG_RUNTIME_DIR: '/run/user/1' })).toBe('/run/user/1/buddy-tui');
-    expect(stateRootPath({ BUDDY_TUI_STATE_DIR: '', XDG_RUNTIME_DIR: '' })).toBe(join(tmpdir(), `buddy-tui-${process.getuid?.()}`));
+    expect(stateRootPath({ BUDDY_TUI_STATE_DIR: '', XDG_RUNTIME_DIR: '' })).toBe(
+      join(tmpdir(), `buddy-tui-${process.getuid?.()}`),
+    );
   });
 });
 

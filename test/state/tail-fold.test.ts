@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { serializeEventLine } from '../../src/state/journal.js';
 import { foldEvents } from '../../src/state/reducer.js';
-import { activityPerMinute, currentTool, isProcessingPrompt, lastFailure, subagentGroups } from '../../src/state/selectors.js';
+import {
+  activityPerMinute,
+  currentTool,
+  isProcessingPrompt,
+  lastFailure,
+  subagentGroups,
+} from '../../src/state/selectors.js';
 import { toolsByUse } from '../../src/display/tool-order.js';
 import type { SessionState } from '../../src/state/session-state.js';
 import { SUBAGENT_WINDOW_MS, foldJournalTail } from '../../src/state/tail-fold.js';
@@ -90,7 +96,9 @@ describe('foldJournalTail', () => {
       const last = prefix[prefix.length - 1].ts;
       for (const now of [last + 5_000, last + 9 * 60_000]) {
         expect(shown(tail!.state, now), `cut ${cut} at +${now - last} ms`).toEqual(shown(whole, now));
-        expect(shown(statuslineTail!.state, now).statusline, `statusline, cut ${cut} at +${now - last} ms`).toEqual(shown(whole, now).statusline);
+        expect(shown(statuslineTail!.state, now).statusline, `statusline, cut ${cut} at +${now - last} ms`).toEqual(
+          shown(whole, now).statusline,
+        );
       }
       if (tail!.partial && statuslineTail!.partial) skipped += 1;
     }
@@ -108,7 +116,9 @@ describe('foldJournalTail', () => {
       const tail = foldJournalTail(path, SID, base)!;
       expect(tail.journal.offset).toBe(ends[ends.length - 1]);
       const now = events[events.length - 1].ts + 5_000;
-      expect(shown(tail.state, now), `checkpoint after ${at} events`).toEqual(shown(foldEvents(undefined, events, SID), now));
+      expect(shown(tail.state, now), `checkpoint after ${at} events`).toEqual(
+        shown(foldEvents(undefined, events, SID), now),
+      );
     }
   });
 

@@ -18,7 +18,7 @@ async function segments(box: Sandbox): Promise<string[]> {
 }
 
 describe('statusline buddy face', () => {
-  it('uses the pet\'s species face, and the default face for an unknown species', async () => {
+  it("uses the pet's species face, and the default face for an unknown species", async () => {
     const box = sandbox();
     boxes.push(box);
     box.session(FIXTURE_SESSION, { events: midTurnEvents() });
@@ -34,7 +34,10 @@ describe('statusline buddy face', () => {
     expect((await segments(box))[0]).toMatch(/^\\?\(=[^"].*=\)/);
     savePet(petFilePath(box.env), { ...cat, xp: xpForLevel(15) });
     expect((await segments(box))[0]).toMatch(/^\(=".+"=\)/);
-    savePet(petFilePath(box.env), hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'no-such-species', now: NOW }));
+    savePet(
+      petFilePath(box.env),
+      hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'no-such-species', now: NOW }),
+    );
     const [fallback] = await segments(box);
     expect(fallback).toMatch(/^\(\S+\)/);
     expect(fallback).not.toMatch(/\(=/);

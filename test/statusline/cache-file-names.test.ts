@@ -26,14 +26,24 @@ describe('docs/statusline.md: the cache file names', () => {
       [['--segment'], 'statusline-last-segment-color.txt'],
     ];
     for (const [args, expected] of runs) {
-      const run = spawnSync(process.execPath, [CLI_ENTRY, 'statusline', ...args], { input, env: made.env, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [CLI_ENTRY, 'statusline', ...args], {
+        input,
+        env: made.env,
+        encoding: 'utf8',
+      });
       expect(run.status).toBe(0);
       expect(readdirSync(dir)).toContain(expected);
       // The documented pattern, filled in, is the file.
       const [layout, colour] = expected.slice('statusline-last-'.length, -'.txt'.length).split('-');
       expect(layouts).toContain(layout);
-      expect('statusline-last-<layout>-<color|plain>.txt'.replace('<layout>', layout).replace('<color|plain>', colour)).toBe(expected);
+      expect(
+        'statusline-last-<layout>-<color|plain>.txt'.replace('<layout>', layout).replace('<color|plain>', colour),
+      ).toBe(expected);
     }
-    expect(readdirSync(dir).filter((name) => name.startsWith('statusline-last-')).sort()).toEqual(runs.map(([, name]) => name).sort());
+    expect(
+      readdirSync(dir)
+        .filter((name) => name.startsWith('statusline-last-'))
+        .sort(),
+    ).toEqual(runs.map(([, name]) => name).sort());
   });
 });

@@ -34,13 +34,21 @@ function setUp(): Sandbox {
 
 /** The installed command, run as Claude Code runs a statusLine command: `sh -c COMMAND`. */
 function viaCommand(made: Sandbox, payload: unknown, node = process.execPath): string {
-  const run = spawnSync('/bin/sh', ['-c', fastStatuslineCommand({ node, cliScript: CLI })], { input: JSON.stringify(payload), env: made.env, encoding: 'utf8' });
+  const run = spawnSync('/bin/sh', ['-c', fastStatuslineCommand({ node, cliScript: CLI })], {
+    input: JSON.stringify(payload),
+    env: made.env,
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(0);
   return run.stdout;
 }
 
 function viaNode(made: Sandbox, payload: unknown): string {
-  const run = spawnSync(process.execPath, [BUNDLE], { input: JSON.stringify(payload), env: made.env, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [BUNDLE], {
+    input: JSON.stringify(payload),
+    env: made.env,
+    encoding: 'utf8',
+  });
   expect(run.status).toBe(0);
   return run.stdout;
 }
@@ -55,7 +63,9 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 /** The line file reflects the journal as it is now (the resident process has caught up). */
-const lineCurrent = (made: Sandbox) => existsSync(lineFile(made)) && readFileSync(lineFile(made), 'utf8').split('\n', 1)[0] === String(readFileSync(journal(made)).length);
+const lineCurrent = (made: Sandbox) =>
+  existsSync(lineFile(made)) &&
+  readFileSync(lineFile(made), 'utf8').split('\n', 1)[0] === String(readFileSync(journal(made)).length);
 
 describe('the statusline fast path', () => {
   it('prints what the Node statusline prints, at several instants', async () => {
@@ -72,7 +82,10 @@ describe('the statusline fast path', () => {
       expect(fast).toContain('Bash');
 
       // An event lands: until the resident process has rendered it, the old line is not printed.
-      appendFileSync(journal(made), `${JSON.stringify({ ts: NOW - 1000, session_id: FIXTURE_SESSION, hook_event_name: 'PreToolUse', tool_name: 'WebFetch', tool_use_id: 'toolu_fast' })}\n`);
+      appendFileSync(
+        journal(made),
+        `${JSON.stringify({ ts: NOW - 1000, session_id: FIXTURE_SESSION, hook_event_name: 'PreToolUse', tool_name: 'WebFetch', tool_use_id: 'toolu_fast' })}\n`,
+      );
       expect(viaCommand(made, first, '/bin/echo').trim()).toBe(FALLBACK);
       resident.sessionsChanged([FIXTURE_SESSION]);
       await until(() => lineCurrent(made), 'the line after the event');
@@ -83,7 +96,10 @@ describe('the statusline fast path', () => {
       // A new payload: this refresh prints the line of the previous one (one refresh behind)...
       const second = fixturePayload(87);
       expect(viaCommand(made, second, '/bin/echo')).toBe(viaNode(made, first));
-      await until(() => viaCommand(made, second, '/bin/echo') === viaNode(made, second), 'the line for the new payload');
+      await until(
+        () => viaCommand(made, second, '/bin/echo') === viaNode(made, second),
+        'the line for the new payload',
+      );
       expect(viaNode(made, second)).not.toBe(viaNode(made, first));
 
       // A session id that is not a safe name is never a path: Node answers (with no state of ours).
@@ -102,7 +118,10 @@ describe('the statusline fast path', () => {
 
   it('never prints a line older than the last drain: the resident process stops, then an event spools', async () => {
     const made = setUp();
-    const child = spawn(process.execPath, ['--import', 'tsx', RESIDENT], { env: made.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', RESIDENT], {
+      env: made.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await new Promise((resolve) => child.stdout.once('data', resolve));
       const payload = fixturePayload(42);
@@ -115,7 +134,13 @@ describe('the statusline fast path', () => {
       expect(viaCommand(made, payload, '/bin/echo')).toBe(viaNode(made, payload));
 
       // Alive, but an event waits in the inbox: the line is not vouched for.
-      const event = { session_id: FIXTURE_SESSION, hook_event_name: 'PreToolUse', tool_name: 'WebSearch', tool_use_id: 'toolu_spooled', cwd: '/w/p' };
+      const event = {
+        session_id: FIXTURE_SESSION,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'WebSearch',
+        tool_use_id: 'toolu_spooled',
+        cwd: '/w/p',
+      };
       expect(await runSpool(JSON.stringify(event), made.env)).toMatchObject({ code: 0 });
       expect(viaCommand(made, payload, '/bin/echo').trim()).toBe(FALLBACK);
 
@@ -146,7 +171,10 @@ describe('install and uninstall of the fast path', () => {
     expect(buddyPresence(settings).statusLine).toBe(true);
     expect(removeBuddy(settings)).toEqual({});
     // With a statusLine of the user's to chain, the Node statusline runs it beside ours, as before.
-    const chained = addBuddy({ statusLine: { type: 'command', command: 'mine.sh' } }, { commands, statuslineOnly: true }).settings;
+    const chained = addBuddy(
+      { statusLine: { type: 'command', command: 'mine.sh' } },
+      { commands, statuslineOnly: true },
+    ).settings;
     expect((chained.statusLine as { command: string }).command).toBe(`${commands.statusline} --chain mine.sh`);
     expect(removeBuddy(chained)).toEqual({ statusLine: { type: 'command', command: 'mine.sh' } });
   });

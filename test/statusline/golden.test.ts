@@ -9,14 +9,27 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { visibleWidth } from '../../src/display/text-width.js';
 import { runStatusline } from '../../src/statusline/render.js';
 import { RESET } from '../../src/statusline/style.js';
-import { FIXTURE_SESSION, endedEvents, fixturePayload, midTurnEvents, reaction, realPayload, sandbox, visible, waitingEvents } from './support.js';
+import {
+  FIXTURE_SESSION,
+  endedEvents,
+  fixturePayload,
+  midTurnEvents,
+  reaction,
+  realPayload,
+  sandbox,
+  visible,
+  waitingEvents,
+} from './support.js';
 import { rmSync } from 'node:fs';
 
 const GOLDEN_DIR = fileURLToPath(new URL('./golden/', import.meta.url));
 const update = process.env.UPDATE_GOLDEN === '1';
 
 const midTurn = sandbox();
-midTurn.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('Three Bash calls and counting! The Explore agents are still digging.', 5000)] });
+midTurn.session(FIXTURE_SESSION, {
+  events: midTurnEvents(),
+  reactions: [reaction('Three Bash calls and counting! The Explore agents are still digging.', 5000)],
+});
 const ended = sandbox();
 ended.session(FIXTURE_SESSION, { events: endedEvents() });
 const empty = sandbox();
@@ -44,7 +57,10 @@ describe('statusline golden outputs', () => {
           const file = `${name}-${layout}-w${width}-${color ? 'color' : 'plain'}.txt`;
           it(file, async () => {
             const args = [...LAYOUT_FLAGS[layout], ...(color ? [] : ['--no-color'])];
-            const { output } = await runStatusline(JSON.stringify(payload), args, { ...box.env, COLUMNS: String(width) });
+            const { output } = await runStatusline(JSON.stringify(payload), args, {
+              ...box.env,
+              COLUMNS: String(width),
+            });
 
             const rows = layout === 'segment' ? [output] : output.split('\n').slice(0, -1);
             if (layout !== 'segment') expect(output.endsWith('\n')).toBe(true);

@@ -40,7 +40,12 @@ describe('parsePayload', () => {
         brand_new_field: { deep: true },
       }),
     );
-    expect(view).toEqual({ sessionId: '12345', modelName: 'claude-x', projectDir: '/a/b/c/', usedPercentage: undefined });
+    expect(view).toEqual({
+      sessionId: '12345',
+      modelName: 'claude-x',
+      projectDir: '/a/b/c/',
+      usedPercentage: undefined,
+    });
   });
 
   it('takes a model object with only an id', () => {
@@ -54,7 +59,12 @@ describe('parsePayload', () => {
   });
 
   it('returns an empty view for an empty object', () => {
-    expect(parsePayload('{}')).toEqual({ sessionId: undefined, modelName: undefined, projectDir: undefined, usedPercentage: undefined });
+    expect(parsePayload('{}')).toEqual({
+      sessionId: undefined,
+      modelName: undefined,
+      projectDir: undefined,
+      usedPercentage: undefined,
+    });
   });
 });
 
@@ -71,27 +81,64 @@ describe('the hot-path reader agrees with the zod/mini contract', () => {
   it('gives the same view as statuslinePayloadSchema for the real payload and many odd ones', async () => {
     const { statuslinePayloadSchema, viewOf } = await import('../../src/statusline/payload-schema.js');
     const { readPayloadView } = await import('../../src/statusline/payload.js');
-    const odd = [undefined, null, true, 0, -3, 42.5, 250, Number.MAX_SAFE_INTEGER, '', ' ', '42', ' 17.5 ', 'NaN', 'Infinity', '1e2', 'abc', [], [1], {}, { a: 1 }];
+    const odd = [
+      undefined,
+      null,
+      true,
+      0,
+      -3,
+      42.5,
+      250,
+      Number.MAX_SAFE_INTEGER,
+      '',
+      ' ',
+      '42',
+      ' 17.5 ',
+      'NaN',
+      'Infinity',
+      '1e2',
+      'abc',
+      [],
+      [1],
+      {},
+      { a: 1 },
+    ];
     const base = JSON.parse(fixture);
     const payloads: Array<Record<string, unknown>> = [base, {}];
     const paths: Array<[string, string?]> = [
-      ['session_id'], ['cwd'], ['model'], ['model', 'display_name'], ['model', 'id'], ['workspace'], ['workspace', 'project_dir'],
-      ['workspace', 'current_dir'], ['context_window'], ['context_window', 'used_percentage'], ['context_window', 'remaining_percentage'],
+      ['session_id'],
+      ['cwd'],
+      ['model'],
+      ['model', 'display_name'],
+      ['model', 'id'],
+      ['workspace'],
+      ['workspace', 'project_dir'],
+      ['workspace', 'current_dir'],
+      ['context_window'],
+      ['context_window', 'used_percentage'],
+      ['context_window', 'remaining_percentage'],
     ];
     for (const [field, sub] of paths) {
       for (const value of odd) {
         const payload = structuredClone(base);
-        if (sub) payload[field] = { ...(typeof payload[field] === 'object' && payload[field] ? payload[field] : {}), [sub]: value };
+        if (sub)
+          payload[field] = {
+            ...(typeof payload[field] === 'object' && payload[field] ? payload[field] : {}),
+            [sub]: value,
+          };
         else payload[field] = value;
         payloads.push(payload);
-        if (sub === 'used_percentage') payloads.push({ ...payload, context_window: { used_percentage: null, remaining_percentage: value } });
+        if (sub === 'used_percentage')
+          payloads.push({ ...payload, context_window: { used_percentage: null, remaining_percentage: value } });
       }
     }
     expect(payloads.length).toBeGreaterThan(200);
     for (const payload of payloads) {
       const parsed = statuslinePayloadSchema.safeParse(payload);
       if (!parsed.success) throw new Error(`schema refused ${JSON.stringify(payload)}`);
-      expect(readPayloadView(JSON.parse(JSON.stringify(payload))), JSON.stringify(payload)).toEqual(viewOf(parsed.data));
+      expect(readPayloadView(JSON.parse(JSON.stringify(payload))), JSON.stringify(payload)).toEqual(
+        viewOf(parsed.data),
+      );
     }
   });
 });

@@ -47,7 +47,11 @@ describe('everything from outside is sanitised', () => {
     const box = sandbox();
     boxes.push(box);
     box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('stale words', 25_000)] });
-    const { output } = await runStatusline(JSON.stringify(fixturePayload(42)), ['--width', '200', '--no-color'], box.env);
+    const { output } = await runStatusline(
+      JSON.stringify(fixturePayload(42)),
+      ['--width', '200', '--no-color'],
+      box.env,
+    );
     expect(output).not.toContain('stale words');
   });
 
@@ -56,12 +60,16 @@ describe('everything from outside is sanitised', () => {
     boxes.push(box);
     const args = ['--width', '200', '--no-color'];
     box.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('Who DARES fail?', 16_000)] });
-    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).not.toContain('Who DARES fail?');
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).not.toContain(
+      'Who DARES fail?',
+    );
     box.session(FIXTURE_SESSION, { reactions: [reaction('Who DARES fail?', 9_000)] });
-    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).toContain('Who DARES fail?');
+    expect((await runStatusline(JSON.stringify(fixturePayload(42)), args, box.env)).output).toContain(
+      'Who DARES fail?',
+    );
   });
 
-  it('drops a thinking bubble once it is withdrawn (same id, ttlMs 0), and never shows another session\'s reaction', async () => {
+  it("drops a thinking bubble once it is withdrawn (same id, ttlMs 0), and never shows another session's reaction", async () => {
     const box = sandbox();
     boxes.push(box);
     const input = JSON.stringify(fixturePayload(42));
@@ -72,7 +80,9 @@ describe('everything from outside is sanitised', () => {
     box.session(FIXTURE_SESSION, { reactions: [thinking] });
     expect((await runStatusline(input, args, box.env)).output).not.toBe(quiet);
     // What the delegate resolver emits when it has no answer and no offline quip.
-    box.session(FIXTURE_SESSION, { reactions: [thinking, { ...thinking, kind: 'reaction', source: 'offline', ttlMs: 0, ts: NOW - 1000 }] });
+    box.session(FIXTURE_SESSION, {
+      reactions: [thinking, { ...thinking, kind: 'reaction', source: 'offline', ttlMs: 0, ts: NOW - 1000 }],
+    });
     expect((await runStatusline(input, args, box.env)).output).toBe(quiet);
     box.session('another-session', { reactions: [{ ...reaction('not for you', 1000), sessionId: 'another-session' }] });
     expect((await runStatusline(input, args, box.env)).output).toBe(quiet);
@@ -81,29 +91,86 @@ describe('everything from outside is sanitised', () => {
 
 describe('options', () => {
   it('takes flags over config over environment over defaults', () => {
-    expect(resolveOptions([], {}, {})).toMatchObject({ lines: 2, segment: false, color: true, width: 80, chainTimeoutMs: 800 });
+    expect(resolveOptions([], {}, {})).toMatchObject({
+      lines: 2,
+      segment: false,
+      color: true,
+      width: 80,
+      chainTimeoutMs: 800,
+    });
     expect(resolveOptions([], {}, { COLUMNS: '133', NO_COLOR: '1' })).toMatchObject({ width: 133, color: false });
-    expect(resolveOptions([], { lines: 1, color: true, width: 90 }, { COLUMNS: '133', NO_COLOR: '1' })).toMatchObject({ lines: 1, color: true, width: 90 });
-    expect(resolveOptions(['--lines', '2', '--no-color', '--width', '50'], { lines: 1, color: true, width: 90 }, {})).toMatchObject({ lines: 2, color: false, width: 50 });
-    expect(resolveOptions(['--chain', 'echo hi', '--chain-timeout', '250'], { chain: 'other' }, {})).toMatchObject({ chain: 'echo hi', chainTimeoutMs: 250 });
+    expect(resolveOptions([], { lines: 1, color: true, width: 90 }, { COLUMNS: '133', NO_COLOR: '1' })).toMatchObject({
+      lines: 1,
+      color: true,
+      width: 90,
+    });
+    expect(
+      resolveOptions(['--lines', '2', '--no-color', '--width', '50'], { lines: 1, color: true, width: 90 }, {}),
+    ).toMatchObject({ lines: 2, color: false, width: 50 });
+    expect(resolveOptions(['--chain', 'echo hi', '--chain-timeout', '250'], { chain: 'other' }, {})).toMatchObject({
+      chain: 'echo hi',
+      chainTimeoutMs: 250,
+    });
   });
 
   it('ignores unknown flags and bad values instead of failing', () => {
-    expect(resolveOptions(['--bogus', '--lines', '7', '--width', 'wide', 'stray'], {}, { COLUMNS: 'x' })).toMatchObject({ lines: 2, width: 80 });
+    expect(resolveOptions(['--bogus', '--lines', '7', '--width', 'wide', 'stray'], {}, { COLUMNS: 'x' })).toMatchObject(
+      { lines: 2, width: 80 },
+    );
   });
 });
 
 describe('statusline config section', () => {
   it('validates with zod/mini and keeps the good keys of a partly broken section', () => {
-    expect(statuslineConfigSchema.safeParse({ lines: 1, chain: 'ccstatusline', chainTimeoutMs: 500 }).success).toBe(true);
+    expect(statuslineConfigSchema.safeParse({ lines: 1, chain: 'ccstatusline', chainTimeoutMs: 500 }).success).toBe(
+      true,
+    );
     expect(statuslineConfigSchema.safeParse({ lines: 3 }).success).toBe(false);
-    expect(statuslineConfigFrom({ lines: 3, color: false, width: 'wide', segmentWidth: 30, unknown: 1 })).toEqual({ color: false, segmentWidth: 30 });
+    expect(statuslineConfigFrom({ lines: 3, color: false, width: 'wide', segmentWidth: 30, unknown: 1 })).toEqual({
+      color: false,
+      segmentWidth: 30,
+    });
     expect(statuslineConfigFrom('nonsense')).toEqual({});
   });
 
   it('is read on the hot path without zod, accepting exactly what the schema accepts, key by key', () => {
-    const values = [undefined, null, true, false, 0, 1, 2, 3, 7, 8, 9, 10, 49, 50, 51, 200, 201, 1000, 1001, 10_000, 10_001, 3_600_000, 3_600_001, 1.5, -1, '', 'x', 'npx ccstatusline', '2', [], {}];
-    const shape = statuslineConfigSchema.def.shape as Record<string, { safeParse: (v: unknown) => { success: boolean; data?: unknown } }>;
+    const values = [
+      undefined,
+      null,
+      true,
+      false,
+      0,
+      1,
+      2,
+      3,
+      7,
+      8,
+      9,
+      10,
+      49,
+      50,
+      51,
+      200,
+      201,
+      1000,
+      1001,
+      10_000,
+      10_001,
+      3_600_000,
+      3_600_001,
+      1.5,
+      -1,
+      '',
+      'x',
+      'npx ccstatusline',
+      '2',
+      [],
+      {},
+    ];
+    const shape = statuslineConfigSchema.def.shape as Record<
+      string,
+      { safeParse: (v: unknown) => { success: boolean; data?: unknown } }
+    >;
     expect(Object.keys(STATUSLINE_KEY_READERS).sort()).toEqual(Object.keys(shape).sort());
     for (const [key, read] of Object.entries(STATUSLINE_KEY_READERS)) {
       for (const value of values) {
@@ -118,7 +185,12 @@ describe('statusline config section', () => {
 });
 
 describe('layout', () => {
-  const seg = (key: string, text: string, priority: number, minCells?: number): Segment => ({ key, parts: [{ text, style: 'plain' }], priority, minCells });
+  const seg = (key: string, text: string, priority: number, minCells?: number): Segment => ({
+    key,
+    parts: [{ text, style: 'plain' }],
+    priority,
+    minCells,
+  });
 
   it('shortens flexible segments first, then drops the lowest priority, then clips', () => {
     const row = [seg('a', 'AAAA', 100), seg('r', 'a long reaction text here', 30, 8), seg('m', 'Model', 40)];
@@ -130,6 +202,8 @@ describe('layout', () => {
 
   it('gives every agent type the same colour every time', () => {
     expect(agentColorIndex('Explore')).toBe(agentColorIndex('Explore'));
-    expect(new Set(['Explore', 'general-purpose', 'Plan', 'code-reviewer'].map(agentColorIndex)).size).toBeGreaterThan(1);
+    expect(new Set(['Explore', 'general-purpose', 'Plan', 'code-reviewer'].map(agentColorIndex)).size).toBeGreaterThan(
+      1,
+    );
   });
 });

@@ -3,11 +3,22 @@ import { parseTemplate, templateSegment, tmuxSegment } from '../../src/statuslin
 import { parseSegmentArgs } from '../../src/statusline/segment-run.js';
 import type { SegmentSummary } from '../../src/statusline/segment-summary.js';
 
-const summary = (over: Partial<SegmentSummary> = {}): SegmentSummary => ({ face: '(o.o)', working: 2, waiting: 1, failed: 0, live: 3, host: 'claude', project: 'shop', ...over });
+const summary = (over: Partial<SegmentSummary> = {}): SegmentSummary => ({
+  face: '(o.o)',
+  working: 2,
+  waiting: 1,
+  failed: 0,
+  live: 3,
+  host: 'claude',
+  project: 'shop',
+  ...over,
+});
 
 describe('tmuxSegment', () => {
   it('shows only the counts there are, waiting loud', () => {
-    expect(tmuxSegment(summary(), false)).toBe('(o.o) #[fg=black,bg=yellow,bold] !1 #[default] #[fg=green]●2#[default]');
+    expect(tmuxSegment(summary(), false)).toBe(
+      '(o.o) #[fg=black,bg=yellow,bold] !1 #[default] #[fg=green]●2#[default]',
+    );
     expect(tmuxSegment(summary({ working: 0, waiting: 0, failed: 2 }), false)).toBe('(o.o) #[fg=red]✗2#[default]');
   });
 
@@ -48,10 +59,12 @@ describe('parseSegmentArgs', () => {
   });
 
   it('gives each variant its own last-good cache', () => {
-    const variants = [['--tmux'], ['--tmux', '--quiet-when-idle'], ['--format', '{face}'], ['--format={working}']].map((args) => {
-      const parsed = parseSegmentArgs(args);
-      return parsed.ok === true ? parsed.request.variant : 'error';
-    });
+    const variants = [['--tmux'], ['--tmux', '--quiet-when-idle'], ['--format', '{face}'], ['--format={working}']].map(
+      (args) => {
+        const parsed = parseSegmentArgs(args);
+        return parsed.ok === true ? parsed.request.variant : 'error';
+      },
+    );
     expect(new Set(variants).size).toBe(4);
   });
 });

@@ -24,9 +24,20 @@ describe('statusline and the inbox', () => {
     mkdirSync(join(made.root, 'inbox'), { recursive: true, mode: 0o700 });
     const payload = realPayload();
     const session = payload.session_id as string;
-    const event = { session_id: session, hook_event_name: 'PreToolUse', tool_name: 'WebFetch', tool_use_id: 'toolu_inbox', tool_input: { url: 'https://example.com' }, cwd: '/w/p' };
+    const event = {
+      session_id: session,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'WebFetch',
+      tool_use_id: 'toolu_inbox',
+      tool_input: { url: 'https://example.com' },
+      cwd: '/w/p',
+    };
     expect(await runSpool(JSON.stringify(event), env)).toMatchObject({ code: 0, stdout: '' });
-    const run = spawnSync(process.execPath, [BUNDLE, '--no-color'], { input: JSON.stringify(payload), env, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [BUNDLE, '--no-color'], {
+      input: JSON.stringify(payload),
+      env,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(readdirSync(join(made.root, 'inbox')).filter((name) => name.startsWith('claude.'))).toEqual([]);
     expect(readFileSync(join(made.root, session, 'events.jsonl'), 'utf8')).toContain('toolu_inbox');

@@ -9,7 +9,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
-import { FIXTURE_SESSION, NOW, T0, fixturePayload, midTurnEvents, realEvents, realPayload, reaction, sandbox, visible, type Sandbox } from './support.js';
+import {
+  FIXTURE_SESSION,
+  NOW,
+  T0,
+  fixturePayload,
+  midTurnEvents,
+  realEvents,
+  realPayload,
+  reaction,
+  sandbox,
+  visible,
+  type Sandbox,
+} from './support.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
@@ -60,7 +72,10 @@ describe('buddy-tui statusline (spawned)', () => {
 
   it('prints the golden mid-turn output, through dist/cli.js and dist/statusline.js alike', () => {
     const sandboxed = box();
-    sandboxed.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [reaction('Three Bash calls and counting! The Explore agents are still digging.', 5000)] });
+    sandboxed.session(FIXTURE_SESSION, {
+      events: midTurnEvents(),
+      reactions: [reaction('Three Bash calls and counting! The Explore agents are still digging.', 5000)],
+    });
     const input = JSON.stringify(fixturePayload(42));
     const viaCli = statusline(input, sandboxed.env);
     expect(viaCli.status).toBe(0);
@@ -75,8 +90,14 @@ describe('buddy-tui statusline (spawned)', () => {
     const dir = join(sandboxed.env.BUDDY_TUI_FOUNDRY_DIR, `claude-state-${FIXTURE_SESSION}`);
     for (const sub of ['agents', 'tools', 'queue']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
     const since = new Date(NOW - 65_000).toISOString();
-    writeFileSync(join(dir, 'agents', 'a1.json'), JSON.stringify({ id: 'a1', type: 'Explore', model: 'haiku', color: 'cyan', since }));
-    writeFileSync(join(dir, 'agents', 'a2.json'), JSON.stringify({ id: 'a2', type: 'Explore', model: 'haiku', color: 'cyan', since }));
+    writeFileSync(
+      join(dir, 'agents', 'a1.json'),
+      JSON.stringify({ id: 'a1', type: 'Explore', model: 'haiku', color: 'cyan', since }),
+    );
+    writeFileSync(
+      join(dir, 'agents', 'a2.json'),
+      JSON.stringify({ id: 'a2', type: 'Explore', model: 'haiku', color: 'cyan', since }),
+    );
     writeFileSync(join(dir, 'tools', 'Bash.json'), JSON.stringify({ tool: 'Bash', since, count: 3 }));
     writeFileSync(join(dir, 'tools', 'Read.json'), JSON.stringify({ tool: 'Read', since, count: 1 }));
     for (const ts of [1, 2]) writeFileSync(join(dir, 'queue', `${ts}.json`), JSON.stringify({ since }));
@@ -121,7 +142,7 @@ describe('buddy-tui statusline (spawned)', () => {
       ].join(' ');
     });
 
-    it('prints the chained command\'s rows above ours, fed the same stdin, colours kept, other escapes dropped', () => {
+    it("prints the chained command's rows above ours, fed the same stdin, colours kept, other escapes dropped", () => {
       const run = statusline(input, sandboxed.env, ['--chain', command]);
       expect(run.status).toBe(0);
       const rows = run.stdout.split('\n');
@@ -187,7 +208,12 @@ describe('buddy-tui statusline (spawned)', () => {
     const { BUDDY_TUI_NOW: _pinned, ...env } = sandboxed.env; // the hook stamps real times
     // The recorded session through the subagent's start: a turn open, an agent running.
     for (const event of realEvents().slice(0, 25)) {
-      const hook = spawnSync(process.execPath, [CLI, 'hook'], { input: JSON.stringify(event), env, encoding: 'utf8', timeout: 60_000 });
+      const hook = spawnSync(process.execPath, [CLI, 'hook'], {
+        input: JSON.stringify(event),
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(hook.status).toBe(0);
       expect(hook.stdout).toBe('');
     }
@@ -195,14 +221,19 @@ describe('buddy-tui statusline (spawned)', () => {
     expect(run.status).toBe(0);
     const [first, second] = run.stdout.split('\n');
     expect(first).toMatch(/^\S+ │ Opus 5\.5 │ project │ ▰▰▱▱▱ 42% │ 💬$/);
-    expect(second).toMatch(/^▸ Agent \d+s │ Bash x2 · Agent · Edit · Glob · Grep · Read · Write │ ◆ general-purpose \d+s$/);
+    expect(second).toMatch(
+      /^▸ Agent \d+s │ Bash x2 · Agent · Edit · Glob · Grep · Read · Write │ ◆ general-purpose \d+s$/,
+    );
   });
 
   it('takes its layout from the config file, and flags override it', () => {
     const sandboxed = box();
     sandboxed.session(FIXTURE_SESSION, { events: midTurnEvents() });
     mkdirSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
-    writeFileSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'), JSON.stringify({ statusline: { lines: 1, color: false, width: 'wide' } }));
+    writeFileSync(
+      join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
+      JSON.stringify({ statusline: { lines: 1, color: false, width: 'wide' } }),
+    );
     const input = JSON.stringify(fixturePayload(42));
     const fromConfig = statusline(input, sandboxed.env);
     expect(fromConfig.stdout.split('\n')).toHaveLength(2);
@@ -216,7 +247,10 @@ describe('buddy-tui statusline (spawned)', () => {
     const sandboxed = box();
     sandboxed.session(FIXTURE_SESSION, { events: midTurnEvents() });
     mkdirSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
-    writeFileSync(join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'), JSON.stringify({ schemaVersion: 99, statusline: { lines: 1 } }));
+    writeFileSync(
+      join(sandboxed.env.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
+      JSON.stringify({ schemaVersion: 99, statusline: { lines: 1 } }),
+    );
     const result = statusline(JSON.stringify(fixturePayload(42)), sandboxed.env);
     expect(result.status).toBe(0);
     expect(result.stdout.split('\n')).toHaveLength(3);

@@ -19,7 +19,9 @@ describe('statusline subagents', () => {
     box.session(FIXTURE_SESSION, { events });
     const input = JSON.stringify(fixturePayload(42));
     const args = ['--width', '200', '--no-color'];
-    expect(agentsOf((await runStatusline(input, args, box.env)).output)).toMatch(/^general-purpose, Explore \d+m\d\ds$/);
+    expect(agentsOf((await runStatusline(input, args, box.env)).output)).toMatch(
+      /^general-purpose, Explore \d+m\d\ds$/,
+    );
     // The youngest remaining agent (explore-1) started at T0 + 9 s.
     const later = { ...box.env, BUDDY_TUI_NOW: String(T0 + 9000 + 10 * 60_000 + 1) };
     const { output } = await runStatusline(input, args, later);

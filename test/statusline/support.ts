@@ -38,8 +38,8 @@ export function fixturePayload(usedPercentage: number | null = 42): Record<strin
 
 /** Offsets (ms after T0) for the real events up to the first subagent's start. */
 const MID_TURN_OFFSETS = [
-  0, 1000, 2000, 2100, 2200, 2500, 2600, 3000, 3200, 3300, 4000, 4100, 4200, 5000, 5300, 5400,
-  6000, 6100, 6200, 7000, 7500, 7600, 7700, 8000, 8100,
+  0, 1000, 2000, 2100, 2200, 2500, 2600, 3000, 3200, 3300, 4000, 4100, 4200, 5000, 5300, 5400, 6000, 6100, 6200, 7000,
+  7500, 7600, 7700, 8000, 8100,
 ];
 
 /**
@@ -55,7 +55,14 @@ export function midTurnEvents(): JournalEvent[] {
   events.push(
     { ...start, agent_id: 'explore-1', agent_type: 'Explore', ts: T0 + 9000 },
     { ...start, agent_id: 'explore-2', agent_type: 'Explore', ts: T0 + 9500 },
-    { ...preBash, agent_id: 'explore-1', agent_type: 'Explore', tool_use_id: 'toolu_running', tool_input: { command: 'npm test' }, ts: T0 + 88_000 },
+    {
+      ...preBash,
+      agent_id: 'explore-1',
+      agent_type: 'Explore',
+      tool_use_id: 'toolu_running',
+      tool_input: { command: 'npm test' },
+      ts: T0 + 88_000,
+    },
     { ...prompt, prompt_id: 'second-prompt', prompt: 'and then this', ts: T0 + 25_000 },
   );
   return events;
@@ -66,7 +73,10 @@ export function midTurnEvents(): JournalEvent[] {
  * (test/fixtures/waiting-session.jsonl) up to its PermissionRequest, the ask 12 s old at NOW.
  */
 export function waitingEvents(): JournalEvent[] {
-  const recorded = repoFile('test/fixtures/waiting-session.jsonl').split('\n').filter(Boolean).map((line) => JSON.parse(line) as JournalEvent);
+  const recorded = repoFile('test/fixtures/waiting-session.jsonl')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as JournalEvent);
   const asked = recorded.findIndex((event) => event.hook_event_name === 'PermissionRequest');
   const shift = NOW - 12_000 - recorded[asked].ts;
   return recorded.slice(0, asked + 1).map((event) => ({ ...event, session_id: FIXTURE_SESSION, ts: event.ts + shift }));
@@ -121,8 +131,14 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
       const dir = join(root, id);
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       mkdirSync(root, { recursive: true, mode: 0o700 });
-      if (files.events) writeFileSync(join(dir, 'events.jsonl'), files.events.map((e) => `${JSON.stringify(e)}\n`).join(''), { mode: 0o600 });
-      if (files.reactions) writeFileSync(join(dir, 'reactions.jsonl'), files.reactions.map((r) => `${JSON.stringify(r)}\n`).join(''), { mode: 0o600 });
+      if (files.events)
+        writeFileSync(join(dir, 'events.jsonl'), files.events.map((e) => `${JSON.stringify(e)}\n`).join(''), {
+          mode: 0o600,
+        });
+      if (files.reactions)
+        writeFileSync(join(dir, 'reactions.jsonl'), files.reactions.map((r) => `${JSON.stringify(r)}\n`).join(''), {
+          mode: 0o600,
+        });
       for (const [name, text] of Object.entries(files.raw ?? {})) writeFileSync(join(dir, name), text, { mode: 0o600 });
       return dir;
     },

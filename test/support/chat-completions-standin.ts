@@ -25,7 +25,11 @@ export type ChatStep =
   | { kind: 'text'; text: string }
   | { kind: 'error'; status: number };
 
-export const call = (name: string, args: Record<string, unknown>): ChatStep => ({ kind: 'call', name, arguments: args });
+export const call = (name: string, args: Record<string, unknown>): ChatStep => ({
+  kind: 'call',
+  name,
+  arguments: args,
+});
 export const text = (value: string): ChatStep => ({ kind: 'text', text: value });
 export const httpError = (status: number): ChatStep => ({ kind: 'error', status });
 
@@ -44,14 +48,20 @@ export interface ChatStandin {
 export const DEFAULT_PLAIN: ChatStep = { kind: 'text', text: 'Stand-in: plain text.' };
 
 const textOf = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((p) => (typeof p === 'string' ? p : p?.text ?? '')).join('') : '';
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('')
+      : '';
 
 function stepFor(body: any, script: readonly ChatStep[], plain: ChatStep): ChatStep {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
   const lastUser = messages.map((m) => m?.role).lastIndexOf('user');
   const userText = lastUser >= 0 ? textOf(messages[lastUser].content) : '';
   if (!Array.isArray(body?.tools) || body.tools.length === 0 || userText.includes(CHILD_MARKER)) return plain;
-  const rounds = messages.slice(lastUser + 1).filter((m) => m?.role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length).length;
+  const rounds = messages
+    .slice(lastUser + 1)
+    .filter((m) => m?.role === 'assistant' && Array.isArray(m.tool_calls) && m.tool_calls.length).length;
   return script[Math.min(rounds, script.length - 1)] ?? text('Done.');
 }
 
@@ -69,7 +79,11 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
-export async function startChatCompletionsStandin(opts: { script: readonly ChatStep[]; modelId?: string; plain?: ChatStep }): Promise<ChatStandin> {
+export async function startChatCompletionsStandin(opts: {
+  script: readonly ChatStep[];
+  modelId?: string;
+  plain?: ChatStep;
+}): Promise<ChatStandin> {
   const requests: ChatStandin['requests'] = [];
   let plain = opts.plain ?? DEFAULT_PLAIN;
   let seq = 0;
@@ -79,7 +93,12 @@ export async function startChatCompletionsStandin(opts: { script: readonly ChatS
     requests.push({ method: req.method ?? '', url, body });
     if (req.method === 'GET' && url.endsWith('/models')) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ object: 'list', data: [{ id: opts.modelId ?? 'mock-model', object: 'model', created: 1700000000, owned_by: 'standin' }] }));
+      return res.end(
+        JSON.stringify({
+          object: 'list',
+          data: [{ id: opts.modelId ?? 'mock-model', object: 'model', created: 1700000000, owned_by: 'standin' }],
+        }),
+      );
     }
     if (req.method !== 'POST' || !url.endsWith('/chat/completions') || typeof body !== 'object') {
       res.writeHead(404, { 'content-type': 'application/json' });
@@ -88,31 +107,67 @@ export async function startChatCompletionsStandin(opts: { script: readonly ChatS
     const step = stepFor(body, opts.script, plain);
     if (step.kind === 'error') {
       res.writeHead(step.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ error: { message: 'stand-in: simulated model failure', type: 'invalid_request_error', code: 'standin_error' } }));
+      return res.end(
+        JSON.stringify({
+          error: { message: 'stand-in: simulated model failure', type: 'invalid_request_error', code: 'standin_error' },
+        }),
+      );
     }
     seq += 1;
     const id = `chatcmpl-standin-${seq}`;
     const created = Math.floor(Date.now() / 1000);
     const model = body.model ?? 'mock-model';
-    const toolCall = step.kind === 'call' ? { id: `call_standin_${seq}`, type: 'function', function: { name: step.name, arguments: JSON.stringify(step.arguments) } } : undefined;
+    const toolCall =
+      step.kind === 'call'
+        ? {
+            id: `call_standin_${seq}`,
+            type: 'function',
+            function: { name: step.name, arguments: JSON.stringify(step.arguments) },
+          }
+        : undefined;
     const usage = { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 };
     if (!body.stream) {
-      const message = toolCall ? { role: 'assistant', content: null, tool_calls: [toolCall] } : { role: 'assistant', content: step.kind === 'text' ? step.text : '' };
+      const message = toolCall
+        ? { role: 'assistant', content: null, tool_calls: [toolCall] }
+        : { role: 'assistant', content: step.kind === 'text' ? step.text : '' };
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ id, object: 'chat.completion', created, model, choices: [{ index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop' }], usage }));
+      return res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model,
+          choices: [{ index: 0, message, finish_reason: toolCall ? 'tool_calls' : 'stop' }],
+          usage,
+        }),
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (delta: object, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     send({ role: 'assistant', content: '' });
     if (toolCall) {
-      send({ tool_calls: [{ index: 0, id: toolCall.id, type: 'function', function: { name: toolCall.function.name, arguments: toolCall.function.arguments } }] });
+      send({
+        tool_calls: [
+          {
+            index: 0,
+            id: toolCall.id,
+            type: 'function',
+            function: { name: toolCall.function.name, arguments: toolCall.function.arguments },
+          },
+        ],
+      });
       send({}, 'tool_calls');
     } else {
       send({ content: step.kind === 'text' ? step.text : '' });
       send({}, 'stop');
     }
-    if (body.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+    if (body.stream_options?.include_usage)
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+      );
     res.end('data: [DONE]\n\n');
   });
   const sockets = new Set<Socket>();
@@ -125,13 +180,15 @@ export async function startChatCompletionsStandin(opts: { script: readonly ChatS
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    chatRequests: () => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/chat/completions')).map((r) => r.body),
+    chatRequests: () =>
+      requests.filter((r) => r.method === 'POST' && r.url.endsWith('/chat/completions')).map((r) => r.body),
     setPlain: (step) => {
       plain = step;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

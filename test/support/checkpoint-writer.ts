@@ -12,7 +12,17 @@ process.stdout.write('ready\n');
 for (;;) {
   for (let k = 0; k < 50; k += 1) {
     i += 1;
-    appendLine(join(dir, 'events.jsonl'), serializeEventLine({ ts: i, session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: `t${i}`, tool_input: { command: 'x'.repeat(500) } }));
+    appendLine(
+      join(dir, 'events.jsonl'),
+      serializeEventLine({
+        ts: i,
+        session_id: 's',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_use_id: `t${i}`,
+        tool_input: { command: 'x'.repeat(500) },
+      }),
+    );
   }
   readSession(dir);
 }

@@ -62,7 +62,12 @@ export interface OfflineEnvOptions {
  * A complete environment (use with `extendEnv: false`): nothing from the developer's own
  * environment leaks in, so a real login or key can never be used by a test.
  */
-export function offlineClaudeEnv({ home, baseUrl, apiKey = DUMMY_API_KEY, extra = {} }: OfflineEnvOptions): NodeJS.ProcessEnv {
+export function offlineClaudeEnv({
+  home,
+  baseUrl,
+  apiKey = DUMMY_API_KEY,
+  extra = {},
+}: OfflineEnvOptions): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
@@ -118,7 +123,8 @@ export function createOfflineClaudeHome(options: OfflineHomeOptions): OfflineCla
   mkdirSync(join(home, '.claude'), { recursive: true });
   writeFileSync(join(home, '.claude.json'), JSON.stringify(claudeJsonFor(apiKey, options.projectDirs ?? []), null, 2));
   const settingsPath = join(home, '.claude', 'settings.json');
-  const writeSettings = (settings: Record<string, unknown>) => writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+  const writeSettings = (settings: Record<string, unknown>) =>
+    writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
   writeSettings(options.settings ?? {});
   return {
     home,

@@ -12,8 +12,19 @@ export interface CliRun {
   timedOut: boolean;
 }
 
-export async function runCliWithDeadline(bin: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<CliRun> {
-  const child = execa(bin, args, { cwd: opts.cwd, env: opts.env, extendEnv: false, stdin: 'ignore', detached: true, reject: false });
+export async function runCliWithDeadline(
+  bin: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliRun> {
+  const child = execa(bin, args, {
+    cwd: opts.cwd,
+    env: opts.env,
+    extendEnv: false,
+    stdin: 'ignore',
+    detached: true,
+    reject: false,
+  });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

@@ -40,11 +40,13 @@ const NATIVE_BINARY = join('@openai', 'codex-linux-x64', 'vendor', 'x86_64-unkno
  * `BUDDY_TUI_TEST_CODEX` overrides. On linux-x64 the native binary must be there too.
  */
 export function codexBinary(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.BUDDY_TUI_TEST_CODEX) return existsSync(env.BUDDY_TUI_TEST_CODEX) ? resolve(env.BUDDY_TUI_TEST_CODEX) : undefined;
+  if (env.BUDDY_TUI_TEST_CODEX)
+    return existsSync(env.BUDDY_TUI_TEST_CODEX) ? resolve(env.BUDDY_TUI_TEST_CODEX) : undefined;
   const modules = join(REPO_ROOT, '.cache', 'codex', 'node_modules');
   const wrapper = join(modules, '.bin', 'codex');
   if (!existsSync(wrapper)) return undefined;
-  if (process.platform === 'linux' && process.arch === 'x64' && !existsSync(join(modules, NATIVE_BINARY))) return undefined;
+  if (process.platform === 'linux' && process.arch === 'x64' && !existsSync(join(modules, NATIVE_BINARY)))
+    return undefined;
   return wrapper;
 }
 
@@ -165,16 +167,27 @@ export interface CodexExecResult {
 }
 
 /** `codex exec --skip-git-repo-check --dangerously-bypass-approvals-and-sandbox [args] <prompt> </dev/null`. */
-export async function runCodexExec({ home, cwd, prompt, args = [], binary, timeoutMs = 120_000 }: CodexExecOptions): Promise<CodexExecResult> {
+export async function runCodexExec({
+  home,
+  cwd,
+  prompt,
+  args = [],
+  binary,
+  timeoutMs = 120_000,
+}: CodexExecOptions): Promise<CodexExecResult> {
   const bin = binary ?? requireCodexBinary();
-  const child = execa(bin, ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...args, prompt], {
-    cwd,
-    env: home.env,
-    extendEnv: false,
-    stdin: 'ignore',
-    detached: true,
-    reject: false,
-  });
+  const child = execa(
+    bin,
+    ['exec', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...args, prompt],
+    {
+      cwd,
+      env: home.env,
+      extendEnv: false,
+      stdin: 'ignore',
+      detached: true,
+      reject: false,
+    },
+  );
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

@@ -41,7 +41,10 @@ export function payloadsWithRollout(run: CodexRun, moment: RolloutMoment): { pay
  */
 export function appendLaterTurns(rollout: string, run: CodexRun, bytes: number): number {
   const text = readFileSync(join(CODEX_FIXTURES, `${run}.rollout-final.jsonl`), 'utf8');
-  const turn = text.split('\n').filter((line) => line && !line.includes('"type":"session_meta"')).join('\n');
+  const turn = text
+    .split('\n')
+    .filter((line) => line && !line.includes('"type":"session_meta"'))
+    .join('\n');
   let appended = 0;
   for (let copy = 0; appended < bytes; copy += 1) {
     const later = `${turn.replaceAll('"call_mock_', `"call_later${copy}_`).replaceAll('"exec-', `"exec-later${copy}-`)}\n`;

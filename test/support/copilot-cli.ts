@@ -73,8 +73,18 @@ export function createOfflineCopilotHome(opts: { baseUrl: string; extraEnv?: Nod
 
 export type CopilotRun = CliRun;
 
-export async function runCopilotPrint(opts: { home: OfflineCopilotHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<CopilotRun> {
+export async function runCopilotPrint(opts: {
+  home: OfflineCopilotHome;
+  cwd: string;
+  prompt: string;
+  timeoutMs?: number;
+}): Promise<CopilotRun> {
   const bin = copilotBinary();
-  if (!bin) throw new Error(`GitHub Copilot CLI ${COPILOT_VERSION} is not installed; run scripts/install-copilot.sh first`);
-  return runCliWithDeadline(bin, ['-p', opts.prompt, '--allow-all', '--no-auto-update', '--stream', 'off'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
+  if (!bin)
+    throw new Error(`GitHub Copilot CLI ${COPILOT_VERSION} is not installed; run scripts/install-copilot.sh first`);
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--allow-all', '--no-auto-update', '--stream', 'off'], {
+    cwd: opts.cwd,
+    env: opts.home.env,
+    timeoutMs: opts.timeoutMs,
+  });
 }

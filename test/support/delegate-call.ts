@@ -5,5 +5,14 @@ export const DELEGATE_SYSTEM = 'You are Miso, a terse cat who answers in one lin
 export const DELEGATE_PROMPT = 'The tests passed after three failures. Say something.';
 
 export function delegateCall(signal: AbortSignal = new AbortController().signal): DelegateCall {
-  return { systemPrompt: DELEGATE_SYSTEM, prompt: DELEGATE_PROMPT, maxTokens: 60, model: 'haiku', kinds: ['tests_passed'], sessionId: 's', plugin: 'p', signal };
+  return {
+    systemPrompt: DELEGATE_SYSTEM,
+    prompt: DELEGATE_PROMPT,
+    maxTokens: 60,
+    model: 'haiku',
+    kinds: ['tests_passed'],
+    sessionId: 's',
+    plugin: 'p',
+    signal,
+  };
 }

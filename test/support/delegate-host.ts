@@ -16,7 +16,9 @@ export function journaledSessions(env: NodeJS.ProcessEnv, stateDir: string, cwd:
   if (status.code !== 0) throw new Error(`status --json failed: ${status.stderr}`);
   let names: string[] = [];
   try {
-    names = readdirSync(stateDir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'inbox').map((e) => e.name);
+    names = readdirSync(stateDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'inbox')
+      .map((e) => e.name);
   } catch {
     // No state root yet: nothing was journaled.
   }

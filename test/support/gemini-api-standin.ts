@@ -29,15 +29,21 @@ export interface GeminiStandin {
   close(): Promise<void>;
 }
 
-const declarations = (body: any): any[] => (Array.isArray(body?.tools) ? body.tools : []).flatMap((t: any) => t?.functionDeclarations ?? []);
-const textOf = (content: any): string => (content?.parts ?? []).filter((p: any) => typeof p?.text === 'string').map((p: any) => p.text).join('');
+const declarations = (body: any): any[] =>
+  (Array.isArray(body?.tools) ? body.tools : []).flatMap((t: any) => t?.functionDeclarations ?? []);
+const textOf = (content: any): string =>
+  (content?.parts ?? [])
+    .filter((p: any) => typeof p?.text === 'string')
+    .map((p: any) => p.text)
+    .join('');
 
 /** A value that satisfies a JSON schema well enough (the router, the next-speaker check, complete_task). */
 function fromSchema(schema: any, leaf: string): unknown {
   if (!schema || typeof schema !== 'object') return leaf;
   if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
   const type = String(schema.type ?? '').toLowerCase();
-  if (type === 'object' || schema.properties) return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fromSchema(v, leaf)]));
+  if (type === 'object' || schema.properties)
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fromSchema(v, leaf)]));
   if (type === 'array') return [];
   if (type === 'boolean') return false;
   if (type === 'number' || type === 'integer') return 0;
@@ -47,10 +53,14 @@ function fromSchema(schema: any, leaf: string): unknown {
 function stepFor(body: any, script: readonly ChatStep[], plain: ChatStep): ChatStep {
   const contents: any[] = Array.isArray(body?.contents) ? body.contents : [];
   let last = -1;
-  contents.forEach((c, i) => { if (c?.role === 'user' && textOf(c).trim()) last = i; });
+  contents.forEach((c, i) => {
+    if (c?.role === 'user' && textOf(c).trim()) last = i;
+  });
   const userText = last >= 0 ? textOf(contents[last]) : '';
   if (declarations(body).length === 0 || userText.includes(CHILD_MARKER)) return plain;
-  const rounds = contents.slice(last + 1).filter((c) => c?.role === 'model' && (c.parts ?? []).some((p: any) => p?.functionCall)).length;
+  const rounds = contents
+    .slice(last + 1)
+    .filter((c) => c?.role === 'model' && (c.parts ?? []).some((p: any) => p?.functionCall)).length;
   return script[Math.min(rounds, script.length - 1)] ?? { kind: 'text', text: 'Done.' };
 }
 
@@ -68,22 +78,49 @@ function readBody(req: IncomingMessage): Promise<any> {
   });
 }
 
-function answer(body: any, script: readonly ChatStep[], plain: ChatStep, model: string, seq: number): { status: number; json: unknown } {
+function answer(
+  body: any,
+  script: readonly ChatStep[],
+  plain: ChatStep,
+  model: string,
+  seq: number,
+): { status: number; json: unknown } {
   const config = body?.generationConfig ?? {};
   const schema = config.responseJsonSchema ?? config.responseSchema;
   let step = stepFor(body, script, plain);
-  if (schema || config.responseMimeType === 'application/json') step = { kind: 'text', text: JSON.stringify(fromSchema(schema, 'stand-in')) };
-  if (step.kind === 'error') return { status: step.status, json: { error: { code: step.status, message: 'stand-in: simulated model failure', status: 'INVALID_ARGUMENT' } } };
+  if (schema || config.responseMimeType === 'application/json')
+    step = { kind: 'text', text: JSON.stringify(fromSchema(schema, 'stand-in')) };
+  if (step.kind === 'error')
+    return {
+      status: step.status,
+      json: { error: { code: step.status, message: 'stand-in: simulated model failure', status: 'INVALID_ARGUMENT' } },
+    };
   const done = declarations(body).find((d) => d?.name === 'complete_task');
   if (step.kind === 'text' && done && !schema) {
-    step = { kind: 'call', name: 'complete_task', arguments: fromSchema(done.parametersJsonSchema ?? done.parameters, step.text) as Record<string, unknown> };
+    step = {
+      kind: 'call',
+      name: 'complete_task',
+      arguments: fromSchema(done.parametersJsonSchema ?? done.parameters, step.text) as Record<string, unknown>,
+    };
   }
-  const parts = step.kind === 'call' ? [{ functionCall: { name: step.name, args: step.arguments } }] : [{ text: step.text }];
+  const parts =
+    step.kind === 'call' ? [{ functionCall: { name: step.name, args: step.arguments } }] : [{ text: step.text }];
   const usageMetadata = { promptTokenCount: 100, candidatesTokenCount: 10, totalTokenCount: 110 };
-  return { status: 200, json: { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata, modelVersion: model, responseId: `standin-${seq}` } };
+  return {
+    status: 200,
+    json: {
+      candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+      usageMetadata,
+      modelVersion: model,
+      responseId: `standin-${seq}`,
+    },
+  };
 }
 
-export async function startGeminiApiStandin(opts: { script: readonly ChatStep[]; plain?: ChatStep }): Promise<GeminiStandin> {
+export async function startGeminiApiStandin(opts: {
+  script: readonly ChatStep[];
+  plain?: ChatStep;
+}): Promise<GeminiStandin> {
   const requests: GeminiStandin['requests'] = [];
   let plain = opts.plain ?? DEFAULT_PLAIN;
   let seq = 0;
@@ -107,7 +144,14 @@ export async function startGeminiApiStandin(opts: { script: readonly ChatStep[];
       }
     }
     if (req.method === 'GET' && url.endsWith('/models')) {
-      return json(200, { models: [{ name: 'models/gemini-2.5-pro', supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'] }] });
+      return json(200, {
+        models: [
+          {
+            name: 'models/gemini-2.5-pro',
+            supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+          },
+        ],
+      });
     }
     return json(404, { error: { code: 404, message: `stand-in: no ${req.method} ${url}`, status: 'NOT_FOUND' } });
   });
@@ -121,13 +165,15 @@ export async function startGeminiApiStandin(opts: { script: readonly ChatStep[];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
-    modelRequests: () => requests.filter((r) => r.method === 'POST' && /:(stream)?[gG]enerateContent$/.test(r.url)).map((r) => r.body),
+    modelRequests: () =>
+      requests.filter((r) => r.method === 'POST' && /:(stream)?[gG]enerateContent$/.test(r.url)).map((r) => r.body),
     setPlain: (step) => {
       plain = step;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

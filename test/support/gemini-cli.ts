@@ -36,13 +36,20 @@ export function createOfflineGeminiHome(opts: { baseUrl: string; extraEnv?: Node
   const home = mkdtempSync(join(tmpdir(), 'buddy-gemini-'));
   const geminiDir = join(home, '.gemini');
   mkdirSync(geminiDir, { recursive: true });
-  writeFileSync(join(geminiDir, 'settings.json'), `${JSON.stringify({
-    security: { auth: { selectedType: 'gemini-api-key' } },
-    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
-    privacy: { usageStatisticsEnabled: false },
-    telemetry: { enabled: false },
-    model: { name: 'gemini-2.5-pro' },
-  }, null, 2)}\n`);
+  writeFileSync(
+    join(geminiDir, 'settings.json'),
+    `${JSON.stringify(
+      {
+        security: { auth: { selectedType: 'gemini-api-key' } },
+        general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
+        model: { name: 'gemini-2.5-pro' },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: home,
@@ -57,8 +64,17 @@ export function createOfflineGeminiHome(opts: { baseUrl: string; extraEnv?: Node
 
 export type GeminiRun = CliRun;
 
-export async function runGeminiPrint(opts: { home: OfflineGeminiHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<GeminiRun> {
+export async function runGeminiPrint(opts: {
+  home: OfflineGeminiHome;
+  cwd: string;
+  prompt: string;
+  timeoutMs?: number;
+}): Promise<GeminiRun> {
   const bin = geminiBinary();
   if (!bin) throw new Error(`Gemini CLI ${GEMINI_VERSION} is not installed; run scripts/install-gemini.sh first`);
-  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo', '--skip-trust'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo', '--skip-trust'], {
+    cwd: opts.cwd,
+    env: opts.home.env,
+    timeoutMs: opts.timeoutMs,
+  });
 }

@@ -21,7 +21,11 @@ export interface HookResult {
 }
 
 /** Spawns `node dist/hook.js [args]` with `input` on stdin and the given extra environment. */
-export function runHook(input: string | Buffer, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<HookResult> {
+export function runHook(
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] = [],
+): Promise<HookResult> {
   return runHookProcess(process.execPath, [HOOK_ENTRY, ...args], input, env);
 }
 
@@ -29,9 +33,18 @@ export function runHook(input: string | Buffer, env: NodeJS.ProcessEnv, args: re
  * Spawns one hook process as Claude Code does: `input` on stdin, stdout and stderr collected.
  * `env` is added to this process's environment, or is the whole environment with `inheritEnv: false`.
  */
-export function runHookProcess(command: string, args: readonly string[], input: string | Buffer, env: NodeJS.ProcessEnv, { inheritEnv = true } = {}): Promise<HookResult> {
+export function runHookProcess(
+  command: string,
+  args: readonly string[],
+  input: string | Buffer,
+  env: NodeJS.ProcessEnv,
+  { inheritEnv = true } = {},
+): Promise<HookResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: inheritEnv ? { ...process.env, ...env } : env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: inheritEnv ? { ...process.env, ...env } : env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -78,7 +91,10 @@ function peakFromProc(pid: number | undefined): number | undefined {
  * Spawns the hook with `input` streamed into its stdin (never held whole in this process) and
  * measures its peak RSS. No `input` leaves stdin open until the child exits (a writer that hangs).
  */
-export function runHookStreamed(input: Iterable<Buffer> | undefined, env: NodeJS.ProcessEnv): Promise<StreamedHookResult> {
+export function runHookStreamed(
+  input: Iterable<Buffer> | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<StreamedHookResult> {
   const timed = existsSync(TIME_BIN);
   // /usr/bin/time writes its line to stderr after the child's own stderr: the last line is ours.
   const argv = timed ? [TIME_BIN, '-f', 'buddy-rss:%M', process.execPath, HOOK_ENTRY] : [process.execPath, HOOK_ENTRY];

@@ -17,7 +17,10 @@ export interface RecordedRun {
 }
 
 export function readJsonLines(path: string): HostPayload[] {
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as HostPayload);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as HostPayload);
 }
 
 /** `{run, payload}` lines (the shared captures' format) grouped by run, in file order. */
@@ -32,7 +35,11 @@ export function capturedRuns(path: string): RecordedRun[] {
 
 export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
   claude: () => [{ name: 'claude-code-2.1.332', payloads: readJsonLines(`${FIXTURES}hook-events.jsonl`) }],
-  codex: () => (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({ name, payloads: codexPayloads(name) })),
+  codex: () =>
+    (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({
+      name,
+      payloads: codexPayloads(name),
+    })),
   copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
   gemini: () => capturedRuns(`${FIXTURES}gemini/hook-events.jsonl`),
   qwen: () => capturedRuns(`${FIXTURES}qwen/hook-events.jsonl`),

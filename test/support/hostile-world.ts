@@ -67,4 +67,3 @@ export function makeFifo(file: string): void {
   if (file.endsWith('pet.json')) rmSync(`${file}.last-good`, { force: true });
   execFileSync('mkfifo', [file]);
 }
-

@@ -17,7 +17,12 @@ export const STATUSLINE_ENTRY = join(REPO_ROOT, 'dist', 'statusline.js');
  * (a symlink in `scratch/bin`; none when `claude` is undefined), and returns its stdout (it names
  * the form it chose).
  */
-export function installBuddyHooks(env: NodeJS.ProcessEnv, claude: string | undefined, scratch: string, extraArgs: string[] = []): string {
+export function installBuddyHooks(
+  env: NodeJS.ProcessEnv,
+  claude: string | undefined,
+  scratch: string,
+  extraArgs: string[] = [],
+): string {
   const bin = join(scratch, 'bin');
   if (claude && !existsSync(join(bin, 'claude'))) {
     mkdirSync(bin, { recursive: true });
@@ -41,11 +46,16 @@ export interface InstalledHandler {
 
 /** buddy-tui's handler for `event`, read back from the settings file install wrote. */
 export function installedHandler(settingsPath: string, event: string): InstalledHandler {
-  const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as { hooks?: Record<string, Array<{ _tag?: string; hooks: Array<Record<string, unknown>> }>> };
+  const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as {
+    hooks?: Record<string, Array<{ _tag?: string; hooks: Array<Record<string, unknown>> }>>;
+  };
   const group = settings.hooks?.[event]?.find((entry) => entry._tag !== undefined);
   const handler = group?.hooks[0];
-  if (!handler || typeof handler.command !== 'string') throw new Error(`no buddy-tui hook for ${event} in ${settingsPath}`);
-  const argv = Array.isArray(handler.args) ? [handler.command, ...(handler.args as string[])] : ['/bin/sh', '-c', handler.command];
+  if (!handler || typeof handler.command !== 'string')
+    throw new Error(`no buddy-tui hook for ${event} in ${settingsPath}`);
+  const argv = Array.isArray(handler.args)
+    ? [handler.command, ...(handler.args as string[])]
+    : ['/bin/sh', '-c', handler.command];
   return { handler, argv };
 }
 
@@ -61,8 +71,18 @@ export function spawnInstalledHook(argv: string[], payload: string, env: NodeJS.
  * and it is what runs first after a session that no buddy-tui process watched).
  */
 export function drainThroughStatusline(env: NodeJS.ProcessEnv, sessionId: string, cwd: string): void {
-  const payload = JSON.stringify({ session_id: sessionId, cwd, workspace: { current_dir: cwd, project_dir: cwd }, model: { id: 'claude-standin', display_name: 'Stand-in' } });
-  const result = spawnSync(process.execPath, [STATUSLINE_ENTRY], { env, input: payload, encoding: 'utf8', timeout: 60_000 });
+  const payload = JSON.stringify({
+    session_id: sessionId,
+    cwd,
+    workspace: { current_dir: cwd, project_dir: cwd },
+    model: { id: 'claude-standin', display_name: 'Stand-in' },
+  });
+  const result = spawnSync(process.execPath, [STATUSLINE_ENTRY], {
+    env,
+    input: payload,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (result.status !== 0) throw new Error(`statusline exited ${result.status}: ${result.stderr}`);
 }
 
@@ -70,14 +90,19 @@ export function drainThroughStatusline(env: NodeJS.ProcessEnv, sessionId: string
 export function inboxFiles(stateDir: string): Array<{ name: string; bytes: number }> {
   const inbox = join(stateDir, 'inbox');
   if (!existsSync(inbox)) return [];
-  return readdirSync(inbox).filter((name) => parseInboxName(name) !== undefined).map((name) => ({ name, bytes: statSync(join(inbox, name)).size }));
+  return readdirSync(inbox)
+    .filter((name) => parseInboxName(name) !== undefined)
+    .map((name) => ({ name, bytes: statSync(join(inbox, name)).size }));
 }
 
 /** The parsed journal lines of one session (none when the journal does not exist yet). */
 export function journalOf(stateDir: string, sessionId: string): Array<Record<string, any>> {
   const file = join(stateDir, sessionId, 'events.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 /** `{hook_event_name: count}` with the keys sorted, so two counts compare with toEqual. */

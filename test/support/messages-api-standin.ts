@@ -117,16 +117,27 @@ export interface MessagesApiStandin {
 // ---- reply builders -------------------------------------------------------------------------
 
 export const textBlock = (text: string): StandinBlock => ({ type: 'text', text });
-export const toolUseBlock = (name: string, input: Record<string, unknown>, id?: string): StandinBlock =>
-  ({ type: 'tool_use', name, input, id });
-export const blocks = (content: StandinBlock[], options: AnswerOptions = {}): StandinReply =>
-  ({ kind: 'answer', content, ...options });
+export const toolUseBlock = (name: string, input: Record<string, unknown>, id?: string): StandinBlock => ({
+  type: 'tool_use',
+  name,
+  input,
+  id,
+});
+export const blocks = (content: StandinBlock[], options: AnswerOptions = {}): StandinReply => ({
+  kind: 'answer',
+  content,
+  ...options,
+});
 export const text = (value: string, options: AnswerOptions = {}): StandinReply => blocks([textBlock(value)], options);
 export const toolUse = (name: string, input: Record<string, unknown>, options: AnswerOptions = {}): StandinReply =>
   blocks([toolUseBlock(name, input)], options);
 export const hang = (): StandinReply => ({ kind: 'hang' });
-export const httpError = (status: number, message: string, errorType?: string): StandinReply =>
-  ({ kind: 'error', status, message, errorType });
+export const httpError = (status: number, message: string, errorType?: string): StandinReply => ({
+  kind: 'error',
+  status,
+  message,
+  errorType,
+});
 
 // ---- request parsing ------------------------------------------------------------------------
 
@@ -169,7 +180,11 @@ function describe(seq: number, req: IncomingMessage, raw: string): StandinReques
     model: typeof body?.model === 'string' ? body.model : undefined,
     maxTokens: typeof body?.max_tokens === 'number' ? body.max_tokens : undefined,
     systemText: contentText(body?.system),
-    userText: messages.filter((m) => m?.role === 'user').map((m) => contentText(m.content)).filter(Boolean).join('\n'),
+    userText: messages
+      .filter((m) => m?.role === 'user')
+      .map((m) => contentText(m.content))
+      .filter(Boolean)
+      .join('\n'),
     toolNames: tools.map((t: any) => String(t?.name ?? '')),
   };
 }
@@ -224,7 +239,12 @@ export async function startMessagesApiStandin(options: StandinOptions = {}): Pro
     }
     if (request.route === 'unknown') {
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: `stand-in: no route ${request.method} ${request.path}` } }));
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'not_found_error', message: `stand-in: no route ${request.method} ${request.path}` },
+        }),
+      );
       return;
     }
     const reply = await pick(request);
@@ -239,7 +259,9 @@ export async function startMessagesApiStandin(options: StandinOptions = {}): Pro
     req.on('end', () => {
       handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-should-retry': 'false' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: `stand-in failed: ${String(error)}` } }));
+        res.end(
+          JSON.stringify({ type: 'error', error: { type: 'api_error', message: `stand-in failed: ${String(error)}` } }),
+        );
       });
     });
   });

@@ -8,21 +8,36 @@ import { spawnSync } from 'node:child_process';
 
 const [cli, sessionId, mode = 'answer'] = process.argv.slice(2);
 let stopped = false;
-process.stdin.on('end', () => { stopped = true; });
-process.stdin.on('error', () => { stopped = true; });
+process.stdin.on('end', () => {
+  stopped = true;
+});
+process.stdin.on('error', () => {
+  stopped = true;
+});
 process.stdin.resume();
 
 function look() {
-  const ran = spawnSync(process.execPath, [cli, 'mod-state', '--session', sessionId], { encoding: 'utf8', timeout: 30_000 });
+  const ran = spawnSync(process.execPath, [cli, 'mod-state', '--session', sessionId], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (ran.status !== 0) return;
   const state = JSON.parse(ran.stdout);
   for (const toast of state.toasts ?? []) process.stdout.write(`TOAST ${JSON.stringify(toast)}\n`);
   for (const ask of state.asks ?? []) {
     process.stdout.write(`ASK ${JSON.stringify(ask)}\n`);
-    const result = mode === 'refuse'
-      ? { isAnswered: false, reason: 'api-error' }
-      : { isAnswered: true, text: `session says: ${ask.prompt.slice(0, 40)}`, usage: { input_tokens: 12, output_tokens: 7 } };
-    const answered = spawnSync(process.execPath, [cli, 'mod-answer', '--id', ask.id], { input: JSON.stringify({ ...result, model: ask.model }), encoding: 'utf8' });
+    const result =
+      mode === 'refuse'
+        ? { isAnswered: false, reason: 'api-error' }
+        : {
+            isAnswered: true,
+            text: `session says: ${ask.prompt.slice(0, 40)}`,
+            usage: { input_tokens: 12, output_tokens: 7 },
+          };
+    const answered = spawnSync(process.execPath, [cli, 'mod-answer', '--id', ask.id], {
+      input: JSON.stringify({ ...result, model: ask.model }),
+      encoding: 'utf8',
+    });
     process.stdout.write(`ANSWERED ${ask.id} ${answered.status}\n`);
   }
   process.stdout.write('LOOKED\n');

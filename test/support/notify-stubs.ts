@@ -15,7 +15,13 @@ export interface NotifyStubs {
   commandCalls(): Array<{ input: Record<string, unknown>; env: string[] }>;
 }
 
-const readLog = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []);
+const readLog = (path: string) =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 
 export function makeNotifyStubs(dir: string): NotifyStubs {
   const bin = join(dir, 'stub-bin');

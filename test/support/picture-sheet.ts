@@ -13,7 +13,15 @@ export type Rgb = [number, number, number];
  * review. Every channel is one the cells keep as it is (4 more than a multiple of 8).
  */
 export const ROW_COLORS: Rgb[] = [
-  [220, 44, 44], [44, 196, 60], [44, 60, 220], [228, 196, 28], [196, 44, 196], [28, 196, 212], [252, 140, 20], [124, 84, 28], [164, 164, 164],
+  [220, 44, 44],
+  [44, 196, 60],
+  [44, 60, 220],
+  [228, 196, 28],
+  [196, 44, 196],
+  [28, 196, 212],
+  [252, 140, 20],
+  [124, 84, 28],
+  [164, 164, 164],
 ];
 
 export interface SheetOptions {
@@ -54,12 +62,20 @@ export async function sheetBytes(options: SheetOptions = {}): Promise<Buffer> {
 }
 
 /** `<petsDir>/<id>/pet.json` and its spritesheet; returns the pet's folder. */
-export async function writeCodexPet(petsDir: string, id: string, manifest: Record<string, unknown> = {}, options: SheetOptions = {}): Promise<string> {
+export async function writeCodexPet(
+  petsDir: string,
+  id: string,
+  manifest: Record<string, unknown> = {},
+  options: SheetOptions = {},
+): Promise<string> {
   const folder = join(petsDir, id);
   mkdirSync(folder, { recursive: true });
   const sheet = (manifest.spritesheetPath as string | undefined) ?? 'spritesheet.webp';
   writeFileSync(join(folder, sheet), await sheetBytes({ format: sheet.endsWith('.png') ? 'png' : 'webp', ...options }));
-  writeFileSync(join(folder, 'pet.json'), JSON.stringify({ id, displayName: id.charAt(0).toUpperCase() + id.slice(1), ...manifest }));
+  writeFileSync(
+    join(folder, 'pet.json'),
+    JSON.stringify({ id, displayName: id.charAt(0).toUpperCase() + id.slice(1), ...manifest }),
+  );
   return folder;
 }
 
@@ -93,6 +109,11 @@ export function cellColors(line: string): Array<{ glyph: string; fg?: Rgb; bg?: 
 
 /** A cell filled with one colour: █ in it, or ▀ with it above and below. */
 export const solidColor = (cell: { glyph: string; fg?: Rgb; bg?: Rgb }): Rgb | undefined =>
-  cell.glyph === '█' ? cell.fg : cell.glyph === '▀' && cell.fg && cell.bg && near(cell.fg, cell.bg, 0) ? cell.fg : undefined;
+  cell.glyph === '█'
+    ? cell.fg
+    : cell.glyph === '▀' && cell.fg && cell.bg && near(cell.fg, cell.bg, 0)
+      ? cell.fg
+      : undefined;
 
-export const near = (a: Rgb | undefined, b: Rgb, tolerance = 3) => a !== undefined && a.every((value, i) => Math.abs(value - b[i]) <= tolerance);
+export const near = (a: Rgb | undefined, b: Rgb, tolerance = 3) =>
+  a !== undefined && a.every((value, i) => Math.abs(value - b[i]) <= tolerance);

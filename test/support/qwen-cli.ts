@@ -36,7 +36,10 @@ export function createOfflineQwenHome(opts: { baseUrl: string; extraEnv?: NodeJS
   const home = mkdtempSync(join(tmpdir(), 'buddy-qwen-'));
   const qwenDir = join(home, '.qwen');
   mkdirSync(qwenDir, { recursive: true });
-  writeFileSync(join(qwenDir, 'settings.json'), `${JSON.stringify({ security: { auth: { selectedType: 'openai' } }, general: { enableAutoUpdate: false } }, null, 2)}\n`);
+  writeFileSync(
+    join(qwenDir, 'settings.json'),
+    `${JSON.stringify({ security: { auth: { selectedType: 'openai' } }, general: { enableAutoUpdate: false } }, null, 2)}\n`,
+  );
   const env: NodeJS.ProcessEnv = {
     // Qwen's own node (engines >= 22) first; buddy-tui's hook keeps the node install wrote into it.
     PATH: `${NODE22_BIN}${delimiter}${process.env.PATH}`,
@@ -53,8 +56,18 @@ export function createOfflineQwenHome(opts: { baseUrl: string; extraEnv?: NodeJS
 
 export type QwenRun = CliRun;
 
-export async function runQwenPrint(opts: { home: OfflineQwenHome; cwd: string; prompt: string; timeoutMs?: number }): Promise<QwenRun> {
+export async function runQwenPrint(opts: {
+  home: OfflineQwenHome;
+  cwd: string;
+  prompt: string;
+  timeoutMs?: number;
+}): Promise<QwenRun> {
   const bin = qwenBinary();
-  if (!bin) throw new Error(`Qwen Code ${QWEN_VERSION} (and Node 22) is not installed; run scripts/install-qwen.sh first`);
-  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo'], { cwd: opts.cwd, env: opts.home.env, timeoutMs: opts.timeoutMs });
+  if (!bin)
+    throw new Error(`Qwen Code ${QWEN_VERSION} (and Node 22) is not installed; run scripts/install-qwen.sh first`);
+  return runCliWithDeadline(bin, ['-p', opts.prompt, '--yolo'], {
+    cwd: opts.cwd,
+    env: opts.home.env,
+    timeoutMs: opts.timeoutMs,
+  });
 }

@@ -10,13 +10,19 @@ import { serializeEventLine } from '../../src/state/journal.js';
 const FIXTURE = new URL('../fixtures/hook-events.jsonl', import.meta.url);
 
 export function recordedEvents(): JournalEvent[] {
-  return readFileSync(FIXTURE, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as JournalEvent);
+  return readFileSync(FIXTURE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as JournalEvent);
 }
 
 /** The recorded events from the first prompt through the Stop: one whole turn. */
 export function recordedTurn(): JournalEvent[] {
   const events = recordedEvents();
-  return events.slice(events.findIndex((e) => e.hook_event_name === 'UserPromptSubmit'), events.findIndex((e) => e.hook_event_name === 'Stop') + 1);
+  return events.slice(
+    events.findIndex((e) => e.hook_event_name === 'UserPromptSubmit'),
+    events.findIndex((e) => e.hook_event_name === 'Stop') + 1,
+  );
 }
 
 export interface RepeatOptions {
@@ -35,14 +41,20 @@ export function startFor(templates: JournalEvent[], bytes: number, stepMs: numbe
 }
 
 const idsOf = (event: JournalEvent): string[] =>
-  [event.tool_use_id, event.agent_id, event.prompt_id].filter((id): id is string => typeof id === 'string' && id !== '');
+  [event.tool_use_id, event.agent_id, event.prompt_id].filter(
+    (id): id is string => typeof id === 'string' && id !== '',
+  );
 
 /** `templates` repeated `rounds` times as events: each round's ids end in `-r<round>`. */
 export function repeatedEvents(templates: JournalEvent[], rounds: number, options: RepeatOptions): JournalEvent[] {
   const events: JournalEvent[] = [];
   for (let round = 0; round < rounds; round += 1) {
     for (const template of templates) {
-      const event: JournalEvent = { ...template, session_id: options.sessionId, ts: options.start + events.length * options.stepMs };
+      const event: JournalEvent = {
+        ...template,
+        session_id: options.sessionId,
+        ts: options.start + events.length * options.stepMs,
+      };
       for (const key of ['tool_use_id', 'agent_id', 'prompt_id'] as const) {
         if (typeof template[key] === 'string' && template[key]) event[key] = `${template[key]}-r${round}`;
       }
@@ -57,7 +69,13 @@ export function repeatedEvents(templates: JournalEvent[], rounds: number, option
  * rewritten inside other fields such as PostToolBatch's tool_calls), then `after` with its own
  * timestamps kept. Returns the number of lines and the last repeated event's time.
  */
-export function writeRepeatedJournal(path: string, templates: JournalEvent[], bytes: number, options: RepeatOptions, after: JournalEvent[] = []): { lines: number; lastTs: number } {
+export function writeRepeatedJournal(
+  path: string,
+  templates: JournalEvent[],
+  bytes: number,
+  options: RepeatOptions,
+  after: JournalEvent[] = [],
+): { lines: number; lastTs: number } {
   // Serialised once, with the session id in place and `ts` first so it can be swapped in as text.
   const lines = templates.map(({ ts: _unused, ...template }) => {
     const text = serializeEventLine({ ts: 0, ...template, session_id: options.sessionId });
@@ -71,7 +89,11 @@ export function writeRepeatedJournal(path: string, templates: JournalEvent[], by
     let total = 0;
     let events = 0;
     for (let round = 0; total < bytes; round += 1) {
-      for (const { rest, ids } of lines) total += `{"ts":${options.endAt},`.length + rest.length + ids.reduce((n, id) => n + rest.split(`"${id}"`).length - 1, 0) * `-r${round}`.length;
+      for (const { rest, ids } of lines)
+        total +=
+          `{"ts":${options.endAt},`.length +
+          rest.length +
+          ids.reduce((n, id) => n + rest.split(`"${id}"`).length - 1, 0) * `-r${round}`.length;
       events += lines.length;
     }
     start = options.endAt - (events - 1) * options.stepMs;

@@ -53,12 +53,19 @@ export const shell = (command: string): ResponsesStep => ({ kind: 'shell', comma
 /** An apply_patch call; `patch` is the whole "*** Begin Patch ... *** End Patch" text. */
 export const applyPatch = (patch: string): ResponsesStep => ({ kind: 'apply_patch', patch });
 /** Any other function tool by name. */
-export const call = (name: string, args: Record<string, unknown>): ResponsesStep => ({ kind: 'call', name, arguments: args });
+export const call = (name: string, args: Record<string, unknown>): ResponsesStep => ({
+  kind: 'call',
+  name,
+  arguments: args,
+});
 /** A plain assistant message: ends the turn. */
 export const text = (value: string): ResponsesStep => ({ kind: 'text', text: value });
 /** A patch that adds one file (relative to the session's cwd). */
 export const addFilePatch = (path: string, content: string): string =>
-  `*** Begin Patch\n*** Add File: ${path}\n${content.split('\n').map((line) => `+${line}`).join('\n')}\n*** End Patch\n`;
+  `*** Begin Patch\n*** Add File: ${path}\n${content
+    .split('\n')
+    .map((line) => `+${line}`)
+    .join('\n')}\n*** End Patch\n`;
 
 export interface ResponsesRequest {
   seq: number;
@@ -135,14 +142,20 @@ function outputItem(step: ResponsesStep, tools: OfferedTool[], callId: string): 
   if (step.kind === 'apply_patch') {
     const tool = has('apply_patch');
     if (!tool) return undefined;
-    if (tool.type === 'custom') return { type: 'custom_tool_call', name: 'apply_patch', call_id: callId, input: step.patch };
+    if (tool.type === 'custom')
+      return { type: 'custom_tool_call', name: 'apply_patch', call_id: callId, input: step.patch };
     return fnCall('apply_patch', callId, { input: step.patch });
   }
   if (step.kind === 'call') return has(step.name) ? fnCall(step.name, callId, step.arguments) : undefined;
   return undefined;
 }
 
-const fnCall = (name: string, callId: string, args: unknown): Json => ({ type: 'function_call', name, call_id: callId, arguments: JSON.stringify(args) });
+const fnCall = (name: string, callId: string, args: unknown): Json => ({
+  type: 'function_call',
+  name,
+  call_id: callId,
+  arguments: JSON.stringify(args),
+});
 
 const sse = (event: Json): string => `event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`;
 
@@ -150,22 +163,51 @@ function streamFor(body: Json, step: ResponsesStep, seq: number, round: number):
   const id = `resp_standin_${seq}`;
   const tools = offeredTools(body);
   let item = step.kind === 'text' ? undefined : outputItem(step, tools, `call_standin_${round}_0`);
-  const events: Json[] = [{ type: 'response.created', response: { id, object: 'response', status: 'in_progress', model: body.model } }];
+  const events: Json[] = [
+    { type: 'response.created', response: { id, object: 'response', status: 'in_progress', model: body.model } },
+  ];
   if (item) {
     item = { ...item, id: `item_standin_${seq}`, status: 'completed' };
     events.push({ type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress' } });
     events.push({ type: 'response.output_item.done', output_index: 0, item });
   } else {
     const message =
-      step.kind === 'text' ? step.text : `Stand-in: the tool for ${step.kind} is not offered (tools: ${tools.map((t) => t.name).join(', ')}).`;
+      step.kind === 'text'
+        ? step.text
+        : `Stand-in: the tool for ${step.kind} is not offered (tools: ${tools.map((t) => t.name).join(', ')}).`;
     const msgId = `msg_standin_${seq}`;
-    item = { type: 'message', role: 'assistant', id: msgId, status: 'completed', content: [{ type: 'output_text', text: message, annotations: [] }] };
-    events.push({ type: 'response.output_item.added', output_index: 0, item: { ...item, status: 'in_progress', content: [] } });
-    events.push({ type: 'response.output_text.delta', item_id: msgId, output_index: 0, content_index: 0, delta: message });
+    item = {
+      type: 'message',
+      role: 'assistant',
+      id: msgId,
+      status: 'completed',
+      content: [{ type: 'output_text', text: message, annotations: [] }],
+    };
+    events.push({
+      type: 'response.output_item.added',
+      output_index: 0,
+      item: { ...item, status: 'in_progress', content: [] },
+    });
+    events.push({
+      type: 'response.output_text.delta',
+      item_id: msgId,
+      output_index: 0,
+      content_index: 0,
+      delta: message,
+    });
     events.push({ type: 'response.output_item.done', output_index: 0, item });
   }
-  const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 110 };
-  events.push({ type: 'response.completed', response: { id, object: 'response', status: 'completed', model: body.model, output: [item], usage } });
+  const usage = {
+    input_tokens: 100,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 10,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 110,
+  };
+  events.push({
+    type: 'response.completed',
+    response: { id, object: 'response', status: 'completed', model: body.model, output: [item], usage },
+  });
   return events.map(sse).join('');
 }
 
@@ -194,18 +236,30 @@ export async function startResponsesApiStandin(options: StandinOptions = {}): Pr
       } catch {
         // Kept as text: a test can see what arrived.
       }
-      const request: ResponsesRequest = { seq: ++seq, method: req.method ?? '', path: (req.url ?? '').split('?')[0], headers: req.headers, body };
+      const request: ResponsesRequest = {
+        seq: ++seq,
+        method: req.method ?? '',
+        path: (req.url ?? '').split('?')[0],
+        headers: req.headers,
+        body,
+      };
       requests.push(request);
       if (request.method === 'POST' && request.path.endsWith('/responses') && body && typeof body === 'object') {
         const json = body as Json;
         const { round, prompt } = scriptPosition(json);
-        const step = offeredTools(json).length ? pick({ round, prompt, request }) : text('Stand-in: plain text (no tools offered).');
+        const step = offeredTools(json).length
+          ? pick({ round, prompt, request })
+          : text('Stand-in: plain text (no tools offered).');
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         res.end(streamFor(json, step, request.seq, round));
         return;
       }
       res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `stand-in: no handler for ${request.method} ${request.path}`, type: 'not_found' } }));
+      res.end(
+        JSON.stringify({
+          error: { message: `stand-in: no handler for ${request.method} ${request.path}`, type: 'not_found' },
+        }),
+      );
     });
   });
   server.on('connection', (socket: Socket) => {

@@ -10,6 +10,11 @@ export interface CliRun {
 
 /** `timeoutMs` only guards against a hang (the process is killed, `code` is null); never a measure. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, cwd?: string, timeoutMs = 120_000): CliRun {
-  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: { PATH: process.env.PATH, ...env }, cwd, encoding: 'utf8', timeout: timeoutMs });
+  const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    cwd,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -34,21 +34,47 @@ describe('SafeText', () => {
     const store = createBuddyStore({ now: T0 + 5000, columns: 100, rows: 30 });
     const events = [
       { ts: T0, session_id: 's', hook_event_name: 'UserPromptSubmit', cwd: '/x/p\x1b]0;title\x07roj' },
-      { ts: T0 + 1, session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Ba\x1b[2Jsh', tool_use_id: 't1', tool_input: { command: 'echo\x1b[31m red' } },
+      {
+        ts: T0 + 1,
+        session_id: 's',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Ba\x1b[2Jsh',
+        tool_use_id: 't1',
+        tool_input: { command: 'echo\x1b[31m red' },
+      },
       { ts: T0 + 2, session_id: 's', hook_event_name: 'SubagentStart', agent_id: 'a', agent_type: 'evil\x1b[H' },
-      { ts: T0 + 3, session_id: 's', hook_event_name: 'PostToolUseFailure', tool_name: 'Re\x9bad', tool_use_id: 't2', error: 'no\x07pe\x1b[1;1H' },
+      {
+        ts: T0 + 3,
+        session_id: 's',
+        hook_event_name: 'PostToolUseFailure',
+        tool_name: 'Re\x9bad',
+        tool_use_id: 't2',
+        error: 'no\x07pe\x1b[1;1H',
+      },
     ];
     const state = foldEvents(undefined, events);
     store.getState().applySessions([state], T0 + 5000, events.length);
-    store.getState().pushReaction(
-      toShownReaction({ id: 'r', sessionId: 's', kind: 'reaction', text: toReactionText('hi\x1b]52;c;cGF5\x07 there'), source: 'plug\x1b[31min', priority: 1, ttlMs: 10_000, ts: T0 }),
-      T0 + 5000,
-    );
+    store
+      .getState()
+      .pushReaction(
+        toShownReaction({
+          id: 'r',
+          sessionId: 's',
+          kind: 'reaction',
+          text: toReactionText('hi\x1b]52;c;cGF5\x07 there'),
+          source: 'plug\x1b[31min',
+          priority: 1,
+          ttlMs: 10_000,
+          ts: T0,
+        }),
+        T0 + 5000,
+      );
     const view = render(<App store={store} theme={{ color: false }} />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const frame = view.lastFrame() ?? '';
     view.unmount();
     expect(frame).not.toMatch(CONTROL);
-    for (const text of ['1 proj', '▶ Bash', 'echo red', '● evil', '✗ Read', 'nope', 'hi there', 'plugin']) expect(frame).toContain(text);
+    for (const text of ['1 proj', '▶ Bash', 'echo red', '● evil', '✗ Read', 'nope', 'hi there', 'plugin'])
+      expect(frame).toContain(text);
   });
 });

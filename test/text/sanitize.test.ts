@@ -9,7 +9,8 @@ const SCOTLAND = '🏴󠁧󠁢󠁳󠁣󠁴󠁿';
 const HEART = '❤️';
 // Nothing that starts or is an escape sequence, a C0/C1 control or a default-ignorable code point
 // (apart from the ones emoji sequences are made of, checked separately).
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/u;
+const UNSAFE =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\uffa0]/u;
 
 describe('sanitizeText: escape sequences and controls', () => {
   it.each([

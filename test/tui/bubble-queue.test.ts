@@ -3,7 +3,15 @@ import type { Reaction } from '../../src/protocol/reaction.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 import {
-  advanceBubbles, BUBBLE_QUEUE_CAP, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped, toShownReaction, type BubbleQueue, type ShownReaction,
+  advanceBubbles,
+  BUBBLE_QUEUE_CAP,
+  clearBubbles,
+  emptyBubbleQueue,
+  enqueueReaction,
+  noteDropped,
+  toShownReaction,
+  type BubbleQueue,
+  type ShownReaction,
 } from '../../src/tui/bubble-queue.js';
 import { HISTORY_CAP, historyCounts } from '../../src/tui/reaction-history.js';
 
@@ -11,19 +19,40 @@ const T0 = 1_700_000_000_000;
 const { failure, info, chat } = REACTION_PRIORITY;
 
 /** `text` as a producer gives it: made safe once (toReactionText). */
-function reaction(id: string, priority: number, overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}): ShownReaction {
+function reaction(
+  id: string,
+  priority: number,
+  overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {},
+): ShownReaction {
   const text = toReactionText(overrides.text ?? `text ${id}`);
-  return toShownReaction({ id, sessionId: 's1', kind: 'reaction', source: 'plug', priority, ttlMs: 10_000, ts: T0, ...overrides, text });
+  return toShownReaction({
+    id,
+    sessionId: 's1',
+    kind: 'reaction',
+    source: 'plug',
+    priority,
+    ttlMs: 10_000,
+    ts: T0,
+    ...overrides,
+    text,
+  });
 }
 /** The built-in quip for an event. */
-const quip = (id: string, eventId: string, priority = failure) => reaction(id, priority, { source: 'buddy', fallback: true, eventId });
+const quip = (id: string, eventId: string, priority = failure) =>
+  reaction(id, priority, { source: 'buddy', fallback: true, eventId });
 /** A user's plugin (or delegate) answering an event. */
-const answer = (id: string, eventId: string, priority = failure, extra: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}) => reaction(id, priority, { eventId, ...extra });
+const answer = (
+  id: string,
+  eventId: string,
+  priority = failure,
+  extra: Partial<Omit<Reaction, 'text'>> & { text?: string } = {},
+) => reaction(id, priority, { eventId, ...extra });
 
-const push = (queue: BubbleQueue, ...steps: Array<[ShownReaction, number]>) => steps.reduce((q, [r, at]) => enqueueReaction(q, r, at), queue);
+const push = (queue: BubbleQueue, ...steps: Array<[ShownReaction, number]>) =>
+  steps.reduce((q, [r, at]) => enqueueReaction(q, r, at), queue);
 const entry = (queue: BubbleQueue, id: string) => queue.history.find((e) => e.id === id);
 
-describe('bubble queue: the user\'s answer takes the built-in quip\'s place', () => {
+describe("bubble queue: the user's answer takes the built-in quip's place", () => {
   it('replaces the quip on screen in place, at once, and says so in the history', () => {
     const q = push(emptyBubbleQueue(), [quip('q', 'e1'), T0], [answer('p', 'e1'), T0 + 100]);
     expect(q.current?.reaction.id).toBe('p');
@@ -34,34 +63,48 @@ describe('bubble queue: the user\'s answer takes the built-in quip\'s place', ()
   });
 
   it('removes the quip from the queue when it is still waiting', () => {
-    const q = push(emptyBubbleQueue(), [reaction('other', failure), T0], [quip('q', 'e1'), T0 + 10], [answer('p', 'e1'), T0 + 20]);
+    const q = push(
+      emptyBubbleQueue(),
+      [reaction('other', failure), T0],
+      [quip('q', 'e1'), T0 + 10],
+      [answer('p', 'e1'), T0 + 20],
+    );
     expect(q.current?.reaction.id).toBe('other');
     expect(q.waiting.map((b) => b.reaction.id)).toEqual(['p']);
     expect(entry(q, 'q')).toMatchObject({ status: 'dropped', why: 'replaced by plug' });
   });
 
   it('leaves the quip of another event, or of another session, alone', () => {
-    const q = push(emptyBubbleQueue(), [quip('q', 'e1'), T0], [answer('p', 'e2'), T0 + 10], [answer('x', 'e1', failure, { sessionId: 's2' }), T0 + 20]);
+    const q = push(
+      emptyBubbleQueue(),
+      [quip('q', 'e1'), T0],
+      [answer('p', 'e2'), T0 + 10],
+      [answer('x', 'e1', failure, { sessionId: 's2' }), T0 + 20],
+    );
     expect(q.current?.reaction.id).toBe('q');
     expect(q.waiting.map((b) => b.reaction.id)).toEqual(['p', 'x']);
   });
 
-  it('a delegate\'s thinking bubble takes the quip\'s place, and its answer the thinking bubble\'s', () => {
-    let q = push(emptyBubbleQueue(), [quip('q', 'e1'), T0], [answer('d', 'e1', failure, { kind: 'thinking', text: '…', ttlMs: 30_000 }), T0 + 50]);
+  it("a delegate's thinking bubble takes the quip's place, and its answer the thinking bubble's", () => {
+    let q = push(
+      emptyBubbleQueue(),
+      [quip('q', 'e1'), T0],
+      [answer('d', 'e1', failure, { kind: 'thinking', text: '…', ttlMs: 30_000 }), T0 + 50],
+    );
     expect(q.current?.reaction).toMatchObject({ id: 'd', kind: 'thinking' });
     q = enqueueReaction(q, answer('d', 'e1', failure, { text: 'the model says hi' }), T0 + 4_000);
     expect(q.current?.reaction).toMatchObject({ id: 'd', kind: 'reaction', text: 'the model says hi' });
     expect(entry(q, 'd')).toMatchObject({ status: 'shown', text: 'the model says hi' });
   });
 
-  it('drops a quip that comes after the user\'s answer to the same event', () => {
+  it("drops a quip that comes after the user's answer to the same event", () => {
     const q = push(emptyBubbleQueue(), [answer('p', 'e1'), T0], [quip('q', 'e1'), T0 + 10]);
     expect(q.current?.reaction.id).toBe('p');
     expect(q.waiting).toEqual([]);
     expect(entry(q, 'q')).toMatchObject({ status: 'dropped', why: "the user's plugin answered this event" });
   });
 
-  it('a quip never replaces anything of the user\'s, nor another quip', () => {
+  it("a quip never replaces anything of the user's, nor another quip", () => {
     const q = push(emptyBubbleQueue(), [quip('q1', 'e1'), T0], [quip('q2', 'e1'), T0 + 10]);
     expect(q.current?.reaction.id).toBe('q1');
     expect(q.waiting.map((b) => b.reaction.id)).toEqual(['q2']);
@@ -79,8 +122,12 @@ describe('bubble queue: staleness counts from when a reaction could first have b
   });
 
   it('drops one that waited longer than its ttl after the screen was free for it', () => {
-    let q = push(emptyBubbleQueue(),
-      [reaction('a', failure), T0], [reaction('b', failure, { ttlMs: 20_000 }), T0 + 1], [reaction('c', info, { ttlMs: 5_000 }), T0 + 2]);
+    let q = push(
+      emptyBubbleQueue(),
+      [reaction('a', failure), T0],
+      [reaction('b', failure, { ttlMs: 20_000 }), T0 + 1],
+      [reaction('c', info, { ttlMs: 5_000 }), T0 + 2],
+    );
     q = advanceBubbles(q, T0 + 10_000); // b is shown; c could have been from here on
     expect(q.current?.reaction.id).toBe('b');
     q = advanceBubbles(q, T0 + 30_000); // c waited b's 20 s: more than its own 5 s
@@ -90,7 +137,7 @@ describe('bubble queue: staleness counts from when a reaction could first have b
   });
 });
 
-describe('bubble queue: the history keeps every reaction\'s fate', () => {
+describe("bubble queue: the history keeps every reaction's fate", () => {
   it('records shown, queued, dropped (queue full, muted, a cooldown) and counts them', () => {
     let q = emptyBubbleQueue();
     for (let i = 0; i <= BUBBLE_QUEUE_CAP + 1; i += 1) q = enqueueReaction(q, reaction(`r${i}`, chat), T0 + i);
@@ -98,14 +145,23 @@ describe('bubble queue: the history keeps every reaction\'s fate', () => {
     q = noteDropped(q, reaction('cool', info), 'cooldown: plug spoke less than 3000 ms ago', T0 + 50);
     q = clearBubbles(q, T0 + 60);
     const counts = historyCounts(q.history);
-    expect(counts).toEqual({ shown: 1, queued: 0, dropped: BUBBLE_QUEUE_CAP + 2, droppedFromUser: BUBBLE_QUEUE_CAP + 2 });
+    expect(counts).toEqual({
+      shown: 1,
+      queued: 0,
+      dropped: BUBBLE_QUEUE_CAP + 2,
+      droppedFromUser: BUBBLE_QUEUE_CAP + 2,
+    });
     expect(entry(q, 'r0')).toMatchObject({ status: 'shown', why: 'cut short: muted' });
     expect(entry(q, 'cool')).toMatchObject({ status: 'dropped', why: 'cooldown: plug spoke less than 3000 ms ago' });
   });
 
   it('keeps the last 50, newest last', () => {
     let q = emptyBubbleQueue();
-    for (let i = 0; i < HISTORY_CAP + 7; i += 1) q = advanceBubbles(enqueueReaction(q, reaction(`r${i}`, chat, { ttlMs: 1_000 }), T0 + i * 2_000), T0 + i * 2_000 + 1_999);
+    for (let i = 0; i < HISTORY_CAP + 7; i += 1)
+      q = advanceBubbles(
+        enqueueReaction(q, reaction(`r${i}`, chat, { ttlMs: 1_000 }), T0 + i * 2_000),
+        T0 + i * 2_000 + 1_999,
+      );
     expect(q.history).toHaveLength(HISTORY_CAP);
     expect(q.history[0]!.id).toBe('r7');
     expect(q.history.at(-1)!.id).toBe(`r${HISTORY_CAP + 6}`);

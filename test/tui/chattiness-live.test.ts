@@ -18,7 +18,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((services) => services.close()));
 });
 
-describe('chattiness in the pane\'s services', () => {
+describe("chattiness in the pane's services", () => {
   it('config.json sets it, the quips follow it, c and a live config edit change it', { timeout: 60_000 }, async () => {
     const base = makeTempDir('buddy-chatty-live-');
     for (const dir of ['root', 'cfg', 'state']) mkdirSync(join(base, dir), { mode: 0o700 });
@@ -28,7 +28,15 @@ describe('chattiness in the pane\'s services', () => {
     const prefsFile = join(base, 'state', 'pane-prefs.json');
     const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
     const store = createBuddyStore({ now: Date.now() });
-    const services = startTuiServices({ root, store, env, configFile, prefsFile, petFile: join(base, 'state', 'pet.json'), log: createTuiLog(root) });
+    const services = startTuiServices({
+      root,
+      store,
+      env,
+      configFile,
+      prefsFile,
+      petFile: join(base, 'state', 'pet.json'),
+      log: createTuiLog(root),
+    });
     open.push(services);
     await services.configReady;
     expect(store.getState().chattiness).toBe('quiet');
@@ -36,7 +44,10 @@ describe('chattiness in the pane\'s services', () => {
     let n = 0;
     const said = (sessionId: string): string[] => {
       try {
-        return readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).event);
+        return readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).event);
       } catch {
         return [];
       }
@@ -45,9 +56,16 @@ describe('chattiness in the pane\'s services', () => {
     const commitThenFailure = async () => {
       const sessionId = `s${++n}`;
       const at = Date.now();
-      const event = (name: string, command: string): JournalEvent =>
-        ({ ts: at, session_id: sessionId, hook_event_name: name, tool_name: 'Bash', tool_input: { command }, tool_use_id: `t${name}` });
-      const feed = (one: JournalEvent) => services.handleEvents([{ sessionId, events: [one], state: foldEvents(undefined, [one], sessionId) }]);
+      const event = (name: string, command: string): JournalEvent => ({
+        ts: at,
+        session_id: sessionId,
+        hook_event_name: name,
+        tool_name: 'Bash',
+        tool_input: { command },
+        tool_use_id: `t${name}`,
+      });
+      const feed = (one: JournalEvent) =>
+        services.handleEvents([{ sessionId, events: [one], state: foldEvents(undefined, [one], sessionId) }]);
       feed(event('PostToolUse', 'git commit -m x'));
       feed(event('PostToolUseFailure', 'make'));
       await waitUntil(() => said(sessionId).includes('PostToolUseFailure'), Boolean, 'the failure quip');

@@ -2,7 +2,13 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { effectiveChattiness, panePrefsPath, readChattinessPref, startChattiness, writeChattinessPref } from '../../src/tui/chattiness-prefs.js';
+import {
+  effectiveChattiness,
+  panePrefsPath,
+  readChattinessPref,
+  startChattiness,
+  writeChattinessPref,
+} from '../../src/tui/chattiness-prefs.js';
 import type { Chattiness } from '../../src/plugins/chattiness.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -36,7 +42,16 @@ describe('chattiness: the saved pick and config.json', () => {
     writeChattinessPref(file, { chattiness: 'chatty', overrides: 'quiet' });
     const store = createBuddyStore({ now: 0 });
     const applied: Chattiness[] = [];
-    const service = startChattiness({ store, prefsFile: file, configValue: 'quiet', apply: (level) => applied.push(level), onError: (e) => { throw e; }, clock: () => 5 });
+    const service = startChattiness({
+      store,
+      prefsFile: file,
+      configValue: 'quiet',
+      apply: (level) => applied.push(level),
+      onError: (e) => {
+        throw e;
+      },
+      clock: () => 5,
+    });
     expect(store.getState().chattiness).toBe('chatty');
     store.getState().cycleChattiness(10);
     expect(store.getState().chattiness).toBe('quiet');

@@ -17,14 +17,33 @@ afterAll(() => server.kill());
 const dir = join(base, 'home');
 const root = join(dir, 'root');
 for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
-const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
+const env = {
+  BUDDY_TUI_STATE_DIR: root,
+  XDG_CONFIG_HOME: join(dir, 'cfg'),
+  XDG_STATE_HOME: join(dir, 'state'),
+  BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
+};
 const prefsFile = join(dir, 'state', 'buddy-tui', 'pane-prefs.json');
 
 /** Starts the pane, returns its id once it runs the plugins. */
 async function startPane(name: string): Promise<string> {
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
-  const pane = server.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`]).stdout.trim();
+  const envPrefix = Object.entries({ ...env, CI: 'false' })
+    .map(([k, v]) => `${k}=${shellQuote(v)}`)
+    .join(' ');
+  const pane = server
+    .tmux([
+      'new-window',
+      '-d',
+      '-t',
+      'test',
+      '-n',
+      name,
+      '-P',
+      '-F',
+      '#{pane_id}',
+      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
+    ])
+    .stdout.trim();
   await server.waitFor(pane, /buddy-tui install/);
   await waitUntil(() => existsSync(join(root, 'runner.lock')), Boolean, 'the runner lock');
   return pane;
@@ -46,7 +65,9 @@ async function levelShown(pane: string): Promise<string> {
 }
 
 describe('chattiness across restarts', () => {
-  it('c picks a level, the next pane starts with it; config.json edited afterwards wins', { timeout: 90_000 }, async () => {
+  it('c picks a level, the next pane starts with it; config.json edited afterwards wins', {
+    timeout: 90_000,
+  }, async () => {
     writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({ reactions: { chattiness: 'quiet' } }));
     let pane = await startPane('first');
     expect(await levelShown(pane)).toBe('quiet');

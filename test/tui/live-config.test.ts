@@ -26,13 +26,16 @@ const readText = (file: string) => {
 };
 
 /** A config whose only plugin answers every Stop as `name`. */
-const configOf = (name: string, cooldownMs = 0) => JSON.stringify({
-  hooks: { Stop: [{ hooks: [{ type: 'command', name, command: `echo '{"reaction": "${name} here"}'` }] }] },
-  limits: { cooldownMs },
-});
+const configOf = (name: string, cooldownMs = 0) =>
+  JSON.stringify({
+    hooks: { Stop: [{ hooks: [{ type: 'command', name, command: `echo '{"reaction": "${name} here"}'` }] }] },
+    limits: { cooldownMs },
+  });
 
 describe('config.json reloaded live', () => {
-  it('a new plugin answers after a save, a half-written save keeps the last good rules and says so, a good one applies', { timeout: 60_000 }, async () => {
+  it('a new plugin answers after a save, a half-written save keeps the last good rules and says so, a good one applies', {
+    timeout: 60_000,
+  }, async () => {
     const base = makeTempDir('buddy-live-config-');
     for (const dir of ['root', 'cfg', 'state']) mkdirSync(join(base, dir), { mode: 0o700 });
     const root = join(base, 'root');
@@ -41,17 +44,33 @@ describe('config.json reloaded live', () => {
     const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
     const store = createBuddyStore({ now: Date.now() });
     const log = createTuiLog(root);
-    const services = startTuiServices({ root, store, env, configFile, plugins: true, petFile: join(base, 'state', 'pet.json'), log });
+    const services = startTuiServices({
+      root,
+      store,
+      env,
+      configFile,
+      plugins: true,
+      petFile: join(base, 'state', 'pet.json'),
+      log,
+    });
     open.push(services);
     await services.configReady;
     const logText = () => readText(log.path);
-    const reloads = () => logText().split('\n').filter((line) => line.includes('config reloaded')).length;
+    const reloads = () =>
+      logText()
+        .split('\n')
+        .filter((line) => line.includes('config reloaded')).length;
 
     /** Which plugins answered a Stop of a fresh session (the runner settles when all runs are done). */
     const answersTo = async (sessionId: string) => {
       await services.runner()!.handleEvent({ ts: Date.now(), session_id: sessionId, hook_event_name: 'Stop' } as never);
-      return readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8').trim().split('\n')
-        .map((line) => JSON.parse(line)).filter((reaction) => reaction.source !== 'buddy').map((reaction) => reaction.source).sort();
+      return readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((reaction) => reaction.source !== 'buddy')
+        .map((reaction) => reaction.source)
+        .sort();
     };
 
     expect(await answersTo('phase-1')).toEqual(['alpha']);
@@ -63,7 +82,11 @@ describe('config.json reloaded live', () => {
     // Saved half-edited: not JSON. The rules in use stay, and the pane says what is wrong where.
     writeFileSync(configFile, configOf('gamma').slice(0, 30));
     await waitUntil(logText, (text) => text.includes(`config: ${configFile}: not valid JSON`), 'the error in tui.log');
-    await waitUntil(() => store.getState().notice?.text ?? '', (text) => text.includes(`${configFile}: not valid JSON`) && text.includes('last good config kept'), 'the notice');
+    await waitUntil(
+      () => store.getState().notice?.text ?? '',
+      (text) => text.includes(`${configFile}: not valid JSON`) && text.includes('last good config kept'),
+      'the notice',
+    );
     expect(await answersTo('phase-3')).toEqual(['beta']);
     expect(reloads()).toBe(1);
 
@@ -84,15 +107,30 @@ describe('config.json reloaded live', () => {
     const configFile = join(base, 'cfg', 'buddy-tui', 'config.json');
     const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
     const log = createTuiLog(root);
-    const services = startTuiServices({ root, store: createBuddyStore({ now: Date.now() }), env, configFile, plugins: true, petFile: join(base, 'state', 'pet.json'), log });
+    const services = startTuiServices({
+      root,
+      store: createBuddyStore({ now: Date.now() }),
+      env,
+      configFile,
+      plugins: true,
+      petFile: join(base, 'state', 'pet.json'),
+      log,
+    });
     open.push(services);
     await services.configReady;
     mkdirSync(join(base, 'cfg', 'buddy-tui'), { recursive: true });
     const config = JSON.parse(configOf('delta'));
     config.hooks.Stop.push({ hooks: [{ type: 'command', command: 'true', timeout: -1 }] });
     writeFileSync(configFile, JSON.stringify(config));
-    await waitUntil(() => readText(log.path), (text) => text.includes(`config: ${configFile}: hooks.Stop[1].hooks[0].timeout:`) && text.includes('config reloaded'), 'the reload with its error');
-    await services.runner()!.handleEvent({ ts: Date.now(), session_id: 'made-later', hook_event_name: 'Stop' } as never);
+    await waitUntil(
+      () => readText(log.path),
+      (text) =>
+        text.includes(`config: ${configFile}: hooks.Stop[1].hooks[0].timeout:`) && text.includes('config reloaded'),
+      'the reload with its error',
+    );
+    await services
+      .runner()!
+      .handleEvent({ ts: Date.now(), session_id: 'made-later', hook_event_name: 'Stop' } as never);
     expect(readFileSync(join(root, 'made-later', 'reactions.jsonl'), 'utf8')).toContain('"source":"delta"');
   });
 });

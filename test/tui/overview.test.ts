@@ -3,12 +3,22 @@ import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js'
 import { foldEvents } from '../../src/state/reducer.js';
 import { sessionActivity } from '../../src/state/selectors.js';
 import type { SessionState } from '../../src/state/session-state.js';
-import { FAILURE_FRESH_MS, OVERVIEW_AUTO_MIN_COLUMNS, OVERVIEW_AUTO_MIN_LIVE, OVERVIEW_AUTO_MIN_ROWS, OVERVIEW_DOCK_MAX_ROWS, overviewMode, overviewRows } from '../../src/tui/overview.js';
+import {
+  FAILURE_FRESH_MS,
+  OVERVIEW_AUTO_MIN_COLUMNS,
+  OVERVIEW_AUTO_MIN_LIVE,
+  OVERVIEW_AUTO_MIN_ROWS,
+  OVERVIEW_DOCK_MAX_ROWS,
+  overviewMode,
+  overviewRows,
+} from '../../src/tui/overview.js';
 import { fixtureEvents, indexOf, T0 } from '../components/fixture-session.js';
 
 /** The recorded session cut after `count` events, as session `id` in project `project`. */
 function cut(id: string, project: string, count: number): SessionState {
-  const events = fixtureEvents().slice(0, count).map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${project}` }));
+  const events = fixtureEvents()
+    .slice(0, count)
+    .map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${project}` }));
   return foldEvents(undefined, events);
 }
 
@@ -54,7 +64,12 @@ describe('overview rows', () => {
   it('leaves the subagent count unknown (not 0) for a host that reports no subagents', () => {
     const count = afterFirst('SubagentStart');
     // The same events under host gemini: Gemini CLI has no subagent events, so it cannot say.
-    const gemini = foldEvents(undefined, fixtureEvents().slice(0, count).map((event) => ({ ...event, session_id: 'g', cwd: '/home/dev/gem', host: 'gemini' })));
+    const gemini = foldEvents(
+      undefined,
+      fixtureEvents()
+        .slice(0, count)
+        .map((event) => ({ ...event, session_id: 'g', cwd: '/home/dev/gem', host: 'gemini' })),
+    );
     const store = storeWith([gemini, cut('a', 'alpha', count)], at(count));
     const rows = overviewRows(store.getState().sessions, at(count));
     expect(Object.fromEntries(rows.map((row) => [row.host, row.subagents]))).toEqual({ gemini: undefined, claude: 1 });
@@ -75,12 +90,19 @@ describe('overview rows', () => {
     const later = failureAt + FAILURE_FRESH_MS * 3;
     expect(session.turnStartedAt).toBeDefined();
     expect(overviewRows(storeWith([session], later).getState().sessions, later)[0].failure).toBeDefined();
-    const interrupted = { ...session, failures: session.failures.map((failure) => ({ ...failure, isInterrupt: true })) };
+    const interrupted = {
+      ...session,
+      failures: session.failures.map((failure) => ({ ...failure, isInterrupt: true })),
+    };
     expect(overviewRows(storeWith([interrupted], failureAt).getState().sessions, failureAt)[0].failure).toBeUndefined();
   });
 
   it('waiting comes from sessionActivity; a host field makes the badge, made safe', () => {
-    const session = { ...working(), waiting: { since: T0, reason: 'permission' as const, tool: 'Bash' }, host: 'co\x1b[31mdex' };
+    const session = {
+      ...working(),
+      waiting: { since: T0, reason: 'permission' as const, tool: 'Bash' },
+      host: 'co\x1b[31mdex',
+    };
     expect(sessionActivity(session)).toBe('waiting');
     const store = storeWith([session], T0 + 5000);
     const [row] = overviewRows(store.getState().sessions, T0 + 5000);
@@ -91,12 +113,19 @@ describe('overview rows', () => {
 
 describe('overview mode', () => {
   it('the numbers docs/tui.md gives', () => {
-    expect([OVERVIEW_AUTO_MIN_COLUMNS, OVERVIEW_AUTO_MIN_ROWS, OVERVIEW_AUTO_MIN_LIVE, OVERVIEW_DOCK_MAX_ROWS, FAILURE_FRESH_MS]).toEqual([100, 30, 2, 6, 5 * 60_000]);
+    expect([
+      OVERVIEW_AUTO_MIN_COLUMNS,
+      OVERVIEW_AUTO_MIN_ROWS,
+      OVERVIEW_AUTO_MIN_LIVE,
+      OVERVIEW_DOCK_MAX_ROWS,
+      FAILURE_FRESH_MS,
+    ]).toEqual([100, 30, 2, 6, 5 * 60_000]);
   });
 
   const now = at(afterFirst('SessionEnd'));
   it('docks by itself from 100 columns and 30 rows with two live sessions', () => {
-    const mode = (columns: number, rows: number, states: SessionState[]) => overviewMode(storeWith(states, now, columns, rows).getState());
+    const mode = (columns: number, rows: number, states: SessionState[]) =>
+      overviewMode(storeWith(states, now, columns, rows).getState());
     expect(mode(100, 30, [working(), failed()])).toBe('docked');
     expect(mode(99, 30, [working(), failed()])).toBe('none');
     expect(mode(100, 29, [working(), failed()])).toBe('none');

@@ -30,20 +30,43 @@ function paneOn(petText?: (petFile: string) => void) {
   const store = createBuddyStore({ now });
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   const root = join(base, 'root');
-  const services = startTuiServices({ root, store, env, clock, plugins: false, configFile: join(base, 'cfg', 'config.json'), petFile, log: createTuiLog(root, clock) });
+  const services = startTuiServices({
+    root,
+    store,
+    env,
+    clock,
+    plugins: false,
+    configFile: join(base, 'cfg', 'config.json'),
+    petFile,
+    log: createTuiLog(root, clock),
+  });
   open.push(services);
-  const files = () => Object.fromEntries(readdirSync(join(base, 'state')).map((name) => [name, readFileSync(join(base, 'state', name), 'utf8')]));
+  const files = () =>
+    Object.fromEntries(
+      readdirSync(join(base, 'state')).map((name) => [name, readFileSync(join(base, 'state', name), 'utf8')]),
+    );
   const ticks = (count: number) => {
     for (let i = 0; i < count; i += 1) store.getState().advance((now += 500), services.tick(now));
   };
   const toolRun = () => {
-    const event = { ts: clock(), session_id: 'sess-pet', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } } as never;
-    services.handleEvents([{ sessionId: 'sess-pet', events: [event], state: foldEvents(undefined, [event], 'sess-pet') }]);
+    const event = {
+      ts: clock(),
+      session_id: 'sess-pet',
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    } as never;
+    services.handleEvents([
+      { sessionId: 'sess-pet', events: [event], state: foldEvents(undefined, [event], 'sess-pet') },
+    ]);
   };
   return { store, services, petFile, files, ticks, toolRun };
 }
 
-const goodPet = (xp: number) => ({ ...hatchPet({ seed: 'pane-seed', speciesIds: ['cat'], species: 'cat', now: Date.now() - 60_000 }), xp });
+const goodPet = (xp: number) => ({
+  ...hatchPet({ seed: 'pane-seed', speciesIds: ['cat'], species: 'cat', now: Date.now() - 60_000 }),
+  xp,
+});
 
 describe('the pane starting on a broken pet.json', () => {
   it('goes on from the last good copy (xp 5000 stays), keeping the broken file as .bak', () => {

@@ -19,7 +19,6 @@ const base = makeTempDir('buddy-signals-');
 const { server } = startTmux(base, { width: 100, height: 30 });
 afterAll(() => server.kill());
 
-
 const groupAlive = (pgid: number): boolean => {
   try {
     process.kill(-pgid, 0);
@@ -36,23 +35,63 @@ async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
   for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
   const pluginPidFile = join(dir, 'plugin.pid');
   // The plugin's shell is its process group leader ($$); it becomes the sleep.
-  writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({
-    hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `echo $$ > ${shellQuote(pluginPidFile)}; exec sleep 300`, timeout: 600 }] }] },
-  }));
-  const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+  writeFileSync(
+    join(dir, 'cfg/buddy-tui/config.json'),
+    JSON.stringify({
+      hooks: {
+        UserPromptSubmit: [
+          {
+            hooks: [
+              { type: 'command', command: `echo $$ > ${shellQuote(pluginPidFile)}; exec sleep 300`, timeout: 600 },
+            ],
+          },
+        ],
+      },
+    }),
+  );
+  const env = {
+    BUDDY_TUI_STATE_DIR: root,
+    XDG_CONFIG_HOME: join(dir, 'cfg'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
+  };
+  const envPrefix = Object.entries({ ...env, CI: 'false' })
+    .map(([k, v]) => `${k}=${shellQuote(v)}`)
+    .join(' ');
   // A shell notes the exit status: tmux does not always reap a pane's process to learn it.
   const statusFile = join(dir, 'status');
-  const pane = tmux.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}; echo $? > ${shellQuote(statusFile)}`]).stdout.trim();
+  const pane = tmux
+    .tmux([
+      'new-window',
+      '-d',
+      '-t',
+      'test',
+      '-n',
+      name,
+      '-P',
+      '-F',
+      '#{pane_id}',
+      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}; echo $? > ${shellQuote(statusFile)}`,
+    ])
+    .stdout.trim();
   await tmux.waitFor(pane, /buddy-tui install/);
   expect(tmux.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('1');
 
   // Events from here on are new ones that run plugins (the first scan is history).
-  await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
+  await waitUntil(
+    () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
+    (log) => log.includes('"watching: '),
+    'the watcher',
+  );
   const prompt = fixturePayloads().find((payload) => JSON.parse(payload).hook_event_name === 'UserPromptSubmit')!;
   await feedThroughHook([prompt], env);
-  const pluginPid = Number(await waitUntil(() => (existsSync(pluginPidFile) ? readFileSync(pluginPidFile, 'utf8').trim() : ''), Boolean, 'the plugin to start'));
+  const pluginPid = Number(
+    await waitUntil(
+      () => (existsSync(pluginPidFile) ? readFileSync(pluginPidFile, 'utf8').trim() : ''),
+      Boolean,
+      'the plugin to start',
+    ),
+  );
   expect(groupAlive(pluginPid)).toBe(true);
   const pid = JSON.parse(readFileSync(join(root, 'runner.lock'), 'utf8')).pid as number;
   expect(isPidAlive(pid)).toBe(true);
@@ -60,24 +99,43 @@ async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
 }
 
 async function expectClosedCleanly(root: string, pid: number, pluginPid: number, signal: NodeJS.Signals) {
-  await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit');
-  await waitUntil(() => groupAlive(pluginPid), (alive) => !alive, "the plugin's process group to go");
+  await waitUntil(
+    () => isPidAlive(pid),
+    (alive) => !alive,
+    'the pane to exit',
+  );
+  await waitUntil(
+    () => groupAlive(pluginPid),
+    (alive) => !alive,
+    "the plugin's process group to go",
+  );
   expect(existsSync(join(root, 'runner.lock'))).toBe(false);
-  const log = readFileSync(join(root, 'tui.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const log = readFileSync(join(root, 'tui.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   expect(log.at(-1)).toMatchObject({ pid, message: `closed (${signal})` });
 }
 
 describe('the pane on a terminating signal', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s closes it like q and exits 128 + the signal', { timeout: 60_000 }, async (signal) => {
-    const { root, pane, pid, pluginPid, statusFile } = await paneWithRunningPlugin(server, signal);
-    process.kill(pid, signal);
-    await expectClosedCleanly(root, pid, pluginPid, signal);
-    const status = await waitUntil(() => (existsSync(statusFile) ? readFileSync(statusFile, 'utf8').trim() : ''), Boolean, 'the exit status');
-    expect(Number(status)).toBe(128 + constants.signals[signal]);
-    expect(server.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('0');
-    // Back on the normal screen: the buddy's last frame is not left behind.
-    expect(server.capture(pane)).not.toContain('buddy-tui install');
-  });
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    '%s closes it like q and exits 128 + the signal',
+    { timeout: 60_000 },
+    async (signal) => {
+      const { root, pane, pid, pluginPid, statusFile } = await paneWithRunningPlugin(server, signal);
+      process.kill(pid, signal);
+      await expectClosedCleanly(root, pid, pluginPid, signal);
+      const status = await waitUntil(
+        () => (existsSync(statusFile) ? readFileSync(statusFile, 'utf8').trim() : ''),
+        Boolean,
+        'the exit status',
+      );
+      expect(Number(status)).toBe(128 + constants.signals[signal]);
+      expect(server.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('0');
+      // Back on the normal screen: the buddy's last frame is not left behind.
+      expect(server.capture(pane)).not.toContain('buddy-tui install');
+    },
+  );
 
   it('closes cleanly when its tmux pane is killed (SIGHUP)', { timeout: 60_000 }, async () => {
     const { root, pane, pid, pluginPid } = await paneWithRunningPlugin(server, 'kill-pane');
@@ -85,24 +143,55 @@ describe('the pane on a terminating signal', () => {
     await expectClosedCleanly(root, pid, pluginPid, 'SIGHUP');
   });
 
-  it('exits without Node 20\'s ResetStdio assertion when its whole tmux server is killed (the terminal is gone)', { timeout: 60_000 }, async () => {
+  it("exits without Node 20's ResetStdio assertion when its whole tmux server is killed (the terminal is gone)", {
+    timeout: 60_000,
+  }, async () => {
     // A server of its own: this one is killed.
     const dir = join(base, 'kill-server');
     mkdirSync(dir, { recursive: true });
     const own = startTmux(dir, { width: 100, height: 30 }).server;
     const root = join(dir, 'root');
     for (const sub of ['cfg', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
-    const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'), CI: 'false' };
-    const envPrefix = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    const env = {
+      BUDDY_TUI_STATE_DIR: root,
+      XDG_CONFIG_HOME: join(dir, 'cfg'),
+      XDG_STATE_HOME: join(dir, 'state'),
+      BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
+      CI: 'false',
+    };
+    const envPrefix = Object.entries(env)
+      .map(([k, v]) => `${k}=${shellQuote(v)}`)
+      .join(' ');
     const stderrLog = join(dir, 'stderr.log');
-    const pane = own.tmux(['new-window', '-d', '-t', 'test', '-P', '-F', '#{pane_id}',
-      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} 2>${shellQuote(stderrLog)}`]).stdout.trim();
+    const pane = own
+      .tmux([
+        'new-window',
+        '-d',
+        '-t',
+        'test',
+        '-P',
+        '-F',
+        '#{pane_id}',
+        `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} 2>${shellQuote(stderrLog)}`,
+      ])
+      .stdout.trim();
     await own.waitFor(pane, /buddy-tui install/);
-    await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
+    await waitUntil(
+      () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
+      (log) => log.includes('"watching: '),
+      'the watcher',
+    );
     const pid = JSON.parse(readFileSync(join(root, 'runner.lock'), 'utf8')).pid as number;
     own.kill();
-    await waitUntil(() => isPidAlive(pid), (alive) => !alive, 'the pane to exit');
-    const log = readFileSync(join(root, 'tui.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    await waitUntil(
+      () => isPidAlive(pid),
+      (alive) => !alive,
+      'the pane to exit',
+    );
+    const log = readFileSync(join(root, 'tui.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(log.at(-1)).toMatchObject({ pid, message: 'closed (SIGHUP)' });
     expect(existsSync(join(root, 'runner.lock'))).toBe(false);
     const stderr = readFileSync(stderrLog, 'utf8');

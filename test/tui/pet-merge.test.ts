@@ -5,13 +5,18 @@ import { mergePetWrites } from '../../src/tui/pet-merge.js';
 
 const T0 = 1_700_000_000_000;
 const base = hatchPet({ seed: 'merge', speciesIds: ['frog'], now: T0 });
-const tool = (ts: number) => ({ ts, session_id: 's1', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) as never;
+const tool = (ts: number) =>
+  ({ ts, session_id: 's1', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) as never;
 
 describe('mergePetWrites', () => {
   it('adds what the pane did to what another process wrote', () => {
     let ours = base;
     for (let i = 1; i <= 3; i += 1) ours = stepPet(ours, { type: 'event', event: tool(T0 + i * 1000) }, T0 + i * 1000);
-    const fresh = stepPet(stepPet(base, { type: 'action', action: 'feed' }, T0 + 500), { type: 'rename', name: 'Outsider' }, T0 + 600);
+    const fresh = stepPet(
+      stepPet(base, { type: 'action', action: 'feed' }, T0 + 500),
+      { type: 'rename', name: 'Outsider' },
+      T0 + 600,
+    );
     const merged = mergePetWrites(base, ours, fresh, T0 + 5000);
     expect(merged.identity.name).toBe('Outsider');
     expect(merged.counters.fed).toBe(1);

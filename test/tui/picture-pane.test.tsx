@@ -34,9 +34,18 @@ afterEach(async () => {
 
 /** The row colour most of the frame's one-colour cells (█, or ▀ alike above and below) show, and the widest row of them. */
 function pictureOf(frame: string): { color?: Rgb; width: number; height: number } {
-  const rows = frame.split('\n').map((line) => cellColors(line).map(solidColor).filter((color) => color !== undefined)).filter((colors) => colors.length > 0);
+  const rows = frame
+    .split('\n')
+    .map((line) =>
+      cellColors(line)
+        .map(solidColor)
+        .filter((color) => color !== undefined),
+    )
+    .filter((colors) => colors.length > 0);
   const colors = rows.flat();
-  const color = ROW_COLORS.find((row) => colors.filter((one) => one.every((value, i) => value === row[i])).length > colors.length / 2);
+  const color = ROW_COLORS.find(
+    (row) => colors.filter((one) => one.every((value, i) => value === row[i])).length > colors.length / 2,
+  );
   return { color, width: Math.max(0, ...rows.map((one) => one.length)), height: rows.length };
 }
 
@@ -46,12 +55,30 @@ async function paneWithPet(columns: number, rows: number) {
   const folder = await writeCodexPet(join(base, 'codex', 'pets'), 'chefito');
   const petFile = join(base, 'state', 'pet.json');
   let now = Date.now();
-  savePet(petFile, hatchPet({ seed: 'picture', speciesIds: ['cat'], species: 'codex:chefito', name: 'Chef', now: now - 60_000 }));
+  savePet(
+    petFile,
+    hatchPet({ seed: 'picture', speciesIds: ['cat'], species: 'codex:chefito', name: 'Chef', now: now - 60_000 }),
+  );
   const clock = () => now;
   const store = createBuddyStore({ now, columns, rows });
-  const env = { ...process.env, CODEX_HOME: join(base, 'codex'), XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state'), BUDDY_TUI_PICTURES: 'truecolor' };
+  const env = {
+    ...process.env,
+    CODEX_HOME: join(base, 'codex'),
+    XDG_CONFIG_HOME: join(base, 'cfg'),
+    XDG_STATE_HOME: join(base, 'state'),
+    BUDDY_TUI_PICTURES: 'truecolor',
+  };
   const root = join(base, 'root');
-  const services = startTuiServices({ root, store, env, clock, plugins: false, configFile: join(base, 'cfg', 'config.json'), petFile, log: createTuiLog(root, clock) });
+  const services = startTuiServices({
+    root,
+    store,
+    env,
+    clock,
+    plugins: false,
+    configFile: join(base, 'cfg', 'config.json'),
+    petFile,
+    log: createTuiLog(root, clock),
+  });
   open.push(services);
   const sessionId = 'sess-picture';
   const start = { ts: now, session_id: sessionId, hook_event_name: 'SessionStart', cwd: '/w/app' } as never;
@@ -94,8 +121,14 @@ describe('a picture pet in the pane', () => {
     writeFileSync(join(folder, 'spritesheet.webp'), 'not an image at all');
     store.getState().setTerminalSize(100, 30);
     view.stdout.resize(100, 30);
-    await waitUntil(() => store.getState().notice?.text ?? '', (text) => text.includes('spritesheet.webp'), 'the notice');
-    expect(store.getState().notice!.text).toContain(`${join(folder, 'spritesheet.webp')}: is not an image sharp can read`);
+    await waitUntil(
+      () => store.getState().notice?.text ?? '',
+      (text) => text.includes('spritesheet.webp'),
+      'the notice',
+    );
+    expect(store.getState().notice!.text).toContain(
+      `${join(folder, 'spritesheet.webp')}: is not an image sharp can read`,
+    );
     expect((await show('idle', 500)).color).toEqual(ROW_COLORS[0]);
     expect(store.getState().sprite!.picture!.cells).toEqual({ width: 24, height: 13 });
   });
@@ -107,15 +140,33 @@ describe('the sprite alone (ink-testing-library)', () => {
     const folder = await writeCodexPet(join(base, 'pets'), 'chefito');
     const manifest = parsePictureManifest({}).manifest!;
     const loaded = await loadPicture({ folder, manifest }, { width: 12, height: 7 }, { kind: 'cells', colors: '256' });
-    const picture = { key: 'k', cells: loaded.cells, lines: Object.fromEntries(loaded.lines), animations: manifest.animations, greetUntil: 0 };
+    const picture = {
+      key: 'k',
+      cells: loaded.cells,
+      lines: Object.fromEntries(loaded.lines),
+      animations: manifest.animations,
+      greetUntil: 0,
+    };
     const sprite = { frames: { idle: [[toSafeText('(o.o)')]] }, faces: { idle: toSafeText('(o.o)') }, picture };
-    const { lastFrame } = render(<BuddySprite sprite={sprite} mood="alert" tick={0} now={1000} mode="sprite" width={20} name={toSafeText('Chef')} />);
+    const { lastFrame } = render(
+      <BuddySprite
+        sprite={sprite}
+        mood="alert"
+        tick={0}
+        now={1000}
+        mode="sprite"
+        width={20}
+        name={toSafeText('Chef')}
+      />,
+    );
     const lines = lastFrame()!.split('\n');
     expect(lines).toHaveLength(8);
     // Orange (252, 140, 20), the waiting row, is 256-colour 208 (255, 135, 0): full blocks in it.
     expect(lines[3]).toContain('\x1b[38;5;208m████████');
     expect(lines[7]).toContain('Chef');
     // The face stays text (the mode a tiny pane uses).
-    expect(render(<BuddySprite sprite={sprite} mood="idle" tick={0} mode="face" width={20} />).lastFrame()).toContain('(o.o)');
+    expect(render(<BuddySprite sprite={sprite} mood="idle" tick={0} mode="face" width={20} />).lastFrame()).toContain(
+      '(o.o)',
+    );
   });
 });

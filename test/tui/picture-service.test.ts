@@ -20,14 +20,26 @@ describe('picture mode from the terminal', () => {
     [{ TERM: 'xterm-kitty' }, { kind: 'kitty' }],
     [{ TERM: 'xterm-ghostty', COLORTERM: 'truecolor' }, { kind: 'kitty' }],
     [{ TERM: 'xterm-256color', TERM_PROGRAM: 'ghostty' }, { kind: 'kitty' }],
-    [{ TERM: 'xterm-kitty', TMUX: '/tmp/tmux-0/default,1,0' }, { kind: 'cells', colors: '16' }],
-    [{ TERM: 'tmux-256color', TERM_PROGRAM: 'ghostty', COLORTERM: 'truecolor' }, { kind: 'cells', colors: 'truecolor' }],
-    [{ TERM: 'xterm-256color', TERM_PROGRAM: 'WezTerm', COLORTERM: 'truecolor' }, { kind: 'cells', colors: 'truecolor' }],
+    [
+      { TERM: 'xterm-kitty', TMUX: '/tmp/tmux-0/default,1,0' },
+      { kind: 'cells', colors: '16' },
+    ],
+    [
+      { TERM: 'tmux-256color', TERM_PROGRAM: 'ghostty', COLORTERM: 'truecolor' },
+      { kind: 'cells', colors: 'truecolor' },
+    ],
+    [
+      { TERM: 'xterm-256color', TERM_PROGRAM: 'WezTerm', COLORTERM: 'truecolor' },
+      { kind: 'cells', colors: 'truecolor' },
+    ],
     [{ TERM: 'xterm-256color' }, { kind: 'cells', colors: '256' }],
     [{ TERM: 'xterm' }, { kind: 'cells', colors: '16' }],
     [{ TERM: 'xterm-kitty', NO_COLOR: '1' }, { kind: 'text' }],
     [{ TERM: 'dumb' }, { kind: 'text' }],
-    [{ TERM: 'xterm', BUDDY_TUI_PICTURES: '256' }, { kind: 'cells', colors: '256' }],
+    [
+      { TERM: 'xterm', BUDDY_TUI_PICTURES: '256' },
+      { kind: 'cells', colors: '256' },
+    ],
   ])('%j draws as %j', (env, mode) => {
     expect(pictureModeFor(env)).toEqual(mode);
   });
@@ -40,7 +52,14 @@ describe('the picture service', () => {
     const species = codexPetSpecies(folder, 'codex:chefito').species!;
     const store = createBuddyStore({ now: 1000, columns: 80, rows: 24 });
     const written: string[] = [];
-    const service = createPictureService({ env: { TERM: 'xterm-kitty' }, store, log: createTuiLog(join(base, 'root'), () => 1000), stateRoot: join(base, 'root'), clock: () => 1000, write: (text) => written.push(text) });
+    const service = createPictureService({
+      env: { TERM: 'xterm-kitty' },
+      store,
+      log: createTuiLog(join(base, 'root'), () => 1000),
+      stateRoot: join(base, 'root'),
+      clock: () => 1000,
+      write: (text) => written.push(text),
+    });
     service.show(spriteViewOf(species), species, join(folder, 'pet.json'));
     await service.settled();
     expect(written).toHaveLength(1);
@@ -49,7 +68,9 @@ describe('the picture service', () => {
     expect(transmits).toHaveLength(57);
     const picture = store.getState().sprite!.picture!;
     expect(picture.cells).toEqual({ width: 24, height: 13 });
-    expect(picture.lines[0][0]).toMatch(new RegExp(`^\\x1b\\[38;2;\\d+;\\d+;\\d+m(${PLACEHOLDER}..){24}\\x1b\\[39m$`, 'u'));
+    expect(picture.lines[0][0]).toMatch(
+      new RegExp(`^\\x1b\\[38;2;\\d+;\\d+;\\d+m(${PLACEHOLDER}..){24}\\x1b\\[39m$`, 'u'),
+    );
     service.close();
     expect(written[1]).toMatch(/^(\x1b_Ga=d,d=I,q=2,i=\d+\x1b\\){57}$/);
   });
@@ -59,8 +80,21 @@ describe('the picture service', () => {
     const species = codexPetSpecies('/nowhere', 'codex:none').species;
     expect(species).toBeUndefined();
     const base = makeTempDir('buddy-picture-nocolor-');
-    const service = createPictureService({ env: { NO_COLOR: '1' }, store, log: createTuiLog(join(base, 'root'), () => 1000) });
-    const cat = { ...spriteViewOf({ id: 'x', name: 'X', colors: { body: 'cyan', accent: 'cyan', bubble: 'white' }, eyes: { default: 'o' }, face: { idle: '(o.o)' }, frames: { idle: [['a'], ['b'], ['c']], blink: [['-']] } } as never) };
+    const service = createPictureService({
+      env: { NO_COLOR: '1' },
+      store,
+      log: createTuiLog(join(base, 'root'), () => 1000),
+    });
+    const cat = {
+      ...spriteViewOf({
+        id: 'x',
+        name: 'X',
+        colors: { body: 'cyan', accent: 'cyan', bubble: 'white' },
+        eyes: { default: 'o' },
+        face: { idle: '(o.o)' },
+        frames: { idle: [['a'], ['b'], ['c']], blink: [['-']] },
+      } as never),
+    };
     service.show(cat, { id: 'x', picture: { spritesheetPath: 'x.webp' } } as never, join(base, 'x.json'));
     expect(store.getState().sprite).toBe(cat);
   });

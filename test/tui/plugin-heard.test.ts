@@ -27,19 +27,43 @@ const PIPELINE_MS = 2_000;
 async function paneBeforeTheFailure(name: string, config: Record<string, unknown>) {
   const dir = join(base, name);
   const root = join(dir, 'root');
-  for (const sub of ['cfg/buddy-tui/species', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
+  for (const sub of ['cfg/buddy-tui/species', 'state', 'foundry'])
+    mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
   const cat = JSON.parse(readFileSync(join(REPO_ROOT, 'species/cat.json'), 'utf8'));
   cat.quips = { ...cat.quips, tool_failure: [QUIP], test_failure: [QUIP] };
   delete cat.$schema;
   writeFileSync(join(dir, 'cfg/buddy-tui/species/cat.json'), JSON.stringify(cat));
   writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({ species: { id: 'cat' }, ...config }));
-  const env = { BUDDY_TUI_STATE_DIR: root, XDG_CONFIG_HOME: join(dir, 'cfg'), XDG_STATE_HOME: join(dir, 'state'), BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry') };
-  const envPrefix = Object.entries({ ...env, CI: 'false' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
-  const pane = server.tmux(['new-window', '-d', '-t', 'test', '-n', name, '-P', '-F', '#{pane_id}',
-    `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`]).stdout.trim();
+  const env = {
+    BUDDY_TUI_STATE_DIR: root,
+    XDG_CONFIG_HOME: join(dir, 'cfg'),
+    XDG_STATE_HOME: join(dir, 'state'),
+    BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
+  };
+  const envPrefix = Object.entries({ ...env, CI: 'false' })
+    .map(([k, v]) => `${k}=${shellQuote(v)}`)
+    .join(' ');
+  const pane = server
+    .tmux([
+      'new-window',
+      '-d',
+      '-t',
+      'test',
+      '-n',
+      name,
+      '-P',
+      '-F',
+      '#{pane_id}',
+      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
+    ])
+    .stdout.trim();
   await server.waitFor(pane, /buddy-tui install/);
   // Events from here on are new ones that run plugins (the first scan is history).
-  await waitUntil(() => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''), (log) => log.includes('"watching: '), 'the watcher');
+  await waitUntil(
+    () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
+    (log) => log.includes('"watching: '),
+    'the watcher',
+  );
   const payloads = fixturePayloads();
   const failureAt = payloads.findIndex((payload) => JSON.parse(payload).hook_event_name === 'PostToolUseFailure');
   await feedThroughHook(payloads.slice(0, failureAt), env);
@@ -50,7 +74,11 @@ async function paneBeforeTheFailure(name: string, config: Record<string, unknown
 /** q, then wait until the pane has let go of its state root (nothing writes there after). */
 async function quit(pane: string, root: string): Promise<void> {
   server.sendKeys(pane, 'q');
-  await waitUntil(() => existsSync(join(root, 'runner.lock')), (held) => !held, 'the pane to close');
+  await waitUntil(
+    () => existsSync(join(root, 'runner.lock')),
+    (held) => !held,
+    'the pane to close',
+  );
 }
 
 /** Feeds the failure through the real hook; resolves when its journal line is written. */
@@ -58,10 +86,16 @@ async function fail(env: NodeJS.ProcessEnv, failure: string): Promise<void> {
   await feedThroughHook([failure], env);
 }
 
-describe('a user\'s plugin is heard over the built-in quip', () => {
-  it('a command plugin on PostToolUseFailure/Bash: its reaction is on screen within 2 s, the quip is not', { timeout: 60_000 }, async () => {
+describe("a user's plugin is heard over the built-in quip", () => {
+  it('a command plugin on PostToolUseFailure/Bash: its reaction is on screen within 2 s, the quip is not', {
+    timeout: 60_000,
+  }, async () => {
     const { pane, env, failure, quit } = await paneBeforeTheFailure('plugin', {
-      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo '{"reaction": "PLUGIN: npm test broke"}'` }] }] },
+      hooks: {
+        PostToolUseFailure: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: `echo '{"reaction": "PLUGIN: npm test broke"}'` }] },
+        ],
+      },
     });
     await fail(env, failure);
     const screen = await server.waitFor(pane, /PLUGIN: npm test broke/, PIPELINE_MS);
@@ -69,15 +103,32 @@ describe('a user\'s plugin is heard over the built-in quip', () => {
     // Its trace: r lists the plugin's answer shown and the quip it replaced.
     server.sendKeys(pane, 'r');
     const history = await server.waitFor(pane, /newest first/);
-    expect(history).toMatch(/buddy \(quip\) · PostToolUseFailure · shown, replaced by|buddy \(quip\) · PostToolUseFailure · dropped, replaced by/);
+    expect(history).toMatch(
+      /buddy \(quip\) · PostToolUseFailure · shown, replaced by|buddy \(quip\) · PostToolUseFailure · dropped, replaced by/,
+    );
     await quit();
   });
 
-  it('a plugin answering an event whose quip is already on screen replaces it in place', { timeout: 60_000 }, async () => {
+  it('a plugin answering an event whose quip is already on screen replaces it in place', {
+    timeout: 60_000,
+  }, async () => {
     const go = join(base, 'go');
     const { pane, env, failure, quit } = await paneBeforeTheFailure('late-plugin', {
       // The plugin answers only once the test has seen the quip on screen.
-      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', timeout: 60, command: `while [ ! -e ${shellQuote(go)} ]; do sleep 0.05; done; echo '{"reaction": "LATE PLUGIN: I saw it too"}'` }] }] },
+      hooks: {
+        PostToolUseFailure: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'command',
+                timeout: 60,
+                command: `while [ ! -e ${shellQuote(go)} ]; do sleep 0.05; done; echo '{"reaction": "LATE PLUGIN: I saw it too"}'`,
+              },
+            ],
+          },
+        ],
+      },
     });
     await fail(env, failure);
     await server.waitFor(pane, new RegExp(QUIP), PIPELINE_MS);
@@ -87,9 +138,18 @@ describe('a user\'s plugin is heard over the built-in quip', () => {
     await quit();
   });
 
-  it('a delegate answered by the command adapter: its answer is on screen within 2 s, the quip is not', { timeout: 60_000 }, async () => {
+  it('a delegate answered by the command adapter: its answer is on screen within 2 s, the quip is not', {
+    timeout: 60_000,
+  }, async () => {
     const { pane, env, failure, quit } = await paneBeforeTheFailure('delegate', {
-      hooks: { PostToolUseFailure: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo '{"delegate": true, "prompt": "cheer me up"}'` }] }] },
+      hooks: {
+        PostToolUseFailure: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: `echo '{"delegate": true, "prompt": "cheer me up"}'` }],
+          },
+        ],
+      },
       delegate: { adapter: 'command', command: `cat > /dev/null; echo 'DELEGATE: chin up, fix the test'` },
     });
     await fail(env, failure);
@@ -98,4 +158,3 @@ describe('a user\'s plugin is heard over the built-in quip', () => {
     await quit();
   });
 });
-

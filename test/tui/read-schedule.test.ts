@@ -1,12 +1,22 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  createReadSchedule, FIRST_SCAN, foundryEventTarget, foundryIgnored, LIVE_READ, READ_SLICE_BYTES, rootEventTarget, rootIgnored,
+  createReadSchedule,
+  FIRST_SCAN,
+  foundryEventTarget,
+  foundryIgnored,
+  LIVE_READ,
+  READ_SLICE_BYTES,
+  rootEventTarget,
+  rootIgnored,
 } from '../../src/tui/read-schedule.js';
 
 const root = '/state';
 const froot = '/foundry';
-const known = (...ids: string[]) => (id: string) => ids.includes(id);
+const known =
+  (...ids: string[]) =>
+  (id: string) =>
+    ids.includes(id);
 
 describe('read schedule', () => {
   it('reads the first scan whole without handing it on, and live reads in slices', () => {
@@ -63,10 +73,22 @@ describe('state root events', () => {
 
   it('reads a known session on a change, and lists again for a new id or a folder that came or went', () => {
     const journal = join(root, 's1', 'events.jsonl');
-    expect(rootEventTarget(root, 'change', journal, known('s1'))).toEqual({ kind: 'session', id: 's1', listAgain: false });
+    expect(rootEventTarget(root, 'change', journal, known('s1'))).toEqual({
+      kind: 'session',
+      id: 's1',
+      listAgain: false,
+    });
     expect(rootEventTarget(root, 'change', journal, known())).toEqual({ kind: 'session', id: 's1', listAgain: true });
-    expect(rootEventTarget(root, 'addDir', join(root, 's1'), known('s1'))).toEqual({ kind: 'session', id: 's1', listAgain: true });
-    expect(rootEventTarget(root, 'unlinkDir', join(root, 's1'), known('s1'))).toEqual({ kind: 'session', id: 's1', listAgain: true });
+    expect(rootEventTarget(root, 'addDir', join(root, 's1'), known('s1'))).toEqual({
+      kind: 'session',
+      id: 's1',
+      listAgain: true,
+    });
+    expect(rootEventTarget(root, 'unlinkDir', join(root, 's1'), known('s1'))).toEqual({
+      kind: 'session',
+      id: 's1',
+      listAgain: true,
+    });
   });
 
   it('watches session folders, journals, the inbox files and the lock only', () => {
@@ -88,8 +110,14 @@ describe('Foundry events', () => {
     const log = join(froot, 'claude-state-s1', 'task-log.js');
     expect(foundryEventTarget(froot, 'change', log, known('s1'))).toEqual({ id: 's1', listAgain: false });
     expect(foundryEventTarget(froot, 'add', log, known())).toEqual({ id: 's1', listAgain: true });
-    expect(foundryEventTarget(froot, 'unlinkDir', join(froot, 'claude-state-s1'), known('s1'))).toEqual({ id: 's1', listAgain: true });
-    expect(foundryEventTarget(froot, 'unlinkDir', join(froot, 'claude-state-s1', 'sub'), known('s1'))).toEqual({ id: 's1', listAgain: false });
+    expect(foundryEventTarget(froot, 'unlinkDir', join(froot, 'claude-state-s1'), known('s1'))).toEqual({
+      id: 's1',
+      listAgain: true,
+    });
+    expect(foundryEventTarget(froot, 'unlinkDir', join(froot, 'claude-state-s1', 'sub'), known('s1'))).toEqual({
+      id: 's1',
+      listAgain: false,
+    });
     expect(foundryEventTarget(froot, 'add', join(froot, 'other', 'x'), known())).toBeUndefined();
   });
 

@@ -42,7 +42,9 @@ async function hookSessionStart(id: string, env: NodeJS.ProcessEnv) {
 }
 
 describe('a removed state root', () => {
-  it('is followed when the hook makes it again, both after the watcher saw it go and when replaced at once', { timeout: 60_000 }, async () => {
+  it('is followed when the hook makes it again, both after the watcher saw it go and when replaced at once', {
+    timeout: 60_000,
+  }, async () => {
     const { root, env, watcher, batches, sessions } = setup();
     await watcher.ready;
     await hookSessionStart('first', env);
@@ -69,7 +71,10 @@ describe('a removed state root', () => {
     const { foundry, watcher, sessions } = setup();
     const foundrySession = (id: string) => {
       mkdirSync(join(foundry, `claude-state-${id}`, 'tools'), { recursive: true, mode: 0o700 });
-      writeFileSync(join(foundry, `claude-state-${id}`, 'tools', 'Bash.json'), JSON.stringify({ tool: 'Bash', count: 1 }));
+      writeFileSync(
+        join(foundry, `claude-state-${id}`, 'tools', 'Bash.json'),
+        JSON.stringify({ tool: 'Bash', count: 1 }),
+      );
     };
     await watcher.ready;
     foundrySession('one');
@@ -85,7 +90,9 @@ describe('a removed state root', () => {
 });
 
 describe('followDir', () => {
-  it('reports the folder each time it is made again, also when its parent went with it', { timeout: 30_000 }, async () => {
+  it('reports the folder each time it is made again, also when its parent went with it', {
+    timeout: 30_000,
+  }, async () => {
     const base = makeTempDir('buddy-follow-');
     const dir = join(base, 'a', 'b', 'dir');
     mkdirSync(dir, { recursive: true });
@@ -94,13 +101,21 @@ describe('followDir', () => {
     try {
       rmSync(dir, { recursive: true });
       mkdirSync(dir);
-      await waitUntil(() => returns, (n) => n === 1, 'a replaced folder');
+      await waitUntil(
+        () => returns,
+        (n) => n === 1,
+        'a replaced folder',
+      );
       rmSync(join(base, 'a'), { recursive: true });
       await new Promise((resolve) => setImmediate(resolve));
       mkdirSync(join(base, 'a'));
       mkdirSync(join(base, 'a', 'b'));
       mkdirSync(dir);
-      await waitUntil(() => returns, (n) => n === 2, 'the folder made again under a new parent');
+      await waitUntil(
+        () => returns,
+        (n) => n === 2,
+        'the folder made again under a new parent',
+      );
     } finally {
       follower.close();
     }

@@ -28,14 +28,22 @@ function setup(checkpointEveryMs?: number) {
   const store = createBuddyStore({ now: Date.now() });
   const batches: SessionEvents[][] = [];
   const start = () => {
-    const watcher = createSessionWatcher({ root, store, env, foundry: false, checkpointEveryMs, onEvents: (batch) => batches.push(batch) });
+    const watcher = createSessionWatcher({
+      root,
+      store,
+      env,
+      foundry: false,
+      checkpointEveryMs,
+      onEvents: (batch) => batches.push(batch),
+    });
     watchers.push(watcher);
     return watcher;
   };
   return { root, store, batches, start };
 }
 
-const event = (sessionId: string, fields: Record<string, unknown>) => serializeEventLine({ ts: Date.now(), session_id: sessionId, ...fields });
+const event = (sessionId: string, fields: Record<string, unknown>) =>
+  serializeEventLine({ ts: Date.now(), session_id: sessionId, ...fields });
 
 describe('session watcher checkpoints', () => {
   it('loads a long journal from its end as history, saves its checkpoint, and hands on only what comes after', async () => {
@@ -45,25 +53,54 @@ describe('session watcher checkpoints', () => {
     const path = join(dir, 'events.jsonl');
     const turn = recordedTurn();
     const bytes = TAIL_FOLD_ABOVE_BYTES + 1024 * 1024;
-    writeRepeatedJournal(path, turn, bytes, { sessionId: 'long', start: startFor(turn, bytes, 1000, Date.now() - 60_000), stepMs: 1000 });
+    writeRepeatedJournal(path, turn, bytes, {
+      sessionId: 'long',
+      start: startFor(turn, bytes, 1000, Date.now() - 60_000),
+      stepMs: 1000,
+    });
     const whole = foldEvents(undefined, parseJournalLines(readFileSync(path)), 'long');
     const watcher = start();
     // The first scan is in the store at once (before the watchers are ready), folded over the
     // narrow first-frame window, and not saved; then the pane's whole window replaces it, saved.
     const first = store.getState().sessions.long;
-    expect(first).toMatchObject({ toolsThisTurn: whole.toolsThisTurn, lastTurnMs: whole.lastTurnMs, pendingPrompts: 0, projectName: whole.projectName });
+    expect(first).toMatchObject({
+      toolsThisTurn: whole.toolsThisTurn,
+      lastTurnMs: whole.lastTurnMs,
+      pendingPrompts: 0,
+      projectName: whole.projectName,
+    });
     expect(readCheckpoint(dir)).toBeUndefined();
     await watcher.ready;
     await waitUntil(() => readCheckpoint(dir), Boolean, 'the widened fold saved');
     const shown = store.getState().sessions.long;
     expect(first.eventCount).toBeLessThan(shown.eventCount);
     expect(shown.eventCount).toBeLessThan(whole.eventCount);
-    expect(shown).toMatchObject({ toolsThisTurn: whole.toolsThisTurn, lastTurnMs: whole.lastTurnMs, pendingPrompts: 0, projectName: whole.projectName });
-    expect(readCheckpoint(dir)).toMatchObject({ partial: true, journal: { offset: statSync(path).size }, state: { eventCount: shown.eventCount } });
+    expect(shown).toMatchObject({
+      toolsThisTurn: whole.toolsThisTurn,
+      lastTurnMs: whole.lastTurnMs,
+      pendingPrompts: 0,
+      projectName: whole.projectName,
+    });
+    expect(readCheckpoint(dir)).toMatchObject({
+      partial: true,
+      journal: { offset: statSync(path).size },
+      state: { eventCount: shown.eventCount },
+    });
     expect(batches).toEqual([]);
-    appendFileSync(path, event('long', { hook_event_name: 'UserPromptSubmit', prompt_id: 'new-1' }) + event('long', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'new-t' }));
-    await waitUntil(() => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2, Boolean, 'the two new events handed on');
-    expect(batches.flat().flatMap((b) => b.events.map((e) => e.hook_event_name))).toEqual(['UserPromptSubmit', 'PreToolUse']);
+    appendFileSync(
+      path,
+      event('long', { hook_event_name: 'UserPromptSubmit', prompt_id: 'new-1' }) +
+        event('long', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_use_id: 'new-t' }),
+    );
+    await waitUntil(
+      () => batches.flat().reduce((n, b) => n + b.events.length, 0) === 2,
+      Boolean,
+      'the two new events handed on',
+    );
+    expect(batches.flat().flatMap((b) => b.events.map((e) => e.hook_event_name))).toEqual([
+      'UserPromptSubmit',
+      'PreToolUse',
+    ]);
   });
 
   it('saves a session’s checkpoint as it reads it', async () => {
@@ -71,13 +108,20 @@ describe('session watcher checkpoints', () => {
     await start().ready;
     const dir = join(root, 'fresh');
     mkdirSync(dir, { mode: 0o700 });
-    appendFileSync(join(dir, 'events.jsonl'), event('fresh', { hook_event_name: 'SessionStart', cwd: '/w/fresh' }) + event('fresh', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }));
+    appendFileSync(
+      join(dir, 'events.jsonl'),
+      event('fresh', { hook_event_name: 'SessionStart', cwd: '/w/fresh' }) +
+        event('fresh', { hook_event_name: 'UserPromptSubmit', prompt_id: 'p' }),
+    );
     await waitUntil(() => store.getState().sessions.fresh?.eventCount === 2, Boolean, 'the new session');
     await waitUntil(() => readCheckpoint(dir)?.state.eventCount === 2, Boolean, 'its checkpoint');
     // The checkpoint holds the reducer's state of the whole journal, as JSON keeps it (the store
     // shows a sanitised copy of it).
     const journal = readFileSync(join(dir, 'events.jsonl'));
-    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: journal.length }, state: JSON.parse(JSON.stringify(foldEvents(undefined, parseJournalLines(journal), 'fresh'))) });
+    expect(readCheckpoint(dir)).toMatchObject({
+      journal: { offset: journal.length },
+      state: JSON.parse(JSON.stringify(foldEvents(undefined, parseJournalLines(journal), 'fresh'))),
+    });
   });
 
   it('saves at most every checkpointEveryMs while running, and what is left on close', async () => {
@@ -95,7 +139,10 @@ describe('session watcher checkpoints', () => {
     await waitUntil(() => store.getState().sessions.steady?.eventCount === 2, Boolean, 'the new event');
     expect(readCheckpoint(dir)?.state.eventCount).toBe(1);
     await watcher.close();
-    expect(readCheckpoint(dir)).toMatchObject({ journal: { offset: statSync(path).size }, state: { eventCount: 2, pendingPrompts: 1 } });
+    expect(readCheckpoint(dir)).toMatchObject({
+      journal: { offset: statSync(path).size },
+      state: { eventCount: 2, pendingPrompts: 1 },
+    });
     expect(existsSync(join(dir, `.reader-${process.pid}`))).toBe(false);
   });
 });

@@ -18,7 +18,11 @@ function writeSession(root: string, id: string, ageS: number): string {
   mkdirSync(dir, { mode: 0o700 });
   const path = join(dir, 'events.jsonl');
   const ts = Date.now() - ageS * 1000;
-  appendFileSync(path, `${JSON.stringify({ ts, session_id: id, hook_event_name: 'SessionStart', cwd: `/w/${id}` })}\n`, { mode: 0o600 });
+  appendFileSync(
+    path,
+    `${JSON.stringify({ ts, session_id: id, hook_event_name: 'SessionStart', cwd: `/w/${id}` })}\n`,
+    { mode: 0o600 },
+  );
   utimesSync(path, ts / 1000, ts / 1000);
   return path;
 }
@@ -28,7 +32,9 @@ describe('session watcher first scan', () => {
     const { root, store, batches, start } = setup();
     const count = FIRST_FRAME_SESSIONS + 12;
     // s0 changed last; older ones were written first and last alike, so directory order tells nothing.
-    const paths = Array.from({ length: count }, (_, k) => writeSession(root, `s${(k * 7) % count}`, ((k * 7) % count) * 60 + 10));
+    const paths = Array.from({ length: count }, (_, k) =>
+      writeSession(root, `s${(k * 7) % count}`, ((k * 7) % count) * 60 + 10),
+    );
     const watcher = start();
     const newest = Array.from({ length: FIRST_FRAME_SESSIONS }, (_, k) => `s${k}`).sort();
     expect(Object.keys(store.getState().sessions).sort()).toEqual(newest);
@@ -39,9 +45,18 @@ describe('session watcher first scan', () => {
     expect(batches).toEqual([]);
     // A session read after the frame is followed like the others: a new event is handed on once.
     const late = paths.find((path) => path.includes(`/s${count - 1}/`))!;
-    appendFileSync(late, `${JSON.stringify({ ts: Date.now(), session_id: `s${count - 1}`, hook_event_name: 'UserPromptSubmit', prompt_id: 'p' })}\n`);
-    await waitUntil(() => batches.flat(), (b) => b.length === 1, 'the new event handed on');
-    expect(batches.flat().map((b) => [b.sessionId, b.events.map((e) => e.hook_event_name)])).toEqual([[`s${count - 1}`, ['UserPromptSubmit']]]);
+    appendFileSync(
+      late,
+      `${JSON.stringify({ ts: Date.now(), session_id: `s${count - 1}`, hook_event_name: 'UserPromptSubmit', prompt_id: 'p' })}\n`,
+    );
+    await waitUntil(
+      () => batches.flat(),
+      (b) => b.length === 1,
+      'the new event handed on',
+    );
+    expect(batches.flat().map((b) => [b.sessionId, b.events.map((e) => e.hook_event_name)])).toEqual([
+      [`s${count - 1}`, ['UserPromptSubmit']],
+    ]);
     expect(store.getState().sessions[`s${count - 1}`]?.eventCount).toBe(2);
   });
 });

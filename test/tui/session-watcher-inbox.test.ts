@@ -19,8 +19,16 @@ describe('session watcher and the inbox', () => {
     const payloads = fixturePayloads().slice(0, 4);
     const sessionId = JSON.parse(payloads[0]).session_id as string;
     for (const payload of payloads) expect(await runSpool(payload, env)).toMatchObject({ code: 0, stdout: '' });
-    await waitUntil(() => store.getState().sessions[sessionId]?.eventCount, (n) => n === 4, 'four spooled events in the store');
-    await waitUntil(() => batches.flat().reduce((n, b) => n + b.events.length, 0), (n) => n === 4, 'four events handed on');
+    await waitUntil(
+      () => store.getState().sessions[sessionId]?.eventCount,
+      (n) => n === 4,
+      'four spooled events in the store',
+    );
+    await waitUntil(
+      () => batches.flat().reduce((n, b) => n + b.events.length, 0),
+      (n) => n === 4,
+      'four events handed on',
+    );
     expect(readdirSync(join(root, 'inbox')).filter((name) => name.startsWith('claude.'))).toEqual([]);
     // The inbox is no session of its own.
     expect(Object.keys(store.getState().sessions)).toEqual([sessionId]);

@@ -39,12 +39,24 @@ function paneAt(xp: number) {
   for (const dir of ['root', 'cfg', 'state']) mkdirSync(join(base, dir), { mode: 0o700 });
   const petFile = join(base, 'state', 'pet.json');
   let now = Date.now();
-  savePet(petFile, { ...hatchPet({ seed: 'stage-seed', speciesIds: ['cat'], species: 'cat', name: 'Miso', now: now - 60_000 }), xp });
+  savePet(petFile, {
+    ...hatchPet({ seed: 'stage-seed', speciesIds: ['cat'], species: 'cat', name: 'Miso', now: now - 60_000 }),
+    xp,
+  });
   const clock = () => now;
   const store = createBuddyStore({ now, columns: 60, rows: 24 });
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   const root = join(base, 'root');
-  const services = startTuiServices({ root, store, env, clock, plugins: false, configFile: join(base, 'cfg', 'config.json'), petFile, log: createTuiLog(root, clock) });
+  const services = startTuiServices({
+    root,
+    store,
+    env,
+    clock,
+    plugins: false,
+    configFile: join(base, 'cfg', 'config.json'),
+    petFile,
+    log: createTuiLog(root, clock),
+  });
   open.push(services);
   const sessionId = 'sess-stage';
   const start = { ts: now, session_id: sessionId, hook_event_name: 'SessionStart', cwd: '/w/app' } as never;
@@ -56,8 +68,23 @@ function paneAt(xp: number) {
   const toolRun = () => {
     const events = [
       start,
-      { ts: (now += 100), session_id: sessionId, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' },
-      { ts: (now += 100), session_id: sessionId, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1', tool_response: { stdout: 'a' } },
+      {
+        ts: (now += 100),
+        session_id: sessionId,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_use_id: 't1',
+      },
+      {
+        ts: (now += 100),
+        session_id: sessionId,
+        hook_event_name: 'PostToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        tool_use_id: 't1',
+        tool_response: { stdout: 'a' },
+      },
     ] as never[];
     const state = foldEvents(undefined, events, sessionId);
     store.getState().applySessions([state], now, 3);

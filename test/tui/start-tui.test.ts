@@ -61,7 +61,9 @@ async function open(columns = 100, rows = 30) {
 }
 
 describe('startTui on a real state root', () => {
-  it('shows the empty state, then a session fed through the real hook, and the buddy reacts', { timeout: 180_000 }, async () => {
+  it('shows the empty state, then a session fed through the real hook, and the buddy reacts', {
+    timeout: 180_000,
+  }, async () => {
     expect(existsSync(HOOK_ENTRY)).toBe(true);
     const { root, env, handle, frame } = await open();
     await waitForFrame(frame, (text) => text.includes('buddy-tui install'));
@@ -74,13 +76,19 @@ describe('startTui on a real state root', () => {
 
     const shown = await waitForFrame(
       frame,
-      (text) => ['project', '💬', 'tools Bash×2', '● general-purpose', '✗ Bash', '▶ Agent'].every((part) => text.includes(part)),
+      (text) =>
+        ['project', '💬', 'tools Bash×2', '● general-purpose', '✗ Bash', '▶ Agent'].every((part) =>
+          text.includes(part),
+        ),
       60_000,
     );
     expect(shown).toContain('1 project 💬');
     // The built-in buddy answered the failing `npm test` with a species quip, in a bubble.
     await waitForFrame(frame, (text) => text.includes('╰─ buddy'), 60_000);
-    const log = readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const log = readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(log.some((reaction) => reaction.source === 'buddy' && reaction.event === 'PostToolUseFailure')).toBe(true);
     expect(frame()).toContain(log.find((reaction) => reaction.event === 'PostToolUseFailure').text.slice(0, 10));
 
@@ -88,14 +96,19 @@ describe('startTui on a real state root', () => {
     await waitForFrame(frame, (text) => text.includes('ended'), 60_000);
   });
 
-  it('follows a state root removed under it: the hook makes it again, the session shows, the lock is written again', { timeout: 120_000 }, async () => {
+  it('follows a state root removed under it: the hook makes it again, the session shows, the lock is written again', {
+    timeout: 120_000,
+  }, async () => {
     const { root, env, handle, frame } = await open();
     await waitForFrame(frame, (text) => text.includes('buddy-tui install'));
     rmSync(root, { recursive: true });
     const start = fixturePayloads().find((p) => JSON.parse(p).hook_event_name === 'SessionStart')!;
     await feedThroughHook([start], env);
     await waitForFrame(frame, (text) => text.includes('1 project'), 60_000);
-    await waitForFrame(() => (existsSync(handle.lock.path) ? readFileSync(handle.lock.path, 'utf8') : ''), (text) => text.includes(`"pid":${process.pid}`));
+    await waitForFrame(
+      () => (existsSync(handle.lock.path) ? readFileSync(handle.lock.path, 'utf8') : ''),
+      (text) => text.includes(`"pid":${process.pid}`),
+    );
     expect(handle.store.getState().role).toBe('runner');
   });
 

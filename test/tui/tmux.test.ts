@@ -25,7 +25,6 @@ afterAll(() => {
   }
 });
 
-
 async function poll<T>(read: () => T, check: (value: T) => boolean, what: string, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -37,7 +36,9 @@ async function poll<T>(read: () => T, check: (value: T) => boolean, what: string
 }
 
 describe('buddy-tui in tmux', () => {
-  it('shows a live session, survives 40x12, has a viewer that takes over, and exits at once on q', { timeout: 240_000 }, async () => {
+  it('shows a live session, survives 40x12, has a viewer that takes over, and exits at once on q', {
+    timeout: 240_000,
+  }, async () => {
     const base = makeTempDir('buddy-tmux-');
     const root = join(base, 'root');
     for (const dir of ['cfg', 'state', 'foundry']) mkdirSync(join(base, dir), { mode: 0o700 });
@@ -47,7 +48,9 @@ describe('buddy-tui in tmux', () => {
       XDG_STATE_HOME: join(base, 'state'),
       BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry'),
     };
-    const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' }).map(([k, v]) => `${k}=${shellQuote(v)}`).join(' ');
+    const envPrefix = Object.entries({ ...env, CI: 'false', TERM: 'xterm-256color' })
+      .map(([k, v]) => `${k}=${shellQuote(v)}`)
+      .join(' ');
     // vitest sets FORCE_COLOR=0 and the tmux server inherits it: unset it so colour is the pane's choice.
     const command = `exec env -u FORCE_COLOR -u NO_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
     const noColorCommand = `exec env -u FORCE_COLOR ${envPrefix} NO_COLOR=1 ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`;
@@ -65,7 +68,10 @@ describe('buddy-tui in tmux', () => {
     await feedThroughHook(payloads.slice(0, upToSubagent), env);
     const live = await poll(
       screen,
-      (text) => ['1 project', '💬', 'tools Bash×2', '▶ Agent', '● general-purpose', '✗ Bash', '╰─ buddy'].every((part) => text.includes(part)),
+      (text) =>
+        ['1 project', '💬', 'tools Bash×2', '▶ Agent', '● general-purpose', '✗ Bash', '╰─ buddy'].every((part) =>
+          text.includes(part),
+        ),
       'the session, its tools, the queue badge and a reaction',
     );
     // The frame fits (rows - 1): the tab row is still the top line, nothing scrolled away.
@@ -73,7 +79,11 @@ describe('buddy-tui in tmux', () => {
 
     // A second instance on the same root is a viewer and says so (this one honouring NO_COLOR).
     tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', noColorCommand);
-    await poll(() => screen('main:viewer'), (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'), 'the viewer');
+    await poll(
+      () => screen('main:viewer'),
+      (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'),
+      'the viewer',
+    );
     expect(tmux('capture-pane', '-e', '-p', '-t', 'main:0')).toMatch(COLOR_SGR);
     expect(tmux('capture-pane', '-e', '-p', '-t', 'main:viewer')).not.toMatch(COLOR_SGR);
     const viewerPid = Number(tmux('display-message', '-p', '-t', 'main:viewer', '#{pane_pid}').trim());
@@ -81,7 +91,11 @@ describe('buddy-tui in tmux', () => {
     tmux('resize-window', '-t', 'main:0', '-x', '40', '-y', '12');
     const small = await poll(
       screen,
-      (text) => text.trimEnd().split('\n').length <= 12 && text.split('\n')[0].includes('project') && text.includes('💬') && !text.includes('events/min'),
+      (text) =>
+        text.trimEnd().split('\n').length <= 12 &&
+        text.split('\n')[0].includes('project') &&
+        text.includes('💬') &&
+        !text.includes('events/min'),
       'the 40x12 layout',
     );
     for (const line of small.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(40);
@@ -89,16 +103,28 @@ describe('buddy-tui in tmux', () => {
     expect(isPidAlive(pid)).toBe(true);
     tmux('send-keys', '-t', 'main:0', 'q');
     await poll(
-      () => (isPidAlive(pid) ? `alive; screen:\n${screen('main:0')}\nlog:\n${readFileSync(join(root, 'tui.log'), 'utf8')}` : 'gone'),
+      () =>
+        isPidAlive(pid)
+          ? `alive; screen:\n${screen('main:0')}\nlog:\n${readFileSync(join(root, 'tui.log'), 'utf8')}`
+          : 'gone',
       (state) => state === 'gone',
       'the process to exit after q',
       10_000,
     );
     // (tmux may take a while to reap it and learn its status; the pane is dead either way.)
-    await poll(() => tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead}').trim(), (dead) => dead === '1', 'tmux to see the pane die', 10_000);
+    await poll(
+      () => tmux('display-message', '-p', '-t', 'main:0', '#{pane_dead}').trim(),
+      (dead) => dead === '1',
+      'tmux to see the pane die',
+      10_000,
+    );
 
     // The runner is gone: the viewer takes over the plugins, then quits as promptly.
-    await poll(() => screen('main:viewer'), (text) => text.includes('this pane now runs the plugins'), 'the viewer to take over');
+    await poll(
+      () => screen('main:viewer'),
+      (text) => text.includes('this pane now runs the plugins'),
+      'the viewer to take over',
+    );
     tmux('send-keys', '-t', 'main:viewer', 'q');
     await poll(
       () => (isPidAlive(viewerPid) ? `alive; log:\n${readFileSync(join(root, 'tui.log'), 'utf8')}` : 'gone'),

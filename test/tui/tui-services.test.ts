@@ -24,17 +24,30 @@ function setup(config?: unknown, plugins = false) {
   for (const dir of ['root', 'cfg', 'state', 'species']) mkdirSync(join(base, dir), { recursive: true, mode: 0o700 });
   const configFile = join(base, 'cfg', 'config.json');
   if (config) writeFileSync(configFile, JSON.stringify(config));
-  const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state')};
+  const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   let now = Date.now();
   const clock = () => now;
   const store = createBuddyStore({ now });
   const services = startTuiServices({
-    root, store, env, clock, configFile, plugins,
+    root,
+    store,
+    env,
+    clock,
+    configFile,
+    plugins,
     petFile: join(base, 'state', 'pet.json'),
     log: createTuiLog(root, clock),
   });
   open.push(services);
-  return { base, root, store, services, petFile: join(base, 'state', 'pet.json'), advance: (ms: number) => (now += ms), clock };
+  return {
+    base,
+    root,
+    store,
+    services,
+    petFile: join(base, 'state', 'pet.json'),
+    advance: (ms: number) => (now += ms),
+    clock,
+  };
 }
 
 describe('tui services', () => {
@@ -42,14 +55,24 @@ describe('tui services', () => {
     const { services, petFile, advance, clock } = setup();
     const hatched = JSON.parse(readFileSync(petFile, 'utf8'));
     // `buddy-tui feed`/`rename` from another terminal writes the file...
-    const outside = { ...hatched, identity: { ...hatched.identity, name: 'Outsider' }, counters: { ...hatched.counters, played: 7 } };
+    const outside = {
+      ...hatched,
+      identity: { ...hatched.identity, name: 'Outsider' },
+      counters: { ...hatched.counters, played: 7 },
+    };
     savePet(petFile, outside);
     const later = new Date(Date.now() + 5_000);
     utimesSync(petFile, later, later);
     // ...while the pane applies events of its own.
     advance(1_000);
     const sessionId = 'sess-merge';
-    const event = { ts: clock(), session_id: sessionId, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } } as never;
+    const event = {
+      ts: clock(),
+      session_id: sessionId,
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    } as never;
     services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     await services.close();
     const saved = JSON.parse(readFileSync(petFile, 'utf8'));
@@ -63,7 +86,10 @@ describe('tui services', () => {
     const { store } = (() => {
       const base = makeTempDir('buddy-tui-species-');
       mkdirSync(join(base, 'mine'));
-      writeFileSync(join(base, 'mine', 'zorb.json'), JSON.stringify({ ...source, $schema: undefined, id: 'zorb', name: 'Zorb' }));
+      writeFileSync(
+        join(base, 'mine', 'zorb.json'),
+        JSON.stringify({ ...source, $schema: undefined, id: 'zorb', name: 'Zorb' }),
+      );
       process.env.BUDDY_TEST_SPECIES = join(base, 'mine');
       return setup({ species: { dir: '${BUDDY_TEST_SPECIES}', id: 'zorb' } });
     })();
@@ -85,7 +111,11 @@ describe('tui services and plugin warnings', () => {
     let notices: Array<{ kind: string; source: string; text: string; event: string }> = [];
     while (Date.now() < deadline) {
       try {
-        notices = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((r) => r.kind === 'notice');
+        notices = readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line))
+          .filter((r) => r.kind === 'notice');
       } catch {
         // Not written yet.
       }
@@ -119,9 +149,17 @@ describe('tui services and delegates', () => {
     }
   };
 
-  it("lets a prompt that names the buddy past the delegate cooldown, once", async () => {
+  it('lets a prompt that names the buddy past the delegate cooldown, once', async () => {
     const config = {
-      hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: `cat >/dev/null; echo '{"delegate": true, "prompt": "say something"}'` }] }] },
+      hooks: {
+        UserPromptSubmit: [
+          {
+            hooks: [
+              { type: 'command', command: `cat >/dev/null; echo '{"delegate": true, "prompt": "say something"}'` },
+            ],
+          },
+        ],
+      },
       limits: { cooldownMs: 0 },
       delegate: {
         adapter: 'command',
@@ -131,10 +169,13 @@ describe('tui services and delegates', () => {
       },
     };
     const { root, services, clock, petFile } = setup(config, true);
-    logOf = () => readLines(join(root, 'tui.log')).join('\n') + readLines(join(root, 'sess-addressed', 'reactions.jsonl')).join('\n');
+    logOf = () =>
+      readLines(join(root, 'tui.log')).join('\n') +
+      readLines(join(root, 'sess-addressed', 'reactions.jsonl')).join('\n');
     const name: string = JSON.parse(readFileSync(petFile, 'utf8')).identity.name;
     const sessionId = 'sess-addressed';
-    const answers = () => readLines(join(root, sessionId, 'reactions.jsonl')).filter((line) => line.includes('a model answer'));
+    const answers = () =>
+      readLines(join(root, sessionId, 'reactions.jsonl')).filter((line) => line.includes('a model answer'));
     const prompt = (text: string) => {
       const event = { ts: clock(), session_id: sessionId, hook_event_name: 'UserPromptSubmit', prompt: text } as never;
       services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
@@ -144,7 +185,10 @@ describe('tui services and delegates', () => {
     await eventually(() => answers().length === 1, 'the first answer');
     // The burst of one is spent: a second prompt is turned away by the cooldown...
     prompt('fix it again');
-    await eventually(() => readLines(join(root, 'tui.log')).some((line) => line.includes('cooldown: next call in')), 'the cooldown');
+    await eventually(
+      () => readLines(join(root, 'tui.log')).some((line) => line.includes('cooldown: next call in')),
+      'the cooldown',
+    );
     expect(answers()).toHaveLength(1);
     // ...but one that names the buddy gets through.
     prompt(`${name}, what do you think?`);
@@ -163,7 +207,8 @@ describe('tui services: notices are safe text', () => {
     services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     const deadline = Date.now() + 30_000;
     // The first notice is the pet hatching; the plugin's is the warning.
-    while (store.getState().notice?.tone !== 'warning' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (store.getState().notice?.tone !== 'warning' && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const notice = store.getState().notice?.text ?? '';
     expect(notice).toMatch(/exit|1/);
     expect(notice).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);

@@ -33,11 +33,16 @@ describe('withUiImportEnv', () => {
     process.env.CI = 'false';
     delete process.env.FORCE_COLOR;
     const before = { ...process.env };
-    const seen = await withUiImportEnv({ NO_COLOR: '1' }, async () => ({ CI: process.env.CI, FORCE_COLOR: process.env.FORCE_COLOR }));
+    const seen = await withUiImportEnv({ NO_COLOR: '1' }, async () => ({
+      CI: process.env.CI,
+      FORCE_COLOR: process.env.FORCE_COLOR,
+    }));
     expect(seen).toEqual({ CI: undefined, FORCE_COLOR: '0' });
     expect({ ...process.env }).toEqual(before);
 
-    await expect(withUiImportEnv({ NO_COLOR: '1' }, async () => Promise.reject(new Error('no ink')))).rejects.toThrow('no ink');
+    await expect(withUiImportEnv({ NO_COLOR: '1' }, async () => Promise.reject(new Error('no ink')))).rejects.toThrow(
+      'no ink',
+    );
     expect({ ...process.env }).toEqual(before);
   });
 });

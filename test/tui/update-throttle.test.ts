@@ -9,7 +9,11 @@ describe('update throttle', () => {
   it('runs at most ~30 times a second however often it is asked', async () => {
     vi.useFakeTimers();
     let runs = 0;
-    const throttle = createUpdateThrottle(() => (runs += 1), 33, () => Date.now());
+    const throttle = createUpdateThrottle(
+      () => (runs += 1),
+      33,
+      () => Date.now(),
+    );
     for (let ms = 0; ms < 1000; ms += 1) {
       for (let i = 0; i < 10; i += 1) throttle.schedule();
       await vi.advanceTimersByTimeAsync(1);
@@ -25,7 +29,11 @@ describe('update throttle', () => {
   it('a single request after a quiet period runs on the next turn', async () => {
     vi.useFakeTimers();
     let runs = 0;
-    const throttle = createUpdateThrottle(() => (runs += 1), 33, () => Date.now());
+    const throttle = createUpdateThrottle(
+      () => (runs += 1),
+      33,
+      () => Date.now(),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     throttle.schedule();
     await vi.advanceTimersByTimeAsync(0);
@@ -35,7 +43,11 @@ describe('update throttle', () => {
   it('flush runs what is pending; cancel drops it', async () => {
     vi.useFakeTimers();
     let runs = 0;
-    const throttle = createUpdateThrottle(() => (runs += 1), 33, () => Date.now());
+    const throttle = createUpdateThrottle(
+      () => (runs += 1),
+      33,
+      () => Date.now(),
+    );
     throttle.schedule();
     throttle.flush();
     expect(runs).toBe(1);

@@ -7,7 +7,9 @@ import { defineBuddy, runBuddy } from 'buddy-tui/sdk';
 
 // `git` as a command: at the start or after a shell separator, not inside `echo git push -f`.
 const GIT = String.raw`(?:^|[;&|(]\s*)git\s+(?:-C\s+\S+\s+)?`;
-const FORCE_PUSH = new RegExp(String.raw`${GIT}push\b[^;&|]*?(?:\s--force(?:-with-lease)?\b|\s-[A-Za-z]*f[A-Za-z]*\b|\s\+\S+)`);
+const FORCE_PUSH = new RegExp(
+  String.raw`${GIT}push\b[^;&|]*?(?:\s--force(?:-with-lease)?\b|\s-[A-Za-z]*f[A-Za-z]*\b|\s\+\S+)`,
+);
 const RESET_HARD = new RegExp(String.raw`${GIT}reset\b[^;&|]*?\s--hard\b`);
 const COMMIT = new RegExp(String.raw`${GIT}commit\b`);
 const MAIN_BRANCHES = new Set(['main', 'master']);
@@ -16,7 +18,10 @@ const MAIN_BRANCHES = new Set(['main', 'master']);
 function currentBranch(cwd) {
   try {
     return execFileSync('git', ['rev-parse', '--abbrev-ref', 'HEAD'], {
-      cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 3000,
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 3000,
     }).trim();
   } catch {
     return undefined;
@@ -30,7 +35,8 @@ export const gitbot = defineBuddy({
     'bash:before': [
       {
         condition: (ctx) => FORCE_PUSH.test(ctx.command ?? ''),
-        react: (ctx) => ctx.say('Force push incoming. I hope nobody else pulled that branch.', { mood: 'worried', priority: 3 }),
+        react: (ctx) =>
+          ctx.say('Force push incoming. I hope nobody else pulled that branch.', { mood: 'worried', priority: 3 }),
       },
       {
         condition: (ctx) => RESET_HARD.test(ctx.command ?? ''),
@@ -39,11 +45,12 @@ export const gitbot = defineBuddy({
     ],
     'bash:after': {
       condition: (ctx) => COMMIT.test(ctx.command ?? '') && MAIN_BRANCHES.has(currentBranch(ctx.cwd) ?? ''),
-      react: (ctx) => ctx.claude(
-        `The developer just committed straight to the ${currentBranch(ctx.cwd)} branch with: ${ctx.command}\n` +
-        'Tease them gently about not using a feature branch, in one sentence.',
-        { maxTokens: 60, model: 'haiku' },
-      ),
+      react: (ctx) =>
+        ctx.claude(
+          `The developer just committed straight to the ${currentBranch(ctx.cwd)} branch with: ${ctx.command}\n` +
+            'Tease them gently about not using a feature branch, in one sentence.',
+          { maxTokens: 60, model: 'haiku' },
+        ),
     },
   },
 });

@@ -21,8 +21,14 @@ function gitbot(payload: Record<string, unknown>): Promise<{ code: number | null
   });
 }
 
-const bash = (hook_event_name: string, command: string, cwd: string, session_id = 'sess-gitbot') =>
-  ({ session_id, hook_event_name, cwd, tool_name: 'Bash', tool_input: { command, description: 'git' }, tool_use_id: 'toolu_1' });
+const bash = (hook_event_name: string, command: string, cwd: string, session_id = 'sess-gitbot') => ({
+  session_id,
+  hook_event_name,
+  cwd,
+  tool_name: 'Bash',
+  tool_input: { command, description: 'git' },
+  tool_use_id: 'toolu_1',
+});
 
 function gitRepo(branch: string): string {
   const dir = makeTempDir('gitbot-repo-');
@@ -48,7 +54,13 @@ describe('GitBot (SDK example), spawned through dist/sdk.mjs', () => {
     expect(JSON.parse(result.stdout)).toEqual({ reaction: expect.stringMatching(text), mood: 'worried', priority: 3 });
   });
 
-  it.each(['git push origin main', 'git reset --soft HEAD~1', 'git status', 'echo git push -f', 'git commit -m "not on main?"'])('stays quiet on %s', async (command) => {
+  it.each([
+    'git push origin main',
+    'git reset --soft HEAD~1',
+    'git status',
+    'echo git push -f',
+    'git commit -m "not on main?"',
+  ])('stays quiet on %s', async (command) => {
     const result = await gitbot(bash('PreToolUse', command, makeTempDir()));
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
@@ -80,23 +92,36 @@ describe('GitBot (SDK example), spawned through dist/sdk.mjs', () => {
 
   it('end to end: hook → journal → plugin runner (manifest) → TUI store bubble and reactions.jsonl', async () => {
     const repo = gitRepo('main');
-    const result = await runPipeline([GITBOT_DIR], [
-      { session_id: 'sess-e2e-1', hook_event_name: 'SessionStart', cwd: repo, source: 'startup' },
-      bash('PreToolUse', 'git push --force origin main', repo, 'sess-e2e-1'),
-      bash('PreToolUse', 'ls -la', repo, 'sess-e2e-1'),
-    ]);
+    const result = await runPipeline(
+      [GITBOT_DIR],
+      [
+        { session_id: 'sess-e2e-1', hook_event_name: 'SessionStart', cwd: repo, source: 'startup' },
+        bash('PreToolUse', 'git push --force origin main', repo, 'sess-e2e-1'),
+        bash('PreToolUse', 'ls -la', repo, 'sess-e2e-1'),
+      ],
+    );
     expect(result.warnings).toEqual([]);
-    expect(result.reactions).toMatchObject([{ source: 'gitbot', sessionId: 'sess-e2e-1', event: 'PreToolUse', text: expect.stringMatching(/Force push/) }]);
+    expect(result.reactions).toMatchObject([
+      { source: 'gitbot', sessionId: 'sess-e2e-1', event: 'PreToolUse', text: expect.stringMatching(/Force push/) },
+    ]);
     expect(result.store.getState().bubbles.current?.reaction.text).toMatch(/Force push/);
     expect(result.latest('sess-e2e-1')).toEqual(result.reactions[0]);
     // A separate run: GitBot's 5 s cooldown would hold back a second answer.
-    const commit = await runPipeline([GITBOT_DIR], [bash('PostToolUse', 'cd sub && git commit -m "straight to main"', repo, 'sess-e2e-2')]);
+    const commit = await runPipeline(
+      [GITBOT_DIR],
+      [bash('PostToolUse', 'cd sub && git commit -m "straight to main"', repo, 'sess-e2e-2')],
+    );
     expect(commit.delegates).toEqual([]); // `if: Bash(git *)` in the manifest: the command must start with git
-    const direct = await runPipeline([GITBOT_DIR], [bash('PostToolUse', 'git commit -m "straight to main"', repo, 'sess-e2e-2')]);
-    expect(direct.delegates).toMatchObject([{
-      request: { delegate: true, systemPrompt: expect.stringContaining('GitBot'), maxTokens: 60, model: 'haiku' },
-      meta: { plugin: 'gitbot', sessionId: 'sess-e2e-2', kinds: expect.arrayContaining(['git_commit']) },
-    }]);
+    const direct = await runPipeline(
+      [GITBOT_DIR],
+      [bash('PostToolUse', 'git commit -m "straight to main"', repo, 'sess-e2e-2')],
+    );
+    expect(direct.delegates).toMatchObject([
+      {
+        request: { delegate: true, systemPrompt: expect.stringContaining('GitBot'), maxTokens: 60, model: 'haiku' },
+        meta: { plugin: 'gitbot', sessionId: 'sess-e2e-2', kinds: expect.arrayContaining(['git_commit']) },
+      },
+    ]);
   });
 
   it('the SDK bundle stays free of React and Ink', () => {

@@ -15,8 +15,12 @@ afterAll(async () => {
 });
 
 const edit = (file: string, session_id = 'sess-http') => ({
-  session_id, hook_event_name: 'PostToolUse', cwd: '/tmp', tool_name: 'Edit',
-  tool_input: { file_path: `/tmp/project/${file}`, old_string: 'a', new_string: 'b' }, tool_response: { filePath: `/tmp/project/${file}` },
+  session_id,
+  hook_event_name: 'PostToolUse',
+  cwd: '/tmp',
+  tool_name: 'Edit',
+  tool_input: { file_path: `/tmp/project/${file}`, old_string: 'a', new_string: 'b' },
+  tool_response: { filePath: `/tmp/project/${file}` },
 });
 
 describe('http-plugin example (real loopback server) through hook → journal → runner → store', () => {
@@ -26,7 +30,10 @@ describe('http-plugin example (real loopback server) through hook → journal �
     payloads.push({ ...edit('x.ts'), tool_name: 'Read' } as never); // not matched by the manifest
     const result = await runPipeline([HTTP_DIR], payloads, env);
     expect(result.warnings).toEqual([]);
-    expect(result.reactions.map((r) => r.text)).toEqual(['First edit of the session: file1.ts.', '5 files edited this session. Commit soon?']);
+    expect(result.reactions.map((r) => r.text)).toEqual([
+      'First edit of the session: file1.ts.',
+      '5 files edited this session. Commit soon?',
+    ]);
     expect(result.reactions.every((r) => r.source === 'http-plugin')).toBe(true);
     expect(result.store.getState().bubbles.current?.reaction.source).toBe('http-plugin');
     expect(result.latest('sess-http')?.text).toMatch(/5 files/);

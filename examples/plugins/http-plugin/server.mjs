@@ -34,7 +34,8 @@ export function startServer({ port = 0, token } = {}) {
       const count = (editsPerSession.get(event.session_id) ?? 0) + 1;
       editsPerSession.set(event.session_id, count);
       if (count === 1) return reply(200, { reaction: `First edit of the session: ${basename(file)}.`, mood: 'happy' });
-      if (count % 5 === 0) return reply(200, { reaction: `${count} files edited this session. Commit soon?`, mood: 'thinking' });
+      if (count % 5 === 0)
+        return reply(200, { reaction: `${count} files edited this session. Commit soon?`, mood: 'thinking' });
       return reply(200, {});
     });
   });
@@ -47,6 +48,9 @@ export function startServer({ port = 0, token } = {}) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { port } = await startServer({ port: Number(process.env.HTTP_PLUGIN_PORT ?? 7357), token: process.env.HTTP_PLUGIN_TOKEN });
+  const { port } = await startServer({
+    port: Number(process.env.HTTP_PLUGIN_PORT ?? 7357),
+    token: process.env.HTTP_PLUGIN_TOKEN,
+  });
   process.stdout.write(`http-plugin listening on http://127.0.0.1:${port}/buddy\n`);
 }

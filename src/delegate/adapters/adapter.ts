@@ -4,7 +4,16 @@
  */
 import type { EventKind } from '../../protocol/event-kind.js';
 
-export type AdapterName = 'claude-cli' | 'codex' | 'copilot' | 'qwen' | 'gemini' | 'anthropic' | 'command' | 'offline' | 'session';
+export type AdapterName =
+  | 'claude-cli'
+  | 'codex'
+  | 'copilot'
+  | 'qwen'
+  | 'gemini'
+  | 'anthropic'
+  | 'command'
+  | 'offline'
+  | 'session';
 
 export interface DelegateCall {
   systemPrompt: string;
@@ -37,7 +46,10 @@ export interface DelegateAnswer {
 export type DelegateFailureKind = 'timeout' | 'auth' | 'http' | 'process' | 'bad_output' | 'empty' | 'unavailable';
 
 export class DelegateCallError extends Error {
-  constructor(message: string, readonly kind: DelegateFailureKind) {
+  constructor(
+    message: string,
+    readonly kind: DelegateFailureKind,
+  ) {
     super(message);
     this.name = 'DelegateCallError';
   }
@@ -59,6 +71,11 @@ export function abortFailure(signal: AbortSignal): DelegateCallError {
 
 /** The last non-empty lines of a stream, for an error message. */
 export function tailLines(text: string, lines = 3, maxChars = 300): string {
-  const tail = text.split('\n').map((l) => l.trim()).filter(Boolean).slice(-lines).join(' | ');
+  const tail = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(-lines)
+    .join(' | ');
   return tail.length > maxChars ? `${tail.slice(0, maxChars - 1)}…` : tail;
 }

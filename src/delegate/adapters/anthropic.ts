@@ -104,10 +104,15 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions = {}): D
       }
       const message = parseJson(body) as MessageAnswer | undefined;
       if (!message || !Array.isArray(message.content)) {
-        throw new DelegateCallError(`Messages API: the answer is not a message: ${errorDetail(body, statusText)}`, 'bad_output');
+        throw new DelegateCallError(
+          `Messages API: the answer is not a message: ${errorDetail(body, statusText)}`,
+          'bad_output',
+        );
       }
       const text = message.content
-        .map((block: { type?: unknown; text?: unknown }) => (block?.type === 'text' && typeof block.text === 'string' ? block.text : ''))
+        .map((block: { type?: unknown; text?: unknown }) =>
+          block?.type === 'text' && typeof block.text === 'string' ? block.text : '',
+        )
         .join('')
         .trim();
       if (!text) throw new DelegateCallError('the model returned no text', 'empty');

@@ -48,10 +48,17 @@ function configuredBinary(name: string, configured: string | undefined, env: Nod
   return configured ? expandPath(configured, env) : name;
 }
 
-export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'command'>;
+export type ChoiceSettings = Pick<
+  DelegateSettings,
+  'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'command'
+>;
 
 /** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
-export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = process.env, timeoutMs = 10_000): Promise<string | undefined> {
+export async function claudeVersion(
+  binary: string,
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 10_000,
+): Promise<string | undefined> {
   try {
     const result = await execa(binary, ['--version'], {
       env: { ...env, BUDDY_TUI_CHILD: '1' },
@@ -70,7 +77,10 @@ export async function claudeVersion(binary: string, env: NodeJS.ProcessEnv = pro
 const HOST_VERSION_TIMEOUT_MS = 30_000;
 
 /** The one-shot CLI of each host, for `auto`'s preference for the host whose session asked. */
-const HOST_CLIS: Record<HostId, { adapter: AdapterName; name: string; label: string; path(settings: ChoiceSettings): string | undefined }> = {
+const HOST_CLIS: Record<
+  HostId,
+  { adapter: AdapterName; name: string; label: string; path(settings: ChoiceSettings): string | undefined }
+> = {
   claude: { adapter: 'claude-cli', name: 'claude', label: 'Claude Code', path: (s) => s.claudePath },
   codex: { adapter: 'codex', name: 'codex', label: 'Codex', path: (s) => s.codexPath },
   copilot: { adapter: 'copilot', name: 'copilot', label: 'GitHub Copilot CLI', path: (s) => s.copilotPath },
@@ -79,17 +89,24 @@ const HOST_CLIS: Record<HostId, { adapter: AdapterName; name: string; label: str
 };
 
 /** The asking host's own CLI when it is found and runs; else why not, for the reason. */
-async function askingHostChoice(host: HostId, settings: ChoiceSettings, env: NodeJS.ProcessEnv): Promise<AdapterChoice | string> {
+async function askingHostChoice(
+  host: HostId,
+  settings: ChoiceSettings,
+  env: NodeJS.ProcessEnv,
+): Promise<AdapterChoice | string> {
   const cli = HOST_CLIS[host];
   const configured = cli.path(settings);
   const wanted = configured ? expandPath(configured, env) : cli.name;
   const binary = findExecutable(wanted, env);
   // Node CLIs (gemini, qwen) can take many seconds to start on a busy machine; this runs once per host.
   const version = binary ? await claudeVersion(binary, env, HOST_VERSION_TIMEOUT_MS) : undefined;
-  if (!binary || !version) return `the asking session's ${cli.label}: ${binary ? `${binary} does not run (${cli.name} --version failed)` : `"${wanted}" is not on PATH`}`;
+  if (!binary || !version)
+    return `the asking session's ${cli.label}: ${binary ? `${binary} does not run (${cli.name} --version failed)` : `"${wanted}" is not on PATH`}`;
   const reason = `the asking session is ${cli.label}'s; ${cli.label} ${version} found at ${binary}: your own login answers`;
-  if (cli.adapter === 'claude-cli') return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
-  if (cli.adapter === 'codex') return { adapter: 'codex', reason, codexBinary: binary, codexVersion: version, askingHostCli: true };
+  if (cli.adapter === 'claude-cli')
+    return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
+  if (cli.adapter === 'codex')
+    return { adapter: 'codex', reason, codexBinary: binary, codexVersion: version, askingHostCli: true };
   return { adapter: cli.adapter, reason, hostBinary: binary, hostVersion: version, askingHostCli: true };
 }
 
@@ -98,13 +115,24 @@ async function askingHostChoice(host: HostId, settings: ChoiceSettings, env: Nod
  * it has one that runs (a Copilot session is answered by `copilot`), else Claude Code, Codex, the
  * API key, offline. Without a host (doctor) the order starts at Claude Code.
  */
-export async function describeAutoChoice(settings: ChoiceSettings, env: NodeJS.ProcessEnv = process.env, askingHost?: HostId): Promise<AdapterChoice> {
+export async function describeAutoChoice(
+  settings: ChoiceSettings,
+  env: NodeJS.ProcessEnv = process.env,
+  askingHost?: HostId,
+): Promise<AdapterChoice> {
   if (settings.adapter !== 'auto') {
     if (settings.adapter === 'session') {
-      return { adapter: 'session', reason: 'delegate.adapter is "session": the buddy mod in Claude Code answers, and the offline quips when no Claude Code with it runs' };
+      return {
+        adapter: 'session',
+        reason:
+          'delegate.adapter is "session": the buddy mod in Claude Code answers, and the offline quips when no Claude Code with it runs',
+      };
     }
     if (settings.adapter === 'command' && !settings.command) {
-      return { adapter: 'offline', reason: 'delegate.adapter is "command" but delegate.command is not set; using offline quips' };
+      return {
+        adapter: 'offline',
+        reason: 'delegate.adapter is "command" but delegate.command is not set; using offline quips',
+      };
     }
     return { adapter: settings.adapter, reason: `delegate.adapter is "${settings.adapter}" in config.json` };
   }
@@ -122,7 +150,12 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
   if (binary) {
     const version = await claudeVersion(binary, env);
     if (version) {
-      return { adapter: 'claude-cli', reason: `Claude Code ${version} found at ${binary}: your own login answers`, claudeBinary: binary, claudeVersion: version };
+      return {
+        adapter: 'claude-cli',
+        reason: `Claude Code ${version} found at ${binary}: your own login answers`,
+        claudeBinary: binary,
+        claudeVersion: version,
+      };
     }
   }
   const claudeProblem = binary ? `${binary} does not run (claude --version failed)` : `"${wanted}" is not on PATH`;
@@ -130,12 +163,20 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
   const codex = findExecutable(codexWanted, env);
   const codexVersion = codex ? await claudeVersion(codex, env) : undefined;
   if (codex && codexVersion) {
-    return { adapter: 'codex', reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: your own Codex login answers`, codexBinary: codex, codexVersion };
+    return {
+      adapter: 'codex',
+      reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: your own Codex login answers`,
+      codexBinary: codex,
+      codexVersion,
+    };
   }
   if (env.ANTHROPIC_API_KEY) {
     return { adapter: 'anthropic', reason: `${claudeProblem}; ANTHROPIC_API_KEY is set, so the Messages API answers` };
   }
-  return { adapter: 'offline', reason: `${claudeProblem} and ANTHROPIC_API_KEY is not set; the species' offline quips answer` };
+  return {
+    adapter: 'offline',
+    reason: `${claudeProblem} and ANTHROPIC_API_KEY is not set; the species' offline quips answer`,
+  };
 }
 
 export interface AdapterFactoryOptions {
@@ -154,19 +195,33 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
   const env = options.env ?? process.env;
   switch (choice.adapter) {
     case 'claude-cli': {
-      const binary = choice.claudeBinary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
+      const binary =
+        choice.claudeBinary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
       return createClaudeCliAdapter({ binary, env, cwd: options.cwd });
     }
     case 'codex': {
-      const binary = choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
+      const binary =
+        choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
       return createCodexCliAdapter({ binary, env, cwd: options.cwd });
     }
     case 'copilot':
-      return createCopilotCliAdapter({ binary: choice.hostBinary ?? configuredBinary('copilot', options.settings.copilotPath, env), env, cwd: options.cwd });
+      return createCopilotCliAdapter({
+        binary: choice.hostBinary ?? configuredBinary('copilot', options.settings.copilotPath, env),
+        env,
+        cwd: options.cwd,
+      });
     case 'qwen':
-      return createQwenCliAdapter({ binary: choice.hostBinary ?? configuredBinary('qwen', options.settings.qwenPath, env), env, cwd: options.cwd });
+      return createQwenCliAdapter({
+        binary: choice.hostBinary ?? configuredBinary('qwen', options.settings.qwenPath, env),
+        env,
+        cwd: options.cwd,
+      });
     case 'gemini':
-      return createGeminiCliAdapter({ binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env), env, cwd: options.cwd });
+      return createGeminiCliAdapter({
+        binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env),
+        env,
+        cwd: options.cwd,
+      });
     case 'anthropic':
       return createAnthropicAdapter({ env, defaultModel: options.settings.anthropicModel });
     case 'command':
@@ -174,7 +229,10 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
     case 'offline':
       return createOfflineAdapter(options.picker);
     case 'session':
-      return createSessionAdapter({ root: options.bridgeRoot ?? stateRootPath(env), timeoutMs: options.settings.timeoutMs });
+      return createSessionAdapter({
+        root: options.bridgeRoot ?? stateRootPath(env),
+        timeoutMs: options.settings.timeoutMs,
+      });
   }
 }
 
@@ -184,12 +242,22 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
  * loaded (decided per call: the mod comes and goes with Claude Code); not when the asking host's
  * own CLI was chosen (a Copilot session's request goes to copilot, not to Claude Code's mod).
  */
-export async function chooseAdapter(options: AdapterFactoryOptions): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
+export async function chooseAdapter(
+  options: AdapterFactoryOptions,
+): Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }> {
   const choice = await describeAutoChoice(options.settings, options.env ?? process.env, options.askingHost);
   const adapter = createAdapter(choice, options);
   if (options.settings.adapter !== 'auto' || !options.bridgeRoot || choice.askingHostCli) return { adapter, choice };
   return {
-    adapter: createSessionAdapter({ root: options.bridgeRoot, fallback: adapter, timeoutMs: options.settings.timeoutMs }),
-    choice: { ...choice, viaSession: true, reason: `${choice.reason}; while the buddy mod is loaded in Claude Code, that session answers instead ($.model.complete)` },
+    adapter: createSessionAdapter({
+      root: options.bridgeRoot,
+      fallback: adapter,
+      timeoutMs: options.settings.timeoutMs,
+    }),
+    choice: {
+      ...choice,
+      viaSession: true,
+      reason: `${choice.reason}; while the buddy mod is loaded in Claude Code, that session answers instead ($.model.complete)`,
+    },
   };
 }

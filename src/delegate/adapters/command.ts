@@ -40,7 +40,12 @@ export function createCommandAdapter(options: CommandAdapterOptions): DelegateAd
     name: 'command',
     usesModel: true,
     async complete(call) {
-      const input = JSON.stringify({ systemPrompt: call.systemPrompt, prompt: call.prompt, maxTokens: call.maxTokens, model: call.model });
+      const input = JSON.stringify({
+        systemPrompt: call.systemPrompt,
+        prompt: call.prompt,
+        maxTokens: call.maxTokens,
+        model: call.model,
+      });
       const run = await runProcessTree(options.command, [], {
         input,
         env: { ...env, BUDDY_TUI_CHILD: '1' },
@@ -49,9 +54,11 @@ export function createCommandAdapter(options: CommandAdapterOptions): DelegateAd
         signal: call.signal,
       });
       if (run.aborted) throw abortFailure(call.signal);
-      if (run.spawnError) throw new DelegateCallError(`cannot run the delegate command: ${run.spawnError}`, 'unavailable');
+      if (run.spawnError)
+        throw new DelegateCallError(`cannot run the delegate command: ${run.spawnError}`, 'unavailable');
       if (run.exitCode !== 0) {
-        const detail = tailLines(run.stderr) || tailLines(run.stdout) || (run.signal ? `killed by ${run.signal}` : 'no output');
+        const detail =
+          tailLines(run.stderr) || tailLines(run.stdout) || (run.signal ? `killed by ${run.signal}` : 'no output');
         throw new DelegateCallError(`delegate command exited ${run.exitCode ?? run.signal}: ${detail}`, 'process');
       }
       const stdout = run.stdout.trim();

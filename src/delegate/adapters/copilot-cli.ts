@@ -16,13 +16,20 @@
  * The model is the user's Copilot default (requests name Claude aliases such as "haiku").
  */
 import { createOneShotCliAdapter, jsonObjectLines, type OneShotCliOptions } from './one-shot-cli.js';
-import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import {
+  DelegateCallError,
+  tailLines,
+  type DelegateAdapter,
+  type DelegateAnswer,
+  type DelegateCall,
+} from './adapter.js';
 
 export type CopilotCliAdapterOptions = OneShotCliOptions;
 
 export function copilotArgs(): string[] {
   return [
-    '--output-format', 'json',
+    '--output-format',
+    'json',
     '--trust-folder',
     '--available-tools=none',
     '--disable-builtin-mcps',
@@ -34,7 +41,9 @@ export function copilotArgs(): string[] {
 }
 
 /** The settings file in the child's folder: Copilot's only switch for every hook. */
-export const COPILOT_WORKSPACE = { 'project/.github/copilot/settings.json': `${JSON.stringify({ disableAllHooks: true })}\n` };
+export const COPILOT_WORKSPACE = {
+  'project/.github/copilot/settings.json': `${JSON.stringify({ disableAllHooks: true })}\n`,
+};
 
 /** The voice first, then the request: the one message Copilot sends as the user's. */
 export function copilotPrompt(call: Pick<DelegateCall, 'systemPrompt' | 'prompt'>): string {
@@ -44,7 +53,14 @@ export function copilotPrompt(call: Pick<DelegateCall, 'systemPrompt' | 'prompt'
 interface CopilotEvent {
   type?: string;
   exitCode?: number;
-  data?: { content?: unknown; model?: unknown; parentToolCallId?: unknown; message?: unknown; errorType?: unknown; statusCode?: unknown };
+  data?: {
+    content?: unknown;
+    model?: unknown;
+    parentToolCallId?: unknown;
+    message?: unknown;
+    errorType?: unknown;
+    statusCode?: unknown;
+  };
 }
 
 export function interpretCopilotOutput(stdout: string, stderr: string, exitCode: number | undefined): DelegateAnswer {
@@ -54,12 +70,17 @@ export function interpretCopilotOutput(stdout: string, stderr: string, exitCode:
   const failed = error !== undefined || exitCode !== 0 || (result?.exitCode ?? 0) !== 0;
   if (failed) {
     const said = error?.data?.message;
-    const detail = (typeof said === 'string' && said) || tailLines(stderr) || tailLines(stdout) || `exit ${exitCode ?? '?'}`;
+    const detail =
+      (typeof said === 'string' && said) || tailLines(stderr) || tailLines(stdout) || `exit ${exitCode ?? '?'}`;
     const auth = /\b40[13]\b|unauthori[sz]ed|not logged in|authenticat/i.test(detail);
     throw new DelegateCallError(`copilot: ${detail}`, auth ? 'auth' : 'process');
   }
-  if (events.length === 0) throw new DelegateCallError(`copilot printed no events: ${tailLines(stderr) || 'no output'}`, 'bad_output');
-  const messages = events.filter((e) => e.type === 'assistant.message' && typeof e.data?.content === 'string' && e.data.parentToolCallId === undefined);
+  if (events.length === 0)
+    throw new DelegateCallError(`copilot printed no events: ${tailLines(stderr) || 'no output'}`, 'bad_output');
+  const messages = events.filter(
+    (e) =>
+      e.type === 'assistant.message' && typeof e.data?.content === 'string' && e.data.parentToolCallId === undefined,
+  );
   const last = messages.at(-1);
   const text = String(last?.data?.content ?? '').trim();
   if (!text) throw new DelegateCallError('copilot returned an empty answer', 'empty');
@@ -68,14 +89,21 @@ export function interpretCopilotOutput(stdout: string, stderr: string, exitCode:
 }
 
 export function createCopilotCliAdapter(options: CopilotCliAdapterOptions = {}): DelegateAdapter {
-  const adapter = createOneShotCliAdapter({
-    name: 'copilot',
-    defaultBinary: 'copilot',
-    args: () => copilotArgs(),
-    // A cap for a BYOK provider (Copilot's own models have no output-token switch).
-    env: (base, call) => ({ ...base, COPILOT_PROVIDER_MAX_OUTPUT_TOKENS: String(call.maxTokens), BUDDY_TUI_CHILD: '1' }),
-    interpret: (stdout, stderr, exitCode) => interpretCopilotOutput(stdout, stderr, exitCode),
-    workspace: () => COPILOT_WORKSPACE,
-  }, options);
+  const adapter = createOneShotCliAdapter(
+    {
+      name: 'copilot',
+      defaultBinary: 'copilot',
+      args: () => copilotArgs(),
+      // A cap for a BYOK provider (Copilot's own models have no output-token switch).
+      env: (base, call) => ({
+        ...base,
+        COPILOT_PROVIDER_MAX_OUTPUT_TOKENS: String(call.maxTokens),
+        BUDDY_TUI_CHILD: '1',
+      }),
+      interpret: (stdout, stderr, exitCode) => interpretCopilotOutput(stdout, stderr, exitCode),
+      workspace: () => COPILOT_WORKSPACE,
+    },
+    options,
+  );
   return { ...adapter, complete: (call) => adapter.complete({ ...call, prompt: copilotPrompt(call) }) };
 }

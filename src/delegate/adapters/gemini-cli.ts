@@ -13,7 +13,13 @@
  */
 import { join } from 'node:path';
 import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
-import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import {
+  DelegateCallError,
+  tailLines,
+  type DelegateAdapter,
+  type DelegateAnswer,
+  type DelegateCall,
+} from './adapter.js';
 
 export type GeminiCliAdapterOptions = OneShotCliOptions;
 
@@ -54,10 +60,15 @@ export function interpretGeminiOutput(stdout: string, stderr: string, exitCode: 
   const parsed = parseJson(stdout);
   if (parsed?.error || exitCode !== 0) {
     const said = parsed?.error?.message;
-    const detail = (typeof said === 'string' && said) || tailLines(stderr) || tailLines(stdout) || `exit ${exitCode ?? '?'}`;
-    throw new DelegateCallError(`gemini: ${detail}`, /\b40[13]\b|unauthori[sz]ed|api key/i.test(detail) ? 'auth' : 'process');
+    const detail =
+      (typeof said === 'string' && said) || tailLines(stderr) || tailLines(stdout) || `exit ${exitCode ?? '?'}`;
+    throw new DelegateCallError(
+      `gemini: ${detail}`,
+      /\b40[13]\b|unauthori[sz]ed|api key/i.test(detail) ? 'auth' : 'process',
+    );
   }
-  if (!parsed) throw new DelegateCallError(`gemini printed no answer: ${tailLines(stderr) || 'no output'}`, 'bad_output');
+  if (!parsed)
+    throw new DelegateCallError(`gemini printed no answer: ${tailLines(stderr) || 'no output'}`, 'bad_output');
   const text = typeof parsed.response === 'string' ? parsed.response.trim() : '';
   if (!text) throw new DelegateCallError('gemini returned an empty answer', 'empty');
   const models = Object.entries(parsed.stats?.models ?? {});
@@ -73,17 +84,20 @@ export function interpretGeminiOutput(stdout: string, stderr: string, exitCode: 
 }
 
 export function createGeminiCliAdapter(options: GeminiCliAdapterOptions = {}): DelegateAdapter {
-  return createOneShotCliAdapter({
-    name: 'gemini',
-    defaultBinary: 'gemini',
-    args: () => [...GEMINI_ARGS],
-    env: (base, _call, folders) => ({
-      ...base,
-      GEMINI_CLI_TRUST_WORKSPACE: 'true',
-      ...(folders ? { GEMINI_SYSTEM_MD: join(folders.scratch, 'system.md') } : {}),
-      BUDDY_TUI_CHILD: '1',
-    }),
-    interpret: (stdout, stderr, exitCode) => interpretGeminiOutput(stdout, stderr, exitCode),
-    workspace: geminiWorkspace,
-  }, options);
+  return createOneShotCliAdapter(
+    {
+      name: 'gemini',
+      defaultBinary: 'gemini',
+      args: () => [...GEMINI_ARGS],
+      env: (base, _call, folders) => ({
+        ...base,
+        GEMINI_CLI_TRUST_WORKSPACE: 'true',
+        ...(folders ? { GEMINI_SYSTEM_MD: join(folders.scratch, 'system.md') } : {}),
+        BUDDY_TUI_CHILD: '1',
+      }),
+      interpret: (stdout, stderr, exitCode) => interpretGeminiOutput(stdout, stderr, exitCode),
+      workspace: geminiWorkspace,
+    },
+    options,
+  );
 }

@@ -10,7 +10,14 @@ import { dirname, join } from 'node:path';
 import { atomicWriteFileSync } from '../../state/atomic-write.js';
 import { ensurePrivateDir } from '../../state/state-root.js';
 import { runProcessTree } from '../process-tree.js';
-import { abortFailure, DelegateCallError, type AdapterName, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import {
+  abortFailure,
+  DelegateCallError,
+  type AdapterName,
+  type DelegateAdapter,
+  type DelegateAnswer,
+  type DelegateCall,
+} from './adapter.js';
 
 export interface OneShotCliOptions {
   /** The binary (a name on PATH or a path). */
@@ -78,7 +85,10 @@ export function createOneShotCliAdapter(cli: OneShotCli, options: OneShotCliOpti
       try {
         if (cli.workspace) folders = prepareFolders(cli, call, options.cwd);
       } catch (error) {
-        throw new DelegateCallError(`cannot prepare a neutral folder for ${cli.name}: ${(error as Error).message}`, 'unavailable');
+        throw new DelegateCallError(
+          `cannot prepare a neutral folder for ${cli.name}: ${(error as Error).message}`,
+          'unavailable',
+        );
       }
       try {
         const run = await runProcessTree(binary, cli.args(call, folders), {

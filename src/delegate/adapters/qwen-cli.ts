@@ -12,36 +12,105 @@
  * The model is the user's Qwen default (requests name Claude aliases such as "haiku").
  */
 import { createOneShotCliAdapter, type OneShotCliOptions } from './one-shot-cli.js';
-import { DelegateCallError, tailLines, type DelegateAdapter, type DelegateAnswer, type DelegateCall } from './adapter.js';
+import {
+  DelegateCallError,
+  tailLines,
+  type DelegateAdapter,
+  type DelegateAnswer,
+  type DelegateCall,
+} from './adapter.js';
 
 export type QwenCliAdapterOptions = OneShotCliOptions;
 
 /** Every tool name of Qwen Code 0.24.4 (its ToolNames table). */
 export const QWEN_TOOLS = [
-  'exec', 'edit', 'write_file', 'read_file', 'zoom_image', 'grep_search', 'glob', 'run_shell_command', 'todo_write',
-  'save_memory', 'agent', 'skill', 'exit_plan_mode', 'enter_plan_mode', 'web_fetch', 'web_search', 'image_gen',
-  'list_directory', 'lsp', 'ask_user_question', 'cron_create', 'cron_list', 'cron_delete', 'loop_wakeup',
-  'create_sub_session', 'list_agents', 'task_stop', 'task_create', 'task_update', 'task_list', 'team_create',
-  'team_delete', 'team_plan_approval', 'request_shutdown', 'send_message', 'structured_output', 'monitor',
-  'notebook_edit', 'tool_call', 'tool_search', 'read_mcp_resource', 'enter_worktree', 'exit_worktree', 'workflow',
-  'artifact', 'record_artifact', 'record_source', 'report_findings', 'get_goal', 'update_goal', 'propose_goal',
-  'display_image', 'omni_downsample_image', 'omni_downscale_video', 'omni_downsample_audio', 'omni_extract_keyframes',
-  'omni_extract_audio', 'omni_clip_video', 'omni_convert_image', 'omni_transcribe_audio', 'omni_clip_image',
-  'omni_clip_audio', 'omni_caption_image', 'omni_caption_audio', 'omni_ocr_image', 'omni_understand_video_segments',
+  'exec',
+  'edit',
+  'write_file',
+  'read_file',
+  'zoom_image',
+  'grep_search',
+  'glob',
+  'run_shell_command',
+  'todo_write',
+  'save_memory',
+  'agent',
+  'skill',
+  'exit_plan_mode',
+  'enter_plan_mode',
+  'web_fetch',
+  'web_search',
+  'image_gen',
+  'list_directory',
+  'lsp',
+  'ask_user_question',
+  'cron_create',
+  'cron_list',
+  'cron_delete',
+  'loop_wakeup',
+  'create_sub_session',
+  'list_agents',
+  'task_stop',
+  'task_create',
+  'task_update',
+  'task_list',
+  'team_create',
+  'team_delete',
+  'team_plan_approval',
+  'request_shutdown',
+  'send_message',
+  'structured_output',
+  'monitor',
+  'notebook_edit',
+  'tool_call',
+  'tool_search',
+  'read_mcp_resource',
+  'enter_worktree',
+  'exit_worktree',
+  'workflow',
+  'artifact',
+  'record_artifact',
+  'record_source',
+  'report_findings',
+  'get_goal',
+  'update_goal',
+  'propose_goal',
+  'display_image',
+  'omni_downsample_image',
+  'omni_downscale_video',
+  'omni_downsample_audio',
+  'omni_extract_keyframes',
+  'omni_extract_audio',
+  'omni_clip_video',
+  'omni_convert_image',
+  'omni_transcribe_audio',
+  'omni_clip_image',
+  'omni_clip_audio',
+  'omni_caption_image',
+  'omni_caption_audio',
+  'omni_ocr_image',
+  'omni_understand_video_segments',
   'omni_recall_media_memory',
 ] as const;
 
 export function qwenArgs(call: Pick<DelegateCall, 'systemPrompt'>): string[] {
   return [
     // The prompt comes on stdin; `-p` appends its (empty) text to it.
-    '-p', '',
-    '--output-format', 'json',
+    '-p',
+    '',
+    '--output-format',
+    'json',
     '--safe-mode',
-    '--exclude-tools', QWEN_TOOLS.join(','),
-    '--max-tool-calls', '0',
-    '--max-session-turns', '1',
-    '--chat-recording', 'false',
-    '--system-prompt', call.systemPrompt,
+    '--exclude-tools',
+    QWEN_TOOLS.join(','),
+    '--max-tool-calls',
+    '0',
+    '--max-session-turns',
+    '1',
+    '--chat-recording',
+    'false',
+    '--system-prompt',
+    call.systemPrompt,
   ];
 }
 
@@ -57,7 +126,14 @@ interface QwenMessage {
 
 /** The JSON array `--output-format json` prints (the last line that parses as one, to skip any noise). */
 function parseMessages(stdout: string): QwenMessage[] | undefined {
-  const candidates = [stdout.trim(), ...stdout.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('[')).reverse()];
+  const candidates = [
+    stdout.trim(),
+    ...stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('['))
+      .reverse(),
+  ];
   for (const text of candidates) {
     try {
       const parsed = JSON.parse(text);
@@ -79,8 +155,12 @@ export function interpretQwenOutput(stdout: string, stderr: string, exitCode: nu
   const text = typeof result.result === 'string' ? result.result.trim() : '';
   if (result.is_error || exitCode !== 0) {
     const said = result.error?.message;
-    const detail = (typeof said === 'string' && said) || text || result.subtype || tailLines(stderr) || `exit ${exitCode}`;
-    throw new DelegateCallError(`qwen: ${detail}`, /\b40[13]\b|unauthori[sz]ed|api key/i.test(detail) ? 'auth' : 'process');
+    const detail =
+      (typeof said === 'string' && said) || text || result.subtype || tailLines(stderr) || `exit ${exitCode}`;
+    throw new DelegateCallError(
+      `qwen: ${detail}`,
+      /\b40[13]\b|unauthori[sz]ed|api key/i.test(detail) ? 'auth' : 'process',
+    );
   }
   if (!text) throw new DelegateCallError('qwen returned an empty answer', 'empty');
   const model = messages?.filter((m) => m.type === 'assistant').at(-1)?.message?.model;
@@ -92,11 +172,14 @@ export function interpretQwenOutput(stdout: string, stderr: string, exitCode: nu
 }
 
 export function createQwenCliAdapter(options: QwenCliAdapterOptions = {}): DelegateAdapter {
-  return createOneShotCliAdapter({
-    name: 'qwen',
-    defaultBinary: 'qwen',
-    args: qwenArgs,
-    env: (base, call) => ({ ...base, QWEN_CODE_MAX_OUTPUT_TOKENS: String(call.maxTokens), BUDDY_TUI_CHILD: '1' }),
-    interpret: (stdout, stderr, exitCode) => interpretQwenOutput(stdout, stderr, exitCode),
-  }, options);
+  return createOneShotCliAdapter(
+    {
+      name: 'qwen',
+      defaultBinary: 'qwen',
+      args: qwenArgs,
+      env: (base, call) => ({ ...base, QWEN_CODE_MAX_OUTPUT_TOKENS: String(call.maxTokens), BUDDY_TUI_CHILD: '1' }),
+      interpret: (stdout, stderr, exitCode) => interpretQwenOutput(stdout, stderr, exitCode),
+    },
+    options,
+  );
 }

@@ -13,10 +13,23 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
-  ANY_SESSION, ensureBridgeDir, findLiveMod, forgetMod, pruneBridge, takeBridgeResponse, withdrawBridgeRequest, writeBridgeRequest,
+  ANY_SESSION,
+  ensureBridgeDir,
+  findLiveMod,
+  forgetMod,
+  pruneBridge,
+  takeBridgeResponse,
+  withdrawBridgeRequest,
+  writeBridgeRequest,
   type BridgeResponse,
 } from '../../state/mod-bridge.js';
-import { abortFailure, DelegateCallError, type DelegateAdapter, type DelegateCall, type DelegateAnswer } from './adapter.js';
+import {
+  abortFailure,
+  DelegateCallError,
+  type DelegateAdapter,
+  type DelegateCall,
+  type DelegateAnswer,
+} from './adapter.js';
 
 /** What Claude Code 2.1.332 adds to a mod's maxTokens (seen: 60 asked, 2108 sent). */
 export const ENGINE_EXTRA_MAX_TOKENS = 2048;
@@ -70,15 +83,24 @@ function awaitResponse(root: string, id: string, signal: AbortSignal): Promise<B
   });
 }
 
-const tokens = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+const tokens = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 
 async function askMod(options: SessionAdapterOptions, forSession: string, call: DelegateCall): Promise<DelegateAnswer> {
   const now = options.now ?? Date.now;
   const id = `d${now().toString(36)}${randomBytes(4).toString('hex')}`;
   pruneBridge(options.root, now());
   writeBridgeRequest(options.root, {
-    v: 1, id, forSession, createdAt: now(), deadline: now() + options.timeoutMs,
-    model: call.model, system: call.systemPrompt, prompt: call.prompt, maxTokens: call.maxTokens, plugin: call.plugin,
+    v: 1,
+    id,
+    forSession,
+    createdAt: now(),
+    deadline: now() + options.timeoutMs,
+    model: call.model,
+    system: call.systemPrompt,
+    prompt: call.prompt,
+    maxTokens: call.maxTokens,
+    plugin: call.plugin,
   });
   let answer: BridgeResponse;
   try {
@@ -91,7 +113,10 @@ async function askMod(options: SessionAdapterOptions, forSession: string, call: 
   }
   if (!answer.isAnswered) {
     const reason = String(answer.reason ?? 'no answer').slice(0, 200);
-    throw new DelegateCallError(`Claude Code's $.model.complete: ${reason}`, reason === 'empty-reply' ? 'empty' : 'http');
+    throw new DelegateCallError(
+      `Claude Code's $.model.complete: ${reason}`,
+      reason === 'empty-reply' ? 'empty' : 'http',
+    );
   }
   const text = String(answer.text ?? '').trim();
   if (!text) throw new DelegateCallError('the session answered with no text', 'empty');

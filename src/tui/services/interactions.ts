@@ -31,15 +31,32 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
     if (!pet) return;
     const name = pet.identity.name;
     const outcome = pet.last?.outcome;
-    const text = outcome === 'too_full' ? `${name} is full` : outcome === 'too_tired' ? `${name} is too tired` : what === 'feed' ? `you fed ${name}` : `you petted ${name}`;
+    const text =
+      outcome === 'too_full'
+        ? `${name} is full`
+        : outcome === 'too_tired'
+          ? `${name} is too tired`
+          : what === 'feed'
+            ? `you fed ${name}`
+            : `you petted ${name}`;
     store.getState().setNotice(toSafeText(text, { maxLength: 80 }), now);
     const kind = ACTION_KIND[what];
-    const quip = (outcome === 'ok' || outcome === undefined) && quipAllowed(store.getState().chattiness, kind) ? species.quipFor(kind) : undefined;
+    const quip =
+      (outcome === 'ok' || outcome === undefined) && quipAllowed(store.getState().chattiness, kind)
+        ? species.quipFor(kind)
+        : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
       sink.push({
-        id: `${what}-${now}`, sessionId, kind: 'reaction', text: toReactionText(quip), source: 'buddy', event: what,
-        priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: now,
+        id: `${what}-${now}`,
+        sessionId,
+        kind: 'reaction',
+        text: toReactionText(quip),
+        source: 'buddy',
+        event: what,
+        priority: REACTION_PRIORITY.chat,
+        ttlMs: DEFAULT_REACTION_TTL_MS,
+        ts: now,
       });
     }
     store.setState(pets.view(now));

@@ -14,7 +14,13 @@ import { loadPetForUpdate, PetUnreadableError, savePet } from '../../pet/pet-fil
 import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
-import { selectSelectedSession, type BuddyStore, type Interaction, type PetSnapshot, type TickExtras } from '../store/index.js';
+import {
+  selectSelectedSession,
+  type BuddyStore,
+  type Interaction,
+  type PetSnapshot,
+  type TickExtras,
+} from '../store/index.js';
 import { mergePetWrites } from '../pet-merge.js';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { sessionMood } from '../../display/mood.js';
@@ -61,7 +67,9 @@ export function petSnapshot(pet: Pet, now: number): PetSnapshot {
   return {
     name: toSafeText(current.identity.name, { maxLength: 40 }),
     level,
-    rarity: toSafeText(current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity, { maxLength: 40 }),
+    rarity: toSafeText(current.identity.shiny ? `${current.identity.rarity} ✦` : current.identity.rarity, {
+      maxLength: 40,
+    }),
     // Whole numbers: the bars cannot show more, and equal snapshots let the needs skip a redraw.
     hunger: Math.round(current.needs.hunger),
     energy: Math.round(current.needs.energy),
@@ -117,11 +125,18 @@ export function createPetService(options: PetServiceOptions): PetService {
     try {
       if (isRunner()) {
         problem = undefined;
-        const loaded = loadPetForUpdate(petFile, { seed: defaultSeed(safeUser(), hostname()), speciesIds: options.speciesIds(), now: clock() });
+        const loaded = loadPetForUpdate(petFile, {
+          seed: defaultSeed(safeUser(), hostname()),
+          speciesIds: options.speciesIds(),
+          now: clock(),
+        });
         pet = loaded.pet;
         base = pet;
         mtime = fileMtime(petFile);
-        if (loaded.message) store.getState().setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
+        if (loaded.message)
+          store
+            .getState()
+            .setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
       } else pet = readPetLite(petFile) ?? pet;
     } catch (error) {
       if (!(error instanceof PetUnreadableError)) return log.report({ level: 'error', where: 'pet load', error });
@@ -145,7 +160,10 @@ export function createPetService(options: PetServiceOptions): PetService {
       pet = stepPetEvents(pet, events, now);
       dirty = true;
       const after = levelForXp(pet.xp);
-      if (after > before) store.getState().setNotice(toSafeText(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`), now);
+      if (after > before)
+        store
+          .getState()
+          .setNotice(toSafeText(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`), now);
       saver.schedule();
     },
     act(what, now) {
@@ -157,7 +175,9 @@ export function createPetService(options: PetServiceOptions): PetService {
     },
     view(now) {
       const session = selectSelectedSession(store.getState());
-      return pet ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) } : { mood: sessionMood(session, now) };
+      return pet
+        ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) }
+        : { mood: sessionMood(session, now) };
     },
     close: () => void life.end(),
   };

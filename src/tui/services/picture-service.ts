@@ -9,7 +9,13 @@ import { dirname } from 'node:path';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { parsePictureManifest } from '../../species/picture-manifest.js';
 import { kittyDelete } from '../../species/picture-kitty.js';
-import { loadPicture, loadPictureCached, pictureCellsFor, type LoadedPicture, type PictureSource } from '../../species/picture-load.js';
+import {
+  loadPicture,
+  loadPictureCached,
+  pictureCellsFor,
+  type LoadedPicture,
+  type PictureSource,
+} from '../../species/picture-load.js';
 import { GREETING, animationFor, playMs } from '../../species/picture-states.js';
 import { pictureModeFor, type PictureMode } from '../../species/picture-terminal.js';
 import type { PictureView } from '../../species/picture-view.js';
@@ -41,8 +47,20 @@ export interface PictureService {
 }
 
 /** A frame loaded and its lines ready: what the store receives. */
-function viewOf(view: SpriteView, loaded: LoadedPicture, source: PictureSource, key: string, greetUntil: number): SpriteView {
-  const picture: PictureView = { key, cells: loaded.cells, lines: Object.fromEntries(loaded.lines), animations: source.manifest.animations, greetUntil };
+function viewOf(
+  view: SpriteView,
+  loaded: LoadedPicture,
+  source: PictureSource,
+  key: string,
+  greetUntil: number,
+): SpriteView {
+  const picture: PictureView = {
+    key,
+    cells: loaded.cells,
+    lines: Object.fromEntries(loaded.lines),
+    animations: source.manifest.animations,
+    greetUntil,
+  };
   return { ...view, picture };
 }
 
@@ -91,7 +109,8 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
   const closed = () => life.signal.aborted;
   let generation = 0;
 
-  const keyOf = (speciesId: string, cells: { width: number; height: number }) => `${speciesId}@${cells.width}x${cells.height}:${mode.kind === 'cells' ? mode.colors : mode.kind}`;
+  const keyOf = (speciesId: string, cells: { width: number; height: number }) =>
+    `${speciesId}@${cells.width}x${cells.height}:${mode.kind === 'cells' ? mode.colors : mode.kind}`;
 
   function apply(loaded: LoadedPicture, key: string): void {
     if (!wanted) return;
@@ -100,7 +119,8 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
     // A greeting when a pet first appears (not when it is only drawn at another size).
     const { animations } = wanted.source.manifest;
     const waving = animations[animationFor(animations, GREETING)];
-    const greetUntil = greeted === wanted.speciesId ? (store.getState().sprite?.picture?.greetUntil ?? 0) : now + 3 * playMs(waving);
+    const greetUntil =
+      greeted === wanted.speciesId ? (store.getState().sprite?.picture?.greetUntil ?? 0) : now + 3 * playMs(waving);
     greeted = wanted.speciesId;
     shownKey = key;
     store.getState().setSprite(viewOf(wanted.view, loaded, wanted.source, key, greetUntil));
@@ -109,7 +129,9 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
   function fail(error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     log.report({ level: 'error', where: 'picture', message });
-    store.getState().setNotice(toSafeText(`${message} (the sprite drawn before is kept)`, { maxLength: 300 }), clock(), 'warning');
+    store
+      .getState()
+      .setNotice(toSafeText(`${message} (the sprite drawn before is kept)`, { maxLength: 300 }), clock(), 'warning');
     // Nothing drawn yet: the species' text frames, rather than the default buddy.
     if (!store.getState().sprite && wanted) store.getState().setSprite(wanted.view);
   }
@@ -165,7 +187,8 @@ export function createPictureService(options: PictureServiceOptions): PictureSer
       wanted = { view, source: { folder: dirname(file), manifest: parsed.manifest }, file, speciesId: species.id };
       // The same pet redrawn (looks, stage): keep its frames, take the new text parts.
       const current = store.getState().sprite;
-      if (sameSpecies && current?.picture && current.picture.key === shownKey) store.getState().setSprite({ ...view, picture: current.picture });
+      if (sameSpecies && current?.picture && current.picture.key === shownKey)
+        store.getState().setSprite({ ...view, picture: current.picture });
       else shownKey = undefined;
       load();
     },

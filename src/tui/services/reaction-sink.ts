@@ -41,11 +41,15 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
   const { root, store, log, clock } = options;
   const life = lifetimeWithin(options.signal);
   const pending: ShownReaction[] = [];
-  const throttle = createUpdateThrottle(() => {
-    const now = clock();
-    const state = store.getState();
-    for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
-  }, FLUSH_MS, clock);
+  const throttle = createUpdateThrottle(
+    () => {
+      const now = clock();
+      const state = store.getState();
+      for (const reaction of pending.splice(0)) state.pushReaction(reaction, now);
+    },
+    FLUSH_MS,
+    clock,
+  );
   onAbort(life.signal, () => throttle.cancel());
 
   const append = (reaction: Reaction) => {
@@ -68,7 +72,9 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
       log.report(report);
       const warning = report.detail;
       if (!warning) return;
-      store.getState().setNotice(toSafeText(`${warning.plugin}: ${warning.message}`, { maxLength: 300 }), clock(), 'warning');
+      store
+        .getState()
+        .setNotice(toSafeText(`${warning.plugin}: ${warning.message}`, { maxLength: 300 }), clock(), 'warning');
       // Every warning is in reactions.jsonl too, for scripts on top; the statusline skips notices.
       append({
         id: `notice-${warning.ts}-${Math.random().toString(36).slice(2, 8)}`,

@@ -80,7 +80,8 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
           onReaction: sink.push,
           config: config.delegate,
           // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
-          isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
+          isAddressed: (event) =>
+            isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
           quipsFor: (kind) => species.staged()?.quips?.[kind],
           speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
           usageDir: root,

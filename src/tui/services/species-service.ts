@@ -79,7 +79,12 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     signal: life.signal,
   });
   registryReady = true;
-  for (const issue of registry.issues()) log.report({ level: issue.severity === 'error' ? 'error' : 'warning', where: 'species', message: JSON.stringify(issue) });
+  for (const issue of registry.issues())
+    log.report({
+      level: issue.severity === 'error' ? 'error' : 'warning',
+      where: 'species',
+      message: JSON.stringify(issue),
+    });
   registry.watch().catch((error) => log.report({ level: 'error', where: 'species watch', error }));
 
   const current = (): Species | undefined => {
@@ -87,9 +92,20 @@ export function createSpeciesService(options: SpeciesServiceOptions): SpeciesSer
     return (wanted ? registry.get(wanted)?.species : undefined) ?? registry.list()[0]?.species;
   };
 
-  const pictures = createPictureService({ env, store, log, stateRoot: options.stateRoot, clock: options.clock, write: options.write, signal: life.signal });
+  const pictures = createPictureService({
+    env,
+    store,
+    log,
+    stateRoot: options.stateRoot,
+    clock: options.clock,
+    write: options.write,
+    signal: life.signal,
+  });
   const stages = createStageFollower({
-    species: current, pet, isRunner: options.isRunner ?? (() => false), say: options.say ?? (() => undefined),
+    species: current,
+    pet,
+    isRunner: options.isRunner ?? (() => false),
+    say: options.say ?? (() => undefined),
     draw: (staged, stageName) => {
       const identity = pet()?.identity;
       try {

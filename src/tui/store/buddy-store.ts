@@ -22,7 +22,10 @@ export const toDelegateStatRows = (stats: Record<string, string | number>): Safe
 export const NOTICE_MS = 5_000;
 
 /** The selection after sessions changed: keep the user's pick while it is visible. */
-function reselect(state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelected'>, now: number): Pick<BuddyState, 'selectedId' | 'userSelected'> {
+function reselect(
+  state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelected'>,
+  now: number,
+): Pick<BuddyState, 'selectedId' | 'userSelected'> {
   const visible = visibleSessions(state.sessions, now);
   if (state.userSelected && visible.some((session) => session.sessionId === state.selectedId)) {
     return { selectedId: state.selectedId, userSelected: true };
@@ -54,7 +57,12 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
         const sessions = keyedRecord(state.sessions);
         for (const session of states) sessions[session.sessionId] = toSafeSession(session);
         const next = { ...state, sessions, now: Math.max(state.now, now) };
-        return { sessions, now: next.now, eventsApplied: state.eventsApplied + eventCount, ...reselect(next, next.now) };
+        return {
+          sessions,
+          now: next.now,
+          eventsApplied: state.eventsApplied + eventCount,
+          ...reselect(next, next.now),
+        };
       });
     },
 
@@ -77,7 +85,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       const visible = visibleSessions(sessions, now);
       if (visible.length === 0) return;
       const at = visible.findIndex((session) => session.sessionId === selectedId);
-      const next = (((at < 0 ? 0 : at) + step) % visible.length + visible.length) % visible.length;
+      const next = ((((at < 0 ? 0 : at) + step) % visible.length) + visible.length) % visible.length;
       set({ selectedId: visible[next].sessionId, userSelected: true });
     },
 
@@ -153,7 +161,13 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
       const { interact, role, runnerPid } = get();
       if (interact) interact(what);
       else if (role === 'viewer') {
-        set({ notice: { text: toSafeText(`viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`), at: now, tone: 'info' } });
+        set({
+          notice: {
+            text: toSafeText(`viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`),
+            at: now,
+            tone: 'info',
+          },
+        });
       } else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
     },
   }));

@@ -17,12 +17,21 @@ export function createReactionSlice(set: SetState, get: GetState, initial: Chatt
     chattiness: initial,
     setChattiness(level, now, announce = false) {
       if (get().chattiness === level && !announce) return;
-      set({ chattiness: level, ...(announce ? { notice: { text: toSafeText(CHATTINESS_NOTICE[level]), at: now, tone: 'info' as const } } : {}) });
+      set({
+        chattiness: level,
+        ...(announce ? { notice: { text: toSafeText(CHATTINESS_NOTICE[level]), at: now, tone: 'info' as const } } : {}),
+      });
     },
     cycleChattiness(now) {
       const { role, runnerPid, chattiness } = get();
       if (role === 'viewer') {
-        set({ notice: { text: toSafeText(`viewer: chattiness is set in the pane that runs the plugins (pid ${runnerPid ?? '?'})`), at: now, tone: 'info' } });
+        set({
+          notice: {
+            text: toSafeText(`viewer: chattiness is set in the pane that runs the plugins (pid ${runnerPid ?? '?'})`),
+            at: now,
+            tone: 'info',
+          },
+        });
         return;
       }
       get().setChattiness(nextChattiness(chattiness), now, true);

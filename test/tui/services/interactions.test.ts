@@ -38,12 +38,18 @@ function paneWith(writePet: (petFile: string) => void) {
   const pets = createPetService({ petFile, store, log, clock, speciesIds: () => ['cat'] });
   const species: SpeciesService = createSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
   const sink = createReactionSink({ root: base, store, log, clock });
-  closers.push(() => sink.close(), () => species.close());
+  closers.push(
+    () => sink.close(),
+    () => species.close(),
+  );
   pets.load();
   const interact = createInteract({ store, clock, pets, species, sink });
   const said = () => {
     try {
-      return readFileSync(join(base, 'sess-f', 'reactions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).text);
+      return readFileSync(join(base, 'sess-f', 'reactions.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).text);
     } catch {
       return [];
     }

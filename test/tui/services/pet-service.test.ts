@@ -23,16 +23,32 @@ const NOW = Date.now();
 function petsOn(role: 'runner' | 'viewer', xp = 0) {
   const base = makeTempDir('buddy-pet-service-');
   const petFile = join(base, 'pet.json');
-  savePet(petFile, { ...hatchPet({ seed: 'pet-service', speciesIds: ['cat'], species: 'cat', now: NOW - 60_000 }), xp });
+  savePet(petFile, {
+    ...hatchPet({ seed: 'pet-service', speciesIds: ['cat'], species: 'cat', now: NOW - 60_000 }),
+    xp,
+  });
   const store = createBuddyStore({ now: NOW, role });
-  const pets = createPetService({ petFile, store, log: createTuiLog(base), clock: () => NOW, speciesIds: () => ['cat'] });
+  const pets = createPetService({
+    petFile,
+    store,
+    log: createTuiLog(base),
+    clock: () => NOW,
+    speciesIds: () => ['cat'],
+  });
   open.push(pets);
   pets.load();
   const onDisk = () => JSON.parse(readFileSync(petFile, 'utf8'));
   return { store, pets, petFile, onDisk };
 }
 
-const toolRun = (ts: number) => ({ ts, session_id: 'sess-pets', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) as never;
+const toolRun = (ts: number) =>
+  ({
+    ts,
+    session_id: 'sess-pets',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+  }) as never;
 
 describe('pet service', () => {
   it('as the runner saves a feed or pet at once', () => {

@@ -22,14 +22,24 @@ function sinkOn() {
   const store = createBuddyStore({ now: NOW });
   const sink = createReactionSink({ root, store, clock, log: createTuiLog(root, clock) });
   const lines = (sessionId: string) =>
-    readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Reaction);
+    readFileSync(join(root, sessionId, 'reactions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Reaction);
   return { root, store, sink, lines };
 }
 
 /** A reaction as a producer hands it to the sink: its text made safe once, where it was made; its source not yet. */
 const reaction = (text: string, source = 'plugin'): Reaction => ({
-  id: `r-${text.length}`, sessionId: 'sess-sink', kind: 'reaction', text: toReactionText(text), source, event: 'Stop',
-  priority: REACTION_PRIORITY.chat, ttlMs: DEFAULT_REACTION_TTL_MS, ts: NOW,
+  id: `r-${text.length}`,
+  sessionId: 'sess-sink',
+  kind: 'reaction',
+  text: toReactionText(text),
+  source,
+  event: 'Stop',
+  priority: REACTION_PRIORITY.chat,
+  ttlMs: DEFAULT_REACTION_TTL_MS,
+  ts: NOW,
 });
 
 describe('reaction sink', () => {
@@ -51,7 +61,9 @@ describe('reaction sink', () => {
     const warning = { plugin: 'lint', sessionId: 'sess-sink', event: 'Stop', message: 'exit code 1', ts: NOW };
     sink.warn({ level: 'warning', where: 'plugin', message: warning.message, detail: warning });
     expect(store.getState().notice).toMatchObject({ text: 'lint: exit code 1', tone: 'warning' });
-    expect(lines('sess-sink')).toEqual([expect.objectContaining({ kind: 'notice', source: 'lint', text: 'exit code 1', event: 'Stop', ttlMs: 0 })]);
+    expect(lines('sess-sink')).toEqual([
+      expect.objectContaining({ kind: 'notice', source: 'lint', text: 'exit code 1', event: 'Stop', ttlMs: 0 }),
+    ]);
     await nextTurn();
     expect(store.getState().bubbles.current).toBeUndefined();
     sink.close();
@@ -64,7 +76,10 @@ describe('reaction sink', () => {
     sink.push(reaction('after close'));
     await nextTurn();
     expect(store.getState().bubbles.current).toBeUndefined();
-    const texts = readFileSync(join(root, 'sess-sink', 'reactions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line).text);
+    const texts = readFileSync(join(root, 'sess-sink', 'reactions.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).text);
     expect(texts).toEqual(['queued']);
   });
 

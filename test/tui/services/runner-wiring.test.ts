@@ -21,10 +21,11 @@ afterEach(async () => {
 });
 
 /** A config whose only plugin answers every Stop as `name`. */
-const configOf = (name: string) => JSON.stringify({
-  hooks: { Stop: [{ hooks: [{ type: 'command', name, command: `echo '{"reaction": "${name} here"}'` }] }] },
-  limits: { cooldownMs: 0 },
-});
+const configOf = (name: string) =>
+  JSON.stringify({
+    hooks: { Stop: [{ hooks: [{ type: 'command', name, command: `echo '{"reaction": "${name} here"}'` }] }] },
+    limits: { cooldownMs: 0 },
+  });
 
 function wiringOn(plugins = true) {
   const base = makeTempDir('buddy-runner-wiring-');
@@ -37,11 +38,32 @@ function wiringOn(plugins = true) {
   const store = createBuddyStore({ now: clock() });
   writeFileSync(configFile, configOf('alpha'));
   let setup: PluginSetup = loadPlugins({ env, configFile });
-  const pets = createPetService({ petFile: join(base, 'state', 'pet.json'), store, log, clock, speciesIds: () => ['cat'] });
+  const pets = createPetService({
+    petFile: join(base, 'state', 'pet.json'),
+    store,
+    log,
+    clock,
+    speciesIds: () => ['cat'],
+  });
   const species = createSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
   const sink = createReactionSink({ root, store, log, clock });
-  const wiring: RunnerWiring = createRunnerWiring({ root, env, clock, log, store, config: { current: () => setup }, plugins, species, pets, sink });
-  closers.push(() => wiring.close(), () => species.close(), () => sink.close());
+  const wiring: RunnerWiring = createRunnerWiring({
+    root,
+    env,
+    clock,
+    log,
+    store,
+    config: { current: () => setup },
+    plugins,
+    species,
+    pets,
+    sink,
+  });
+  closers.push(
+    () => wiring.close(),
+    () => species.close(),
+    () => sink.close(),
+  );
   const reload = (name: string) => {
     writeFileSync(configFile, configOf(name));
     setup = loadPlugins({ env, configFile });
@@ -51,7 +73,12 @@ function wiringOn(plugins = true) {
   const answered = (sessionId: string): string[] => {
     const file = join(root, sessionId, 'reactions.jsonl');
     if (!existsSync(file)) return [];
-    return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((r) => r.source !== 'buddy').map((r) => r.source);
+    return readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((r) => r.source !== 'buddy')
+      .map((r) => r.source);
   };
   return { wiring, reload, answered };
 }

@@ -9,7 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hatchPet } from '../../../src/pet/hatch.js';
 import type { Pet } from '../../../src/pet/pet.js';
 import { createBuddyStore } from '../../../src/tui/store/index.js';
-import { createSpeciesService, type SpeciesService, type SpeciesServiceOptions } from '../../../src/tui/services/species-service.js';
+import {
+  createSpeciesService,
+  type SpeciesService,
+  type SpeciesServiceOptions,
+} from '../../../src/tui/services/species-service.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { REPO_ROOT } from '../../support/hook-process.js';
 import { makeTempDir } from '../../support/temp-dir.js';
@@ -24,7 +28,10 @@ const builtin = (id: string) => JSON.parse(readFileSync(join(REPO_ROOT, 'species
 function speciesOn(options: Partial<SpeciesServiceOptions> & { pet?: () => Pet | undefined } = {}) {
   const base = makeTempDir('buddy-species-service-');
   mkdirSync(join(base, 'mine'));
-  writeFileSync(join(base, 'mine', 'zorb.json'), JSON.stringify({ ...builtin('frog'), $schema: undefined, id: 'zorb', name: 'Zorb' }));
+  writeFileSync(
+    join(base, 'mine', 'zorb.json'),
+    JSON.stringify({ ...builtin('frog'), $schema: undefined, id: 'zorb', name: 'Zorb' }),
+  );
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), BUDDY_TEST_MINE: join(base, 'mine') };
   const store = createBuddyStore({ now: Date.now() });
   const service = createSpeciesService({ env, store, log: createTuiLog(base), pet: () => undefined, ...options });
@@ -39,7 +46,10 @@ const petOf = (species: string, looks: Partial<Pet['identity']> = {}): Pet => {
 
 describe('species service', () => {
   it("draws config.json's species from its folder, ~ and ${VAR} expanded", () => {
-    const { store, service } = speciesOn({ config: { dir: '${BUDDY_TEST_MINE}', id: 'zorb' }, pet: () => petOf('cat') });
+    const { store, service } = speciesOn({
+      config: { dir: '${BUDDY_TEST_MINE}', id: 'zorb' },
+      pet: () => petOf('cat'),
+    });
     service.updateSprite();
     expect(service.current()?.id).toBe('zorb');
     expect(service.ids()).toContain('zorb');

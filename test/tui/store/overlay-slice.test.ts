@@ -8,7 +8,10 @@ import { fixtureEvents, indexOf, T0 } from '../../components/fixture-session.js'
 
 function live(id: string): SessionState {
   const events = fixtureEvents().slice(0, indexOf((e) => e.hook_event_name === 'PreToolUse') + 1);
-  return foldEvents(undefined, events.map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${id}` })));
+  return foldEvents(
+    undefined,
+    events.map((event) => ({ ...event, session_id: id, cwd: `/home/dev/${id}` })),
+  );
 }
 
 /** A pane big enough for the docked overview, with two live sessions. */
