@@ -4,6 +4,7 @@
  * is shortened before anything is dropped.
  */
 import { formatElapsed } from '../state/selectors.js';
+import { SESSION_MOOD_RULES } from '../display/mood.js';
 import { displayWidth } from '../display/text-width.js';
 import { contextBar } from './context-bar.js';
 import { agentStyle, type Part, type StyleName } from './style.js';
@@ -88,6 +89,20 @@ export function runningToolSegment(view: StatuslineView): Segment | undefined {
     key: 'running',
     parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)],
     priority: 85,
+  };
+}
+
+/**
+ * `✗ Bash 12s ago`: the last failure while it is news; after the running tool, before the turn's
+ * tools. It stays ahead of them while the face shows the error, and yields to them after.
+ */
+export function failureSegment(view: StatuslineView): Segment | undefined {
+  const failure = view.failure;
+  if (!failure) return undefined;
+  return {
+    key: 'failure',
+    parts: [{ text: `✗ ${failure.tool}`, style: 'alert' }, dim(` ${formatElapsed(failure.agoMs)} ago`)],
+    priority: failure.agoMs < SESSION_MOOD_RULES.errorMs ? 80 : 30,
   };
 }
 
@@ -207,7 +222,7 @@ export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean
     contextSegment(view),
     queueSegment(view),
   ];
-  const activityRow = [runningToolSegment(view), toolsSegment(view), agentsSegment(view)];
+  const activityRow = [runningToolSegment(view), failureSegment(view), toolsSegment(view), agentsSegment(view)];
   if (lines === 1)
     return [present([...buddyRow, ...activityRow, activityRow.some(Boolean) ? undefined : idleSegment(view)])];
   return [present(buddyRow), present(activityRow.some(Boolean) ? activityRow : [idleSegment(view)])];

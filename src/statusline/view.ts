@@ -5,7 +5,7 @@
 import { reactionShownAt } from '../display/reaction-expiry.js';
 import { toolsShown } from '../display/tool-order.js';
 import type { Reaction } from '../protocol/reaction.js';
-import { awaitsAnswer, currentTool, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
+import { awaitsAnswer, currentTool, freshFailure, isProcessingPrompt, subagentGroups } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
 import { waitingWhat } from '../state/waiting-text.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -24,6 +24,8 @@ export interface StatuslineView {
   /** A turn is under way (the tool counts are this turn's, not the last one's). */
   turnOpen: boolean;
   runningTool?: { name: string; elapsedMs: number };
+  /** The last failure while it is news (of this turn, or of the last 5 minutes), as the overview's "just failed". */
+  failure?: { tool: string; agoMs: number };
   /** Claude waits for the user's answer: what for ("approve Bash `rm -rf build`"), the tool, and since how long. */
   waiting?: { what: string; tool?: string; elapsedMs: number };
   tools: Array<[string, number]>;
@@ -113,6 +115,8 @@ export function buildView(input: ViewInput): StatuslineView {
   view.turnOpen = view.queue > 0;
   const running = currentTool(state);
   if (running) view.runningTool = { name: label(running.tool), elapsedMs: Math.max(0, now - running.startedAt) };
+  const failure = freshFailure(state, now);
+  if (failure) view.failure = { tool: label(failure.tool) || 'tool', agoMs: Math.max(0, now - failure.at) };
   // The pane's order (src/display/tool-order.ts), on the names as shown.
   view.tools = toolsShown(
     state,

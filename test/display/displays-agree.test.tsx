@@ -92,6 +92,9 @@ interface Seen {
   face: string;
   reaction: boolean;
   tools: string[];
+  /** The tool of the failure shown (`✗ Bash …`), if one is; the statusline of an ended session shows none. */
+  failure?: string;
+  ended?: boolean;
   /** Agent type -> SGR colour code. */
   agents: Record<string, string>;
 }
@@ -115,6 +118,7 @@ function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionTe
     (segment) =>
       !segment.startsWith('▸') &&
       !segment.startsWith('◆') &&
+      !segment.startsWith('✗') &&
       !segment.startsWith('idle') &&
       segment !== 'session ended',
   );
@@ -122,6 +126,8 @@ function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionTe
     face: plain(first).split(' │ ')[0],
     reaction: reactionText !== undefined && plain(first).includes(reactionText),
     tools: toolSegment ? toolSegment.split(' · ').map((item) => item.replace(/ x\d+$/, '')) : [],
+    ended: activity.includes('session ended'),
+    failure: /^✗ (\S+) /.exec(activity.find((segment) => segment.startsWith('✗')) ?? '')?.[1],
     agents,
   };
 }
@@ -185,6 +191,7 @@ async function paneSees(
         face: pet ? String(sprite?.faces[mood] ?? sprite?.faces.idle) : DEFAULT_FACES[mood as Mood],
         reaction: reactions.some((reaction) => text.includes(reaction.text)),
         tools: toolLine ? toolLine.split(' ').map((item) => item.replace(/×\d+$/, '')) : [],
+        failure: /✗ (\S+) \S+ ago/.exec(text)?.[1],
         agents,
       };
     } finally {
@@ -241,6 +248,7 @@ async function expectAgreement(
   expect(statusline.face, where).toBe(pane.face);
   expect(statusline.reaction, where).toBe(pane.reaction);
   expect(statusline.tools, where).toEqual(pane.tools);
+  if (!statusline.ended) expect(statusline.failure, where).toBe(pane.failure);
   expect(statusline.agents, where).toEqual(pane.agents);
   const mod = modSees(box, sessionId, now, line);
   expect(mod.face, `${where} (mod)`).toBe(pane.face);

@@ -71,7 +71,7 @@ describe('the buddy never needs string-width', () => {
     const { EYE_STYLES } = await import('../../src/pet/hatch.js');
     const { DEFAULT_FACES } = await import('../../src/species/face.js');
     const dir = new URL('../../species/', import.meta.url);
-    const glyphs: string[] = [...EYE_STYLES, ...Object.values(DEFAULT_FACES), '▰▱◆▸│·…💬'];
+    const glyphs: string[] = [...EYE_STYLES, ...Object.values(DEFAULT_FACES), '▰▱◆▸│·…💬✗'];
     for (const file of readdirSync(dir).filter((name) => name.endsWith('.json') && name !== 'species.schema.json')) {
       const species = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
         face?: Record<string, string>;

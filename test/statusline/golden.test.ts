@@ -12,6 +12,7 @@ import { RESET } from '../../src/statusline/style.js';
 import {
   FIXTURE_SESSION,
   endedEvents,
+  failedEvents,
   fixturePayload,
   midTurnEvents,
   reaction,
@@ -35,18 +36,21 @@ ended.session(FIXTURE_SESSION, { events: endedEvents() });
 const empty = sandbox();
 const waiting = sandbox();
 waiting.session(FIXTURE_SESSION, { events: waitingEvents() });
+const failed = sandbox();
+failed.session(FIXTURE_SESSION, { events: failedEvents() });
 
 const CASES = [
   { name: 'mid-turn', box: midTurn, payload: fixturePayload(42), layouts: ['lines2', 'lines1', 'segment'] },
   { name: 'ended', box: ended, payload: fixturePayload(87), layouts: ['lines2'] },
   { name: 'no-state', box: empty, payload: realPayload(), layouts: ['lines2'] },
   { name: 'waiting', box: waiting, payload: fixturePayload(12), layouts: ['lines2', 'lines1', 'segment'] },
+  { name: 'failed', box: failed, payload: fixturePayload(30), layouts: ['lines2', 'lines1'] },
 ] as const;
 
 const LAYOUT_FLAGS: Record<string, string[]> = { lines2: [], lines1: ['--lines', '1'], segment: ['--segment'] };
 
 afterAll(() => {
-  for (const box of [midTurn, ended, empty, waiting]) rmSync(box.base, { recursive: true, force: true });
+  for (const box of [midTurn, ended, empty, waiting, failed]) rmSync(box.base, { recursive: true, force: true });
 });
 
 describe('statusline golden outputs', () => {

@@ -222,7 +222,7 @@ describe('buddy-tui statusline (spawned)', () => {
     const [first, second] = run.stdout.split('\n');
     expect(first).toMatch(/^\S+ │ Opus 5\.5 │ project │ ▰▰▱▱▱ 42% │ 💬$/);
     expect(second).toMatch(
-      /^▸ Agent \d+s │ Bash x2 · Agent · Edit · Glob · Grep · Read · Write │ ◆ general-purpose \d+s$/,
+      /^▸ Agent \d+s │ ✗ Bash \d+s ago │ Bash x2 · Agent · Edit · Glob · Grep · Read · Write │ ◆ general-purpose \d+s$/,
     );
   });
 

@@ -82,6 +82,16 @@ export function waitingEvents(): JournalEvent[] {
   return recorded.slice(0, asked + 1).map((event) => ({ ...event, session_id: FIXTURE_SESSION, ts: event.ts + shift }));
 }
 
+/**
+ * Failed: the recorded session up to its failed `npm test` (PostToolUseFailure), one second
+ * apart, the failure 4 s old at NOW: news, and the face's error moment.
+ */
+export function failedEvents(): JournalEvent[] {
+  const real = realEvents();
+  const failed = real.findIndex((event) => event.hook_event_name === 'PostToolUseFailure');
+  return real.slice(0, failed + 1).map((event, index) => ({ ...event, ts: NOW - 4000 - (failed - index) * 1000 }));
+}
+
 /** The whole recorded session (it ends with SessionEnd), one second apart. */
 export function endedEvents(): JournalEvent[] {
   return realEvents().map((event, index) => ({ ...event, ts: T0 + index * 1000 }));
