@@ -165,12 +165,9 @@ const pictureSchema = z
       .partial()
       .optional()
       .meta({ description: "The frame grid; default Codex's 192×208, 8 columns, 9 rows." }),
-    animations: z
-      .record(z.string(), pictureAnimationSchema)
-      .optional()
-      .meta({
-        description: 'Animations added to the defaults (idle, running, waiting, failed, review, jumping, waving, ...).',
-      }),
+    animations: z.record(z.string(), pictureAnimationSchema).optional().meta({
+      description: 'Animations added to the defaults (idle, running, waiting, failed, review, jumping, waving, ...).',
+    }),
   })
   .superRefine((picture, ctx) => {
     for (const problem of parsePictureManifest(picture).problems)

@@ -21,35 +21,31 @@ function busyStore(columns: number, rows: number): BuddyStore {
     { ts: now - 60_000, session_id: 'other', hook_event_name: 'SessionStart', cwd: '/w/api' },
   ]);
   store.getState().applySessions([state, other], now, state.eventCount + 1);
-  store
-    .getState()
-    .setPet({
-      name: toSafeText('Pip'),
-      level: 3,
-      rarity: toSafeText('rare'),
-      hunger: 20,
-      energy: 80,
-      happiness: 90,
-      xp: 40,
-      xpToNext: 60,
-      mood: 'working',
-    });
+  store.getState().setPet({
+    name: toSafeText('Pip'),
+    level: 3,
+    rarity: toSafeText('rare'),
+    hunger: 20,
+    energy: 80,
+    happiness: 90,
+    xp: 40,
+    xpToNext: 60,
+    mood: 'working',
+  });
   store.getState().setMood('working');
-  store
-    .getState()
-    .pushReaction(
-      toShownReaction({
-        id: 'r1',
-        sessionId: state.sessionId,
-        kind: 'warning',
-        text: toReactionText('npm test failed: no package.json here. Want me to look?'),
-        source: 'buddy',
-        priority: 4,
-        ttlMs: 10_000,
-        ts: now,
-      }),
-      now,
-    );
+  store.getState().pushReaction(
+    toShownReaction({
+      id: 'r1',
+      sessionId: state.sessionId,
+      kind: 'warning',
+      text: toReactionText('npm test failed: no package.json here. Want me to look?'),
+      source: 'buddy',
+      priority: 4,
+      ttlMs: 10_000,
+      ts: now,
+    }),
+    now,
+  );
   return store;
 }
 

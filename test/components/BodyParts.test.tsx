@@ -31,21 +31,19 @@ function renderCounted() {
     mood: 'working',
   };
   store.getState().setPet(pet);
-  store
-    .getState()
-    .pushReaction(
-      toShownReaction({
-        id: 'r',
-        sessionId: state.sessionId,
-        kind: 'reaction',
-        text: toReactionText('nice'),
-        source: 'buddy',
-        priority: 1,
-        ttlMs: 60_000,
-        ts: now,
-      }),
-      now,
-    );
+  store.getState().pushReaction(
+    toShownReaction({
+      id: 'r',
+      sessionId: state.sessionId,
+      kind: 'reaction',
+      text: toReactionText('nice'),
+      source: 'buddy',
+      priority: 1,
+      ttlMs: 60_000,
+      ts: now,
+    }),
+    now,
+  );
   const renders: Record<string, number> = {};
   const count = (id: string) => {
     renders[id] = (renders[id] ?? 0) + 1;

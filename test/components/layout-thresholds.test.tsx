@@ -22,19 +22,17 @@ async function frameAt(columns: number): Promise<string> {
   const { state, now } = fixtureSession(indexOf((e) => e.hook_event_name === 'SubagentStart') + 1);
   const store = createBuddyStore({ now, columns, rows: ROWS });
   store.getState().applySessions([state], now, state.eventCount);
-  store
-    .getState()
-    .setPet({
-      name: toSafeText('Pip'),
-      level: 3,
-      rarity: toSafeText('rare'),
-      hunger: 20,
-      energy: 80,
-      happiness: 90,
-      xp: 40,
-      xpToNext: 60,
-      mood: 'working',
-    });
+  store.getState().setPet({
+    name: toSafeText('Pip'),
+    level: 3,
+    rarity: toSafeText('rare'),
+    hunger: 20,
+    energy: 80,
+    happiness: 90,
+    xp: 40,
+    xpToNext: 60,
+    mood: 'working',
+  });
   const view = renderAtSize(<App store={store} theme={{ color: false }} />, columns, ROWS);
   views.push(view);
   await settle(20);

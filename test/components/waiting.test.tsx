@@ -48,21 +48,19 @@ describe('the waiting bubble', () => {
   it('names the tool and command while the call waits for approval, ahead of a queued reaction', () => {
     const store = storeWith(asking);
     const now = store.getState().now;
-    store
-      .getState()
-      .pushReaction(
-        toShownReaction({
-          id: 'r',
-          sessionId: recorded[0].session_id,
-          kind: 'reaction',
-          text: toReactionText('rm, bold'),
-          source: 'buddy',
-          priority: 1,
-          ttlMs: 10_000,
-          ts: now,
-        }),
-        now,
-      );
+    store.getState().pushReaction(
+      toShownReaction({
+        id: 'r',
+        sessionId: recorded[0].session_id,
+        kind: 'reaction',
+        text: toReactionText('rm, bold'),
+        source: 'buddy',
+        priority: 1,
+        ttlMs: 10_000,
+        ts: now,
+      }),
+      now,
+    );
     const view = bubbleOf(store);
     const frame = view.lastFrame() ?? '';
     expect(frame.replace(/[│\n ]+/g, ' ')).toContain(ASK);

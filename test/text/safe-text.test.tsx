@@ -54,21 +54,19 @@ describe('SafeText', () => {
     ];
     const state = foldEvents(undefined, events);
     store.getState().applySessions([state], T0 + 5000, events.length);
-    store
-      .getState()
-      .pushReaction(
-        toShownReaction({
-          id: 'r',
-          sessionId: 's',
-          kind: 'reaction',
-          text: toReactionText('hi\x1b]52;c;cGF5\x07 there'),
-          source: 'plug\x1b[31min',
-          priority: 1,
-          ttlMs: 10_000,
-          ts: T0,
-        }),
-        T0 + 5000,
-      );
+    store.getState().pushReaction(
+      toShownReaction({
+        id: 'r',
+        sessionId: 's',
+        kind: 'reaction',
+        text: toReactionText('hi\x1b]52;c;cGF5\x07 there'),
+        source: 'plug\x1b[31min',
+        priority: 1,
+        ttlMs: 10_000,
+        ts: T0,
+      }),
+      T0 + 5000,
+    );
     const view = render(<App store={store} theme={{ color: false }} />);
     await new Promise((resolve) => setTimeout(resolve, 20));
     const frame = view.lastFrame() ?? '';
