@@ -41,37 +41,44 @@ export interface LiveConfig {
   close(): Promise<void>;
 }
 
+/**
+ * Loads the file; reports its problems (to tui.log and the footer); returns the setup when the
+ * file itself was read.
+ */
+function loadConfig(
+  { configFile, env, log, store, clock }: LiveConfigOptions,
+  lastGood: BuddyConfig | undefined,
+): PluginSetup | undefined {
+  let setup: PluginSetup;
+  try {
+    setup = loadPlugins({ env, configFile, previous: lastGood });
+  } catch (error) {
+    log.report({ level: 'error', where: 'config', error });
+    return undefined;
+  }
+  for (const error of setup.errors)
+    log.report({ level: 'warning', where: 'config', message: formatConfigError(error) });
+  if (!setup.fileOk) {
+    const first = setup.errors[0];
+    const what = first ? formatConfigError(first) : configFile;
+    store.getState().setNotice(toSafeText(`${what} (last good config kept)`, { maxLength: 300 }), clock(), 'warning');
+    return undefined;
+  }
+  if (setup.errors.length) {
+    store
+      .getState()
+      .setNotice(toSafeText(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``), clock(), 'warning');
+  }
+  return setup;
+}
+
 export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
-  const { configFile, env, log, store, clock } = options;
+  const { configFile, log } = options;
   let lastGood: BuddyConfig | undefined;
 
-  /** Loads the file; reports its problems; returns the setup when the file itself was read. */
   const load = (): PluginSetup | undefined => {
-    let setup: PluginSetup;
-    try {
-      setup = loadPlugins({ env, configFile, previous: lastGood });
-    } catch (error) {
-      log.report({ level: 'error', where: 'config', error });
-      return undefined;
-    }
-    for (const error of setup.errors)
-      log.report({ level: 'warning', where: 'config', message: formatConfigError(error) });
-    if (!setup.fileOk) {
-      const first = setup.errors[0];
-      const what = first ? formatConfigError(first) : configFile;
-      store.getState().setNotice(toSafeText(`${what} (last good config kept)`, { maxLength: 300 }), clock(), 'warning');
-      return undefined;
-    }
-    if (setup.errors.length) {
-      store
-        .getState()
-        .setNotice(
-          toSafeText(`${setup.errors.length} config problem(s): run \`buddy-tui plugins\``),
-          clock(),
-          'warning',
-        );
-    }
-    lastGood = setup.config;
+    const setup = loadConfig(options, lastGood);
+    if (setup) lastGood = setup.config;
     return setup;
   };
 
