@@ -95,12 +95,7 @@ export function createPetService(options: PetServiceOptions): PetService {
     if (!pet || !dirty || !isRunner()) return;
     dirty = false;
     try {
-      // `buddy-tui feed` from another terminal may have written the file since: merge what this
-      // pane added onto that file instead of overwriting it.
-      if (fileMtime(petFile) !== mtime) {
-        const fresh = readPetLite(petFile);
-        if (fresh && base) pet = mergePetWrites(base, pet, fresh, clock());
-      }
+      pet = mergeOntoNewerFile(petFile, pet, base, mtime, clock);
       savePet(petFile, pet);
       base = pet;
       mtime = fileMtime(petFile);
@@ -181,6 +176,23 @@ export function createPetService(options: PetServiceOptions): PetService {
     },
     close: () => void life.end(),
   };
+}
+
+/**
+ * `buddy-tui feed` from another terminal may have written the file since this pane's last load
+ * or save (its mtime differs): what this pane added is merged onto that file instead of
+ * overwriting it.
+ */
+function mergeOntoNewerFile(
+  petFile: string,
+  pet: Pet,
+  base: Pet | undefined,
+  mtime: number | undefined,
+  clock: () => number,
+): Pet {
+  if (fileMtime(petFile) === mtime) return pet;
+  const fresh = readPetLite(petFile);
+  return fresh && base ? mergePetWrites(base, pet, fresh, clock()) : pet;
 }
 
 function fileMtime(path: string): number | undefined {
