@@ -61,7 +61,7 @@ export interface WatchedSessions {
 }
 
 export function createWatchedSessions(options: WatchedSessionsOptions): WatchedSessions {
-  const { root, env, checkpointEveryMs, onEvents, reportError } = options;
+  const { root, env } = options;
   const tracked = new Map<string, Tracked>();
   /** Sessions of the first scan still to be read as history (right after the first frame). */
   const historyLater = new Map<string, Tracked>();
@@ -91,33 +91,7 @@ export function createWatchedSessions(options: WatchedSessionsOptions): WatchedS
     return { fresh, gone };
   };
 
-  /**
-   * Each session's new events are handed on as soon as it is read (so a burst never holds every
-   * session's events in memory at once); the caller puts all their states in the store in ONE update.
-   */
-  const read = (items: Tracked[], mode: ReadMode, now: number): SessionsRead => {
-    const changed: SessionState[] = [];
-    const unfinished: string[] = [];
-    let count = 0;
-    for (const item of items) {
-      let events: JournalEvent[];
-      try {
-        const result = readTrackedSession(item, now, mode.maxBytes, !mode.handOn);
-        if (result.more) unfinished.push(item.entry.id);
-        events = result.events;
-        if (mode.handOn) saveTrackedCheckpoint(item, now, checkpointEveryMs);
-      } catch (error) {
-        // One session that cannot be read never hides the others.
-        reportError(`session ${item.entry.id}`, error);
-        continue;
-      }
-      count += events.length;
-      if (!item.state) continue;
-      changed.push(item.state);
-      if (mode.handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);
-    }
-    return { changed, count, now, unfinished };
-  };
+  const read = (items: Tracked[], mode: ReadMode, now: number) => readSessions(items, mode, now, options);
 
   const planned = (plan: PlannedRead) => {
     const listed = plan.relist ? relist() : { fresh: [], gone: [] };
@@ -161,4 +135,37 @@ export function createWatchedSessions(options: WatchedSessionsOptions): WatchedS
       }
     },
   };
+}
+
+/**
+ * Each session's new events are handed on as soon as it is read (so a burst never holds every
+ * session's events in memory at once); the caller puts all their states in the store in ONE update.
+ */
+function readSessions(
+  items: Tracked[],
+  mode: ReadMode,
+  now: number,
+  { checkpointEveryMs, onEvents, reportError }: WatchedSessionsOptions,
+): SessionsRead {
+  const changed: SessionState[] = [];
+  const unfinished: string[] = [];
+  let count = 0;
+  for (const item of items) {
+    let events: JournalEvent[];
+    try {
+      const result = readTrackedSession(item, now, mode.maxBytes, !mode.handOn);
+      if (result.more) unfinished.push(item.entry.id);
+      events = result.events;
+      if (mode.handOn) saveTrackedCheckpoint(item, now, checkpointEveryMs);
+    } catch (error) {
+      // One session that cannot be read never hides the others.
+      reportError(`session ${item.entry.id}`, error);
+      continue;
+    }
+    count += events.length;
+    if (!item.state) continue;
+    changed.push(item.state);
+    if (mode.handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);
+  }
+  return { changed, count, now, unfinished };
 }
