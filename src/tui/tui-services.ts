@@ -6,7 +6,7 @@
  * refresh: a viewer shows the same sessions and re-reads the pet the runner saves.
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../protocol/reaction.js';
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
 import { startLiveConfig } from './live-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
@@ -28,90 +28,14 @@ const VIEWER_PET_TICKS = 10;
 const STATS_TICKS = 20;
 
 export function startTuiServices(options: TuiServicesOptions): TuiServices {
-  const { root, store, log } = options;
+  const { store } = options;
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   let ticks = 0;
   // Each service registers its own teardown on this lifetime, so closing is ending it.
   const life = lifetimeWithin(options.signal);
   const { signal } = life;
-
-  // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
-  const config = startLiveConfig({
-    configFile: options.configFile ?? configFilePath(env),
-    env,
-    log,
-    store,
-    clock,
-    signal,
-    onReload: (setup) => {
-      wiring.reconfigure(setup);
-      chattiness.configChanged(setup.config.reactions?.chattiness);
-    },
-  });
-  const species = createSpeciesService({
-    env,
-    store,
-    log,
-    config: config.current().config.species,
-    speciesDir: options.speciesDir,
-    speciesId: options.speciesId,
-    pet: () => pets.current(),
-    isRunner: () => store.getState().role === 'runner',
-    stateRoot: root,
-    clock,
-    signal,
-    // A few times in a pet's life: it takes the screen from small talk (not from a failure).
-    say: (text, now) => {
-      const sessionId = store.getState().selectedId;
-      options.onStageReached?.(text, now);
-      if (sessionId)
-        sink.push({
-          id: `stage-${now}`,
-          sessionId,
-          kind: 'reaction',
-          text: toReactionText(text),
-          source: 'buddy',
-          event: 'level_up',
-          priority: REACTION_PRIORITY.warning,
-          ttlMs: 2 * DEFAULT_REACTION_TTL_MS,
-          ts: now,
-        });
-    },
-  });
-  // Pet and mood are recomputed on the tick, so events cost one store update, not three.
-  const pets = createPetService({
-    petFile: options.petFile ?? petFilePath(env),
-    store,
-    log,
-    clock,
-    speciesIds: species.ids,
-    signal,
-  });
-  const sink = createReactionSink({ root, store, log, clock, signal });
-  const interact = createInteract({ store, clock, pets, species, sink });
-  const wiring = createRunnerWiring({
-    root,
-    env,
-    clock,
-    log,
-    store,
-    config,
-    plugins: options.plugins !== false,
-    species,
-    pets,
-    sink,
-    signal,
-  });
-  const chattiness = startChattiness({
-    store,
-    clock,
-    prefsFile: options.prefsFile ?? panePrefsPath(env),
-    configValue: config.current().config.reactions?.chattiness,
-    apply: (level) => wiring.runner()?.setChattiness(level),
-    onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
-    signal,
-  });
+  const { config, species, pets, interact, wiring } = wireServices(options, env, clock, signal);
   onAbort(signal, () => store.getState().setInteract(undefined));
   const startRunner = () => {
     if (wiring.start()) store.getState().setInteract(interact);
@@ -156,5 +80,94 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       store.getState().setNotice(toSafeText('this pane now runs the plugins'), clock());
     },
     close: life.end,
+  };
+}
+
+/**
+ * Makes the services, each closing with `signal`. They refer to one another (a config reload
+ * reaches the runner, the species asks for the pet), but only once running, so each may name
+ * one made after it.
+ */
+function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock: () => number, signal: AbortSignal) {
+  const { root, store, log } = options;
+  // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
+  const config = startLiveConfig({
+    configFile: options.configFile ?? configFilePath(env),
+    env,
+    log,
+    store,
+    clock,
+    signal,
+    onReload: (setup) => {
+      wiring.reconfigure(setup);
+      chattiness.configChanged(setup.config.reactions?.chattiness);
+    },
+  });
+  const species = createSpeciesService({
+    env,
+    store,
+    log,
+    config: config.current().config.species,
+    speciesDir: options.speciesDir,
+    speciesId: options.speciesId,
+    pet: () => pets.current(),
+    isRunner: () => store.getState().role === 'runner',
+    stateRoot: root,
+    clock,
+    signal,
+    say: (text, now) => {
+      const sessionId = store.getState().selectedId;
+      options.onStageReached?.(text, now);
+      if (sessionId) sink.push(stageReaction(sessionId, text, now));
+    },
+  });
+  // Pet and mood are recomputed on the tick, so events cost one store update, not three.
+  const pets = createPetService({
+    petFile: options.petFile ?? petFilePath(env),
+    store,
+    log,
+    clock,
+    speciesIds: species.ids,
+    signal,
+  });
+  const sink = createReactionSink({ root, store, log, clock, signal });
+  const interact = createInteract({ store, clock, pets, species, sink });
+  const wiring = createRunnerWiring({
+    root,
+    env,
+    clock,
+    log,
+    store,
+    config,
+    plugins: options.plugins !== false,
+    species,
+    pets,
+    sink,
+    signal,
+  });
+  const chattiness = startChattiness({
+    store,
+    clock,
+    prefsFile: options.prefsFile ?? panePrefsPath(env),
+    configValue: config.current().config.reactions?.chattiness,
+    apply: (level) => wiring.runner()?.setChattiness(level),
+    onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
+    signal,
+  });
+  return { config, species, pets, interact, wiring };
+}
+
+/** A few times in a pet's life: the stage reached takes the screen from small talk (not from a failure). */
+function stageReaction(sessionId: string, text: string, now: number): Reaction {
+  return {
+    id: `stage-${now}`,
+    sessionId,
+    kind: 'reaction',
+    text: toReactionText(text),
+    source: 'buddy',
+    event: 'level_up',
+    priority: REACTION_PRIORITY.warning,
+    ttlMs: 2 * DEFAULT_REACTION_TTL_MS,
+    ts: now,
   };
 }
