@@ -18,12 +18,13 @@ import {
   foundryEventTarget,
   foundryIgnored,
   LIVE_READ,
+  type ReadSchedule,
   RECHECK_MS,
   rootEventTarget,
   rootIgnored,
 } from './read-schedule.js';
 import type { Tracked } from './tracked-session.js';
-import { createUpdateThrottle } from './update-throttle.js';
+import { createUpdateThrottle, type UpdateThrottle } from './update-throttle.js';
 import { watchRoot } from './watch-root.js';
 import {
   createWatchedSessions,
@@ -159,6 +160,34 @@ function scanHistory(
   });
 }
 
+/** Puts one read's states (and the vanished sessions) in the store in ONE update; true when states changed. */
+function applyReadToStore(store: BuddyStore, result: SessionsRead, gone: string[]): boolean {
+  const state = store.getState();
+  if (gone.length) state.removeSessions(gone, result.now);
+  if (!result.changed.length) return false;
+  state.applySessions(result.changed, result.now, result.count);
+  return true;
+}
+
+/**
+ * A session's file touched: read it on the next update. chokidar drops (does not delay) a
+ * second 'change' for a path within 50 ms of the first, so the last append of a quick pair would
+ * wait for the next event. One re-read shortly after the last trigger catches it: a debounce,
+ * not a polling loop.
+ */
+function touchedWithRecheck(schedule: ReadSchedule, throttle: UpdateThrottle) {
+  const recheck = debounce(RECHECK_MS, () => {
+    schedule.recheckDue();
+    throttle.schedule();
+  });
+  const touched = (id: string, listAgain: boolean) => {
+    schedule.touched(id, listAgain);
+    throttle.schedule();
+    recheck.trigger();
+  };
+  return { touched, recheck };
+}
+
 export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
   const { root, store, env = process.env, clock = Date.now, onLockChange } = options;
   const report = options.report ?? ignoreReports;
@@ -174,14 +203,8 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
   const life = lifetimeWithin(options.signal);
   let updates = 0;
 
-  /** Puts one read's states (and the vanished sessions) in the store in ONE update. */
   const applyRead = (result: SessionsRead, gone: string[]) => {
-    const state = store.getState();
-    if (gone.length) state.removeSessions(gone, result.now);
-    if (result.changed.length) {
-      state.applySessions(result.changed, result.now, result.count);
-      updates += 1;
-    }
+    if (applyReadToStore(store, result, gone)) updates += 1;
   };
 
   /** Reads what the schedule says; true when a read stopped at the slice limit (read on). */
@@ -202,18 +225,7 @@ export function createSessionWatcher(options: SessionWatcherOptions): SessionWat
     if (update()) throttle.schedule();
   }, options.intervalMs ?? 33);
 
-  // chokidar drops (does not delay) a second 'change' for a path within 50 ms of the first, so
-  // the last append of a quick pair would wait for the next event. One re-read shortly after
-  // the last trigger catches it: a debounce, not a polling loop.
-  const recheck = debounce(RECHECK_MS, () => {
-    schedule.recheckDue();
-    throttle.schedule();
-  });
-  const touched = (id: string, listAgain: boolean) => {
-    schedule.touched(id, listAgain);
-    throttle.schedule();
-    recheck.trigger();
-  };
+  const { touched, recheck } = touchedWithRecheck(schedule, throttle);
 
   const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock, life.signal);
   // A folder removed and made again (`rm -rf` of the root, then the next hook) is watched
