@@ -2,17 +2,17 @@
  * The TUI's one store: a zustand vanilla store created per app (and per test), fed by services
  * outside React (watcher, plugin runner, pet engine) and read by components through selectors.
  * Every action that depends on time takes `now`; nothing here reads a clock. Its types are in
- * types.ts; components import it through index.ts.
+ * types.ts; components import it through index.ts. Each part of it (sessions, overlays, the
+ * overview, reactions) is a slice of its own file; the rest is here.
  */
 import { createStore } from 'zustand/vanilla';
-import { keyedRecord } from '../../state/keyed-record.js';
-import { toSafeSession, type SafeSessionState } from '../../state/safe-session.js';
-import { mostRecentSession, visibleSessions } from '../../state/session-visibility.js';
+import type { SafeSessionState } from '../../state/safe-session.js';
 import { toSafeRows, toSafeText, type SafeRow } from '../../text/safe-text.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped } from '../bubble-queue.js';
 import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
+import { createSessionSlice, reselect } from './session-slice.js';
 import type { BuddyState, BuddyStore, BuddyStoreOptions } from './types.js';
 
 /** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
@@ -21,23 +21,9 @@ export const toDelegateStatRows = (stats: Record<string, string | number>): Safe
 /** A notice shows this long. */
 export const NOTICE_MS = 5_000;
 
-/** The selection after sessions changed: keep the user's pick while it is visible. */
-function reselect(
-  state: Pick<BuddyState, 'sessions' | 'selectedId' | 'userSelected'>,
-  now: number,
-): Pick<BuddyState, 'selectedId' | 'userSelected'> {
-  const visible = visibleSessions(state.sessions, now);
-  if (state.userSelected && visible.some((session) => session.sessionId === state.selectedId)) {
-    return { selectedId: state.selectedId, userSelected: true };
-  }
-  return { selectedId: mostRecentSession(visible)?.sessionId, userSelected: false };
-}
-
 export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
   return createStore<BuddyState>()((set, get) => ({
-    sessions: keyedRecord(),
-    selectedId: undefined,
-    userSelected: false,
+    ...createSessionSlice(set, get),
     bubbles: emptyBubbleQueue(),
     muted: options.muted ?? false,
     mood: 'idle',
@@ -50,50 +36,6 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     ...createOverlaySlice(set, get),
     ...createOverviewSlice(set, get),
     ...createReactionSlice(set, get, options.chattiness ?? 'normal'),
-
-    applySessions(states, now, eventCount = 0) {
-      if (states.length === 0 && eventCount === 0) return;
-      set((state) => {
-        const sessions = keyedRecord(state.sessions);
-        for (const session of states) sessions[session.sessionId] = toSafeSession(session);
-        const next = { ...state, sessions, now: Math.max(state.now, now) };
-        return {
-          sessions,
-          now: next.now,
-          eventsApplied: state.eventsApplied + eventCount,
-          ...reselect(next, next.now),
-        };
-      });
-    },
-
-    removeSessions(ids, now) {
-      if (!ids.some((id) => id in get().sessions)) return;
-      set((state) => {
-        const sessions = keyedRecord(state.sessions);
-        for (const id of ids) delete sessions[id];
-        return { sessions, ...reselect({ ...state, sessions }, now) };
-      });
-    },
-
-    select(id) {
-      if (!(id in get().sessions)) return;
-      set({ selectedId: id, userSelected: true });
-    },
-
-    selectRelative(step) {
-      const { sessions, selectedId, now } = get();
-      const visible = visibleSessions(sessions, now);
-      if (visible.length === 0) return;
-      const at = visible.findIndex((session) => session.sessionId === selectedId);
-      const next = ((((at < 0 ? 0 : at) + step) % visible.length) + visible.length) % visible.length;
-      set({ selectedId: visible[next].sessionId, userSelected: true });
-    },
-
-    selectIndex(index) {
-      const visible = visibleSessions(get().sessions, get().now);
-      const target = visible[index];
-      if (target) set({ selectedId: target.sessionId, userSelected: true });
-    },
 
     pushReaction(reaction, now, droppedBecause) {
       // Notices only go to reactions.jsonl; muted means nothing new on screen (the history says so).

@@ -95,12 +95,21 @@ export interface ReactionSlice {
   cycleChattiness(now: number): void;
 }
 
-export interface BuddyState extends OverlaySlice, OverviewSlice, ReactionSlice {
+/** The store's part about sessions and which one is shown (session-slice.ts). */
+export interface SessionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
   selectedId?: string;
   userSelected: boolean;
+  applySessions(states: SessionState[], now: number, eventCount?: number): void;
+  removeSessions(ids: string[], now: number): void;
+  select(id: string): void;
+  selectRelative(step: number): void;
+  selectIndex(index: number): void;
+}
+
+export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, ReactionSlice {
   bubbles: BubbleQueue;
   muted: boolean;
   pet?: PetSnapshot;
@@ -124,11 +133,6 @@ export interface BuddyState extends OverlaySlice, OverviewSlice, ReactionSlice {
   /** Set by the services: what f and p do. */
   interact?: (what: Interaction) => void;
 
-  applySessions(states: SessionState[], now: number, eventCount?: number): void;
-  removeSessions(ids: string[], now: number): void;
-  select(id: string): void;
-  selectRelative(step: number): void;
-  selectIndex(index: number): void;
   /** Queues a reaction; with `droppedBecause`, one that never reached the queue, kept in the history. */
   pushReaction(reaction: ShownReaction, now: number, droppedBecause?: string): void;
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
