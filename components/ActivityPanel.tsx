@@ -35,6 +35,9 @@ interface Row {
   node: ReactElement;
 }
 
+/** The theme's colour pick (undefined when colour is off). */
+type PickColor = ReturnType<typeof useTheme>['pick'];
+
 export function ActivityPanel({ session, now, width, maxLines, showHost = false }: ActivityPanelProps) {
   const { pick } = useTheme();
   const rows: Row[] = [];
@@ -54,31 +57,7 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
     ),
   });
 
-  let status: ReactElement;
-  if (session.endedAt !== undefined) {
-    status = (
-      <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>
-    );
-  } else if (session.waiting && session.waiting.reason !== 'idle') {
-    // Not "working": Claude is blocked on the user (the bubble says on what).
-    status = (
-      <Text bold color={pick('yellow')}>{`❗ waiting for you ${formatElapsed(now - session.waiting.since)}`}</Text>
-    );
-  } else if (isProcessingPrompt(session)) {
-    const queued = session.pendingPrompts > 1 ? ` ${session.pendingPrompts}` : '';
-    const turn =
-      session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';
-    status = (
-      <Text>
-        <Text color={pick('yellow')}>{`💬${queued}`}</Text>
-        {turn}
-      </Text>
-    );
-  } else {
-    const last = session.lastTurnMs !== undefined ? ` · last turn ${formatElapsed(session.lastTurnMs)}` : '';
-    status = <Text dimColor>{`idle ${formatElapsed(now - (session.lastEventAt ?? now))}${last}`}</Text>;
-  }
-  rows.push({ key: 'status', rank: 1, node: <Text wrap="truncate-end">{status}</Text> });
+  rows.push({ key: 'status', rank: 1, node: <Text wrap="truncate-end">{sessionStatus(session, now, pick)}</Text> });
 
   const running = currentTool(session);
   if (running) {
@@ -131,13 +110,7 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
     });
   }
 
-  const keep = new Set(
-    rows
-      .map((row, order) => ({ row, order }))
-      .sort((a, b) => a.row.rank - b.row.rank || a.order - b.order)
-      .slice(0, Math.max(0, maxLines))
-      .map(({ row }) => row.key),
-  );
+  const keep = keptRowKeys(rows, maxLines);
   return (
     <Box flexDirection="column" width={width}>
       {rows
@@ -148,5 +121,44 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
           </Box>
         ))}
     </Box>
+  );
+}
+
+/** What the session is doing: ended, waiting for the user, working on a prompt, or idle. */
+function sessionStatus(session: SafeSessionState, now: number, pick: PickColor): ReactElement {
+  if (session.endedAt !== undefined) {
+    return (
+      <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>
+    );
+  }
+  if (session.waiting && session.waiting.reason !== 'idle') {
+    // Not "working": Claude is blocked on the user (the bubble says on what).
+    return (
+      <Text bold color={pick('yellow')}>{`❗ waiting for you ${formatElapsed(now - session.waiting.since)}`}</Text>
+    );
+  }
+  if (isProcessingPrompt(session)) {
+    const queued = session.pendingPrompts > 1 ? ` ${session.pendingPrompts}` : '';
+    const turn =
+      session.turnStartedAt !== undefined ? ` working ${formatElapsed(now - session.turnStartedAt)}` : ' working';
+    return (
+      <Text>
+        <Text color={pick('yellow')}>{`💬${queued}`}</Text>
+        {turn}
+      </Text>
+    );
+  }
+  const last = session.lastTurnMs !== undefined ? ` · last turn ${formatElapsed(session.lastTurnMs)}` : '';
+  return <Text dimColor>{`idle ${formatElapsed(now - (session.lastEventAt ?? now))}${last}`}</Text>;
+}
+
+/** The keys of the rows that fit in `maxLines`: lowest rank first, ties in their order. */
+function keptRowKeys(rows: readonly Row[], maxLines: number): Set<string> {
+  return new Set(
+    rows
+      .map((row, order) => ({ row, order }))
+      .sort((a, b) => a.row.rank - b.row.rank || a.order - b.order)
+      .slice(0, Math.max(0, maxLines))
+      .map(({ row }) => row.key),
   );
 }
