@@ -4,7 +4,7 @@
  * context on some events) and exits 0 on every path.
  */
 import { join } from 'node:path';
-import { normalizeHostEvent } from '../hosts/host-adapter.js';
+import { normalizeHostEvent } from '../hosts/host-translator.js';
 import { DEFAULT_HOST, parseHostId, type HostId } from '../hosts/host-id.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
@@ -52,9 +52,9 @@ function soundRoot(root: string): boolean {
 }
 
 /**
- * The event to journal (the parsed payload through the host's adapter, or a marker for one over
+ * The event to journal (the parsed payload through the host's translator, or a marker for one over
  * the cap) and the payload as the host sent it (what goes to the inbox, whose drain runs the
- * adapter itself); undefined when dropped.
+ * translator itself); undefined when dropped.
  */
 function eventFrom(
   input: Awaited<ReturnType<typeof readHookInput>>,

@@ -2,7 +2,7 @@
  * OpenAI Codex CLI (0.169.0) as a host. Its hook payloads already carry Claude Code's field
  * names (plus `turn_id` and `model`), the shell tool is `Bash` with `tool_input.command`, and
  * subagent events keep the parent's `session_id` with `agent_id`/`agent_type`, as Claude's do.
- * What differs, and what this adapter makes up for:
+ * What differs, and what this translator makes up for:
  * - `tool_response` is the bare output, with no exit code: a command that exited non-zero is
  *   still a PostToolUse. The exit code is recovered from the rollout (codex-rollout.ts) and a
  *   non-zero one turns the event into Claude's PostToolUseFailure ("Exit code N\n<output>").
@@ -12,7 +12,7 @@
  */
 import { isAbsolute, join } from 'node:path';
 import { isPatchText, patchPaths } from '../protocol/patch-files.js';
-import { isEventShaped, type HostAdapter, type HostEvent } from './adapter-contract.js';
+import { isEventShaped, type HostTranslator, type HostEvent } from './translator-contract.js';
 import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 
@@ -53,7 +53,7 @@ function normalizePostToolUse(event: HostEvent): HostEvent {
   return outcome.exitCode === 0 ? out : asFailure(out, outcome.exitCode);
 }
 
-export const codexAdapter: HostAdapter = {
+export const codexTranslator: HostTranslator = {
   id: 'codex',
   // Codex 0.169.0: PermissionRequest, SubagentStart/Stop, Stop and Interrupt; exit codes from the rollout.
   capabilities: HOST_CAPABILITIES.codex.capabilities,

@@ -3,7 +3,7 @@
  * (src/install/copilot-hooks.ts): Copilot then sends Claude-shaped snake_case payloads, with
  * Claude's tool names (bash -> Bash, create -> Write, edit -> Edit, task -> Agent) but Copilot's
  * argument keys and no `tool_use_id` (../shared/copilot-1.0.102/RECIPE.md). What differs, and
- * what this adapter makes up for:
+ * what this translator makes up for:
  * - A shell command that exited non-zero is still a PostToolUse ("success"): the exit code is only
  *   text at the end of `tool_result.text_result_for_llm`, `<shellId: N completed with exit code
  *   M>`. A non-zero one becomes Claude's PostToolUseFailure ("Exit code M\n<output>").
@@ -17,7 +17,7 @@
  * Esc on a permission prompt fires no hook at all: the turn is closed by the next event of the
  * session or the mood's stale-session time-out (docs/hosts.md).
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
@@ -115,7 +115,7 @@ function permissionAsked(event: HostPayload): HostPayload {
   };
 }
 
-export const copilotAdapter: HostAdapter = {
+export const copilotTranslator: HostTranslator = {
   id: 'copilot',
   capabilities: HOST_CAPABILITIES.copilot.capabilities,
   normalize(payload): InternalEvent | undefined {

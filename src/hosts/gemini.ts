@@ -2,7 +2,7 @@
  * Gemini CLI (0.61.0) as a host. Its payloads are Claude-shaped (snake_case, `session_id`,
  * `hook_event_name`, `tool_name`/`tool_input`), under its own event and tool names, with no
  * `tool_use_id` (../shared/gemini-cli-0.61.0/RECIPE.md). buddy-tui registers only what the buddy
- * reads (src/install/gemini-hooks.ts): not the 4 model-level hooks per model call. This adapter:
+ * reads (src/install/gemini-hooks.ts): not the 4 model-level hooks per model call. This translator:
  * - names the events as Claude's: BeforeAgent -> UserPromptSubmit (`new_turn`: Gemini queues no
  *   prompt, and Esc on a permission prompt or an API error fires no AfterAgent, so the next prompt
  *   closes a turn left open), AfterAgent -> Stop, BeforeTool/AfterTool -> PreToolUse/PostToolUse,
@@ -15,7 +15,7 @@
  * - keeps `tool_response` to its text: in the TUI `returnDisplay` is the rendered terminal grid.
  * The model-level events (BeforeModel, AfterModel, BeforeToolSelection) are no events of the buddy.
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
@@ -100,7 +100,7 @@ function permissionAsked(event: HostPayload): HostPayload {
   return out;
 }
 
-export const geminiAdapter: HostAdapter = {
+export const geminiTranslator: HostTranslator = {
   id: 'gemini',
   capabilities: HOST_CAPABILITIES.gemini.capabilities,
   normalize(payload): InternalEvent | undefined {

@@ -1,6 +1,6 @@
 /**
  * The agent hosts buddy-tui watches. A host is named on every journal line (`host`), and its
- * adapter turns the host's hook payload into the one internal event (Claude Code's shape).
+ * translator turns the host's hook payload into the one internal event (Claude Code's shape).
  */
 export const HOST_IDS = ['claude', 'codex', 'copilot', 'gemini', 'qwen'] as const;
 export type HostId = (typeof HOST_IDS)[number];

@@ -1,7 +1,7 @@
 /**
  * Qwen Code (0.24.4) as a host. Its payloads are Claude Code's own shape (snake_case, Claude's
  * event names, `tool_use_id`, `prompt_id`, `permission_mode`), with Qwen's tool names
- * (../shared/qwen-code-0.24.4/RECIPE.md). What this adapter makes up for:
+ * (../shared/qwen-code-0.24.4/RECIPE.md). What this translator makes up for:
  * - UserPromptSubmit fires again before every tool-result continuation, with `prompt: ""`: that
  *   is no new turn, it becomes PromptContinuation (activity only). A real prompt is `new_turn`
  *   (Qwen fires it when the model call starts, so a turn still open ended without a Stop: an API
@@ -14,7 +14,7 @@
  * - Esc on a permission prompt fires no Stop, but PostToolBatch with a `cancelled` call: that
  *   batch becomes Interrupt (the turn ends); any other PostToolBatch is no event of the buddy.
  */
-import { isEventShaped, type HostAdapter, type HostPayload } from './adapter-contract.js';
+import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 
@@ -57,7 +57,7 @@ function cancelledBatch(event: HostPayload): boolean {
   return calls.some((call) => (call as { status?: unknown } | null)?.status === 'cancelled');
 }
 
-export const qwenAdapter: HostAdapter = {
+export const qwenTranslator: HostTranslator = {
   id: 'qwen',
   capabilities: HOST_CAPABILITIES.qwen.capabilities,
   normalize(payload): InternalEvent | undefined {

@@ -10,7 +10,7 @@ import type { Reporter } from '../report/reporter.js';
 import { UnsafePathError, ensurePrivateDir, sessionDirName } from '../state/state-root.js';
 import { readInboxFile } from './inbox-file.js';
 import { DAMAGED_DIR, parseInboxName, type InboxFile } from './inbox-order.js';
-import { normalizeHostEvent } from '../hosts/host-adapter.js';
+import { normalizeHostEvent } from '../hosts/host-translator.js';
 import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
 import { isHookPayload } from './payload-edges.js';
 

@@ -80,7 +80,7 @@ export interface SpooledEvent {
   /** Where its hook ran in tmux (from the inbox name); always stamped, so a payload's own keys never pass for it. */
   tmuxPane?: string;
   tmuxServerPid?: number;
-  /** The host adapter's internal event (normalizeHostEvent), checked to name a safe session. */
+  /** The host translator's internal event (normalizeHostEvent), checked to name a safe session. */
   payload: Record<string, unknown> & { session_id: string; hook_event_name: string };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The internal event: what every host adapter (src/hosts/) makes of its host's hook payload, and
+ * The internal event: what every host translator (src/hosts/) makes of its host's hook payload, and
  * what the journal, the reducer, the pet, plugins and the displays read. Its shape is Claude
  * Code's (the reference host), written down here so an adapter knows what it must provide:
  * - `session_id`, `hook_event_name` (one of HOOK_EVENT_NAMES for anything the reducer acts on;

@@ -1,6 +1,6 @@
 /**
  * Each session shows its host: a badge on its tab and in its activity, drawn from the sessions
- * the real adapters journaled (a real Codex 0.169.0 run beside the recorded Claude Code one).
+ * the real translators journaled (a real Codex 0.169.0 run beside the recorded Claude Code one).
  * A pane of Claude Code sessions only shows no badge (it would tell nothing).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { render } from 'ink-testing-library';
 import { App } from '../../components/App.js';
 import { ActivityPanel } from '../../components/ActivityPanel.js';
 import { SessionTabs } from '../../components/SessionTabs.js';
-import { normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { toSafeSession } from '../../src/state/safe-session.js';
@@ -24,14 +24,14 @@ afterEach(() => {
   for (const view of views.splice(0)) view.unmount();
 });
 
-/** The Codex code-mode run through the Codex adapter, ending on the failed `exit 3`. */
+/** The Codex code-mode run through the Codex translator, ending on the failed `exit 3`. */
 function codexSession(ts0: number): SessionState {
   const { payloads } = payloadsWithRollout('exec-codemode', 'at-last-post');
   const events = payloads.map((p, i) => ({ ...normalizeHostEvent('codex', p), ts: ts0 + i * 1000 }) as JournalEvent);
   return foldEvents(undefined, events);
 }
 
-/** The recorded Claude Code session through the Claude adapter, cut while a tool runs. */
+/** The recorded Claude Code session through the Claude translator, cut while a tool runs. */
 function claudeSession(): SessionState {
   const events = fixtureEvents().slice(0, indexOf((e) => e.hook_event_name === 'PreToolUse') + 1);
   return foldEvents(

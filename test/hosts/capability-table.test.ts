@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { HOST_CAPABILITIES, hostCapabilities } from '../../src/hosts/host-capabilities.js';
 import { hostCapabilityTable, withCapabilityTable } from '../../src/hosts/host-capability-table.js';
 import { HOST_IDS } from '../../src/hosts/host-id.js';
-import { hostAdapter } from '../../src/hosts/host-adapter.js';
+import { hostTranslator } from '../../src/hosts/host-translator.js';
 
 const HOSTS_DOC = new URL('../../docs/hosts.md', import.meta.url);
 
@@ -33,8 +33,8 @@ describe('the host capability table', () => {
     expect(cells('session end')[4]).toMatch(/^interactive only/);
   });
 
-  it('is what each adapter says it reports, and an unknown host reads as Claude Code', () => {
-    for (const id of HOST_IDS) expect(hostAdapter(id).capabilities).toBe(HOST_CAPABILITIES[id].capabilities);
+  it('is what each translator says it reports, and an unknown host reads as Claude Code', () => {
+    for (const id of HOST_IDS) expect(hostTranslator(id).capabilities).toBe(HOST_CAPABILITIES[id].capabilities);
     expect(hostCapabilities('toString')).toBe(HOST_CAPABILITIES.claude.capabilities);
     expect(hostCapabilities(undefined)).toBe(HOST_CAPABILITIES.claude.capabilities);
   });

@@ -1,10 +1,10 @@
 /**
- * The host conformance test: every host's adapter over every recorded payload of that host
+ * The host conformance test: every host's translator over every recorded payload of that host
  * (test/support/host-fixtures.ts) gives internal events the reducer can rely on
  * (src/protocol/internal-event.ts), and a run folds into a session that names its host.
  */
 import { describe, expect, it } from 'vitest';
-import { hostAdapter, normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { hostTranslator, normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import { HOST_IDS, type HostId } from '../../src/hosts/host-id.js';
 import { HOOK_EVENT_NAMES, TOOL_EVENTS, type JournalEvent } from '../../src/protocol/hook-event.js';
 import { TOOL_ROLES, type InternalEvent } from '../../src/protocol/internal-event.js';
@@ -43,7 +43,7 @@ function problems(event: InternalEvent, host: HostId): string[] {
   return out;
 }
 
-/** Event names an adapter may keep in the journal that the reducer only counts as activity. */
+/** Event names a translator may keep in the journal that the reducer only counts as activity. */
 const HOST_ONLY_EVENTS: ReadonlySet<string> = new Set(['SubagentPrompt', 'SubagentTurnEnd', 'PromptContinuation']);
 
 describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
@@ -60,7 +60,7 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
       event ? problems(event, host).map((p) => `#${i} ${event.hook_event_name}: ${p}`) : [],
     );
     expect(found).toEqual([]);
-    // Only the host's own leftovers are dropped; the adapter never throws on them.
+    // Only the host's own leftovers are dropped; the translator never throws on them.
     expect(events.filter(Boolean).length).toBeGreaterThan(0);
   });
 
@@ -81,7 +81,7 @@ describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
   });
 
   it('says what it can report, and its recorded events never show more', () => {
-    const caps = hostAdapter(host).capabilities;
+    const caps = hostTranslator(host).capabilities;
     expect(Object.keys(caps).sort()).toEqual([
       'exitCodes',
       'sessionEnd',

@@ -1,12 +1,12 @@
 /**
  * A rule's `host` keeps it to one agent host's events: config.json parsed as the pane parses it,
- * real command plugins spawned, events normalised by the real host adapters (Codex's from a
+ * real command plugins spawned, events normalised by the real host translators (Codex's from a
  * real 0.169.0 payload).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import { createPluginRunner, type PluginRunner } from '../../src/plugins/plugin-runner.js';
 import { loadPlugins } from '../../src/plugins/plugin-setup.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';

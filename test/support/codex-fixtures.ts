@@ -6,7 +6,7 @@
 import { appendFileSync, copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HostEvent } from '../../src/hosts/host-adapter.js';
+import type { HostEvent } from '../../src/hosts/host-translator.js';
 import { makeTempDir } from './temp-dir.js';
 
 export const CODEX_FIXTURES = fileURLToPath(new URL('../fixtures/codex/', import.meta.url));

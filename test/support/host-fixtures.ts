@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { HostPayload } from '../../src/hosts/host-adapter.js';
+import type { HostPayload } from '../../src/hosts/host-translator.js';
 import type { HostId } from '../../src/hosts/host-id.js';
 import { codexPayloads } from './codex-fixtures.js';
 

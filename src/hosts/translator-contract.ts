@@ -1,18 +1,18 @@
 /**
- * What a host adapter is (host-adapter.ts keeps the registry of them): each adapter imports this
- * file, never the registry, so the registry importing every adapter makes no cycle.
+ * What a host translator is (host-translator.ts keeps the registry of them): each translator imports this
+ * file, never the registry, so the registry importing every translator makes no cycle.
  */
 import type { InternalEvent } from '../protocol/internal-event.js';
 import type { HostCapabilities } from './host-capabilities.js';
 import type { HostId } from './host-id.js';
 
-/** A hook payload as a host sent it: any JSON object (the adapter decides whether it is an event). */
+/** A hook payload as a host sent it: any JSON object (the translator decides whether it is an event). */
 export type HostPayload = Record<string, unknown>;
 
 /** A payload already known to carry Claude Code's two identifying fields. */
 export type HostEvent = HostPayload & { session_id: string; hook_event_name: string };
 
-export interface HostAdapter {
+export interface HostTranslator {
   readonly id: HostId;
   /** What the host reports at all; the pane and `status` show nothing it cannot. */
   readonly capabilities: HostCapabilities;

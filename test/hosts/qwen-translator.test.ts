@@ -1,10 +1,10 @@
 /**
- * The Qwen adapter over real Qwen Code 0.24.4 payloads (test/fixtures/qwen/): the empty prompt
+ * The Qwen translator over real Qwen Code 0.24.4 payloads (test/fixtures/qwen/): the empty prompt
  * before each continuation is no new turn, the exit code from the failure's text, and Esc on a
  * permission prompt (no Stop, a cancelled PostToolBatch) ends the turn.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { awaitsAnswer } from '../../src/state/selectors.js';
@@ -18,7 +18,7 @@ const journal = (name: string): JournalEvent[] =>
       return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
     });
 
-describe('the Qwen adapter', () => {
+describe('the Qwen translator', () => {
   it('one turn for p-basic, its failures with exit codes, the subagent and the files', () => {
     const events = journal('p-basic');
     const state = foldEvents(undefined, events, events[0].session_id);

@@ -1,10 +1,10 @@
 /**
- * The Copilot adapter over real Copilot CLI 1.0.102 payloads (test/fixtures/copilot/): the exit code
+ * The Copilot translator over real Copilot CLI 1.0.102 payloads (test/fixtures/copilot/): the exit code
  * read from the shell's text, files from `path`, the half-camelCase SubagentStart, a child agent's
  * own events on the parent's session, an API error ending the turn; and what the reducer makes of it.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import { eventKinds } from '../../src/protocol/event-kind.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
@@ -18,7 +18,7 @@ const journal = (name: string): JournalEvent[] =>
     return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
   });
 
-describe('the Copilot adapter', () => {
+describe('the Copilot translator', () => {
   it('turns `exit 3` (a "success" with the code only as text) into a failure with its exit code', () => {
     const events = journal('p-pascal');
     const shells = events.filter((e) => e.tool_name === 'Bash' && e.hook_event_name.startsWith('PostToolUse'));

@@ -1,12 +1,12 @@
 /**
- * The Codex adapter over real Codex 0.169.0 payloads and the real rollouts of the same runs
+ * The Codex translator over real Codex 0.169.0 payloads and the real rollouts of the same runs
  * (test/fixtures/codex/): the exit code recovered from the rollout as it stood when the hook ran.
  */
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeHostEvent, type HostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent, type HostEvent } from '../../src/hosts/host-translator.js';
 import { readCallOutcome } from '../../src/hosts/codex-rollout.js';
 import { sessionMood } from '../../src/display/mood.js';
 import { eventKinds } from '../../src/protocol/event-kind.js';

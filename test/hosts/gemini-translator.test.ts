@@ -1,10 +1,10 @@
 /**
- * The Gemini adapter over real Gemini CLI 0.61.0 payloads (test/fixtures/gemini/): Claude's event
+ * The Gemini translator over real Gemini CLI 0.61.0 payloads (test/fixtures/gemini/): Claude's event
  * names, the exit code read from `Exit Code: N`, a tool error as a failure, the model-level events
  * dropped, and a turn left open by Esc closed by the next prompt.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeHostEvent } from '../../src/hosts/host-adapter.js';
+import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { awaitsAnswer } from '../../src/state/selectors.js';
@@ -18,7 +18,7 @@ const journal = (name: string): JournalEvent[] =>
       return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
     });
 
-describe('the Gemini adapter', () => {
+describe('the Gemini translator', () => {
   it('keeps what the buddy reads of p-basic, with the failures and the files written', () => {
     const events = journal('p-basic');
     expect(events.map((e) => e.hook_event_name)).not.toContain('BeforeModel');
