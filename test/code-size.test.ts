@@ -28,7 +28,7 @@ const OVER_FILES = [
   'test/support/messages-api-standin.ts',
 ];
 const OVER_FUNCTIONS = [
-  'src/install/doctor-settings.ts settingsChecks',
+  'src/doctor/doctor-settings.ts settingsChecks',
   'src/species/species-registry.ts createSpeciesRegistry',
   'src/state/reducer.ts applyEvent',
 ];

@@ -1,6 +1,6 @@
 /** `buddy-tui doctor`: checks the whole setup; each line ok/warn/fail with its fix; exit 1 on a fail. */
 import { parseArgs } from 'node:util';
-import { formatCheck, type DoctorCheck } from '../install/doctor-check.js';
+import { formatCheck, type DoctorCheck } from '../doctor/doctor-check.js';
 import {
   buildCheck,
   configChecks,
@@ -9,11 +9,11 @@ import {
   sessionChecks,
   speciesChecks,
   stateRootCheck,
-} from '../install/doctor-local.js';
-import { inboxChecks, retryDamagedFiles } from '../install/doctor-inbox.js';
-import { modChecks } from '../install/doctor-mod.js';
-import { oneHostIsEnough } from '../install/doctor-hosts.js';
-import { notifyChecks } from '../install/doctor-notify.js';
+} from '../doctor/doctor-local.js';
+import { inboxChecks, retryDamagedFiles } from '../doctor/doctor-inbox.js';
+import { modChecks } from '../doctor/doctor-mod.js';
+import { oneHostIsEnough } from '../doctor/doctor-hosts.js';
+import { notifyChecks } from '../doctor/doctor-notify.js';
 import { HOST_IDS } from '../hosts/host-id.js';
 import { HOST_INSTALLERS } from './host-installers.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';

@@ -1,5 +1,5 @@
 /** Claude Code in the host registry (host-installers.ts). */
-import { claudeHooksWired, settingsChecks } from '../install/doctor-settings.js';
+import { claudeHooksWired, settingsChecks } from '../doctor/doctor-settings.js';
 import type { HostInstaller } from './installer-contract.js';
 import { CLAUDE_FLAGS, CLAUDE_INSTALL_HELP, runClaudeInstall, runClaudeUninstall } from './install-claude.js';
 

@@ -1,6 +1,6 @@
 /** OpenAI Codex CLI in the host registry (host-installers.ts); the commands are in install-codex.ts. */
 import { CODEX_HOOK_EVENTS } from '../install/codex-hooks.js';
-import { codexChecks, codexHooksWired } from '../install/doctor-codex.js';
+import { codexChecks, codexHooksWired } from '../doctor/doctor-codex.js';
 import type { HostInstaller } from './installer-contract.js';
 import { runCodexInstall, runCodexUninstall } from './install-codex.js';
 

@@ -1,6 +1,6 @@
 /** GitHub Copilot CLI in the host registry (host-installers.ts); the commands are in install-copilot.ts. */
 import { COPILOT_HOOK_EVENTS } from '../install/copilot-hooks.js';
-import { copilotChecks, copilotHooksWired } from '../install/doctor-copilot.js';
+import { copilotChecks, copilotHooksWired } from '../doctor/doctor-copilot.js';
 import type { HostInstaller } from './installer-contract.js';
 import { runCopilotInstall, runCopilotUninstall } from './install-copilot.js';
 

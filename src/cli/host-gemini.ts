@@ -1,6 +1,6 @@
 /** Gemini CLI in the host registry (host-installers.ts): hooks in its user settings.json. */
 import { GEMINI_HOOK_EVENTS, geminiHookGroups, geminiSettingsPath, resolveGeminiDir } from '../install/gemini-hooks.js';
-import { geminiChecks, geminiHooksWired } from '../install/doctor-gemini.js';
+import { geminiChecks, geminiHooksWired } from '../doctor/doctor-gemini.js';
 import type { HostInstaller } from './installer-contract.js';
 import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './install-hook-file.js';
 

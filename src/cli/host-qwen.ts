@@ -1,6 +1,6 @@
 /** Qwen Code in the host registry (host-installers.ts): hooks in its user settings.json. */
 import { QWEN_HOOK_EVENTS, qwenHookGroups, qwenSettingsPath, resolveQwenDir } from '../install/qwen-hooks.js';
-import { qwenChecks, qwenHooksWired } from '../install/doctor-qwen.js';
+import { qwenChecks, qwenHooksWired } from '../doctor/doctor-qwen.js';
 import type { HostInstaller } from './installer-contract.js';
 import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './install-hook-file.js';
 

@@ -11,7 +11,7 @@ import { forgetCodexTrust, trustCodexHooks, type AppServerOptions } from '../ins
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { CODEX_HOOK_EVENTS, codexHookCommand, codexHooksPath, resolveCodexHome } from '../install/codex-hooks.js';
 import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.js';
-import { codexHooksSwitchedOff, readCodexConfig } from '../install/doctor-codex.js';
+import { codexHooksSwitchedOff, readCodexConfig } from '../doctor/doctor-codex.js';
 import { term, termLines } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { reportSettingsError } from './install-errors.js';

@@ -3,7 +3,7 @@
  * this file, never the registry, so the registry importing every installer makes no cycle.
  */
 import type { HostId } from '../hosts/host-id.js';
-import type { DoctorCheck } from '../install/doctor-check.js';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
 import type { CliIo } from './cli-io.js';
 
 export type FlagOptions = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly short?: string }>>;

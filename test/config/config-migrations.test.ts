@@ -15,7 +15,7 @@ import {
   type ConfigMigration,
   type ConfigObject,
 } from '../../src/config/config-migrations.js';
-import { configChecks } from '../../src/install/doctor-local.js';
+import { configChecks } from '../../src/doctor/doctor-local.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const FIXTURES = join(import.meta.dirname, 'migrations');

@@ -16,7 +16,7 @@ import {
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stateRootCheck } from '../../src/install/doctor-local.js';
+import { stateRootCheck } from '../../src/doctor/doctor-local.js';
 import { parseJournalLines } from '../../src/state/journal.js';
 import { runHook, runHookStreamed } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -1,7 +1,7 @@
 /** The pure pieces of the Codex install: the entries, their trust keys, the `[features]` reader. */
 import { describe, expect, it } from 'vitest';
 import { addCodexBuddy, CODEX_HOOK_EVENTS, codexBuddyKeys, snakeEvent } from '../../src/install/codex-hooks.js';
-import { codexFeature } from '../../src/install/doctor-codex.js';
+import { codexFeature } from '../../src/doctor/doctor-codex.js';
 import { removeBuddy } from '../../src/install/merge-settings.js';
 
 describe('Codex hooks.json entries', () => {

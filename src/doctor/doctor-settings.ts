@@ -5,10 +5,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
-import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from './buddy-entries.js';
+import { BUDDY_HOOK_EVENTS, isBuddyGroup, isBuddyStatusLine } from '../install/buddy-entries.js';
 import { isFastStatuslineCommand } from '../statusline/fast-command.js';
-import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
-import { parseSettings, type JsonObject } from './settings-json.js';
+import {
+  claudeConfigDir,
+  localSettingsPath,
+  projectSettingsPath,
+  userSettingsPath,
+} from '../install/settings-location.js';
+import { parseSettings, type JsonObject } from '../install/settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { handlerKind, shellWords, type HandlerKind } from '../ingest/spool-command.js';
 

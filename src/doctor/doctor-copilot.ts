@@ -7,10 +7,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { join } from 'node:path';
-import { COPILOT_HOOK_EVENTS, copilotHooksPath, resolveCopilotHome } from './copilot-hooks.js';
+import { COPILOT_HOOK_EVENTS, copilotHooksPath, resolveCopilotHome } from '../install/copilot-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';
-import { buddyPresence } from './merge-settings.js';
-import { parseSettings, type JsonObject } from './settings-json.js';
+import { buddyPresence } from '../install/merge-settings.js';
+import { parseSettings, type JsonObject } from '../install/settings-json.js';
 
 const INSTALL = 'buddy-tui install --host copilot';
 

@@ -9,8 +9,13 @@ import { existsSync } from 'node:fs';
 import { readSmallFile } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import type { DoctorCheck } from './doctor-check.js';
-import { MOD_MIN_VERSION, isOurModFolder, modFolderFor } from './mod-install.js';
-import { claudeConfigDir, localSettingsPath, projectSettingsPath, userSettingsPath } from './settings-location.js';
+import { MOD_MIN_VERSION, isOurModFolder, modFolderFor } from '../install/mod-install.js';
+import {
+  claudeConfigDir,
+  localSettingsPath,
+  projectSettingsPath,
+  userSettingsPath,
+} from '../install/settings-location.js';
 
 const MAX_READ = 4 * 1024 * 1024;
 

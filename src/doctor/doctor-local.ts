@@ -18,7 +18,7 @@ import { listSessions, type SessionEntry } from '../state/reader.js';
 import { formatElapsed } from '../state/selectors.js';
 import { ERROR_LOG_FILE, isChosenRoot, stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { hookEntryPath } from './cli-entry.js';
+import { hookEntryPath } from '../install/cli-entry.js';
 import type { DoctorCheck } from './doctor-check.js';
 
 export const MIN_NODE_MAJOR = 20;

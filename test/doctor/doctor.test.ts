@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isTrusted, settingsChecks } from '../../src/install/doctor-settings.js';
+import { isTrusted, settingsChecks } from '../../src/doctor/doctor-settings.js';
 import { claudeBinary } from '../support/claude-cli.js';
 import { CLI_ENTRY, feedThroughHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -1,8 +1,8 @@
 // One wired host is enough: Claude Code's missing hooks fail only when Codex is not wired either.
 import { describe, expect, it } from 'vitest';
-import type { DoctorCheck } from '../../src/install/doctor-check.js';
-import { oneHostIsEnough } from '../../src/install/doctor-hosts.js';
-import { NO_CLAUDE_HOOKS } from '../../src/install/doctor-settings.js';
+import type { DoctorCheck } from '../../src/doctor/doctor-check.js';
+import { oneHostIsEnough } from '../../src/doctor/doctor-hosts.js';
+import { NO_CLAUDE_HOOKS } from '../../src/doctor/doctor-settings.js';
 
 const claude = {
   section: 'Claude Code',

@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import type { DoctorCheck } from './doctor-check.js';
-import { GEMINI_HOOK_EVENTS, geminiSettingsPath, resolveGeminiDir } from './gemini-hooks.js';
-import { buddyPresence } from './merge-settings.js';
-import { parseSettings, type JsonObject } from './settings-json.js';
+import { GEMINI_HOOK_EVENTS, geminiSettingsPath, resolveGeminiDir } from '../install/gemini-hooks.js';
+import { buddyPresence } from '../install/merge-settings.js';
+import { parseSettings, type JsonObject } from '../install/settings-json.js';
 
 const INSTALL = 'buddy-tui install --host gemini';
 

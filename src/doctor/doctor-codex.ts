@@ -7,14 +7,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { findExecutable } from '../process/find-executable.js';
-import { listCodexHooks } from './codex-app-server.js';
-import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from './codex-hooks.js';
+import { listCodexHooks } from '../install/codex-app-server.js';
+import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } from '../install/codex-hooks.js';
 import type { DoctorCheck } from './doctor-check.js';
-import { buddyPresence } from './merge-settings.js';
-import { isBuddyGroup } from './buddy-entries.js';
+import { buddyPresence } from '../install/merge-settings.js';
+import { isBuddyGroup } from '../install/buddy-entries.js';
 import { goneNodeCheck } from './doctor-settings.js';
 import { handlerKind } from '../ingest/spool-command.js';
-import { parseSettings } from './settings-json.js';
+import { parseSettings } from '../install/settings-json.js';
 
 /** hooks.json and config.toml may be links (a dotfiles repo): followed, their targets still checked. */
 const CONFIG_READ = { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true } as const;

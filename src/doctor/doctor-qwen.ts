@@ -6,10 +6,10 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import type { DoctorCheck } from './doctor-check.js';
-import { readInstallRecord } from './install-record.js';
-import { buddyPresence } from './merge-settings.js';
-import { QWEN_HOOK_EVENTS, qwenSettingsPath, resolveQwenDir } from './qwen-hooks.js';
-import { parseSettings, type JsonObject } from './settings-json.js';
+import { readInstallRecord } from '../install/install-record.js';
+import { buddyPresence } from '../install/merge-settings.js';
+import { QWEN_HOOK_EVENTS, qwenSettingsPath, resolveQwenDir } from '../install/qwen-hooks.js';
+import { parseSettings, type JsonObject } from '../install/settings-json.js';
 
 const INSTALL = 'buddy-tui install --host qwen';
 
