@@ -12,7 +12,7 @@ import { CODEX_HOOK_EVENTS, codexBuddyKeys, codexHooksPath, resolveCodexHome } f
 import type { DoctorCheck } from './doctor-check.js';
 import { buddyPresence } from '../install/merge-settings.js';
 import { isBuddyGroup } from '../install/buddy-entries.js';
-import { goneNodeCheck } from './doctor-settings.js';
+import { goneNodeCheck } from './gone-node.js';
 import { handlerKind } from '../ingest/spool-command.js';
 import { parseSettings } from '../install/settings-json.js';
 

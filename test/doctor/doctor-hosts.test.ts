@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DoctorCheck } from '../../src/doctor/doctor-check.js';
 import { oneHostIsEnough } from '../../src/doctor/doctor-hosts.js';
-import { NO_CLAUDE_HOOKS } from '../../src/doctor/doctor-settings.js';
+import { NO_CLAUDE_HOOKS } from '../../src/doctor/doctor-claude-hooks.js';
 
 const claude = {
   section: 'Claude Code',
