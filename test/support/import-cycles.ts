@@ -1,5 +1,5 @@
 /**
- * The import cycles of a module graph, for test/architecture.test.ts: the strongly connected
+ * The import cycles of a module graph, for test/architecture-cycles.test.ts: the strongly connected
  * components (Tarjan) with more than one file, or one file that imports itself. A cycle is named
  * by its sorted files, so a file that joins an allowed cycle makes a new one.
  */
