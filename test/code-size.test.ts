@@ -21,7 +21,6 @@ const OVER_FILES = [
   'claude-plugin/hooks/register.js',
   'src/plugins/plugin-runner.ts',
   'src/state/reducer.ts',
-  'test/display/displays-agree.test.tsx',
   'test/ingest/drain-inbox.test.ts',
   'test/support/messages-api-standin.ts',
 ];
