@@ -21,7 +21,6 @@ const OVER_FILES = [
   'claude-plugin/hooks/register.js',
   'src/plugins/plugin-runner.ts',
   'src/state/reducer.ts',
-  'test/ingest/drain-inbox.test.ts',
   'test/support/messages-api-standin.ts',
 ];
 const OVER_FUNCTIONS = ['src/species/species-registry.ts createSpeciesRegistry', 'src/state/reducer.ts applyEvent'];

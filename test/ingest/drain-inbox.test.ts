@@ -1,14 +1,13 @@
 /**
  * The drain of `<root>/inbox`: order, files still being written (their writer alive), damaged
- * files (their writer gone), the lock, and a drain that died between append and unlink.
+ * files (their writer gone), a drain that died between append and unlink, and what the drain
+ * leaves alone. The lock and other processes at once: ./drain-inbox-processes.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
   existsSync,
   mkdirSync,
-  readFileSync,
   readdirSync,
   statSync,
   symlinkSync,
@@ -16,70 +15,29 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainInbox, retryAllDamaged } from '../../src/ingest/drain-inbox.js';
-import { DRAIN_LOCK_FILE } from '../../src/ingest/drain-lock.js';
 import { isHookPayload } from '../../src/ingest/payload-edges.js';
 import { hookPayloadSchema } from '../../src/protocol/hook-event.js';
-import type { Report } from '../../src/report/reporter.js';
 import { listSessions } from '../../src/state/reader.js';
 import { pruneSessions } from '../../src/state/retention.js';
 import { sessionDirName } from '../../src/state/state-root.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { runHook } from '../support/hook-process.js';
-import { runSpool } from '../support/spool-process.js';
+import {
+  A,
+  B,
+  collect,
+  event,
+  journal,
+  names,
+  rootWithInbox,
+  spool,
+  spooled,
+  T0,
+  useLiveWriters,
+} from './drain-inbox-support.js';
 
-const A = 'aaaaaaaa-0000-4000-8000-00000000000a';
-const B = 'bbbbbbbb-0000-4000-8000-00000000000b';
-const T0 = 1_900_000_000_000;
-
-function rootWithInbox(): string {
-  const root = join(makeTempDir(), 'state');
-  mkdirSync(join(root, 'inbox'), { recursive: true, mode: 0o700 });
-  return root;
-}
-
-/** A spooled file as the sh hook leaves it, with its mtime set. */
-function spool(root: string, name: string, content: string, mtimeMs: number): void {
-  const path = join(root, 'inbox', name);
-  writeFileSync(path, content, { mode: 0o600 });
-  utimesSync(path, mtimeMs / 1000, mtimeMs / 1000);
-}
-
-const event = (sid: string, name: string, extra: Record<string, unknown> = {}) =>
-  `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
-
-function journal(root: string, sid: string): Array<Record<string, unknown>> {
-  const path = join(root, sid, 'events.jsonl');
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-    : [];
-}
-
-const names = (root: string, sid: string) => journal(root, sid).map((e) => e.hook_event_name);
-const spooled = (root: string) =>
-  readdirSync(join(root, 'inbox'))
-    .filter((name) => /^(claude|codex)\./.test(name))
-    .sort();
-
-/** A process that looks like a spool still writing (its `$0` is the spool's): its pid names a file. */
-const writers: ChildProcess[] = [];
-function liveWriter(): number {
-  const child = spawn('/bin/sh', ['-c', 'sleep 60; true', 'buddy-tui-ingest'], { stdio: 'ignore' });
-  writers.push(child);
-  return child.pid!;
-}
-afterEach(() => {
-  for (const child of writers.splice(0)) child.kill();
-});
-
-function collect(): { reports: Report[]; report: (r: Report) => void } {
-  const reports: Report[] = [];
-  return { reports, report: (r) => reports.push(r) };
-}
+const { liveWriter } = useLiveWriters();
 
 describe('drainInbox', () => {
   it('journals oldest first: by mtime, ties by pid, and stamps the file time, the host and the key', () => {
@@ -189,78 +147,6 @@ describe('drainInbox', () => {
     expect(drainInbox(root, { now: T0 + 6 })).toEqual({ drained: 1, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['PreToolUse']);
     expect(spooled(root)).toEqual([]);
-  });
-
-  it('a lock held by a live drainer: busy, nothing touched; a dead holder’s lock is taken over', async () => {
-    const root = rootWithInbox();
-    spool(root, 'claude.60', event(A, 'Stop'), T0);
-    const sleeper = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
-    try {
-      writeFileSync(join(root, 'inbox', DRAIN_LOCK_FILE), `${sleeper.pid}\n`);
-      expect(drainInbox(root, { now: Date.now() })).toEqual({ drained: 0, waiting: 1, busy: true });
-    } finally {
-      sleeper.kill();
-      await new Promise((resolve) => sleeper.once('exit', resolve));
-    }
-    expect(drainInbox(root, { now: Date.now() })).toEqual({ drained: 1, waiting: 0, busy: false });
-    expect(existsSync(join(root, 'inbox', DRAIN_LOCK_FILE))).toBe(false);
-  });
-
-  it('a lock older than 30 s is stale even when its pid runs (a pid reused)', () => {
-    const root = rootWithInbox();
-    spool(root, 'claude.61', event(A, 'Stop'), T0);
-    writeFileSync(join(root, 'inbox', DRAIN_LOCK_FILE), `${process.pid}\n`);
-    utimesSync(join(root, 'inbox', DRAIN_LOCK_FILE), T0 / 1000, T0 / 1000);
-    expect(drainInbox(root, { now: T0 + 30_001 }).drained).toBe(1);
-  });
-
-  it('drainers at once (real hook processes): every spooled event exactly once, in order', async () => {
-    const root = rootWithInbox();
-    for (let n = 0; n < 120; n += 1) spool(root, `claude.${1000 + n}`, event(A, 'PostToolUse', { seq: n }), T0 + n);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, (_, n) => runHook(event(B, 'Notification', { n }), { BUDDY_TUI_STATE_DIR: root })),
-    );
-    for (const result of results) expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    // A hook that found the lock busy left the work to the holder; one more drain ends any rest.
-    drainInbox(root);
-    expect(journal(root, A).map((e) => e.seq)).toEqual(Array.from({ length: 120 }, (_, n) => n));
-    expect(journal(root, B)).toHaveLength(6);
-  });
-
-  it('a Codex payload without a trailing newline, spooled by the real sh hook, is whole', async () => {
-    const root = rootWithInbox();
-    expect(
-      await runSpool(
-        JSON.stringify({ session_id: A, hook_event_name: 'Stop', turn_id: 't1' }),
-        { BUDDY_TUI_STATE_DIR: root },
-        'codex',
-      ),
-    ).toMatchObject({ code: 0, stdout: '' });
-    expect(drainInbox(root).drained).toBe(1);
-    expect(journal(root, A)[0]).toMatchObject({ host: 'codex', turn_id: 't1' });
-  });
-
-  it('a spooled payload over 16 MiB is journaled as the Node hook journals it: a marker from its edges, once its writer is done', async () => {
-    const root = rootWithInbox();
-    const big = `{"session_id":"${A}","hook_event_name":"PostToolUse","tool_name":"Bash","tool_response":"${'z'.repeat(17 * 1024 * 1024)}","tool_use_id":"toolu_big"}\n`;
-    const writing = `claude.${liveWriter()}`;
-    spool(root, writing, big.slice(0, big.length - 30), T0);
-    // Still being written (its end not there yet): it waits.
-    expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 1, busy: false });
-    spool(root, writing, big, T0);
-    // Whole by its last byte alone, which a chunk still being written can fake: it waits for its writer.
-    expect(drainInbox(root, { now: T0 + 6 }).drained).toBe(0);
-    const writer = writers.pop()!;
-    writer.kill();
-    await new Promise((resolve) => writer.once('exit', resolve));
-    expect(drainInbox(root, { now: T0 + 7 }).drained).toBe(1);
-    expect(journal(root, A)[0]).toMatchObject({
-      hook_event_name: 'PostToolUse',
-      tool_name: 'Bash',
-      tool_use_id: 'toolu_big',
-      truncated: true,
-      payload_bytes: big.length,
-    });
   });
 
   it('leaves other names alone and reports them once', () => {
