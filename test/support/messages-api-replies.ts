@@ -3,7 +3,8 @@
  * JSON, or as the server-sent events Claude Code reads when it streams; and API errors.
  */
 import type { ServerResponse } from 'node:http';
-import type { StandinBlock, StandinReply, StandinRequest } from './messages-api-standin.js';
+import type { StandinBlock, StandinReply } from './messages-api-reply-builders.js';
+import type { StandinRequest } from './messages-api-request.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -27,7 +27,8 @@
  * responder tells them apart by `request.systemText` / `request.userText` (the Agent prompt),
  * and sees the tool results of earlier calls in `request.body.messages`.
  *
- * Replies (helpers below build them; a responder may also be a function of the request):
+ * Replies (messages-api-reply-builders.ts builds them, re-exported here; a responder may also be
+ * a function of the request):
  *   text('hi', opts?)                       one text block, stop_reason end_turn
  *   toolUse('Read', { file_path }, opts?)   one tool_use block, stop_reason tool_use
  *                                           (Bash: { command, description }; a failing one is just
@@ -49,52 +50,24 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { text, type StandinReply, type StandinResponder } from './messages-api-reply-builders.js';
 import { approxTokens, sendAnswer, sendError } from './messages-api-replies.js';
+import { describeRequest, type StandinRequest } from './messages-api-request.js';
 
-export type StandinBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id?: string; name: string; input: Record<string, unknown> };
-
-export interface AnswerOptions {
-  delayMs?: number;
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
-  usage?: { input_tokens?: number; output_tokens?: number };
-  /** Model id echoed in the answer; default: the request's model. */
-  model?: string;
-}
-
-export type StandinReply =
-  | ({ kind: 'answer'; content: StandinBlock[] } & AnswerOptions)
-  | { kind: 'hang' }
-  | { kind: 'error'; status: number; message: string; errorType?: string; delayMs?: number };
-
-export type StandinResponder =
-  | StandinReply
-  | StandinReply[]
-  | ((request: StandinRequest, index: number) => StandinReply | Promise<StandinReply>);
-
-export type StandinRoute = 'main' | 'other' | 'count_tokens' | 'unknown';
-
-export interface StandinRequest {
-  seq: number;
-  method: string;
-  /** Path without the query string, e.g. "/v1/messages". */
-  path: string;
-  query: string;
-  headers: IncomingMessage['headers'];
-  raw: string;
-  /** Parsed JSON body, or undefined when it was not JSON. */
-  body: any;
-  route: StandinRoute;
-  stream: boolean;
-  model?: string;
-  maxTokens?: number;
-  /** All text of the `system` field, blocks joined with "\n". */
-  systemText: string;
-  /** All text of the user messages, joined with "\n" (tool results included as their text). */
-  userText: string;
-  toolNames: string[];
-}
+export {
+  blocks,
+  hang,
+  httpError,
+  text,
+  textBlock,
+  toolUse,
+  toolUseBlock,
+  type AnswerOptions,
+  type StandinBlock,
+  type StandinReply,
+  type StandinResponder,
+} from './messages-api-reply-builders.js';
+export type { StandinRequest, StandinRoute } from './messages-api-request.js';
 
 export interface StandinOptions {
   main?: StandinResponder;
@@ -112,81 +85,6 @@ export interface MessagesApiStandin {
   setMain(responder: StandinResponder): void;
   setOther(responder: StandinResponder): void;
   close(): Promise<void>;
-}
-
-// ---- reply builders -------------------------------------------------------------------------
-
-export const textBlock = (text: string): StandinBlock => ({ type: 'text', text });
-export const toolUseBlock = (name: string, input: Record<string, unknown>, id?: string): StandinBlock => ({
-  type: 'tool_use',
-  name,
-  input,
-  id,
-});
-export const blocks = (content: StandinBlock[], options: AnswerOptions = {}): StandinReply => ({
-  kind: 'answer',
-  content,
-  ...options,
-});
-export const text = (value: string, options: AnswerOptions = {}): StandinReply => blocks([textBlock(value)], options);
-export const toolUse = (name: string, input: Record<string, unknown>, options: AnswerOptions = {}): StandinReply =>
-  blocks([toolUseBlock(name, input)], options);
-export const hang = (): StandinReply => ({ kind: 'hang' });
-export const httpError = (status: number, message: string, errorType?: string): StandinReply => ({
-  kind: 'error',
-  status,
-  message,
-  errorType,
-});
-
-// ---- request parsing ------------------------------------------------------------------------
-
-function contentText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((block: any) => {
-      if (block?.type === 'text') return String(block.text ?? '');
-      if (block?.type === 'tool_result') return contentText(block.content);
-      return '';
-    })
-    .filter(Boolean)
-    .join('\n');
-}
-
-function describe(seq: number, req: IncomingMessage, raw: string): StandinRequest {
-  const [path, query = ''] = (req.url ?? '/').split('?', 2) as [string, string?];
-  let body: any;
-  try {
-    body = raw ? JSON.parse(raw) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const tools = Array.isArray(body?.tools) ? body.tools : [];
-  let route: StandinRoute = 'unknown';
-  if (req.method === 'POST' && path === '/v1/messages/count_tokens') route = 'count_tokens';
-  else if (req.method === 'POST' && path === '/v1/messages') route = tools.length > 0 ? 'main' : 'other';
-  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
-  return {
-    seq,
-    method: req.method ?? 'GET',
-    path,
-    query,
-    headers: req.headers,
-    raw,
-    body,
-    route,
-    stream: body?.stream === true,
-    model: typeof body?.model === 'string' ? body.model : undefined,
-    maxTokens: typeof body?.max_tokens === 'number' ? body.max_tokens : undefined,
-    systemText: contentText(body?.system),
-    userText: messages
-      .filter((m) => m?.role === 'user')
-      .map((m) => contentText(m.content))
-      .filter(Boolean)
-      .join('\n'),
-    toolNames: tools.map((t: any) => String(t?.name ?? '')),
-  };
 }
 
 // ---- server ---------------------------------------------------------------------------------
@@ -229,7 +127,7 @@ export async function startMessagesApiStandin(options: StandinOptions = {}): Pro
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, raw: string) => {
-    const request = describe(requests.length + 1, req, raw);
+    const request = describeRequest(requests.length + 1, req, raw);
     requests.push(request);
     for (const wake of [...waiters]) wake();
     if (request.route === 'count_tokens') {
