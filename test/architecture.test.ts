@@ -44,7 +44,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   report: [],
   // No config: whoever calls pruneSessions reads the retention period (config/retention-setting.ts).
   state: ['protocol', 'text', 'process', 'report', 'files'],
-  // Host adapters: each host's payload -> the one internal event, on the ingest path. Codex's
+  // Host translators: each host's payload -> the one internal event, on the ingest path. Codex's
   // reads its rollout's tail (lines-from-end) for the exit code its payload lacks.
   hosts: ['protocol', 'text', 'lines-from-end', 'files'],
   // The hook spool: the sh hook command and the drain of <root>/inbox into the journals (hot paths load the drain).
