@@ -11,7 +11,7 @@ import { createBuddyStore, type BuddyStore } from './store/index.js';
 import { startResidentStatuslines, type ResidentStatuslines } from '../statusline/resident-lines.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
-import { createSessionWatcher, type SessionWatcher } from './session-watcher.js';
+import { startSessionWatcher, type SessionWatcher } from './session-watcher.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
@@ -166,7 +166,7 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
   const residentLines = startResidentLines(base);
-  const watcher = createSessionWatcher({
+  const watcher = startSessionWatcher({
     root,
     store,
     env,

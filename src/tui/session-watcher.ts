@@ -188,7 +188,7 @@ function touchedWithRecheck(schedule: ReadSchedule, throttle: UpdateThrottle) {
   return { touched, recheck };
 }
 
-export function createSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
+export function startSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
   const { root, store, env = process.env, clock = Date.now, onLockChange } = options;
   const report = options.report ?? ignoreReports;
   const reportError = (where: string, error: unknown) => report({ level: 'error', where, error });

@@ -16,7 +16,7 @@ import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';
-import { createSessionWatcher } from './session-watcher.js';
+import { startSessionWatcher } from './session-watcher.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog } from './tui-log.js';
@@ -57,7 +57,7 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   store.getState().setRole('runner', process.pid);
   const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
   let lastActivity = clock();
-  const watcher = createSessionWatcher({
+  const watcher = startSessionWatcher({
     root,
     store,
     env,

@@ -13,7 +13,7 @@ import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
-import { createSpeciesService } from './services/species-service.js';
+import { startSpeciesService } from './services/species-service.js';
 import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
 import { toReactionText, toSafeText } from '../text/safe-text.js';
@@ -103,7 +103,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
       chattiness.configChanged(setup.config.reactions?.chattiness);
     },
   });
-  const species = createSpeciesService({
+  const species = startSpeciesService({
     env,
     store,
     log,

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
-import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { makeTempDir } from './temp-dir.js';
 
 export interface WatcherWorld {
@@ -36,7 +36,7 @@ export function useWatcherWorlds(prefix: string, opts: { inbox?: boolean } = {})
     const store = createBuddyStore({ now: Date.now() });
     const batches: SessionEvents[][] = [];
     const track = (watcher: SessionWatcher) => (watchers.push(watcher), watcher);
-    const start = () => track(createSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) }));
+    const start = () => track(startSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) }));
     return { root, store, batches, start, track, env };
   };
 }

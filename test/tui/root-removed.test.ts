@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { followDir } from '../../src/state/follow-dir.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { createSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -28,7 +28,7 @@ function setup() {
   const env = { ...process.env, BUDDY_TUI_STATE_DIR: root, BUDDY_TUI_FOUNDRY_DIR: foundry };
   const store = createBuddyStore({ now: Date.now() });
   const batches: SessionEvents[][] = [];
-  const watcher = createSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
+  const watcher = startSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
   watchers.push(watcher);
   const sessions = () => Object.keys(store.getState().sessions).sort().join(',');
   return { base, root, foundry, env, watcher, batches, sessions };

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSessionWatcher, READ_SLICE_BYTES } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, READ_SLICE_BYTES } from '../../src/tui/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { waitUntil } from '../support/wait-until.js';
 import { useWatcherWorlds } from '../support/watcher-world.js';
@@ -146,7 +146,7 @@ describe('session watcher', () => {
   it('reports the runner lock appearing and going away (a viewer takes over on that)', async () => {
     const { root, store, env, track } = setup();
     let changes = 0;
-    const watcher = track(createSessionWatcher({ root, store, env, onLockChange: () => (changes += 1) }));
+    const watcher = track(startSessionWatcher({ root, store, env, onLockChange: () => (changes += 1) }));
     await watcher.ready;
     writeFileSync(join(root, 'runner.lock'), JSON.stringify({ pid: 1 }));
     await waitUntil(

@@ -60,7 +60,7 @@ export interface SpeciesService {
   close(): Promise<void>;
 }
 
-export function createSpeciesService(options: SpeciesServiceOptions): SpeciesService {
+export function startSpeciesService(options: SpeciesServiceOptions): SpeciesService {
   const { env, store, log, pet } = options;
   const config = options.config ?? {};
   const speciesId = options.speciesId ?? config.id;

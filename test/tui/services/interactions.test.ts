@@ -12,7 +12,7 @@ import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createInteract } from '../../../src/tui/services/interactions.js';
 import { createPetService } from '../../../src/tui/services/pet-service.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';
-import { createSpeciesService, type SpeciesService } from '../../../src/tui/services/species-service.js';
+import { startSpeciesService, type SpeciesService } from '../../../src/tui/services/species-service.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { REPO_ROOT } from '../../support/hook-process.js';
 import { makeTempDir } from '../../support/temp-dir.js';
@@ -36,7 +36,7 @@ function paneWith(writePet: (petFile: string) => void) {
   store.setState({ selectedId: 'sess-f' });
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg') };
   const pets = createPetService({ petFile, store, log, clock, speciesIds: () => ['cat'] });
-  const species: SpeciesService = createSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
+  const species: SpeciesService = startSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
   const sink = createReactionSink({ root: base, store, log, clock });
   closers.push(
     () => sink.close(),

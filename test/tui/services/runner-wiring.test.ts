@@ -11,7 +11,7 @@ import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createPetService } from '../../../src/tui/services/pet-service.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';
 import { createRunnerWiring, FRESH_EVENT_MS, type RunnerWiring } from '../../../src/tui/services/runner-wiring.js';
-import { createSpeciesService } from '../../../src/tui/services/species-service.js';
+import { startSpeciesService } from '../../../src/tui/services/species-service.js';
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 
@@ -45,7 +45,7 @@ function wiringOn(plugins = true) {
     clock,
     speciesIds: () => ['cat'],
   });
-  const species = createSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
+  const species = startSpeciesService({ env, store, log, speciesId: 'cat', pet: pets.current });
   const sink = createReactionSink({ root, store, log, clock });
   const wiring: RunnerWiring = createRunnerWiring({
     root,

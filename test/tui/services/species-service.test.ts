@@ -10,7 +10,7 @@ import { hatchPet } from '../../../src/pet/hatch.js';
 import type { Pet } from '../../../src/pet/pet.js';
 import { createBuddyStore } from '../../../src/tui/store/index.js';
 import {
-  createSpeciesService,
+  startSpeciesService,
   type SpeciesService,
   type SpeciesServiceOptions,
 } from '../../../src/tui/services/species-service.js';
@@ -34,7 +34,7 @@ function speciesOn(options: Partial<SpeciesServiceOptions> & { pet?: () => Pet |
   );
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), BUDDY_TEST_MINE: join(base, 'mine') };
   const store = createBuddyStore({ now: Date.now() });
-  const service = createSpeciesService({ env, store, log: createTuiLog(base), pet: () => undefined, ...options });
+  const service = startSpeciesService({ env, store, log: createTuiLog(base), pet: () => undefined, ...options });
   open.push(service);
   return { store, service, mine: join(base, 'mine') };
 }
