@@ -19,7 +19,6 @@ const MAX_FUNCTION_LINES = 100;
  */
 const OVER_FILES = [
   'claude-plugin/hooks/register.js',
-  'src/plugins/plugin-runner.ts',
   'src/state/reducer.ts',
   'test/architecture.test.ts',
   'test/delegate/delegate-resolver.test.ts',
