@@ -18,7 +18,6 @@ const MAX_FUNCTION_LINES = 100;
  * must go once it is split, and nothing may join the list. A ratchet, not a licence.
  */
 const OVER_FILES = [
-  'claude-plugin/hooks/register.js',
   'src/state/reducer.ts',
   'test/architecture.test.ts',
   'test/delegate/delegate-resolver.test.ts',
