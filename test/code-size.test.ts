@@ -17,7 +17,7 @@ const MAX_FUNCTION_LINES = 100;
  * Still over the limits since the formatter wrapped their long lines (issue 23, open): each entry
  * must go once it is split, and nothing may join the list. A ratchet, not a licence.
  */
-const OVER_FILES = ['claude-plugin/hooks/register.js', 'src/plugins/plugin-runner.ts', 'src/state/reducer.ts'];
+const OVER_FILES = ['src/state/reducer.ts'];
 const OVER_FUNCTIONS = ['src/species/species-registry.ts createSpeciesRegistry', 'src/state/reducer.ts applyEvent'];
 
 /** Every tracked source file: the product, its tests, scripts, benches, examples and the mod. */

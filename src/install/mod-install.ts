@@ -15,7 +15,17 @@ import { isOlder } from './mod-version.js';
 export const MOD_NAME = 'buddy-tui-mod';
 /** Mods (hooks modules) exist from this Claude Code on (the mod refuses older ones itself too). */
 export const MOD_MIN_VERSION = '2.1.287';
-const MOD_FILES = ['register.js', 'buddy-view.js'] as const;
+/** The module and every sibling it imports (claude-plugin/hooks/register.js's imports). */
+const MOD_FILES = [
+  'register.js',
+  'ask-buddy-tui.js',
+  'buddy-command.js',
+  'buddy-view.js',
+  'delegate-answer.js',
+  'mod-memory.js',
+  'mod-setup.js',
+  'turn-polling.js',
+] as const;
 
 /** Where install puts the mod for a settings file: the skills folder beside it. */
 export function modFolderFor(settingsPath: string): string {

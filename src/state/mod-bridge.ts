@@ -23,7 +23,7 @@ import { ensurePrivateDir, sessionDirName } from './state-root.js';
 export const MOD_BRIDGE_DIR = 'mod-bridge';
 /** A heartbeat is rewritten at most this often (mod-state runs on every event and poll), well within MOD_AWAKE_MS. */
 const HEARTBEAT_REFRESH_MS = 2_000;
-/** Another session's mod is asked only if it looked this recently: it still polls then (register.js ACTIVE_MS). */
+/** Another session's mod is asked only if it looked this recently: it still polls then (ACTIVE_MS in the mod's turn-polling.js). */
 export const MOD_AWAKE_MS = 6_000;
 /** Bridge files older than this are leftovers (a crash, a late answer): removed when seen. */
 const LEFTOVER_MS = 10 * 60_000;

@@ -1,0 +1,102 @@
+// Asking `buddy-tui mod-state` for what to draw, one call at a time, and the two idle timers that
+// ask again (a bubble's end, a passing mood): a redraw only when the answer changed.
+import { parseModState } from './buddy-view.js'
+import { answerAsk } from './delegate-answer.js'
+import { mod } from './mod-memory.js'
+
+/** Moods that pass with time alone (an error face fades after 15 s): asked again this often while one shows and nothing polls. */
+const RECHECK_MS = 5000
+const PASSING_MOODS = new Set(['error', 'celebrate', 'alert', 'working', 'thinking'])
+
+export async function stampOf($, paths) {
+  const parts = await Promise.all(
+    paths.map((path) =>
+      $.fs.stat(path).then(
+        (s) => `${s.size}:${s.mtimeMs}`,
+        () => '-',
+      ),
+    ),
+  )
+  return parts.join('|')
+}
+
+/**
+ * Asks buddy-tui for the drawing, one call at a time: an event during a call asks once more after
+ * it; a command (`wait`) waits for the call under way and then asks itself.
+ */
+export async function ask($, act, wait = false) {
+  if (mod.refused || !mod.cli) return undefined
+  if (mod.inflight) {
+    if (!wait) {
+      mod.askAgain = true
+      return undefined
+    }
+    await mod.inflight
+  }
+  mod.inflight = askNow($, act)
+  try {
+    return await mod.inflight
+  } finally {
+    mod.inflight = undefined
+    if (mod.askAgain) {
+      mod.askAgain = false
+      void ask($)
+    }
+  }
+}
+
+async function askNow($, act) {
+  const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, '--ensure-runner', ...(act ? ['--act', act] : [])]
+  try {
+    const ran = await $.process.run(argv, { timeoutMs: 20000 })
+    const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
+    mod.askedAt = Date.now()
+    if (!next) {
+      $.ui.log(
+        `buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`,
+        { to: 'debug' },
+      )
+      return undefined
+    }
+    const { asks, toasts, ...look } = next
+    for (const call of asks ?? []) void answerAsk($, call)
+    for (const text of toasts ?? []) $.ui.toast(text)
+    mod.stamp = await stampOf($, next.watch)
+    const text = JSON.stringify({ ...look, said: undefined })
+    mod.look = look
+    // Redraw only on a change: an Ink frame and two hops into this worker each.
+    if (text !== mod.drawn) {
+      mod.drawn = text
+      $.ui.invalidate('ui.render')
+    }
+    endBubbleLater($)
+    if (!mod.polling) recheckLater($)
+    return next
+  } catch (error) {
+    $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
+    return undefined
+  }
+}
+
+/** One timer asks again when the statusline drops the bubble (`bubbleUntil`, its rule): no poll in between. */
+export function endBubbleLater($) {
+  mod.bubbleTimer?.cancel()
+  mod.bubbleTimer = undefined
+  const until = mod.look?.bubble ? mod.look.bubbleUntil : undefined
+  if (typeof until !== 'number') return
+  mod.bubbleTimer = $.clock.after(Math.min(Math.max(until - Date.now(), 0) + 50, 10 * 60000), () => {
+    mod.bubbleTimer = undefined
+    void ask($)
+  })
+}
+
+/** While a passing mood shows and nothing polls: one look in RECHECK_MS (a face that changes with time alone). */
+export function recheckLater($) {
+  mod.recheckTimer?.cancel()
+  mod.recheckTimer = undefined
+  if (!mod.look || !PASSING_MOODS.has(mod.look.mood)) return
+  mod.recheckTimer = $.clock.after(RECHECK_MS, () => {
+    mod.recheckTimer = undefined
+    if (!mod.polling) void ask($)
+  })
+}

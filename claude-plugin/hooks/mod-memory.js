@@ -1,0 +1,32 @@
+// The mod's memory, one object every sibling module reads and writes (register.js and the
+// modules it imports are one mod: one copy of this object per load).
+
+/** The module's state: reset by a hot reload, as every module variable is. */
+export const mod = {
+  /** @type {import('./buddy-view.js').ModState | undefined} */
+  look: undefined,
+  /** @type {string[] | undefined} */
+  cli: undefined,
+  sessionId: '',
+  stamp: '',
+  muted: false,
+  blink: false,
+  refused: '',
+  /** @type {Promise<import('./buddy-view.js').ModState | undefined> | undefined} */
+  inflight: undefined,
+  askAgain: false,
+  askedAt: 0,
+  /** @type {Promise<void> | undefined} The set-up after session.start; a command waits for it. */
+  ready: undefined,
+  activeUntil: 0,
+  turnOpen: false, // between the main loop's turn.start and turn.complete: the poll runs all along
+  /** @type {{ cancel(): void } | undefined} */ bubbleTimer: undefined, // idle: the shown bubble's end
+  /** @type {{ cancel(): void } | undefined} */ recheckTimer: undefined, // idle: a passing mood's next look
+  drawn: '', // the last answer drawn, as text: an equal answer draws nothing again
+  polling: false,
+  polls: 0,
+  /** @type {number | undefined} The size of reactions.jsonl at the last look. */
+  reactionsSize: undefined,
+  /** @type {Set<string>} Delegate calls under way (ids claimed through mod-state). */
+  answering: new Set(),
+}
