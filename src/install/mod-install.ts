@@ -16,7 +16,7 @@ export const MOD_NAME = 'buddy-tui-mod';
 /** Mods (hooks modules) exist from this Claude Code on (the mod refuses older ones itself too). */
 export const MOD_MIN_VERSION = '2.1.287';
 /** The module and every sibling it imports (claude-plugin/hooks/register.js's imports). */
-const MOD_FILES = [
+export const MOD_FILES = [
   'register.js',
   'ask-buddy-tui.js',
   'buddy-command.js',
