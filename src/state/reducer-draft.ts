@@ -73,3 +73,6 @@ export function remember(draft: Draft, key: string): boolean {
   }
   return true;
 }
+
+/** What one kind of event does to the draft, after the bookkeeping every event gets. */
+export type EventHandler = (draft: Draft, event: JournalEvent, ts: number, tool: string | undefined) => void;

@@ -6,9 +6,16 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
-import { keyedRecord } from './keyed-record.js';
-import { dedupeKey, draftOf, finish, remember, type Draft } from './reducer-draft.js';
-import { applyPostToolUse, applyPostToolUseFailure, applyPreToolUse, pushFailure } from './reducer-tools.js';
+import { dedupeKey, draftOf, finish, remember, type Draft, type EventHandler } from './reducer-draft.js';
+import {
+  applyCompact,
+  applySessionEnd,
+  applySessionStart,
+  applyStop,
+  applyUserPromptSubmit,
+} from './reducer-lifecycle.js';
+import { applySubagentStart, applySubagentStop, ageOutSubagents } from './reducer-subagents.js';
+import { applyPostToolUse, applyPostToolUseFailure, applyPreToolUse } from './reducer-tools.js';
 import { applyWaiting } from './waiting.js';
 
 export { toolDetail } from './tool-detail.js';
@@ -59,29 +66,30 @@ function basename(path: string): string {
   return at >= 0 ? trimmed.slice(at + 1) : trimmed;
 }
 
-function closeTurn(state: SessionState, ts: number): void {
-  state.pendingPrompts = 0;
-  state.toolsRunning = keyedRecord();
-  if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
-  state.turnStartedAt = undefined;
-}
+/**
+ * The events that do more than count as activity, by name; any other event (unknown or
+ * uninteresting) only counts. A Map, since event names are outside data.
+ */
+const HANDLERS = new Map<string, EventHandler>([
+  ['SessionStart', applySessionStart],
+  ['UserPromptSubmit', applyUserPromptSubmit],
+  ['Stop', applyStop],
+  ['StopFailure', applyStop],
+  ['Interrupt', applyStop],
+  ['PreToolUse', applyPreToolUse],
+  ['PostToolUse', applyPostToolUse],
+  ['PostToolUseFailure', applyPostToolUseFailure],
+  ['SubagentStart', applySubagentStart],
+  ['SubagentStop', applySubagentStop],
+  ['PreCompact', applyCompact],
+  ['PostCompact', applyCompact],
+  ['SessionEnd', applySessionEnd],
+]);
 
-function ageOutSubagents(state: SessionState, now: number): void {
-  for (const id in state.subagents) {
-    if (now - state.subagents[id].startedAt > LIMITS.subagentMaxAgeMs) delete state.subagents[id];
-  }
-}
-
-/** Applies one event to a state this module owns. */
-function applyEvent(draft: Draft, event: JournalEvent): void {
-  const { state } = draft;
-  const name = event.hook_event_name;
-  const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
-  const key = dedupeKey(event);
-  if (key && !remember(draft, key)) return;
-
+/** The bookkeeping every event gets: counters, activity, and what it says about the session. */
+function noteEvent(state: SessionState, event: JournalEvent, ts: number): void {
   state.eventCount += 1;
-  state.lastEventName = name;
+  state.lastEventName = event.hook_event_name;
   state.lastEventAt = Math.max(state.lastEventAt ?? ts, ts);
   state.startedAt ??= ts;
   countActivity(state, ts);
@@ -95,81 +103,17 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
   const model = modelName(event.model);
   if (model) state.model = model;
   ageOutSubagents(state, ts);
+}
 
+/** Applies one event to a state this module owns. */
+function applyEvent(draft: Draft, event: JournalEvent): void {
+  const { state } = draft;
+  const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
+  const key = dedupeKey(event);
+  if (key && !remember(draft, key)) return;
+  noteEvent(state, event, ts);
   const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
   // Before the tool bookkeeping: the waiting rules look at the calls running before this event.
   applyWaiting(state, event, ts, tool);
-  switch (name) {
-    case 'SessionStart':
-      if (state.endedAt !== undefined && event.source !== undefined) {
-        // A resumed or compacted session lives again.
-        state.endedAt = undefined;
-        state.endReason = undefined;
-      }
-      break;
-    case 'UserPromptSubmit':
-      // A host whose prompt always starts a new turn (internal-event.ts `new_turn`): a turn still
-      // open ended without a Stop (Esc on a permission prompt, an API error fire none there).
-      if (event.new_turn === true && state.pendingPrompts > 0) closeTurn(state, ts);
-      if (state.pendingPrompts === 0) {
-        state.toolsThisTurn = keyedRecord();
-        state.turnStartedAt = ts;
-        state.turnCount += 1;
-      }
-      state.pendingPrompts += 1;
-      state.promptCount += 1;
-      break;
-    case 'Stop':
-    case 'StopFailure':
-    case 'Interrupt': // Codex: the user interrupted the turn; no Stop follows
-      if (name === 'StopFailure') {
-        state.toolFailuresTotal += 1;
-        // The failed turn is the host's own (an API error): named after it, Claude Code by default.
-        pushFailure(state, {
-          tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude',
-          error: String(event.error ?? 'stop failure'),
-          at: ts,
-        });
-      }
-      closeTurn(state, ts);
-      break;
-    case 'PreToolUse':
-      applyPreToolUse(draft, event, ts, tool);
-      break;
-    case 'PostToolUse':
-      applyPostToolUse(draft, event, ts, tool);
-      break;
-    case 'PostToolUseFailure':
-      applyPostToolUseFailure(draft, event, ts, tool);
-      break;
-    case 'SubagentStart': {
-      const id = typeof event.agent_id === 'string' ? event.agent_id : undefined;
-      if (!id || draft.seen.has(`SubagentStop:${id}`)) break;
-      state.subagents[id] = { agentId: id, agentType: String(event.agent_type ?? 'agent'), startedAt: ts };
-      state.subagentsStartedTotal += 1;
-      break;
-    }
-    case 'SubagentStop':
-      if (typeof event.agent_id === 'string') delete state.subagents[event.agent_id];
-      break;
-    case 'PreCompact':
-    case 'PostCompact':
-      state.compactions.push({
-        trigger: String(event.trigger ?? 'auto'),
-        phase: name === 'PreCompact' ? 'pre' : 'post',
-        at: ts,
-      });
-      if (state.compactions.length > LIMITS.compactions) state.compactions.shift();
-      if (name === 'PreCompact') state.compactionCount += 1;
-      break;
-    case 'SessionEnd':
-      state.endedAt = ts;
-      state.endReason = typeof event.reason === 'string' ? event.reason : 'other';
-      state.subagents = keyedRecord();
-      closeTurn(state, ts);
-      break;
-    default:
-      // Unknown or uninteresting events only count as activity.
-      break;
-  }
+  HANDLERS.get(event.hook_event_name)?.(draft, event, ts, tool);
 }
