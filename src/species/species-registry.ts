@@ -1,31 +1,25 @@
 /**
  * All species by id: the built-ins, then the user's folder, then an extra folder, later ones
  * overriding earlier ones by id. A broken file is skipped with issues naming the file and
- * the JSON path, and the last good version of that file stays in use. `watch()` reloads
- * files as they change (chokidar on the directories), with no restart.
+ * the JSON path, and the last good version of that file stays in use (species-file-cache.ts).
+ * `watch()` reloads files as they change (species-watch.ts), with no restart.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
-import type { FSWatcher } from 'chokidar';
-import { followDir, nearestExisting, type DirFollower } from '../state/follow-dir.js';
+import { resolve } from 'node:path';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
-import type { Species } from './species-schema.js';
 import { builtinSpeciesDir } from './builtin-dir.js';
-import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
-import { findCodexPets } from './codex-pets.js';
+import type { SpeciesIssue } from './validate-species.js';
+import {
+  catalogIssues,
+  createCatalog,
+  listSpecies,
+  reloadAll,
+  reloadOne,
+  type LoadedSpecies,
+  type SpeciesSource,
+} from './species-catalog.js';
+import { createSpeciesWatch } from './species-watch.js';
 
-export interface SpeciesSource {
-  dir: string;
-  origin: 'builtin' | 'user' | 'extra';
-}
-
-export interface LoadedSpecies {
-  species: Species;
-  file: string;
-  origin: SpeciesSource['origin'] | 'codex';
-  /** True when the file is broken now and this is its last good version. */
-  stale: boolean;
-}
+export type { LoadedSpecies, SpeciesSource } from './species-catalog.js';
 
 export interface SpeciesRegistryOptions {
   builtinDir?: string;
@@ -50,162 +44,39 @@ export interface SpeciesRegistry {
   close(): Promise<void>;
 }
 
-/** How long after a file event to look at the file once more. */
-const SETTLE_MS = 250;
-
-function jsonFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.json') && name !== 'species.schema.json' && !name.startsWith('.'))
-      .sort()
-      .map((name) => join(dir, name));
-  } catch {
-    return [];
-  }
-}
-
-export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): SpeciesRegistry {
+/** The folders in override order: built-ins, then the user's, then the extra one. */
+function speciesSources(options: SpeciesRegistryOptions): SpeciesSource[] {
   const sources: SpeciesSource[] = [{ dir: resolve(options.builtinDir ?? builtinSpeciesDir()), origin: 'builtin' }];
   if (options.userDir) sources.push({ dir: resolve(options.userDir), origin: 'user' });
   if (options.extraDir) sources.push({ dir: resolve(options.extraDir), origin: 'extra' });
+  return sources;
+}
 
-  /** Per file: its last good species (if any) and its current issues. */
-  const files = new Map<string, { good?: Species; issues: SpeciesIssue[]; broken: boolean; signature: string }>();
-  const settleTimers = new Set<NodeJS.Timeout>();
-  let byId = new Map<string, LoadedSpecies>();
-  let codexPets: ReturnType<typeof findCodexPets> = [];
-  let watcher: FSWatcher | undefined;
-  let followers: DirFollower[] = [];
+export function createSpeciesRegistry(options: SpeciesRegistryOptions = {}): SpeciesRegistry {
+  const catalog = createCatalog(speciesSources(options), options.codexPetsDir);
   const life = lifetimeWithin(options.signal);
-  const closed = () => life.signal.aborted;
-
-  const sourceOf = (file: string) => sources.find((source) => resolve(file, '..') === source.dir);
-
-  function settleLater(action: () => void): void {
-    const timer = setTimeout(() => {
-      settleTimers.delete(timer);
-      action();
-    }, SETTLE_MS);
-    timer.unref();
-    settleTimers.add(timer);
-  }
-
-  function signatureOf(file: string): string {
-    try {
-      const stat = statSync(file);
-      return `${stat.size}:${stat.mtimeMs}`;
-    } catch {
-      return 'gone';
-    }
-  }
-
-  function loadFile(file: string): void {
-    const signature = signatureOf(file);
-    const check = validateSpeciesFile(file);
-    const previous = files.get(file);
-    if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false, signature });
-    else files.set(file, { good: previous?.good, issues: check.issues, broken: true, signature });
-  }
-
-  function rebuild(): void {
-    const next = new Map<string, LoadedSpecies>();
-    for (const source of sources) {
-      for (const [file, entry] of files) {
-        if (!entry.good || resolve(file, '..') !== source.dir) continue;
-        next.set(entry.good.id, { species: entry.good, file, origin: source.origin, stale: entry.broken });
-      }
-    }
-    for (const pet of codexPets)
-      if (pet.species)
-        next.set(pet.species.id, { species: pet.species, file: pet.file, origin: 'codex', stale: false });
-    byId = next;
-  }
-
+  const watching = createSpeciesWatch({
+    dirs: catalog.sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir),
+    reload: () => registry.reload(),
+    reloadFile: (file) => registry.reloadFile(file),
+    loadedSignature: (file) => catalog.files.get(file)?.signature ?? 'gone',
+    closed: () => life.signal.aborted,
+  });
   const registry: SpeciesRegistry = {
-    get: (id) => byId.get(id),
-    list: () => [...byId.values()].sort((a, b) => a.species.id.localeCompare(b.species.id)),
-    issues: () => [...[...files.values()].flatMap((entry) => entry.issues), ...codexPets.flatMap((pet) => pet.issues)],
+    get: (id) => catalog.byId.get(id),
+    list: () => listSpecies(catalog),
+    issues: () => catalogIssues(catalog),
     reload() {
-      codexPets = options.codexPetsDir ? findCodexPets(options.codexPetsDir) : [];
-      const present = new Set(sources.flatMap((source) => jsonFiles(source.dir)));
-      for (const file of files.keys()) if (!present.has(file)) files.delete(file);
-      for (const file of present) loadFile(file);
-      rebuild();
+      reloadAll(catalog);
       options.onChange?.(registry);
     },
     reloadFile(file) {
-      const path = resolve(file);
-      if (!sourceOf(path) || !basename(path).endsWith('.json') || basename(path) === 'species.schema.json') return;
-      if (jsonFiles(resolve(path, '..')).includes(path)) loadFile(path);
-      else files.delete(path);
-      rebuild();
-      options.onChange?.(registry);
+      if (reloadOne(catalog, file)) options.onChange?.(registry);
     },
-    async watch() {
-      if (watcher || closed()) return;
-      const { watch } = await import('chokidar');
-      if (watcher || closed()) return;
-      // Watch the directories, not globs (chokidar 5 has none); user dirs only: built-ins ship read-only.
-      const dirs = sources.filter((source) => source.origin !== 'builtin').map((source) => source.dir);
-      if (dirs.length === 0) return;
-      // A folder that does not exist yet (no species written so far) is waited for from its
-      // nearest existing ancestor, and watched once it appears.
-      const waiting = new Set(dirs.filter((dir) => !existsSync(dir)));
-      const watched = new Set(dirs.map((dir) => (waiting.has(dir) ? nearestExisting(dir) : dir)));
-      watcher = watch([...watched], { ignoreInitial: true, depth: 0 });
-      const active = watcher;
-      const onDir = () => {
-        for (const dir of waiting) {
-          const target = existsSync(dir) ? dir : nearestExisting(dir);
-          if (target === dir) waiting.delete(dir);
-          if (!watched.has(target)) {
-            watched.add(target);
-            active.add(target);
-          }
-          if (target === dir) {
-            registry.reload();
-            // Files written while chokidar was still scanning the new folder count as initial
-            // (and are not reported): look once more after that.
-            settleLater(() => registry.reload());
-          }
-        }
-      };
-      // chokidar drops events that follow each other within a few ms (an editor's truncate
-      // then write), so look again once things settle and reload if the file changed since.
-      const onFile = (path: string) => {
-        registry.reloadFile(path);
-        settleLater(() => {
-          const file = resolve(path);
-          if (signatureOf(file) !== (files.get(file)?.signature ?? 'gone')) registry.reloadFile(file);
-        });
-      };
-      watcher.on('add', onFile).on('change', onFile).on('unlink', onFile).on('addDir', onDir);
-      // A folder removed and made again: chokidar's watch stays on the deleted one, so watch
-      // everything afresh and read it again.
-      followers = dirs.map((dir) =>
-        followDir(dir, () => {
-          for (const follower of followers) follower.close();
-          followers = [];
-          watcher = undefined;
-          active
-            .close()
-            .then(() => (closed() ? undefined : registry.watch().then(() => registry.reload())))
-            .catch(() => {
-              // Not watchable now: the files already loaded stay in use.
-            });
-        }),
-      );
-      await new Promise<void>((ready) => watcher!.once('ready', () => ready()));
-    },
+    watch: () => watching.watch(),
     close: life.end,
   };
-  onAbort(life.signal, async () => {
-    for (const follower of followers) follower.close();
-    for (const timer of settleTimers) clearTimeout(timer);
-    settleTimers.clear();
-    await watcher?.close();
-    watcher = undefined;
-  });
+  onAbort(life.signal, () => watching.close());
   registry.reload();
   return registry;
 }

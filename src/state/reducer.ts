@@ -2,55 +2,23 @@
  * The one pure reducer: (state, event) => state. The statusline and the TUI both fold
  * journals with it, so they can never disagree.
  *
- * `reduceEvent` never mutates its input. Internally a fold copies the state once and then
- * applies events to that private copy, which keeps a 100k-event fold fast.
+ * `reduceEvent` never mutates its input: a fold works on a private copy (reducer-draft.ts).
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
-import { writtenFiles } from '../protocol/written-files.js';
 import { LIMITS, emptySessionState, type SessionState } from './session-state.js';
-import { keyedRecord } from './keyed-record.js';
-import { toolDetail } from './tool-detail.js';
+import { dedupeKey, draftOf, finish, remember, type Draft, type EventHandler } from './reducer-draft.js';
+import {
+  applyCompact,
+  applySessionEnd,
+  applySessionStart,
+  applyStop,
+  applyUserPromptSubmit,
+} from './reducer-lifecycle.js';
+import { applySubagentStart, applySubagentStop, ageOutSubagents } from './reducer-subagents.js';
+import { applyPostToolUse, applyPostToolUseFailure, applyPreToolUse } from './reducer-tools.js';
 import { applyWaiting } from './waiting.js';
 
 export { toolDetail } from './tool-detail.js';
-
-/**
- * The private working copy a fold mutates: the state plus a Set mirror of its `seen` ring,
- * so dedupe checks cost O(1) instead of a scan per event.
- */
-interface Draft {
-  state: SessionState;
-  seen: Set<string>;
-  /** Keys in insertion order from `head` on; evicting from a Set's front is slow in V8. */
-  order: string[];
-  head: number;
-}
-
-function draftOf(state: SessionState): Draft {
-  const copy = copyState(state);
-  return { state: copy, seen: new Set(copy.seen), order: copy.seen.slice(), head: 0 };
-}
-
-function finish(draft: Draft): SessionState {
-  draft.state.seen = draft.order.slice(draft.head);
-  return draft.state;
-}
-
-/** A copy deep enough that applying events to it never touches the original; keyed records without a prototype. */
-function copyState(state: SessionState): SessionState {
-  return {
-    ...state,
-    toolsThisTurn: keyedRecord(state.toolsThisTurn),
-    toolsRunning: keyedRecord(state.toolsRunning),
-    toolDurations: keyedRecord(state.toolDurations),
-    failures: state.failures.slice(),
-    subagents: keyedRecord(state.subagents),
-    filesTouched: state.filesTouched.slice(),
-    compactions: state.compactions.slice(),
-    activity: state.activity.map((bucket) => [bucket[0], bucket[1]] as [number, number]),
-    seen: state.seen,
-  };
-}
 
 export function reduceEvent(state: SessionState, event: JournalEvent): SessionState {
   const draft = draftOf(state);
@@ -70,35 +38,6 @@ export function foldEvents(
     applyEvent(draft, event);
   }
   return draft ? finish(draft) : emptySessionState(sessionId);
-}
-
-/** The dedupe key of an event that Claude Code may deliver twice (the same hook in two settings files). */
-function dedupeKey(event: JournalEvent): string | undefined {
-  const name = event.hook_event_name;
-  if (typeof event.tool_use_id === 'string' && event.tool_use_id) return `${name}:${event.tool_use_id}`;
-  if ((name === 'SubagentStart' || name === 'SubagentStop') && typeof event.agent_id === 'string') {
-    return `${name}:${event.agent_id}`;
-  }
-  if ((name === 'UserPromptSubmit' || name === 'Stop') && typeof event.prompt_id === 'string') {
-    return `${name}:${event.prompt_id}`;
-  }
-  return undefined;
-}
-
-/** Records a key in the bounded ring; false when it was already there. */
-function remember(draft: Draft, key: string): boolean {
-  if (draft.seen.has(key)) return false;
-  draft.seen.add(key);
-  draft.order.push(key);
-  if (draft.seen.size > LIMITS.seen) {
-    draft.seen.delete(draft.order[draft.head]);
-    draft.head += 1;
-    if (draft.head > 4 * LIMITS.seen) {
-      draft.order = draft.order.slice(draft.head);
-      draft.head = 0;
-    }
-  }
-  return true;
 }
 
 function countActivity(state: SessionState, ts: number): void {
@@ -127,58 +66,30 @@ function basename(path: string): string {
   return at >= 0 ? trimmed.slice(at + 1) : trimmed;
 }
 
-function closeTurn(state: SessionState, ts: number): void {
-  state.pendingPrompts = 0;
-  state.toolsRunning = keyedRecord();
-  if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
-  state.turnStartedAt = undefined;
-}
+/**
+ * The events that do more than count as activity, by name; any other event (unknown or
+ * uninteresting) only counts. A Map, since event names are outside data.
+ */
+const HANDLERS = new Map<string, EventHandler>([
+  ['SessionStart', applySessionStart],
+  ['UserPromptSubmit', applyUserPromptSubmit],
+  ['Stop', applyStop],
+  ['StopFailure', applyStop],
+  ['Interrupt', applyStop],
+  ['PreToolUse', applyPreToolUse],
+  ['PostToolUse', applyPostToolUse],
+  ['PostToolUseFailure', applyPostToolUseFailure],
+  ['SubagentStart', applySubagentStart],
+  ['SubagentStop', applySubagentStop],
+  ['PreCompact', applyCompact],
+  ['PostCompact', applyCompact],
+  ['SessionEnd', applySessionEnd],
+]);
 
-function ageOutSubagents(state: SessionState, now: number): void {
-  for (const id in state.subagents) {
-    if (now - state.subagents[id].startedAt > LIMITS.subagentMaxAgeMs) delete state.subagents[id];
-  }
-}
-
-function recordDuration(state: SessionState, tool: string, ms: number): void {
-  const previous = state.toolDurations[tool];
-  state.toolDurations[tool] = previous
-    ? { count: previous.count + 1, totalMs: previous.totalMs + ms, maxMs: Math.max(previous.maxMs, ms) }
-    : { count: 1, totalMs: ms, maxMs: ms };
-}
-
-/** Counts a tool call once, whichever of its Pre or Post event arrives first. */
-function countToolOnce(draft: Draft, event: JournalEvent, tool: string): void {
-  const { state } = draft;
-  const id = event.tool_use_id;
-  const counted = typeof id === 'string' && id ? `count:${id}` : undefined;
-  if (counted && !remember(draft, counted)) return;
-  state.toolsThisTurn[tool] = (state.toolsThisTurn[tool] ?? 0) + 1;
-  state.toolRunsTotal += 1;
-}
-
-function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
-  const { state } = draft;
-  const id = event.tool_use_id;
-  const running = typeof id === 'string' ? state.toolsRunning[id] : undefined;
-  if (running) delete state.toolsRunning[id as string];
-  else if (typeof id === 'string' && id) remember(draft, `done:${id}`);
-  const ms =
-    typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
-  if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
-  countToolOnce(draft, event, tool);
-}
-
-/** Applies one event to a state this module owns. */
-function applyEvent(draft: Draft, event: JournalEvent): void {
-  const { state } = draft;
-  const name = event.hook_event_name;
-  const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
-  const key = dedupeKey(event);
-  if (key && !remember(draft, key)) return;
-
+/** The bookkeeping every event gets: counters, activity, and what it says about the session. */
+function noteEvent(state: SessionState, event: JournalEvent, ts: number): void {
   state.eventCount += 1;
-  state.lastEventName = name;
+  state.lastEventName = event.hook_event_name;
   state.lastEventAt = Math.max(state.lastEventAt ?? ts, ts);
   state.startedAt ??= ts;
   countActivity(state, ts);
@@ -192,118 +103,17 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
   const model = modelName(event.model);
   if (model) state.model = model;
   ageOutSubagents(state, ts);
+}
 
+/** Applies one event to a state this module owns. */
+function applyEvent(draft: Draft, event: JournalEvent): void {
+  const { state } = draft;
+  const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
+  const key = dedupeKey(event);
+  if (key && !remember(draft, key)) return;
+  noteEvent(state, event, ts);
   const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
   // Before the tool bookkeeping: the waiting rules look at the calls running before this event.
   applyWaiting(state, event, ts, tool);
-  switch (name) {
-    case 'SessionStart':
-      if (state.endedAt !== undefined && event.source !== undefined) {
-        // A resumed or compacted session lives again.
-        state.endedAt = undefined;
-        state.endReason = undefined;
-      }
-      break;
-    case 'UserPromptSubmit':
-      // A host whose prompt always starts a new turn (internal-event.ts `new_turn`): a turn still
-      // open ended without a Stop (Esc on a permission prompt, an API error fire none there).
-      if (event.new_turn === true && state.pendingPrompts > 0) closeTurn(state, ts);
-      if (state.pendingPrompts === 0) {
-        state.toolsThisTurn = keyedRecord();
-        state.turnStartedAt = ts;
-        state.turnCount += 1;
-      }
-      state.pendingPrompts += 1;
-      state.promptCount += 1;
-      break;
-    case 'Stop':
-    case 'StopFailure':
-    case 'Interrupt': // Codex: the user interrupted the turn; no Stop follows
-      if (name === 'StopFailure') {
-        state.toolFailuresTotal += 1;
-        // The failed turn is the host's own (an API error): named after it, Claude Code by default.
-        pushFailure(state, {
-          tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude',
-          error: String(event.error ?? 'stop failure'),
-          at: ts,
-        });
-      }
-      closeTurn(state, ts);
-      break;
-    case 'PreToolUse': {
-      if (!tool) break;
-      const id = typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined;
-      // A PostToolUse that arrived first already finished this call.
-      if (id && !draft.seen.has(`done:${id}`)) {
-        state.toolsRunning[id] = {
-          toolUseId: id,
-          tool,
-          startedAt: ts,
-          agentId: typeof event.agent_id === 'string' ? event.agent_id : undefined,
-          detail: toolDetail(event.tool_input),
-        };
-      }
-      countToolOnce(draft, event, tool);
-      break;
-    }
-    case 'PostToolUse':
-      if (!tool) break;
-      finishTool(draft, event, tool);
-      for (const path of writtenFiles(event)) touchFile(state, path);
-      break;
-    case 'PostToolUseFailure':
-      if (!tool) break;
-      finishTool(draft, event, tool);
-      state.toolFailuresTotal += 1;
-      pushFailure(state, {
-        tool,
-        error: typeof event.error === 'string' ? event.error : 'failed',
-        at: ts,
-        toolUseId: typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined,
-        detail: toolDetail(event.tool_input),
-        isInterrupt: event.is_interrupt === true ? true : undefined,
-      });
-      break;
-    case 'SubagentStart': {
-      const id = typeof event.agent_id === 'string' ? event.agent_id : undefined;
-      if (!id || draft.seen.has(`SubagentStop:${id}`)) break;
-      state.subagents[id] = { agentId: id, agentType: String(event.agent_type ?? 'agent'), startedAt: ts };
-      state.subagentsStartedTotal += 1;
-      break;
-    }
-    case 'SubagentStop':
-      if (typeof event.agent_id === 'string') delete state.subagents[event.agent_id];
-      break;
-    case 'PreCompact':
-    case 'PostCompact':
-      state.compactions.push({
-        trigger: String(event.trigger ?? 'auto'),
-        phase: name === 'PreCompact' ? 'pre' : 'post',
-        at: ts,
-      });
-      if (state.compactions.length > LIMITS.compactions) state.compactions.shift();
-      if (name === 'PreCompact') state.compactionCount += 1;
-      break;
-    case 'SessionEnd':
-      state.endedAt = ts;
-      state.endReason = typeof event.reason === 'string' ? event.reason : 'other';
-      state.subagents = keyedRecord();
-      closeTurn(state, ts);
-      break;
-    default:
-      // Unknown or uninteresting events only count as activity.
-      break;
-  }
-}
-
-function pushFailure(state: SessionState, failure: SessionState['failures'][number]): void {
-  state.failures.push(failure);
-  if (state.failures.length > LIMITS.failures) state.failures.shift();
-}
-
-function touchFile(state: SessionState, path: string): void {
-  const at = state.filesTouched.indexOf(path);
-  if (at >= 0) state.filesTouched.splice(at, 1);
-  state.filesTouched.push(path);
-  if (state.filesTouched.length > LIMITS.filesTouched) state.filesTouched.shift();
+  HANDLERS.get(event.hook_event_name)?.(draft, event, ts, tool);
 }

@@ -1,0 +1,66 @@
+/**
+ * The reducer's session and turn events: a session starting, resuming and ending, a turn opening
+ * on a prompt and closing on Stop (or its failure, or an interrupt), and compactions.
+ */
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { LIMITS, type SessionState } from './session-state.js';
+import { keyedRecord } from './keyed-record.js';
+import type { Draft } from './reducer-draft.js';
+import { pushFailure } from './reducer-tools.js';
+
+function closeTurn(state: SessionState, ts: number): void {
+  state.pendingPrompts = 0;
+  state.toolsRunning = keyedRecord();
+  if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
+  state.turnStartedAt = undefined;
+}
+
+export function applySessionStart({ state }: Draft, event: JournalEvent): void {
+  if (state.endedAt !== undefined && event.source !== undefined) {
+    // A resumed or compacted session lives again.
+    state.endedAt = undefined;
+    state.endReason = undefined;
+  }
+}
+
+export function applyUserPromptSubmit({ state }: Draft, event: JournalEvent, ts: number): void {
+  // A host whose prompt always starts a new turn (internal-event.ts `new_turn`): a turn still
+  // open ended without a Stop (Esc on a permission prompt, an API error fire none there).
+  if (event.new_turn === true && state.pendingPrompts > 0) closeTurn(state, ts);
+  if (state.pendingPrompts === 0) {
+    state.toolsThisTurn = keyedRecord();
+    state.turnStartedAt = ts;
+    state.turnCount += 1;
+  }
+  state.pendingPrompts += 1;
+  state.promptCount += 1;
+}
+
+/** Stop, StopFailure and Interrupt (Codex: the user interrupted the turn; no Stop follows). */
+export function applyStop({ state }: Draft, event: JournalEvent, ts: number): void {
+  if (event.hook_event_name === 'StopFailure') {
+    state.toolFailuresTotal += 1;
+    // The failed turn is the host's own (an API error): named after it, Claude Code by default.
+    pushFailure(state, {
+      tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude',
+      error: String(event.error ?? 'stop failure'),
+      at: ts,
+    });
+  }
+  closeTurn(state, ts);
+}
+
+/** PreCompact and PostCompact. */
+export function applyCompact({ state }: Draft, event: JournalEvent, ts: number): void {
+  const pre = event.hook_event_name === 'PreCompact';
+  state.compactions.push({ trigger: String(event.trigger ?? 'auto'), phase: pre ? 'pre' : 'post', at: ts });
+  if (state.compactions.length > LIMITS.compactions) state.compactions.shift();
+  if (pre) state.compactionCount += 1;
+}
+
+export function applySessionEnd({ state }: Draft, event: JournalEvent, ts: number): void {
+  state.endedAt = ts;
+  state.endReason = typeof event.reason === 'string' ? event.reason : 'other';
+  state.subagents = keyedRecord();
+  closeTurn(state, ts);
+}

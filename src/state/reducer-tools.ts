@@ -1,0 +1,90 @@
+/**
+ * The reducer's tool-call events: Pre/PostToolUse and PostToolUseFailure. Either end of a call
+ * may arrive first (hooks run as separate processes), so a call is counted once and timed from
+ * whichever end knows.
+ */
+import type { JournalEvent } from '../protocol/hook-event.js';
+import { writtenFiles } from '../protocol/written-files.js';
+import { LIMITS, type SessionState } from './session-state.js';
+import { toolDetail } from './tool-detail.js';
+import { remember, type Draft } from './reducer-draft.js';
+
+function recordDuration(state: SessionState, tool: string, ms: number): void {
+  const previous = state.toolDurations[tool];
+  state.toolDurations[tool] = previous
+    ? { count: previous.count + 1, totalMs: previous.totalMs + ms, maxMs: Math.max(previous.maxMs, ms) }
+    : { count: 1, totalMs: ms, maxMs: ms };
+}
+
+/** Counts a tool call once, whichever of its Pre or Post event arrives first. */
+function countToolOnce(draft: Draft, event: JournalEvent, tool: string): void {
+  const { state } = draft;
+  const id = event.tool_use_id;
+  const counted = typeof id === 'string' && id ? `count:${id}` : undefined;
+  if (counted && !remember(draft, counted)) return;
+  state.toolsThisTurn[tool] = (state.toolsThisTurn[tool] ?? 0) + 1;
+  state.toolRunsTotal += 1;
+}
+
+function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
+  const { state } = draft;
+  const id = event.tool_use_id;
+  const running = typeof id === 'string' ? state.toolsRunning[id] : undefined;
+  if (running) delete state.toolsRunning[id as string];
+  else if (typeof id === 'string' && id) remember(draft, `done:${id}`);
+  const ms =
+    typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
+  if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
+  countToolOnce(draft, event, tool);
+}
+
+export function applyPreToolUse(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {
+  if (!tool) return;
+  const { state } = draft;
+  const id = typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined;
+  // A PostToolUse that arrived first already finished this call.
+  if (id && !draft.seen.has(`done:${id}`)) {
+    state.toolsRunning[id] = {
+      toolUseId: id,
+      tool,
+      startedAt: ts,
+      agentId: typeof event.agent_id === 'string' ? event.agent_id : undefined,
+      detail: toolDetail(event.tool_input),
+    };
+  }
+  countToolOnce(draft, event, tool);
+}
+
+export function applyPostToolUse(draft: Draft, event: JournalEvent, _ts: number, tool: string | undefined): void {
+  if (!tool) return;
+  finishTool(draft, event, tool);
+  for (const path of writtenFiles(event)) touchFile(draft.state, path);
+}
+
+export function applyPostToolUseFailure(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {
+  if (!tool) return;
+  const { state } = draft;
+  finishTool(draft, event, tool);
+  state.toolFailuresTotal += 1;
+  pushFailure(state, {
+    tool,
+    error: typeof event.error === 'string' ? event.error : 'failed',
+    at: ts,
+    toolUseId: typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined,
+    detail: toolDetail(event.tool_input),
+    isInterrupt: event.is_interrupt === true ? true : undefined,
+  });
+}
+
+/** Keeps the last LIMITS.failures failures (a tool's, or a turn's own: StopFailure). */
+export function pushFailure(state: SessionState, failure: SessionState['failures'][number]): void {
+  state.failures.push(failure);
+  if (state.failures.length > LIMITS.failures) state.failures.shift();
+}
+
+function touchFile(state: SessionState, path: string): void {
+  const at = state.filesTouched.indexOf(path);
+  if (at >= 0) state.filesTouched.splice(at, 1);
+  state.filesTouched.push(path);
+  if (state.filesTouched.length > LIMITS.filesTouched) state.filesTouched.shift();
+}
