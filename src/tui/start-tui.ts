@@ -77,6 +77,13 @@ function handleProcessEvents(base: PaneBase, ending: PaneEnding, options: StartT
   // A bug must not leave plugin process groups behind or the terminal in the alternate screen:
   // close everything, say where the details are, and exit non-zero.
   onProcessEvent(signal, 'uncaughtException', (error: unknown) => {
+    // A terminal that is gone (`tmux kill-server`, a closed window) fails the TTY's read with EIO,
+    // sometimes before its SIGHUP arrives: that is a hang-up, not a bug.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'EIO') {
+      log.info('the terminal is gone (EIO): closing as on a hang-up');
+      void ending.close('SIGHUP');
+      return;
+    }
     log.report({ level: 'error', where: 'uncaught exception', error });
     void ending.close().finally(() => {
       (options.stderr ?? process.stderr).write(

@@ -109,7 +109,12 @@ describe.skipIf(skipWithoutQwen())('a Qwen Code session in the journal and statu
   it('the reducer and status --json hold one turn, the failure, the file and the subagent', () => {
     const state = readSession(join(stateDir, sessionId))!;
     expect(state.turnCount).toBe(1);
-    expect(state.failures.map((f) => f.error)).toEqual(['Exit code 3\nabout-to-fail']);
+    // Qwen Code 0.24.4 itself sometimes misses the output of a command this quick and reports
+    // `Output: (empty)` (seen about 1 run in 5 here): the failure then says only its exit code.
+    const failure = readJournal(stateDir, sessionId).find((l) => l.hook_event_name === 'PostToolUseFailure');
+    const qwenSawOutput = /^Output: about-to-fail$/m.test(String(failure?.qwen_error));
+    if (!qwenSawOutput) expect(failure?.qwen_error).toMatch(/^Output: \(empty\)$/m);
+    expect(state.failures.map((f) => f.error)).toEqual([qwenSawOutput ? 'Exit code 3\nabout-to-fail' : 'Exit code 3']);
     expect(state.filesTouched).toEqual([join(project, 'hello.txt')]);
     expect(state.subagentsStartedTotal).toBe(1);
     expect(sessionMood(state, state.failures[0].at + 1000)).toBe('error');
