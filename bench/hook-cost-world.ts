@@ -37,7 +37,7 @@ export const EXPECTED_EVENTS: Record<string, number> = {
 };
 export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
 
-export type VariantId = 'none' | 'true' | 'buddy' | 'buddy-mod' | 'node' | 'http';
+export type VariantId = 'none' | 'true' | 'cat' | 'buddy' | 'buddy-mod' | 'node' | 'http';
 
 export interface Variant {
   id: VariantId;
@@ -113,6 +113,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   const variants = [
     variant('none', 'no hooks'),
     variant('true', 'no-op `true` command hook (shell form)'),
+    variant('cat', '`cat >/dev/null` command hook (reference: it only reads its stdin)'),
     variant('buddy', 'buddy-tui hooks alone (`buddy-tui install --no-mod`)'),
     variant('buddy-mod', 'buddy-tui hooks + mod (a plain `buddy-tui install`)'),
     variant('node', 'Node fallback `dist/hook.js` (exec form)'),
@@ -120,6 +121,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   ];
   const byId = (id: VariantId) => variants.find((v) => v.id === id)!;
   byId('true').home.writeSettings(everyEvent({ type: 'command', command: 'true', timeout: 5 }));
+  byId('cat').home.writeSettings(everyEvent({ type: 'command', command: 'cat >/dev/null', timeout: 5 }));
   byId('node').home.writeSettings({
     hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])),
   });

@@ -1,7 +1,7 @@
 /**
  * What buddy-tui's hooks cost Claude Code (issue 15): the real `claude -p` against the loopback
  * stand-in, 30 sequential Bash calls, hooks on every event buddy-tui registers, in variants:
- * none, a no-op `true` hook, buddy-tui's hooks alone (`install --no-mod`), buddy-tui as a plain
+ * none, a no-op `true` hook, a `cat >/dev/null` hook (the floor: reading the payload), buddy-tui's hooks alone (`install --no-mod`), buddy-tui as a plain
  * `install` sets it up (hooks + the mod, which Claude Code loads under -p too), the Node fallback
  * entry and an `http` hook (reference). Rounds interleaved with the order rotated; medians.
  * Goal: buddy-tui's hooks / `true` <= 1.10 in wall time, as the median of back-to-back runs (see
@@ -132,7 +132,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
  */
 async function moreBackToBack(claude: string, world: HookCostWorld, measured: Measured): Promise<void> {
   const wanted = Number(process.env.BUDDY_BENCH_HOOK_PAIRS ?? 15);
-  const ids: VariantId[] = ['true', 'buddy', 'buddy-mod'];
+  const ids: VariantId[] = ['true', 'cat', 'buddy', 'buddy-mod'];
   const variants = ids.map((id) => world.variants.find((v) => v.id === id)!);
   while (measured.sets.length < wanted) {
     const n = measured.sets.length;
@@ -190,6 +190,13 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     value: `${ratio.toFixed(2)}x wall, median of ${sets} back-to-back sets: goal ${ratio <= GOAL ? 'met' : 'NOT met'} (sets: ${list(hooks.wall)}; ratio of the medians above: ${ofMedians.toFixed(2)}x${cpuText(hooks.cpu)})`,
     goal: `<= ${GOAL.toFixed(2)}x`,
     ok: ratio <= GOAL,
+  });
+  // Any spool that keeps the payload must at least read it: a hook that only runs `cat` is the floor.
+  const floor = ratios(measured.sets, 'cat', 'true');
+  rows.push({
+    area: AREA,
+    name: 'reference: `cat >/dev/null` hook / no-op true hook (what reading the payload alone costs)',
+    value: `${median(floor.wall).toFixed(2)}x wall (sets: ${list(floor.wall)}${cpuText(floor.cpu)})`,
   });
   if (!world.modInstalled) {
     rows.push({
