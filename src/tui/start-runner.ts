@@ -108,6 +108,7 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   );
 
   await watcher.ready;
+  log.info(`headless runner: watching ${Object.keys(store.getState().sessions).length} session(s)`);
   const outcome = await stopped;
   // What was sent so far goes out before anything stops; then the lifetime ends.
   unsubscribeNotify();

@@ -73,6 +73,14 @@ describe('notify channel "toast"', () => {
       Boolean,
       "the runner's lock",
     );
+    // Only once its watchers are ready does the runner see each event as it comes: before, a
+    // session first read already waiting is history to it (no wait starts), as for the pane.
+    await waitUntil(
+      () => (existsSync(join(state, 'tui.log')) ? readFileSync(join(state, 'tui.log'), 'utf8') : ''),
+      (log) => log.includes('headless runner: watching'),
+      'the runner watching',
+      60_000,
+    );
 
     await feedThroughHook(waitingEpisodes('toast-session').ask, env);
     await waitUntil(
