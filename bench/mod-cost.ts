@@ -5,7 +5,9 @@
  * own CPU (utime+stime) and, separately, its waited-for children (cutime+cstime: hooks and the
  * mod's `buddy-tui mod-state` calls), over an idle stretch and over a scripted turn (5 Bash calls
  * and an answer), and the time from start to the first prompt (the mod's warm-up must not delay it).
- * Goal: Claude Code's own CPU with the mod <= 1.10x without, idle and turn.
+ * Goal: Claude Code's own CPU with the mod <= 1.10x without, idle and turn. A third variant, an
+ * empty mod (a register() that registers nothing, in the same folder), shows the engine's own
+ * share: what loading any mod costs, whatever the mod does.
  *
  * `BUDDY_BENCH_MOD_IDLE_S=60` sets the idle stretch and `BUDDY_BENCH_MOD_ROUNDS=1` the rounds (medians);
  * `npm run bench -- mod-cost` (or `node --import tsx bench/mod-cost.ts`) runs it alone.
@@ -83,7 +85,13 @@ interface Sample {
   turn: Cpu;
 }
 
-async function runVariant(claude: string, withMod: boolean, idleS: number): Promise<Sample> {
+type ModVariant = 'none' | 'empty' | 'buddy';
+
+/** An empty mod: the buddy mod's folder, with a register() that registers nothing. */
+const EMPTY_REGISTER = '/** @type {import("claude-code").Register} */\nexport const register = () => {}\n';
+
+async function runVariant(claude: string, variant: ModVariant, idleS: number): Promise<Sample> {
+  const withMod = variant !== 'none';
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'buddy-bench-mod-')));
   const project = join(base, 'project');
   mkdirSync(project);
@@ -101,13 +109,15 @@ async function runVariant(claude: string, withMod: boolean, idleS: number): Prom
   const install = spawnSync(process.execPath, [CLI_ENTRY, 'install', '--no-mod'], { env: home.env, encoding: 'utf8' });
   if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
   spawnSync(process.execPath, [CLI_ENTRY, 'hatch', '--name', 'Bench'], { env: home.env });
-  if (withMod)
-    installMod({
+  if (withMod) {
+    const folder = installMod({
       settingsPath: home.settingsPath,
       packageRoot: REPO_ROOT,
       cliArgv: [process.execPath, CLI_ENTRY],
       version: 'bench',
     });
+    if (variant === 'empty') writeFileSync(join(folder, 'hooks', 'register.js'), EMPTY_REGISTER);
+  }
   const tmuxDir = join(base, 'tmux');
   mkdirSync(tmuxDir);
   const started = Date.now();
@@ -121,7 +131,7 @@ async function runVariant(claude: string, withMod: boolean, idleS: number): Prom
   try {
     await server.waitFor(pane, /❯/, 120_000);
     const startMs = Date.now() - started;
-    if (withMod) await server.waitFor(pane, /Bench/, 60_000);
+    if (variant === 'buddy') await server.waitFor(pane, /Bench/, 60_000);
     await sleep(5000); // start-up settles (warm-up excluded from the idle stretch)
     const pid = claudePid(Number(server.tmux(['display-message', '-p', '-t', pane, '#{pane_pid}']).stdout.trim()));
     const idle0 = cpuOf(pid);
@@ -180,17 +190,17 @@ export async function bench(): Promise<BenchRow[]> {
   const idleS = Number(process.env.BUDDY_BENCH_MOD_IDLE_S ?? 60);
   // Rounds alternate which variant runs first; each figure is the median over the rounds.
   const rounds = Math.max(1, Number(process.env.BUDDY_BENCH_MOD_ROUNDS ?? 1));
-  const samples: Record<'without' | 'withMod', Sample[]> = { without: [], withMod: [] };
+  const samples: Record<ModVariant, Sample[]> = { none: [], empty: [], buddy: [] };
+  const order: ModVariant[] = ['none', 'empty', 'buddy'];
   for (let round = 0; round < rounds; round += 1) {
-    for (const withModNow of round % 2 === 0 ? [false, true] : [true, false]) {
-      process.stderr.write(
-        `bench: mod-cost round ${round + 1}/${rounds}: ${withModNow ? 'with' : 'without'} the mod\n`,
-      );
-      samples[withModNow ? 'withMod' : 'without'].push(await runVariant(claude, withModNow, idleS));
+    for (const variant of round % 2 === 0 ? order : [...order].reverse()) {
+      process.stderr.write(`bench: mod-cost round ${round + 1}/${rounds}: ${variant} mod\n`);
+      samples[variant].push(await runVariant(claude, variant, idleS));
     }
   }
-  const without = medianSample(samples.without);
-  const withMod = medianSample(samples.withMod);
+  const without = medianSample(samples.none);
+  const empty = medianSample(samples.empty);
+  const withMod = medianSample(samples.buddy);
   const row = (name: string, a: number, b: number, goal?: number): BenchRow => ({
     area: AREA,
     name,
@@ -200,6 +210,14 @@ export async function bench(): Promise<BenchRow[]> {
   const rows = [
     row(`claude's own CPU, idle ${idleS} s (mod vs none)`, without.idle.own, withMod.idle.own, GOAL),
     row("claude's own CPU, a 5-Bash turn (mod vs none)", without.turn.own, withMod.turn.own, GOAL),
+    row(
+      `claude's own CPU, idle ${idleS} s (an empty mod vs none: the engine's share)`,
+      without.idle.own,
+      empty.idle.own,
+    ),
+    row("claude's own CPU, the turn (an empty mod vs none: the engine's share)", without.turn.own, empty.turn.own),
+    row(`claude's own CPU, idle ${idleS} s (the buddy mod vs an empty mod)`, empty.idle.own, withMod.idle.own),
+    row("claude's own CPU, the turn (the buddy mod vs an empty mod)", empty.turn.own, withMod.turn.own),
     row(`its children's CPU, idle ${idleS} s (hooks, mod-state)`, without.idle.children, withMod.idle.children),
     row("its children's CPU, the turn (hooks, mod-state)", without.turn.children, withMod.turn.children),
     row('start to first prompt (mod vs none)', without.startMs, withMod.startMs),
