@@ -4,11 +4,12 @@
  * a spool still writing, and a report collector.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { Report } from '../../src/report/reporter.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { journal } from './spool-writers.js';
 
 export const A = 'aaaaaaaa-0000-4000-8000-00000000000a';
 export const B = 'bbbbbbbb-0000-4000-8000-00000000000b';
@@ -30,15 +31,7 @@ export function spool(root: string, name: string, content: string, mtimeMs: numb
 export const event = (sid: string, name: string, extra: Record<string, unknown> = {}) =>
   `${JSON.stringify({ session_id: sid, hook_event_name: name, ...extra })}\n`;
 
-export function journal(root: string, sid: string): Array<Record<string, unknown>> {
-  const path = join(root, sid, 'events.jsonl');
-  return existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line))
-    : [];
-}
+export { journal };
 
 export const names = (root: string, sid: string) => journal(root, sid).map((e) => e.hook_event_name);
 export const spooled = (root: string) =>
