@@ -2,7 +2,9 @@
  * The moments worth a notification, found by comparing each session with how it was at the last
  * look: a wait for the user starts (once per wait: its `since` names the episode), a turn that ran
  * longer than the threshold ends, the Nth failure in a row. The first look at a session only
- * learns it: what happened before the pane started is history, not news.
+ * learns it, since what happened before the pane started is history, not news; but a wait that
+ * began after the tracker's first look is news even when its session is new (its first events can
+ * come in one drain, so the session is first seen already waiting).
  */
 import { awaitsAnswer } from '../state/selectors.js';
 import type { SessionState } from '../state/session-state.js';
@@ -12,6 +14,9 @@ import type { MomentKind, Notification } from './notification.js';
 
 /** A wait first seen this long after it began (the pane started late) is old news: no notification. */
 export const STALE_WAIT_MS = 5 * 60_000;
+
+/** An event's time is its spool file's mtime (the file system's clock): this much before the first look still counts as after it. */
+const CLOCK_SLACK_MS = 2_000;
 
 export interface MomentSettings {
   waiting: boolean;
@@ -65,8 +70,11 @@ export interface MomentTracker {
 
 export function createMomentTracker(): MomentTracker {
   const seen = new Map<string, Seen>();
+  let firstLookAt: number | undefined;
   return {
     check(sessions, now, settings) {
+      firstLookAt ??= now;
+      const newSince = firstLookAt - CLOCK_SLACK_MS;
       const found: Notification[] = [];
       for (const id of [...seen.keys()]) if (!(id in sessions)) seen.delete(id);
       for (const id of Object.keys(sessions)) {
@@ -83,16 +91,17 @@ export function createMomentTracker(): MomentTracker {
           streakTold: false,
         };
         seen.set(id, next);
-        if (!previous) continue;
-        // One per waiting episode: a new `since` is a new wait.
+        // A session first seen already waiting: news only if the wait began after the first look.
+        const waitIsNew = previous ? previous.waitSince !== waiting?.since : (waiting?.since ?? 0) >= newSince;
         if (
           waiting &&
-          previous.waitSince !== waiting.since &&
+          waitIsNew &&
           settings.waiting &&
           now - waiting.since <= STALE_WAIT_MS
         ) {
           found.push(notification('waiting', state, `${agentName(state)} needs you`, waitingWhat(waiting), now));
         }
+        if (!previous) continue;
         const turnEnded = previous.turnStartedAt !== undefined && state.turnStartedAt !== previous.turnStartedAt;
         if (
           turnEnded &&

@@ -43,6 +43,23 @@ function fold(events: JournalEvent[], tsOf: (event: JournalEvent, index: number)
 }
 
 describe('moments', () => {
+  it('a session first seen already waiting: news when the wait began after the first look, history before', () => {
+    const permission = recorded.findIndex((event) => event.hook_event_name === 'PermissionRequest');
+    const settings = momentSettings({ channels: ['bell'] });
+    const foldAll = (events: JournalEvent[], ts: number) =>
+      events.reduce((state, event) => reduceEvent(state, { ...event, ts }), emptySessionState(events[0].session_id));
+    const firstLook = 1_000_000;
+    const waitsOf = (waitStartedAt: number) => {
+      const tracker = createMomentTracker();
+      tracker.check({}, firstLook, settings); // the pane's first look: no session yet
+      // The session's first events all come in one drain, so it is first seen already waiting.
+      const state = foldAll(recorded.slice(0, permission + 1), waitStartedAt);
+      return tracker.check({ [state.sessionId]: state }, waitStartedAt + 100, settings).map((n) => n.title);
+    };
+    expect(waitsOf(firstLook + 5_000)).toEqual(['Claude needs you (project)']);
+    expect(waitsOf(firstLook - 60_000)).toEqual([]);
+  });
+
   it('a turn longer than longTurnSeconds ends: one "done"; a shorter one: none', () => {
     const stop = recorded.findIndex((event) => event.hook_event_name === 'Stop');
     const turn = recorded.slice(0, stop + 1);
