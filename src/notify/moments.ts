@@ -93,12 +93,7 @@ export function createMomentTracker(): MomentTracker {
         seen.set(id, next);
         // A session first seen already waiting: news only if the wait began after the first look.
         const waitIsNew = previous ? previous.waitSince !== waiting?.since : (waiting?.since ?? 0) >= newSince;
-        if (
-          waiting &&
-          waitIsNew &&
-          settings.waiting &&
-          now - waiting.since <= STALE_WAIT_MS
-        ) {
+        if (waiting && waitIsNew && settings.waiting && now - waiting.since <= STALE_WAIT_MS) {
           found.push(notification('waiting', state, `${agentName(state)} needs you`, waitingWhat(waiting), now));
         }
         if (!previous) continue;
