@@ -1,0 +1,148 @@
+/**
+ * What the Claude Code mod draws for one session (src/cli/mod-state.ts prints it; the runner writes
+ * it to the session's view file, src/tui/services/mod-view-writer.ts). The face, mood, reaction
+ * and waiting state come from the statusline's own rules (readSessionSource, lookBuddy,
+ * buildView), so the mod, the statusline and the pane cannot disagree. `watch` lists the files
+ * whose change means "look again".
+ */
+import { join } from 'node:path';
+import { petFilePath } from '../config/paths.js';
+import { decayPet } from '../pet/pet-engine.js';
+import { levelForXp } from '../pet/pet.js';
+import { renderSprite } from '../species/render.js';
+import { stageIndexAt } from '../species/stages.js';
+import type { Mood } from '../species/sprite-state.js';
+import { REACTIONS_FILE, JOURNAL_FILE } from '../state/state-root.js';
+import { readLatestReaction } from '../state/reactions-log.js';
+import { reactionLifetimeMs } from '../display/reaction-expiry.js';
+import type { Reaction } from '../protocol/reaction.js';
+import { lookBuddy } from '../statusline/buddy.js';
+import { readSessionSource } from '../statusline/session-source.js';
+import { buildView, type StatuslineView } from '../statusline/view.js';
+import { sanitizeText } from '../text/sanitize.js';
+import { readBuddy, type Buddy } from './load-buddy.js';
+import { bridgeDir } from '../state/mod-bridge.js';
+
+/** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
+const REACTION_MAX_AGE_MS = 5 * 60_000;
+
+export interface ModState {
+  v: 1;
+  face: string;
+  name?: string;
+  mood: string;
+  species?: string;
+  stage?: string;
+  level?: number;
+  needs?: { hunger: number; energy: number; happiness: number };
+  /** The species' sprite for the mood at its stage, one string per row (no colour). */
+  sprite: string[];
+  color?: string;
+  bubble?: { text: string; kind: string };
+  /** When the statusline drops that bubble (ms since the epoch): the mod asks again then, and not before. */
+  bubbleUntil?: number;
+  /** What Claude waits for ("approve Bash `ls`"), when it waits for the user. */
+  waiting?: string;
+  working: boolean;
+  /** What an `--act` said (the quip), when one was asked. */
+  said?: string;
+  /** Files whose change (mtime or size) means the drawing may have changed. */
+  watch: string[];
+  /** The session's reactions.jsonl: the mod shows a line appended to it at once (see buddy-view.js). */
+  reactions?: string;
+  /** Delegate calls this mod now owns: it makes each with $.model.complete and answers with `buddy-tui mod-answer`. */
+  asks?: ModAsk[];
+  /** Notifications for the mod to show with $.ui.toast. */
+  toasts?: string[];
+}
+
+/** A claimed bridge request, as the mod needs it (src/state/mod-bridge.ts). */
+export interface ModAsk {
+  id: string;
+  model: string;
+  system: string;
+  prompt: string;
+  maxTokens: number;
+  /** Time left before the asker gives up (the mod passes it to $.model.complete). */
+  timeoutMs: number;
+}
+
+function speciesLook(buddy: Buddy | undefined, mood: Mood) {
+  if (!buddy) return { sprite: [] as string[] };
+  const entry = buddy.registry.get(buddy.pet.identity.speciesId);
+  const level = levelForXp(buddy.pet.xp);
+  const stages = entry?.species.stages;
+  const stage = stages?.[stageIndexAt(stages, level)]?.name;
+  const sprite = renderSprite(buddy.species, mood, 0, {
+    eyes: buddy.pet.identity.eyes,
+    hat: buddy.pet.identity.hat,
+  }).map((row) => sanitizeText(row.trimEnd(), { maxLength: 40 }));
+  while (sprite.length > 0 && sprite[0].trim() === '') sprite.shift();
+  while (sprite.length > 0 && sprite[sprite.length - 1].trim() === '') sprite.pop();
+  return {
+    sprite,
+    stage,
+    species: sanitizeText(buddy.species.name, { maxLength: 40 }),
+    color: buddy.species.colors.body,
+  };
+}
+
+function readPet(env: NodeJS.ProcessEnv, now: number): Buddy | undefined {
+  try {
+    const read = readBuddy(env, now);
+    return 'problem' in read ? undefined : read;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When a shown reaction goes: the statusline's rule (recentReaction): its lifetime, within the max age. */
+function bubbleEnd(reaction: Reaction, now: number): number {
+  return Math.min(reaction.ts + REACTION_MAX_AGE_MS, Math.min(reaction.ts, now) + reactionLifetimeMs(reaction));
+}
+
+/** The whole drawing for one session at `now`. */
+export function computeModState(
+  sessionId: string | undefined,
+  env: NodeJS.ProcessEnv,
+  now: number,
+  said?: string,
+): ModState {
+  const source = readSessionSource(sessionId, env, now);
+  const look = lookBuddy(source.state, now, env);
+  const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
+  const view: StatuslineView = buildView({
+    payload: { sessionId },
+    state: source.state,
+    face: look.face,
+    name: look.name,
+    reaction,
+    reactionMaxAgeMs: REACTION_MAX_AGE_MS,
+    now,
+  });
+  const buddy = readPet(env, now);
+  const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
+  const watch = [petFilePath(env)];
+  if (source.dir) watch.push(join(source.dir, REACTIONS_FILE), join(source.dir, JOURNAL_FILE));
+  watch.push(join(source.root, 'inbox'), bridgeDir(source.root, 'requests'), bridgeDir(source.root, 'toasts'));
+  return {
+    v: 1,
+    face: view.face,
+    name: view.name,
+    mood: look.mood,
+    ...speciesLook(buddy, look.mood as Mood),
+    level: buddy ? levelForXp(buddy.pet.xp) : undefined,
+    needs: needs && {
+      hunger: Math.round(needs.hunger),
+      energy: Math.round(needs.energy),
+      happiness: Math.round(needs.happiness),
+    },
+    bubble: view.reaction,
+    bubbleUntil: view.reaction && reaction ? bubbleEnd(reaction, now) : undefined,
+    waiting: view.waiting?.what,
+    working: view.turnOpen || view.runningTool !== undefined,
+    said: said && sanitizeText(said, { maxLength: 160 }),
+    watch,
+    reactions: source.dir ? join(source.dir, REACTIONS_FILE) : undefined,
+  };
+}
