@@ -9,15 +9,16 @@ const RECHECK_MS = 5000
 const PASSING_MOODS = new Set(['error', 'celebrate', 'alert', 'working', 'thinking'])
 
 export async function stampOf($, paths) {
-  const parts = await Promise.all(
-    paths.map((path) =>
-      $.fs.stat(path).then(
-        (s) => `${s.size}:${s.mtimeMs}`,
-        () => '-',
-      ),
-    ),
-  )
-  return parts.join('|')
+  return (await filesLook($, paths)).stamp
+}
+
+/** One stat of each file: their stamp (size and mtime, '-' when missing), and the newest mtime among them. */
+export async function filesLook($, paths) {
+  const stats = await Promise.all(paths.map((path) => $.fs.stat(path).catch(() => undefined)))
+  return {
+    stamp: stats.map((s) => (s ? `${s.size}:${s.mtimeMs}` : '-')).join('|'),
+    newest: Math.max(0, ...stats.map((s) => s?.mtimeMs ?? 0)),
+  }
 }
 
 /**
@@ -58,24 +59,33 @@ async function askNow($, act) {
       )
       return undefined
     }
-    const { asks, toasts, ...look } = next
-    for (const call of asks ?? []) void answerAsk($, call)
-    for (const text of toasts ?? []) $.ui.toast(text)
-    mod.stamp = await stampOf($, next.watch)
-    const text = JSON.stringify({ ...look, said: undefined })
-    mod.look = look
-    // Redraw only on a change: an Ink frame and two hops into this worker each.
-    if (text !== mod.drawn) {
-      mod.drawn = text
-      $.ui.invalidate('ui.render')
-    }
-    endBubbleLater($)
-    if (!mod.polling) recheckLater($)
+    await applyLook($, next)
     return next
   } catch (error) {
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
     return undefined
   }
+}
+
+/**
+ * Draws a look (mod-state's answer, or with `fromView` the runner's view file, turn-polling.js): hands over the
+ * delegate calls and toasts it carries, and redraws only on a change (an Ink frame and two hops
+ * into this worker each).
+ */
+export async function applyLook($, next, fromView = false) {
+  const { asks, toasts, pending, ...look } = next
+  for (const call of asks ?? []) void answerAsk($, call)
+  for (const text of toasts ?? []) $.ui.toast(text)
+  // The files as mod-state saw them; a view keeps the stamp of the last ask (turn-polling.js).
+  if (!fromView) mod.stamp = await stampOf($, next.watch)
+  const text = JSON.stringify({ ...look, said: undefined })
+  mod.look = look
+  if (text !== mod.drawn) {
+    mod.drawn = text
+    $.ui.invalidate('ui.render')
+  }
+  endBubbleLater($)
+  if (!mod.polling) recheckLater($)
 }
 
 /** One timer asks again when the statusline drops the bubble (`bubbleUntil`, its rule): no poll in between. */

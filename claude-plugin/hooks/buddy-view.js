@@ -8,7 +8,7 @@ export const MIN_CLAUDE_CODE = '2.1.287'
  * @typedef {{ v: 1, face: string, name?: string, mood: string, species?: string, stage?: string,
  *   level?: number, needs?: { hunger: number, energy: number, happiness: number }, sprite: string[],
  *   color?: string, bubble?: { text: string, kind: string }, bubbleUntil?: number, waiting?: string, working: boolean,
- *   said?: string, watch: string[] }} ModState
+ *   said?: string, watch: string[], reactions?: string, view?: string, pending?: number }} ModState
  * @typedef {{ text: string, color?: string, dim?: boolean, bold?: boolean }} Row
  */
 
@@ -68,6 +68,8 @@ export function parseModState(stdout) {
     waiting: typeof value.waiting === 'string' ? clean(value.waiting, 80) : undefined,
     watch: value.watch.filter((path) => typeof path === 'string').slice(0, 8),
     reactions: typeof value.reactions === 'string' ? value.reactions : undefined,
+    view: typeof value.view === 'string' ? value.view : undefined,
+    pending: typeof value.pending === 'number' && value.pending > 0 ? value.pending : 0,
   }
 }
 

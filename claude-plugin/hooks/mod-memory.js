@@ -25,6 +25,10 @@ export const mod = {
   drawn: '', // the last answer drawn, as text: an equal answer draws nothing again
   polling: false,
   polls: 0,
+  viewStamp: '', // size:mtime of the view file last drawn
+  viewMtime: 0,
+  /** @type {number | undefined} When the watched files were first seen changed with no view following. */
+  changedAt: undefined,
   /** @type {number | undefined} The size of reactions.jsonl at the last look. */
   reactionsSize: undefined,
   /** @type {Set<string>} Delegate calls under way (ids claimed through mod-state). */

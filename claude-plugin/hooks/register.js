@@ -4,15 +4,15 @@
 // - AbovePrompt (both layouts): face, name, bubble; a second row "waiting for you" while Claude
 //   waits for an approval. Yields to surveys, draws nothing while the band is collapsed.
 // - /buddy (the card), /buddy pet, /buddy feed, /buddy mute, /buddy unmute.
-// One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), which uses
-// the statusline's own display rules. This module journals nothing: the classic hooks beside it in
+// One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), or during a
+// turn from the view file the runner writes with the same function; both use the statusline's rules. This module journals nothing: the classic hooks beside it in
 // hooks.json (or the settings hooks of `buddy-tui install`) do that, so no event is ever doubled.
 // It also has buddy-tui start the headless runner when no pane or runner runs the plugins, and it
 // answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
 // over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
 // Cost (docs/architecture.md, "What the mod costs"): no per-event `classic.*` hook (a hop into this
-// worker on every event, under `claude -p` too): it follows turns, polls files only during a turn
-// and 8 s after, redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
+// worker on every event, under `claude -p` too): it follows turns, reads the runner's view file
+// only during a turn and 8 s after (one buddy-tui process a turn), redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
 // This file wires the events; the parts are sibling modules, one concern each: mod-setup.js (after
 // session.start), ask-buddy-tui.js (asking mod-state, the idle timers), turn-polling.js (following
 // turns), delegate-answer.js, buddy-command.js (/buddy), buddy-view.js (the drawing rules, pure),

@@ -1,7 +1,10 @@
-// Following turns: while the main loop's turn is open and a little after, the files mod-state named
-// are looked at every POLL_MS (a reaction appended is shown at once); idle, nothing polls.
-import { appendedReaction } from './buddy-view.js'
-import { ask, recheckLater, stampOf } from './ask-buddy-tui.js'
+// Following turns: while the main loop's turn is open and a little after, the runner's view file
+// (src/state/mod-views.ts) is looked at every POLL_MS and drawn when it changed, so a turn starts
+// no buddy-tui process after its first ask; a reaction appended is shown at once. With no view (no
+// runner), or when the files mod-state named changed and no view followed, buddy-tui is asked.
+// Idle, nothing polls.
+import { appendedReaction, parseModState } from './buddy-view.js'
+import { applyLook, ask, filesLook, recheckLater } from './ask-buddy-tui.js'
 import { mod } from './mod-memory.js'
 
 /** After an event, the files are looked at this often, for this long (a plugin's reaction follows its event). */
@@ -9,6 +12,9 @@ const POLL_MS = 500
 const ACTIVE_MS = 8000
 /** The other watched files (pet, journal, inbox) are looked at on every this many polls. */
 const FULL_LOOK_POLLS = 4
+/** A watched file changed and the view did not follow for this long: its writer (the runner) is gone, so ask. */
+const VIEW_GRACE_MS = 2000
+const MAX_VIEW_BYTES = 65536
 /** The face blinks at most once every this many polls (6 s), and only while polling: idle costs no timer. */
 const BLINK_POLLS = 12
 
@@ -34,13 +40,50 @@ async function showAppended($) {
   }
 }
 
-/** While polling: a stat of the files mod-state named; buddy-tui is asked only when one changed. */
+/**
+ * The view file, drawn when it changed since the last look. 'none' when there is none to follow
+ * (no runner wrote one, or it is not a small file): then buddy-tui is asked as before.
+ * @returns {Promise<'fresh' | 'same' | 'none'>}
+ */
+async function followView($) {
+  const file = mod.look?.view
+  if (!file) return 'none'
+  const stat = await $.fs.stat(file).catch(() => undefined)
+  if (!stat || stat.kind !== 'file' || stat.size > MAX_VIEW_BYTES) return 'none'
+  const stamp = `${stat.size}:${stat.mtimeMs}`
+  if (stamp === mod.viewStamp) return 'same'
+  const next = parseModState(await $.fs.read(file).catch(() => ''))
+  if (!next) return 'none'
+  mod.viewStamp = stamp
+  mod.viewMtime = stat.mtimeMs
+  mod.changedAt = undefined
+  await applyLook($, next, true)
+  // Delegate calls or toasts wait for this mod: only mod-state claims them.
+  if (next.pending > 0) void ask($)
+  return 'fresh'
+}
+
+/**
+ * While polling: the view file, and every FULL_LOOK_POLLS the files mod-state named. buddy-tui is
+ * asked when they changed since its last answer and no view is as new as them: at once with no
+ * view, after VIEW_GRACE_MS with one (its writer rewrites it after any change of these files).
+ */
 async function poll($) {
   if (!mod.look) return
   await showAppended($)
+  const view = await followView($)
   if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
-  const now = await stampOf($, mod.look.watch)
-  if (now !== mod.stamp) await ask($)
+  const files = await filesLook($, mod.look.watch)
+  if (files.stamp === mod.stamp || (view !== 'none' && files.newest <= mod.viewMtime)) {
+    mod.changedAt = undefined
+    return
+  }
+  if (view !== 'none') {
+    mod.changedAt ??= Date.now()
+    if (Date.now() - mod.changedAt < VIEW_GRACE_MS) return
+  }
+  mod.changedAt = undefined
+  await ask($)
 }
 
 /** The poll runs while the main loop's turn is open and ACTIVE_MS after a turn's edge, every POLL_MS, then stops. */

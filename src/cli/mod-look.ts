@@ -22,6 +22,7 @@ import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from './load-buddy.js';
 import { bridgeDir } from '../state/mod-bridge.js';
+import { modViewPath } from '../state/mod-views.js';
 
 /** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
 const REACTION_MAX_AGE_MS = 5 * 60_000;
@@ -50,6 +51,10 @@ export interface ModState {
   watch: string[];
   /** The session's reactions.jsonl: the mod shows a line appended to it at once (see buddy-view.js). */
   reactions?: string;
+  /** The session's view file, which the runner keeps current (src/state/mod-views.ts): the mod reads it during a turn. */
+  view?: string;
+  /** In a view file only: how many delegate calls and toasts wait for this mod (it asks mod-state to claim them). */
+  pending?: number;
   /** Delegate calls this mod now owns: it makes each with $.model.complete and answers with `buddy-tui mod-answer`. */
   asks?: ModAsk[];
   /** Notifications for the mod to show with $.ui.toast. */
@@ -144,5 +149,6 @@ export function computeModState(
     said: said && sanitizeText(said, { maxLength: 160 }),
     watch,
     reactions: source.dir ? join(source.dir, REACTIONS_FILE) : undefined,
+    view: modViewPath(source.root, sessionId),
   };
 }

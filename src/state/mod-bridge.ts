@@ -6,6 +6,7 @@
  *   <root>/mod-bridge/claimed/<id>.json        the same, taken by the mod (a rename: only one taker)
  *   <root>/mod-bridge/responses/<id>.json      the mod's answer
  *   <root>/mod-bridge/toasts/<id>.json         a notification for the mod to show with $.ui.toast
+ *   <root>/mod-bridge/views/<session>.json     what the mod draws, kept current by the runner (mod-views.ts)
  *
  * The mod runs in a worker with no Node and its `$.fs.write` is judged like the Write tool, so it
  * writes nothing itself: `buddy-tui mod-state` (which it runs on its events) writes the heartbeat,
@@ -32,7 +33,7 @@ const MAX_BRIDGE_FILE = 256 * 1024;
 export const ANY_SESSION = '*';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BridgeFolder = 'mods' | 'requests' | 'claimed' | 'responses' | 'toasts';
+export type BridgeFolder = 'mods' | 'requests' | 'claimed' | 'responses' | 'toasts' | 'views';
 
 export interface ModHeartbeat {
   v: 1;
@@ -158,6 +159,14 @@ export function findLiveMod(root: string, sessionId: string, now: number): ModHe
   return awake;
 }
 
+/** The heartbeats of mods whose Claude Code still runs (the runner keeps their views current). */
+export function liveMods(root: string): ModHeartbeat[] {
+  const dir = bridgeDir(root, 'mods');
+  return namesIn(dir)
+    .map((name) => asHeartbeat(readJson(join(dir, name))))
+    .filter((beat): beat is ModHeartbeat => beat !== undefined && isPidAlive(beat.pid));
+}
+
 /** Forgets a mod that did not take a request in time (unloaded, or a reused pid); its next look writes it again. */
 export function forgetMod(root: string, sessionId: string): void {
   const name = sessionDirName(sessionId);
@@ -215,6 +224,20 @@ function claim<T extends { id: string; forSession: string; deadline: number }>(
     }
   }
   return taken;
+}
+
+/** How many requests and toasts wait for `sessionId`'s mod (read, not claimed: the view says so). */
+export function pendingFor(root: string, sessionId: string, now: number): number {
+  let pending = 0;
+  for (const folder of ['requests', 'toasts'] as const) {
+    const dir = bridgeDir(root, folder);
+    for (const name of namesIn(dir)) {
+      const item = readJson(join(dir, name)) as Partial<BridgeToast> | undefined;
+      if (typeof item?.deadline !== 'number' || now > item.deadline) continue;
+      if (item.forSession === sessionId || item.forSession === ANY_SESSION) pending += 1;
+    }
+  }
+  return pending;
 }
 
 export const claimBridgeRequests = (root: string, sessionId: string, now: number): BridgeRequest[] =>

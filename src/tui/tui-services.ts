@@ -1,7 +1,8 @@
 /**
  * Everything outside React that the pane runs, wired into the store. Each job is a service of
  * its own (src/tui/services/): the species, the pet, the reaction sink, feed and pet, and — only
- * in the instance holding the runner lock — the plugin runner with its delegate. This module
+ * in the instance holding the runner lock — the plugin runner with its delegate and the Claude
+ * Code mods' view files. This module
  * loads config.json once (live, see live-config.ts), hands it to them, and does the viewer's
  * refresh: a viewer shows the same sessions and re-reads the pet the runner saves.
  */
@@ -13,6 +14,7 @@ import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
+import { startModViewWriter } from './services/mod-view-writer.js';
 import { startSpeciesService } from './services/species-service.js';
 import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
@@ -38,7 +40,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   const { config, species, pets, interact, wiring } = wireServices(options, env, clock, signal);
   onAbort(signal, () => store.getState().setInteract(undefined));
   const startRunner = () => {
-    if (wiring.start()) store.getState().setInteract(interact);
+    if (!wiring.start()) return;
+    store.getState().setInteract(interact);
+    // The runner keeps the views of loaded Claude Code mods current (their reactions come from here).
+    startModViewWriter({ root: options.root, env, clock, store, report: options.log.report, signal });
   };
 
   pets.load();

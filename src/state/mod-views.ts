@@ -1,0 +1,42 @@
+/**
+ * The mod's view files, `<root>/mod-bridge/views/<session>.json`: what the Claude Code mod draws
+ * for that session (mod-state's answer, without the bridge part), written by the runner whenever
+ * it changes. During a turn the mod reads this one small file instead of starting a
+ * `buddy-tui mod-state` Node process per change (docs/architecture.md, "What the mod costs").
+ */
+import { readdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { atomicWriteFileSync } from './atomic-write.js';
+import { bridgeDir, ensureBridgeDir } from './mod-bridge.js';
+import { sessionDirName } from './state-root.js';
+
+/** The view file of a session; undefined for an id that is not a safe file name. */
+export function modViewPath(root: string, sessionId: string | undefined): string | undefined {
+  const name = sessionDirName(sessionId);
+  return name ? join(bridgeDir(root, 'views'), `${name}.json`) : undefined;
+}
+
+/** Writes a view atomically (no fsync: a view lost to a power cut is written again on the next change). */
+export function writeModView(root: string, sessionId: string, text: string): void {
+  const name = sessionDirName(sessionId);
+  if (!name) return;
+  atomicWriteFileSync(join(ensureBridgeDir(root, 'views'), `${name}.json`), text, 0o600, { durable: false });
+}
+
+/** Removes the views of sessions not in `keep` (their Claude Code has exited). */
+export function removeOtherModViews(root: string, keep: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(bridgeDir(root, 'views'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.endsWith('.json') || keep.has(name.slice(0, -5))) continue;
+    try {
+      unlinkSync(join(bridgeDir(root, 'views'), name));
+    } catch {
+      /* gone already */
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The runner's half of the mod's view files (src/state/mod-views.ts): for every session whose
+ * Claude Code mod is loaded (a live heartbeat), the drawing mod-state would print, written again
+ * whenever what it is made of changed. The mod reads that file during a turn instead of starting
+ * a `buddy-tui mod-state` process per change, so the cost of following a turn moves out of
+ * Claude Code's process tree into this resident one. Only the instance that runs the plugins
+ * writes (their reactions are part of the drawing); looks are coalesced after store changes.
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { petFilePath } from '../../config/paths.js';
+import { onAbort } from '../../process/lifetime.js';
+import type { Reporter } from '../../report/reporter.js';
+import { bridgeDir, liveMods, pendingFor } from '../../state/mod-bridge.js';
+import { removeOtherModViews, writeModView } from '../../state/mod-views.js';
+import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../../state/state-root.js';
+import type { BuddyStore } from '../store/index.js';
+
+/** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
+const COALESCE_MS = 25;
+
+export interface ModViewWriterOptions {
+  root: string;
+  env: NodeJS.ProcessEnv;
+  clock: () => number;
+  store: BuddyStore;
+  report: Reporter;
+  /** The runner's lifetime: the writer stops with it. */
+  signal: AbortSignal;
+}
+
+const stampOf = (paths: readonly string[]) =>
+  paths
+    .map((path) => {
+      try {
+        const stats = statSync(path);
+        return `${stats.size}:${stats.mtimeMs}`;
+      } catch {
+        return '-';
+      }
+    })
+    .join('|');
+
+export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): Promise<void> } {
+  const { root, env, clock, store, report, signal } = options;
+  // Per session: the stamp of the files its view was last made from.
+  const written = new Map<string, string>();
+  let look: typeof import('../../cli/mod-look.js') | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  // The inbox too: a view at least as new as the inbox tells the mod its writer is alive (an
+  // event spooled and no view after it means no runner drains: the mod asks mod-state then).
+  const inputsOf = (sessionId: string) => [
+    join(root, 'inbox'),
+    join(root, sessionId, JOURNAL_FILE),
+    join(root, sessionId, REACTIONS_FILE),
+    petFilePath(env),
+    bridgeDir(root, 'requests'),
+    bridgeDir(root, 'toasts'),
+  ];
+
+  const lookNow = async (): Promise<void> => {
+    if (signal.aborted) return;
+    const sessions = new Set(
+      liveMods(root)
+        .map((beat) => sessionDirName(beat.sessionId))
+        .filter((id): id is string => id !== undefined),
+    );
+    removeOtherModViews(root, sessions);
+    for (const id of written.keys()) if (!sessions.has(id)) written.delete(id);
+    if (sessions.size === 0) return;
+    // Loaded on the first mod found: a pane with no mod beside it never pays for the drawing's modules.
+    look ??= await import('../../cli/mod-look.js');
+    for (const sessionId of sessions) {
+      const stamp = stampOf(inputsOf(sessionId));
+      if (written.get(sessionId) === stamp) continue;
+      const now = clock();
+      const view = { ...look.computeModState(sessionId, env, now), pending: pendingFor(root, sessionId, now) };
+      writeModView(root, sessionId, `${JSON.stringify(view)}\n`);
+      written.set(sessionId, stamp);
+    }
+  };
+
+  const schedule = () => {
+    if (timer || signal.aborted) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      lookNow().catch((error) => report({ level: 'warning', where: 'mod view', error }));
+    }, COALESCE_MS);
+  };
+  const unsubscribe = store.subscribe(schedule);
+  onAbort(signal, () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  });
+  schedule();
+  return { lookNow };
+}
