@@ -80,6 +80,8 @@ export async function applyLook($, next, fromView = false) {
   if (!fromView) mod.stamp = await stampOf($, next.watch)
   const text = JSON.stringify({ ...look, said: undefined })
   mod.look = look
+  // The same drawing from a view (rewritten on every event): no redraw, and the timers set for it stand.
+  if (fromView && text === mod.drawn) return
   if (text !== mod.drawn) {
     mod.drawn = text
     $.ui.invalidate('ui.render')

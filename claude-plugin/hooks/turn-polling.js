@@ -70,8 +70,9 @@ async function followView($) {
  */
 async function poll($) {
   if (!mod.look) return
-  await showAppended($)
   const view = await followView($)
+  // The view carries a new reaction as soon as the runner has it; without one, look at the file.
+  if (view === 'none') await showAppended($)
   if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
   const files = await filesLook($, mod.look.watch)
   if (files.stamp === mod.stamp || (view !== 'none' && files.newest <= mod.viewMtime)) {
