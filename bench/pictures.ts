@@ -3,7 +3,8 @@
  * shades, outlines, eyes), and gradients for the worst case (a colour change at every cell):
  * - decode and downsample on first use, in a fresh process, sharp's import included (goal ≤ 150 ms);
  * - the same frames from the cache (what every later start pays);
- * - one frame of the pane's sprite through Ink, picture pet against the cat's ASCII frame (goal ≤ 1x);
+ * - one frame of the pane's sprite through Ink, picture pet against the cat's ASCII frame (goal ≤ 1x),
+ *   and for scale the cat's art tiled to the picture's size (what Ink charges for the area alone);
  * - the built pane's first frame with a picture pet (cache warm, and cold) against an ASCII pet.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ import { loadPicture, loadPictureCached } from '../src/species/picture-load.js';
 import { parsePictureManifest } from '../src/species/picture-manifest.js';
 import { createSpeciesRegistry } from '../src/species/species-registry.js';
 import { spriteViewOf } from '../src/tui/species-view.js';
-import { toSafeText } from '../src/text/safe-text.js';
+import { type SafeText, toSafeText } from '../src/text/safe-text.js';
 import { REPO_ROOT, formatMs, median, type BenchRow } from './measure.js';
 import { PaneProcess, scratch } from './pane-process.js';
 
@@ -97,6 +98,19 @@ function firstUseMs(folder: string): { total: number; sharpImport: number } {
 }
 
 type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
+
+/** The ASCII sprite with each frame tiled to `cells` characters, a space between the copies across. */
+function tiledTo(sprite: Sprite, cells: { width: number; height: number }): Sprite {
+  const tile = (frame: SafeText[]) => {
+    const width = Math.max(1, ...frame.map((line) => line.length));
+    return Array.from({ length: cells.height }, (_, y) => {
+      const line = (frame[y % frame.length] ?? '').padEnd(width + 1);
+      return toSafeText(line.repeat(Math.ceil(cells.width / line.length)).slice(0, cells.width));
+    });
+  };
+  const frames = Object.fromEntries(Object.entries(sprite.frames).map(([mood, list]) => [mood, list.map(tile)]));
+  return { ...sprite, frames, blink: sprite.blink && { ...sprite.blink, lines: tile(sprite.blink.lines) } };
+}
 
 /** Milliseconds an Ink render of each sprite takes per frame (median over `frames` ticks), the sprites taking turns. */
 function framesMs(sprites: Sprite[], frames = 300): number[] {
@@ -195,8 +209,13 @@ export async function bench(): Promise<BenchRow[]> {
     });
     const picture = asPicture(loaded.lines);
     const gradient = asPicture((await loadPicture({ folder: gradientFolder, manifest }, CELLS, TRUECOLOR)).lines);
-    // Interleaved, so the machine's load weighs on both alike.
-    const [asciiFrame, pictureFrame, gradientFrame] = framesMs([ascii, picture, gradient]);
+    // Interleaved, so the machine's load weighs on all alike.
+    const [asciiFrame, pictureFrame, gradientFrame, tiledFrame] = framesMs([
+      ascii,
+      picture,
+      gradient,
+      tiledTo(ascii, CELLS),
+    ]);
 
     const codexEnv = { CODEX_HOME: join(base, 'codex'), BUDDY_TUI_PICTURES: 'truecolor' };
     const asciiStart = median(await paneFirstFramesMs('cat', {}, 'Bench', 5));
@@ -226,6 +245,11 @@ export async function bench(): Promise<BenchRow[]> {
         area: 'picture',
         name: 'the same, worst case (a colour change at every cell) / ASCII cat',
         value: `${(gradientFrame / asciiFrame).toFixed(2)}x (${formatMs(gradientFrame)})`,
+      },
+      {
+        area: 'picture',
+        name: `for scale: the cat's art tiled to ${CELLS.width}×${CELLS.height} characters / ASCII cat (the picture / it)`,
+        value: `${(tiledFrame / asciiFrame).toFixed(2)}x (${formatMs(tiledFrame)}; ${(pictureFrame / tiledFrame).toFixed(2)}x)`,
       },
       {
         area: 'picture',
