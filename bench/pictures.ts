@@ -8,24 +8,20 @@
  * - the built pane's first frame with a picture pet (cache warm, and cold) against an ASCII pet.
  */
 import { execFileSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createElement } from 'react';
-import { render } from 'ink';
 import sharp from 'sharp';
-import { BuddySprite } from '../components/BuddySprite.js';
 import { hatchPet } from '../src/pet/hatch.js';
 import { savePet } from '../src/pet/pet-file.js';
 import { loadPicture, loadPictureCached } from '../src/species/picture-load.js';
 import { parsePictureManifest } from '../src/species/picture-manifest.js';
 import { createSpeciesRegistry } from '../src/species/species-registry.js';
 import { spriteViewOf } from '../src/tui/species-view.js';
-import { type SafeText, toSafeText } from '../src/text/safe-text.js';
 import { REPO_ROOT, formatMs, median, type BenchRow } from './measure.js';
 import { PaneProcess, scratch } from './pane-process.js';
+import { framesMs, tiledTo } from './sprite-frames.js';
 
 const TRUECOLOR = { kind: 'cells', colors: 'truecolor' } as const;
 const CELLS = { width: 24, height: 13 };
@@ -95,53 +91,6 @@ function firstUseMs(folder: string): { total: number; sharpImport: number } {
     encoding: 'utf8',
   });
   return JSON.parse(out) as { total: number; sharpImport: number };
-}
-
-type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
-
-/** The ASCII sprite with each frame tiled to `cells` characters, a space between the copies across. */
-function tiledTo(sprite: Sprite, cells: { width: number; height: number }): Sprite {
-  const tile = (frame: SafeText[]) => {
-    const width = Math.max(1, ...frame.map((line) => line.length));
-    return Array.from({ length: cells.height }, (_, y) => {
-      const line = (frame[y % frame.length] ?? '').padEnd(width + 1);
-      return toSafeText(line.repeat(Math.ceil(cells.width / line.length)).slice(0, cells.width));
-    });
-  };
-  const frames = Object.fromEntries(Object.entries(sprite.frames).map(([mood, list]) => [mood, list.map(tile)]));
-  return { ...sprite, frames, blink: sprite.blink && { ...sprite.blink, lines: tile(sprite.blink.lines) } };
-}
-
-/** Milliseconds an Ink render of each sprite takes per frame (median over `frames` ticks), the sprites taking turns. */
-function framesMs(sprites: Sprite[], frames = 300): number[] {
-  const renders = sprites.map((sprite) => {
-    const sink = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: false, write: () => true });
-    const props = (tick: number) => ({
-      sprite,
-      mood: 'working',
-      tick,
-      now: tick * 125,
-      mode: 'sprite' as const,
-      width: 40,
-      name: toSafeText('Bench'),
-    });
-    const instance = render(createElement(BuddySprite, props(0)), {
-      stdout: sink as never,
-      debug: true,
-      patchConsole: false,
-      exitOnCtrlC: false,
-    });
-    return { instance, props, samples: [] as number[] };
-  });
-  for (let tick = 1; tick <= frames; tick += 1) {
-    for (const one of renders) {
-      const start = performance.now();
-      one.instance.rerender(createElement(BuddySprite, one.props(tick)));
-      one.samples.push(performance.now() - start);
-    }
-  }
-  for (const one of renders) one.instance.unmount();
-  return renders.map((one) => median(one.samples));
 }
 
 /** Spawn to the first frame showing `marker`, for each of `runs` starts on one state root (so the cache is warm after the first). */
