@@ -4,7 +4,7 @@
  * - decode and downsample on first use, in a fresh process, sharp's import included (goal ≤ 150 ms);
  * - the same frames from the cache (what every later start pays);
  * - one frame of the pane's sprite through Ink, picture pet against the cat's ASCII frame (goal ≤ 1x),
- *   and for scale the cat's art tiled to the picture's size (what Ink charges for the area alone);
+ *   also with React's production build, and for scale the cat's art tiled to the picture's size;
  * - the built pane's first frame with a picture pet (cache warm, and cold) against an ASCII pet.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ import { createSpeciesRegistry } from '../src/species/species-registry.js';
 import { spriteViewOf } from '../src/tui/species-view.js';
 import { REPO_ROOT, formatMs, median, type BenchRow } from './measure.js';
 import { PaneProcess, scratch } from './pane-process.js';
-import { framesMs, tiledTo } from './sprite-frames.js';
+import { framesMs, productionFramesMs, tiledTo } from './sprite-frames.js';
 
 const TRUECOLOR = { kind: 'cells', colors: 'truecolor' } as const;
 const CELLS = { width: 24, height: 13 };
@@ -165,6 +165,7 @@ export async function bench(): Promise<BenchRow[]> {
       gradient,
       tiledTo(ascii, CELLS),
     ]);
+    const [asciiBuilt, pictureBuilt] = productionFramesMs([ascii, picture], base);
 
     const codexEnv = { CODEX_HOME: join(base, 'codex'), BUDDY_TUI_PICTURES: 'truecolor' };
     const asciiStart = median(await paneFirstFramesMs('cat', {}, 'Bench', 5));
@@ -194,6 +195,11 @@ export async function bench(): Promise<BenchRow[]> {
         area: 'picture',
         name: 'the same, worst case (a colour change at every cell) / ASCII cat',
         value: `${(gradientFrame / asciiFrame).toFixed(2)}x (${formatMs(gradientFrame)})`,
+      },
+      {
+        area: 'picture',
+        name: `the same with React's production build (as the built pane runs) / ASCII cat`,
+        value: `${(pictureBuilt / asciiBuilt).toFixed(2)}x (${formatMs(pictureBuilt)} / ${formatMs(asciiBuilt)})`,
       },
       {
         area: 'picture',

@@ -2,13 +2,17 @@
  * One frame of the pane's sprite (components/BuddySprite.tsx) through Ink, in the 40-column box
  * of an 80-column pane: what bench/pictures.ts compares a picture pet's frame with an ASCII one by.
  */
+import { execFileSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { render } from 'ink';
 import { BuddySprite } from '../components/BuddySprite.js';
 import { type SafeText, toSafeText } from '../src/text/safe-text.js';
-import { median } from './measure.js';
+import { REPO_ROOT, median } from './measure.js';
 
 export type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
 
@@ -55,4 +59,24 @@ export function framesMs(sprites: Sprite[], frames = 300): number[] {
   }
   for (const one of renders) one.instance.unmount();
   return renders.map((one) => median(one.samples));
+}
+
+/**
+ * The same in a child process with React's production build (NODE_ENV=production, as the built
+ * pane runs; `npm run bench` has the development build loaded): the sprites go through a file.
+ */
+export function productionFramesMs(sprites: Sprite[], scratchDir: string): number[] {
+  const file = join(scratchDir, 'sprites.json');
+  writeFileSync(file, JSON.stringify(sprites));
+  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), file], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  return JSON.parse(out) as number[];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sprites = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Sprite[];
+  process.stdout.write(JSON.stringify(framesMs(sprites)));
 }
