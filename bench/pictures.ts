@@ -3,28 +3,25 @@
  * shades, outlines, eyes), and gradients for the worst case (a colour change at every cell):
  * - decode and downsample on first use, in a fresh process, sharp's import included (goal ≤ 150 ms);
  * - the same frames from the cache (what every later start pays);
- * - one frame of the pane's sprite through Ink, picture pet against the cat's ASCII frame (goal ≤ 1x);
+ * - one frame of the pane's sprite through Ink, picture pet against the cat's ASCII frame (goal ≤ 1x),
+ *   also with React's production build, and for scale the cat's art tiled to the picture's size;
  * - the built pane's first frame with a picture pet (cache warm, and cold) against an ASCII pet.
  */
 import { execFileSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createElement } from 'react';
-import { render } from 'ink';
 import sharp from 'sharp';
-import { BuddySprite } from '../components/BuddySprite.js';
 import { hatchPet } from '../src/pet/hatch.js';
 import { savePet } from '../src/pet/pet-file.js';
 import { loadPicture, loadPictureCached } from '../src/species/picture-load.js';
 import { parsePictureManifest } from '../src/species/picture-manifest.js';
 import { createSpeciesRegistry } from '../src/species/species-registry.js';
 import { spriteViewOf } from '../src/tui/species-view.js';
-import { toSafeText } from '../src/text/safe-text.js';
 import { REPO_ROOT, formatMs, median, type BenchRow } from './measure.js';
 import { PaneProcess, scratch } from './pane-process.js';
+import { framesMs, productionFramesMs, tiledTo } from './sprite-frames.js';
 
 const TRUECOLOR = { kind: 'cells', colors: 'truecolor' } as const;
 const CELLS = { width: 24, height: 13 };
@@ -96,40 +93,6 @@ function firstUseMs(folder: string): { total: number; sharpImport: number } {
   return JSON.parse(out) as { total: number; sharpImport: number };
 }
 
-type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
-
-/** Milliseconds an Ink render of each sprite takes per frame (median over `frames` ticks), the sprites taking turns. */
-function framesMs(sprites: Sprite[], frames = 300): number[] {
-  const renders = sprites.map((sprite) => {
-    const sink = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: false, write: () => true });
-    const props = (tick: number) => ({
-      sprite,
-      mood: 'working',
-      tick,
-      now: tick * 125,
-      mode: 'sprite' as const,
-      width: 40,
-      name: toSafeText('Bench'),
-    });
-    const instance = render(createElement(BuddySprite, props(0)), {
-      stdout: sink as never,
-      debug: true,
-      patchConsole: false,
-      exitOnCtrlC: false,
-    });
-    return { instance, props, samples: [] as number[] };
-  });
-  for (let tick = 1; tick <= frames; tick += 1) {
-    for (const one of renders) {
-      const start = performance.now();
-      one.instance.rerender(createElement(BuddySprite, one.props(tick)));
-      one.samples.push(performance.now() - start);
-    }
-  }
-  for (const one of renders) one.instance.unmount();
-  return renders.map((one) => median(one.samples));
-}
-
 /** Spawn to the first frame showing `marker`, for each of `runs` starts on one state root (so the cache is warm after the first). */
 async function paneFirstFramesMs(
   species: string,
@@ -195,8 +158,14 @@ export async function bench(): Promise<BenchRow[]> {
     });
     const picture = asPicture(loaded.lines);
     const gradient = asPicture((await loadPicture({ folder: gradientFolder, manifest }, CELLS, TRUECOLOR)).lines);
-    // Interleaved, so the machine's load weighs on both alike.
-    const [asciiFrame, pictureFrame, gradientFrame] = framesMs([ascii, picture, gradient]);
+    // Interleaved, so the machine's load weighs on all alike.
+    const [asciiFrame, pictureFrame, gradientFrame, tiledFrame] = framesMs([
+      ascii,
+      picture,
+      gradient,
+      tiledTo(ascii, CELLS),
+    ]);
+    const [asciiBuilt, pictureBuilt] = productionFramesMs([ascii, picture], base);
 
     const codexEnv = { CODEX_HOME: join(base, 'codex'), BUDDY_TUI_PICTURES: 'truecolor' };
     const asciiStart = median(await paneFirstFramesMs('cat', {}, 'Bench', 5));
@@ -226,6 +195,16 @@ export async function bench(): Promise<BenchRow[]> {
         area: 'picture',
         name: 'the same, worst case (a colour change at every cell) / ASCII cat',
         value: `${(gradientFrame / asciiFrame).toFixed(2)}x (${formatMs(gradientFrame)})`,
+      },
+      {
+        area: 'picture',
+        name: `the same with React's production build (as the built pane runs) / ASCII cat`,
+        value: `${(pictureBuilt / asciiBuilt).toFixed(2)}x (${formatMs(pictureBuilt)} / ${formatMs(asciiBuilt)})`,
+      },
+      {
+        area: 'picture',
+        name: `for scale: the cat's art tiled to ${CELLS.width}×${CELLS.height} characters / ASCII cat (the picture / it)`,
+        value: `${(tiledFrame / asciiFrame).toFixed(2)}x (${formatMs(tiledFrame)}; ${(pictureFrame / tiledFrame).toFixed(2)}x)`,
       },
       {
         area: 'picture',

@@ -71,7 +71,12 @@ export function BuddySprite({ sprite, mood, tick, mode, width, name, level, rari
   return (
     <Box flexDirection="column" width={width}>
       {sprite.picture ? (
-        <PictureLines picture={sprite.picture} mood={asleep ? 'sleep' : mood} now={asleep ? 0 : (now ?? tick * 500)} />
+        <PictureLines
+          picture={sprite.picture}
+          mood={asleep ? 'sleep' : mood}
+          now={asleep ? 0 : (now ?? tick * 500)}
+          width={width}
+        />
       ) : (
         lines.map((line, i) => (
           <Text key={i} color={pick(sprite.color ?? 'cyan')} dimColor={asleep} wrap="truncate-end">

@@ -103,23 +103,30 @@ export function colorParams(color: Rgb, colors: PictureColors, background: boole
   return String((index < 8 ? 30 : 90) + (index % 8) + (background ? 10 : 0));
 }
 
-/** One frame's cells as lines with SGR colour codes, each line ending in a reset. */
+/**
+ * One frame's cells as lines with SGR colour codes, each line ending in a reset. A code says only
+ * what changes from the cell before (the foreground, the background, or 39/49 back to the
+ * terminal's own), so each cell shows the same colours as with a full code at every change, in
+ * fewer characters: Ink reads every character of a line again at each frame.
+ */
 export function linesOf(cells: PictureCell[][], colors: PictureColors): string[] {
   return cells.map((row) => {
     let line = '';
-    let current = '';
+    let fg = '';
+    let bg = '';
     for (const cell of row) {
-      const fg = cell.glyph === '▀' || cell.glyph === '█' ? cell.top : cell.glyph === '▄' ? cell.bottom : undefined;
-      const bg = cell.glyph === '▀' ? cell.bottom : undefined;
-      const style = [fg ? colorParams(fg, colors, false) : '', bg ? colorParams(bg, colors, true) : '']
-        .filter(Boolean)
-        .join(';');
-      if (style !== current) {
-        line += `\x1b[0${style ? `;${style}` : ''}m`;
-        current = style;
-      }
+      const top = cell.glyph === '▀' || cell.glyph === '█' ? cell.top : cell.glyph === '▄' ? cell.bottom : undefined;
+      const bottom = cell.glyph === '▀' ? cell.bottom : undefined;
+      const wantFg = top ? colorParams(top, colors, false) : '';
+      const wantBg = bottom ? colorParams(bottom, colors, true) : '';
+      const changes: string[] = [];
+      if (wantFg !== fg) changes.push(wantFg || '39');
+      if (wantBg !== bg) changes.push(wantBg || '49');
+      if (changes.length > 0) line += `\x1b[${changes.join(';')}m`;
+      fg = wantFg;
+      bg = wantBg;
       line += cell.glyph;
     }
-    return current ? `${line}\x1b[0m` : line;
+    return fg || bg ? `${line}\x1b[0m` : line;
   });
 }

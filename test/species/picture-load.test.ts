@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cellsOf } from '../../src/species/picture-cells.js';
+import { type PictureCell, type Rgb, cellsOf, linesOf } from '../../src/species/picture-cells.js';
 import { decodeFrames } from '../../src/species/picture-decode.js';
 import { PLACEHOLDER } from '../../src/species/picture-kitty.js';
 import { loadPicture, loadPictureCached, pictureCellsFor } from '../../src/species/picture-load.js';
@@ -59,16 +59,16 @@ describe('picture load', () => {
     const { folder, manifest } = await pet();
     const x256 = await loadPicture({ folder, manifest }, cells, { kind: 'cells', colors: '256' });
     // Red (220, 44, 44) is cube colour 16 + 36·4 + 6·0 + 0 = 160.
-    expect(x256.lines.get(0)![4]).toContain('\x1b[0;38;5;160m███');
+    expect(x256.lines.get(0)![4]).toContain('\x1b[38;5;160m███');
     expect(x256.lines.get(0)![4]).not.toContain('38;2;');
     const x16 = await loadPicture({ folder, manifest }, cells, { kind: 'cells', colors: '16' });
-    expect(x16.lines.get(0)![4]).toContain('\x1b[0;31m███');
+    expect(x16.lines.get(0)![4]).toContain('\x1b[31m███');
     // Brown (124, 84, 28) is nearest bright black, orange (252, 140, 20) nearest yellow.
-    expect(x16.lines.get(56)![4]).toContain('\x1b[0;90m███');
-    expect(x16.lines.get(48)![4]).toContain('\x1b[0;33m███');
+    expect(x16.lines.get(56)![4]).toContain('\x1b[90m███');
+    expect(x16.lines.get(48)![4]).toContain('\x1b[33m███');
     // A cell with two colours (the square's edge, where the resize blends): ▀ with a foreground and a background code.
     const edges = await loadPicture({ folder, manifest }, { width: 16, height: 8 }, { kind: 'cells', colors: '16' });
-    expect(edges.lines.get(0)!.join('\n')).toMatch(/\x1b\[0;(3|9)\d;(4|10)\dm▀/);
+    expect(edges.lines.get(0)!.join('\n')).toMatch(/\x1b\[(3|9)\d;(4|10)\dm▀/);
   });
 
   it('writes the kitty graphics protocol: each frame sent once, drawn with Unicode placeholders', async () => {
@@ -155,5 +155,35 @@ describe('picture load', () => {
     // Colours snap to 32 levels a channel: 10, 20, 30 is drawn 12, 20, 28.
     expect(cellsOf(rgba.subarray(0, 8), 1, 2)).toEqual([[{ glyph: '▄', bottom: [12, 20, 28] }]]);
     expect(cellsOf(rgba.subarray(8), 1, 2)).toEqual([[{ glyph: '▀', top: [204, 4, 4], bottom: [12, 20, 28] }]]);
+  });
+
+  it('says only what changes from one cell to the next, and every cell keeps its colours', () => {
+    // Cells of every kind in a changing order, colours repeating so that some codes are left out.
+    const palette: Rgb[] = [
+      [12, 20, 28],
+      [204, 4, 4],
+      [252, 140, 20],
+    ];
+    const kinds = ['▀', '▀', '█', '▄', ' ', '▀', '█', '█', '▄', '▀'] as const;
+    const row: PictureCell[] = Array.from({ length: 40 }, (_, i) => {
+      const glyph = kinds[(i * 7) % kinds.length];
+      const top = palette[i % 3];
+      const bottom = palette[(i >> 1) % 3];
+      if (glyph === '▀') return i % 4 === 0 ? { glyph, top } : { glyph, top, bottom };
+      if (glyph === '█') return { glyph, top, bottom: top };
+      if (glyph === '▄') return { glyph, bottom };
+      return { glyph };
+    });
+    const [line] = linesOf([row], 'truecolor');
+    // What the terminal shows at each cell: the glyph, and the colours the codes before it left set.
+    expect(cellColors(line)).toEqual(
+      row.map((cell) => ({
+        glyph: cell.glyph,
+        fg: cell.glyph === '▄' ? cell.bottom : cell.glyph === ' ' ? undefined : cell.top,
+        bg: cell.glyph === '▀' ? cell.bottom : undefined,
+      })),
+    );
+    expect(line).not.toContain('\x1b[0;');
+    expect(line.endsWith('\x1b[0m')).toBe(true);
   });
 });

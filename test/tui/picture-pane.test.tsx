@@ -169,4 +169,42 @@ describe('the sprite alone (ink-testing-library)', () => {
       '(o.o)',
     );
   });
+
+  it('draws the lines as built when they fit the box, and cuts each line to a narrower box', async () => {
+    const base = makeTempDir('buddy-picture-fit-');
+    const folder = await writeCodexPet(join(base, 'pets'), 'chefito');
+    const manifest = parsePictureManifest({}).manifest!;
+    const cells = { width: 16, height: 9 };
+    const loaded = await loadPicture({ folder, manifest }, cells, { kind: 'cells', colors: 'truecolor' });
+    const picture = {
+      key: 'k',
+      cells,
+      lines: Object.fromEntries(loaded.lines),
+      animations: manifest.animations,
+      greetUntil: 0,
+    };
+    const sprite = { frames: { idle: [[toSafeText('(o.o)')]] }, faces: { idle: toSafeText('(o.o)') }, picture };
+    const built = loaded.lines.get(manifest.animations.idle.frames[0])!.map(cellColors);
+    const frameAt = (width: number) =>
+      render(<BuddySprite sprite={sprite} mood="idle" tick={0} now={0} mode="sprite" width={width} />)
+        .lastFrame()!
+        .split('\n')
+        .map(cellColors);
+    for (const width of [16, 30]) {
+      const rows = frameAt(width);
+      expect(rows).toHaveLength(cells.height);
+      // Each cell as built (Ink leaves out the blank end of a row).
+      rows.forEach((row, y) => {
+        expect(row).toEqual(built[y].slice(0, row.length));
+        expect(built[y].slice(row.length).every((cell) => cell.glyph === ' ' && !cell.bg)).toBe(true);
+      });
+    }
+    // Four columns short: no row is wider than the box, and what it shows starts as built.
+    const narrow = frameAt(12);
+    expect(narrow).toHaveLength(cells.height);
+    narrow.forEach((row, y) => {
+      expect(row.length).toBeLessThanOrEqual(12);
+      expect(row.slice(0, -1)).toEqual(built[y].slice(0, Math.max(0, row.length - 1)));
+    });
+  });
 });
