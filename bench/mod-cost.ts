@@ -12,6 +12,7 @@
  * `BUDDY_BENCH_MOD_IDLE_S=60` sets the idle stretch and `BUDDY_BENCH_MOD_ROUNDS=1` the rounds (medians);
  * `npm run bench -- mod-cost` (or `node --import tsx bench/mod-cost.ts`) runs it alone.
  */
+import { isPidAlive } from '../src/process/pid-alive.js';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,7 +157,10 @@ async function runVariant(claude: string, variant: ModVariant, idleS: number): P
     const lock = join(base, 'state', 'runner.lock');
     await sleep(1500);
     try {
-      process.kill(JSON.parse(readFileSync(lock, 'utf8')).pid, 'SIGTERM');
+      const { pid } = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number };
+      process.kill(pid, 'SIGTERM');
+      // It saves its sessions as it stops: removing the root under it would race those writes.
+      for (let i = 0; i < 50 && isPidAlive(pid); i += 1) await sleep(100);
     } catch {
       // No runner left.
     }
@@ -221,6 +225,7 @@ export async function bench(): Promise<BenchRow[]> {
     row(`its children's CPU, idle ${idleS} s (hooks, mod-state)`, without.idle.children, withMod.idle.children),
     row("its children's CPU, the turn (hooks, mod-state)", without.turn.children, withMod.turn.children),
     row('start to first prompt (mod vs none)', without.startMs, withMod.startMs),
+    row("start to first prompt (an empty mod vs none: the engine's share)", without.startMs, empty.startMs),
     {
       area: AREA,
       name: "the mod's worker thread (within claude's own CPU)",
