@@ -4,7 +4,7 @@
  * it changes. During a turn the mod reads this one small file instead of starting a
  * `buddy-tui mod-state` Node process per change (docs/architecture.md, "What the mod costs").
  */
-import { readdirSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { bridgeDir, ensureBridgeDir } from './mod-bridge.js';
@@ -23,11 +23,19 @@ export function writeModView(root: string, sessionId: string, text: string): voi
   atomicWriteFileSync(join(ensureBridgeDir(root, 'views'), `${name}.json`), text, 0o600, { durable: false });
 }
 
-/** Removes the views of sessions not in `keep` (their Claude Code has exited). */
+/**
+ * Removes the views of sessions not in `keep` (their Claude Code has exited). Only in a views
+ * folder that is ours: a symlink in the chain could point the removal at anybody's files.
+ */
 export function removeOtherModViews(root: string, keep: ReadonlySet<string>): void {
   let names: string[];
   try {
-    names = readdirSync(bridgeDir(root, 'views'));
+    lstatSync(bridgeDir(root, 'views'));
+  } catch {
+    return; // none yet
+  }
+  try {
+    names = readdirSync(ensureBridgeDir(root, 'views'));
   } catch {
     return;
   }

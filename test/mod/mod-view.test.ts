@@ -7,7 +7,7 @@
  * view writer, the poll asks mod-state as before. (Run `npm run build` first.)
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeBridgeRequest } from '../../src/state/mod-bridge.js';
@@ -137,6 +137,30 @@ describe("the mod's view file", () => {
     );
     expect((await runSpool(failure('view-2'), env)).code).toBe(0);
     await until(() => !existsSync(viewFile(state, 'view-1')), 'the view of the gone mod removed');
+  }, 90_000);
+
+  it('a views folder that is a symlink is never written or emptied through; the runner says so once and goes on', async () => {
+    const { state, env } = world();
+    const elsewhere = join(state, '..', 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(join(elsewhere, 'keep.json'), '{"mine": true}\n');
+    mkdirSync(join(state, 'mod-bridge'), { recursive: true, mode: 0o700 });
+    symlinkSync(elsewhere, join(state, 'mod-bridge', 'views'));
+    await startRunner(state, env);
+    modState(env, 'link-1');
+    for (const _ of [1, 2]) expect((await runSpool(failure('link-1'), env)).code).toBe(0);
+    const reactions = join(state, 'link-1', 'reactions.jsonl');
+    await until(
+      () => existsSync(reactions) && readFileSync(reactions, 'utf8').split('\n').filter(Boolean).length >= 2,
+      'both reactions',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(readdirSync(elsewhere)).toEqual(['keep.json']);
+    const warnings = readFileSync(join(state, 'tui.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('mod view'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/symbolic link/);
   }, 90_000);
 
   it("during a turn the mod draws the plugin's reaction from the view, with no buddy-tui process after the first ask", async () => {

@@ -47,6 +47,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
   const written = new Map<string, string>();
   let look: typeof import('../../cli/mod-look.js') | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let lastProblem: string | undefined;
 
   // The inbox too: a view at least as new as the inbox tells the mod its writer is alive (an
   // event spooled and no view after it means no runner drains: the mod asks mod-state then).
@@ -85,7 +86,15 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     if (timer || signal.aborted) return;
     timer = setTimeout(() => {
       timer = undefined;
-      lookNow().catch((error) => report({ level: 'warning', where: 'mod view', error }));
+      lookNow().then(
+        () => (lastProblem = undefined),
+        (error) => {
+          // Once per problem: a folder in the way (a symlink, a file) would say it on every look.
+          const problem = String((error as Error)?.message ?? error);
+          if (problem !== lastProblem) report({ level: 'warning', where: 'mod view', error });
+          lastProblem = problem;
+        },
+      );
     }, COALESCE_MS);
   };
   const unsubscribe = store.subscribe(schedule);
