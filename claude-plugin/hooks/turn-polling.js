@@ -49,7 +49,7 @@ async function followView($) {
   const file = mod.look?.view
   if (!file) return 'none'
   const stat = await $.fs.stat(file).catch(() => undefined)
-  if (!stat || stat.kind !== 'file' || stat.size > MAX_VIEW_BYTES) return 'none'
+  if (!stat || stat.isLink || stat.kind !== 'file' || stat.size > MAX_VIEW_BYTES) return 'none'
   const stamp = `${stat.size}:${stat.mtimeMs}`
   if (stamp === mod.viewStamp) return 'same'
   const next = parseModState(await $.fs.read(file).catch(() => ''))
