@@ -37,7 +37,7 @@ export const EXPECTED_EVENTS: Record<string, number> = {
 };
 export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
 
-export type VariantId = 'none' | 'true' | 'cat' | 'buddy' | 'buddy-mod' | 'node' | 'http';
+export type VariantId = 'none' | 'true' | 'cat' | 'buddy' | 'buddy-tmpfs' | 'buddy-mod' | 'node' | 'http';
 
 export interface Variant {
   id: VariantId;
@@ -101,8 +101,10 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
     other: text('Hook cost'),
   });
   const sink = await startHttpSink();
+  // The Linux default root is under $XDG_RUNTIME_DIR, a tmpfs; the other variants' roots are on this disk.
+  const tmpfs = existsSync('/dev/shm') ? realpathSync(mkdtempSync(join('/dev/shm', 'buddy-hook-cost-'))) : undefined;
   const variant = (id: VariantId, label: string): Variant => {
-    const stateDir = join(root, `state-${id}`);
+    const stateDir = join(id === 'buddy-tmpfs' && tmpfs ? tmpfs : root, `state-${id}`);
     const home = createOfflineClaudeHome({
       baseUrl: api.url,
       projectDirs: [project],
@@ -115,6 +117,10 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
     variant('true', 'no-op `true` command hook (shell form)'),
     variant('cat', '`cat >/dev/null` command hook (reference: it only reads its stdin)'),
     variant('buddy', 'buddy-tui hooks alone (`buddy-tui install --no-mod`)'),
+    variant(
+      'buddy-tmpfs',
+      `buddy-tui hooks alone, the state root on ${tmpfs ? 'a tmpfs (as under $XDG_RUNTIME_DIR)' : 'disk (no /dev/shm here)'}`,
+    ),
     variant('buddy-mod', 'buddy-tui hooks + mod (a plain `buddy-tui install`)'),
     variant('node', 'Node fallback `dist/hook.js` (exec form)'),
     variant('http', '`http` hook to a loopback server (reference)'),
@@ -127,6 +133,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   });
   byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
   const installed = installBuddyHooks(byId('buddy').home.env, claude, root, ['--no-mod']);
+  installBuddyHooks(byId('buddy-tmpfs').home.env, claude, root, ['--no-mod']);
   installBuddyHooks(byId('buddy-mod').home.env, claude, root);
   const modInstalled = existsSync(modFolderFor(byId('buddy-mod').home.settingsPath));
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
@@ -143,7 +150,8 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
       await api.close();
       await sink.close();
       for (const v of variants) v.home.cleanup();
-      rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      for (const dir of [root, tmpfs])
+        if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }

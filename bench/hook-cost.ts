@@ -33,7 +33,7 @@ const GOAL = 1.1;
 const AREA = 'hook-cost';
 
 /** The variants whose journal is checked after each run. */
-const JOURNALED = ['buddy', 'buddy-mod', 'node'] as const;
+const JOURNALED = ['buddy', 'buddy-tmpfs', 'buddy-mod', 'node'] as const;
 type Journaled = (typeof JOURNALED)[number];
 const isJournaled = (id: VariantId): id is Journaled => (JOURNALED as readonly string[]).includes(id);
 
@@ -98,6 +98,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
       sets: [],
       journals: {
         buddy: { runs: 0, complete: 0 },
+        'buddy-tmpfs': { runs: 0, complete: 0 },
         'buddy-mod': { runs: 0, complete: 0 },
         node: { runs: 0, complete: 0 },
       },
@@ -132,7 +133,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
  */
 async function moreBackToBack(claude: string, world: HookCostWorld, measured: Measured): Promise<void> {
   const wanted = Number(process.env.BUDDY_BENCH_HOOK_PAIRS ?? 15);
-  const ids: VariantId[] = ['true', 'cat', 'buddy', 'buddy-mod'];
+  const ids: VariantId[] = ['true', 'cat', 'buddy', 'buddy-tmpfs', 'buddy-mod'];
   const variants = ids.map((id) => world.variants.find((v) => v.id === id)!);
   while (measured.sets.length < wanted) {
     const n = measured.sets.length;
@@ -190,6 +191,12 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     value: `${ratio.toFixed(2)}x wall, median of ${sets} back-to-back sets: goal ${ratio <= GOAL ? 'met' : 'NOT met'} (sets: ${list(hooks.wall)}; ratio of the medians above: ${ofMedians.toFixed(2)}x${cpuText(hooks.cpu)})`,
     goal: `<= ${GOAL.toFixed(2)}x`,
     ok: ratio <= GOAL,
+  });
+  const onTmpfs = ratios(measured.sets, 'buddy-tmpfs', 'true');
+  rows.push({
+    area: AREA,
+    name: `${world.variants.find((v) => v.id === 'buddy-tmpfs')!.label} / no-op true hook`,
+    value: `${median(onTmpfs.wall).toFixed(2)}x wall (sets: ${list(onTmpfs.wall)}${cpuText(onTmpfs.cpu)})`,
   });
   // Any spool that keeps the payload must at least read it: a hook that only runs `cat` is the floor.
   const floor = ratios(measured.sets, 'cat', 'true');
