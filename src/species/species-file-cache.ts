@@ -3,7 +3,8 @@
  * current issues, and the size and mtime it was read at. A broken file keeps its last good
  * version in use, marked stale.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { fileSignature } from '../files/file-signature.js';
 import { join } from 'node:path';
 import type { Species } from './species-schema.js';
 import { validateSpeciesFile, type SpeciesIssue } from './validate-species.js';
@@ -31,18 +32,9 @@ export function jsonFiles(dir: string): string[] {
   }
 }
 
-export function signatureOf(file: string): string {
-  try {
-    const stat = statSync(file);
-    return `${stat.size}:${stat.mtimeMs}`;
-  } catch {
-    return 'gone';
-  }
-}
-
 /** Reads and validates one file into the cache; a broken one keeps its previous good species. */
 export function loadFile(files: SpeciesFileCache, file: string): void {
-  const signature = signatureOf(file);
+  const signature = fileSignature(file);
   const check = validateSpeciesFile(file);
   const previous = files.get(file);
   if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false, signature });

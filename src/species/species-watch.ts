@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { followDir, nearestExisting, type DirFollower } from '../state/follow-dir.js';
-import { signatureOf } from './species-file-cache.js';
+import { fileSignature } from '../files/file-signature.js';
 
 /** How long after a file event to look at the file once more. */
 const SETTLE_MS = 250;
@@ -94,7 +94,7 @@ function fileChanged(state: WatchState, path: string): void {
   registry.reloadFile(path);
   settleLater(state, () => {
     const file = resolve(path);
-    if (signatureOf(file) !== registry.loadedSignature(file)) registry.reloadFile(file);
+    if (fileSignature(file) !== registry.loadedSignature(file)) registry.reloadFile(file);
   });
 }
 

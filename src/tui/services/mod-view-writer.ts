@@ -6,9 +6,9 @@
  * Claude Code's process tree into this resident one. Only the instance that runs the plugins
  * writes (their reactions are part of the drawing); looks are coalesced after store changes.
  */
-import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { petFilePath } from '../../config/paths.js';
+import { fileSignature } from '../../files/file-signature.js';
 import { onAbort } from '../../process/lifetime.js';
 import type { Reporter } from '../../report/reporter.js';
 import { bridgeDir, liveMods, pendingFor } from '../../state/mod-bridge.js';
@@ -29,17 +29,7 @@ export interface ModViewWriterOptions {
   signal: AbortSignal;
 }
 
-const stampOf = (paths: readonly string[]) =>
-  paths
-    .map((path) => {
-      try {
-        const stats = statSync(path);
-        return `${stats.size}:${stats.mtimeMs}`;
-      } catch {
-        return '-';
-      }
-    })
-    .join('|');
+const stampOf = (paths: readonly string[]) => paths.map(fileSignature).join('|');
 
 export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): Promise<void> } {
   const { root, env, clock, store, report, signal } = options;
