@@ -4,7 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '../support/temp-dir.js';
+import { isolatedEnv, makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
 
 export function world() {
   const base = makeTempDir();
@@ -33,22 +34,13 @@ export function world() {
     join(base, 'config', 'buddy-tui', 'config.json'),
     JSON.stringify({ schemaVersion: 1, plugins: [plugin], discoverClaudeSettings: false }),
   );
-  const env = {
-    PATH: process.env.PATH,
-    HOME: base,
-    BUDDY_TUI_STATE_DIR: state,
-    XDG_CONFIG_HOME: join(base, 'config'),
-    XDG_STATE_HOME: join(base, 'xdg-state'),
-  };
+  const env = isolatedEnv(base, state);
   return { state, env };
 }
 
+/** Waits for `check` to hold (the project's waitUntil, for a yes/no check). */
 export async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntil(check, Boolean, what, timeoutMs);
 }
 
 export const failure = (sid: string) =>

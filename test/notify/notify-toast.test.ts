@@ -12,7 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_ENTRY, feedThroughHook } from '../support/hook-process.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { isolatedEnv, makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 import { waitingEpisodes } from './notify-pane-process.js';
 
@@ -42,11 +42,7 @@ describe('notify channel "toast"', () => {
       JSON.stringify({ schemaVersion: 2, discoverClaudeSettings: false, notify: { channels: ['toast'] } }),
     );
     const env = {
-      PATH: process.env.PATH,
-      HOME: base,
-      BUDDY_TUI_STATE_DIR: state,
-      XDG_CONFIG_HOME: join(base, 'config'),
-      XDG_STATE_HOME: join(base, 'xdg-state'),
+      ...isolatedEnv(base, state),
       TMUX: '',
       TMUX_PANE: '',
     };

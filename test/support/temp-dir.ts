@@ -16,3 +16,14 @@ export function makeTempDir(prefix = 'buddy-test-'): string {
 afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The environment of a buddy-tui process kept inside `base`: its home, config and state there, nothing of the user's. */
+export function isolatedEnv(base: string, state: string) {
+  return {
+    PATH: process.env.PATH,
+    HOME: base,
+    BUDDY_TUI_STATE_DIR: state,
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+  };
+}
