@@ -198,4 +198,24 @@ describe("the mod's view file", () => {
       turn.stop();
     }
   }, 90_000);
+
+  it('a view that is a FIFO or a link to /dev/zero is no view: the poll never reads it, and asks mod-state', async () => {
+    for (const hostile of ['fifo', 'zero'] as const) {
+      const { state, env } = world();
+      writeFileSync(join(state, 'runner.lock'), JSON.stringify({ pid: process.pid }));
+      mkdirSync(join(state, 'mod-bridge', 'views'), { recursive: true, mode: 0o700 });
+      const sid = `hostile-${hostile}`;
+      if (hostile === 'fifo') expect(spawnSync('mkfifo', [viewFile(state, sid)]).status).toBe(0);
+      else symlinkSync('/dev/zero', viewFile(state, sid));
+      const turn = await modInTurn(env, sid);
+      try {
+        const asked = turn.runs.length;
+        expect((await runSpool(failure(sid), env)).code).toBe(0);
+        await until(() => turn.runs.length > asked, `mod-state asked beside the ${hostile} view`, 15_000);
+        await until(() => turn.mod.look?.mood === 'error', "the failure's face");
+      } finally {
+        turn.stop();
+      }
+    }
+  }, 90_000);
 });
