@@ -68,9 +68,14 @@ export interface MomentTracker {
   check(sessions: Record<string, SessionState>, now: number, settings: MomentSettings): Notification[];
 }
 
-export function createMomentTracker(): MomentTracker {
+/**
+ * `startedAt`: when the pane or runner started; a wait that began after it is news even when its
+ * session is first seen much later (its spooled events drained late, as under load). Without it,
+ * the first look's time.
+ */
+export function createMomentTracker(startedAt?: number): MomentTracker {
   const seen = new Map<string, Seen>();
-  let firstLookAt: number | undefined;
+  let firstLookAt = startedAt;
   return {
     check(sessions, now, settings) {
       firstLookAt ??= now;

@@ -45,7 +45,8 @@ export interface Notifier {
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const tracker = createMomentTracker();
+  // What began before the notifier started is history; what began after is news, whenever seen.
+  const tracker = createMomentTracker(Date.now());
   const minutesOfDay = options.minutesOfDay ?? localMinutesOfDay;
   const inView = options.inView ?? paneInView;
   let queue: Promise<void> = Promise.resolve();

@@ -58,6 +58,12 @@ describe('moments', () => {
     };
     expect(waitsOf(firstLook + 5_000)).toEqual(['Claude needs you (project)']);
     expect(waitsOf(firstLook - 60_000)).toEqual([]);
+    // Started at firstLook, but the session's events drained a minute later (its first look then).
+    const late = createMomentTracker(firstLook);
+    const drainedLate = foldAll(recorded.slice(0, permission + 1), firstLook + 1_000);
+    expect(
+      late.check({ [drainedLate.sessionId]: drainedLate }, firstLook + 60_000, settings).map((n) => n.title),
+    ).toEqual(['Claude needs you (project)']);
   });
 
   it('a turn longer than longTurnSeconds ends: one "done"; a shorter one: none', () => {
