@@ -1,6 +1,7 @@
 /**
  * One frame of the pane's sprite (components/BuddySprite.tsx) through Ink, in the 40-column box
  * of an 80-column pane: what bench/pictures.ts compares a picture pet's frame with an ASCII one by.
+ * Ink's caches outlive the frame, as in the pane (src/tui/ink-output-cache.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -12,6 +13,7 @@ import { createElement } from 'react';
 import { render } from 'ink';
 import { BuddySprite } from '../components/BuddySprite.js';
 import { type SafeText, toSafeText } from '../src/text/safe-text.js';
+import { shareInkOutputCaches } from '../src/tui/ink-output-cache.js';
 import { REPO_ROOT, median } from './measure.js';
 
 export type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];
@@ -31,6 +33,8 @@ export function tiledTo(sprite: Sprite, cells: { width: number; height: number }
 
 /** Milliseconds an Ink render of each sprite takes per frame (median over `frames` ticks), the sprites taking turns. */
 export function framesMs(sprites: Sprite[], frames = 300): number[] {
+  // The pane draws through Ink with its line caches kept across frames (start-tui.ts): so does this.
+  shareInkOutputCaches();
   const renders = sprites.map((sprite) => {
     const sink = Object.assign(new EventEmitter(), { columns: 80, rows: 24, isTTY: false, write: () => true });
     const props = (tick: number) => ({
