@@ -37,7 +37,7 @@ export const EXPECTED_EVENTS: Record<string, number> = {
 };
 export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
 
-export type VariantId = 'none' | 'true' | 'cat' | 'buddy' | 'buddy-tmpfs' | 'buddy-mod' | 'node' | 'http';
+export type VariantId = 'none' | 'true' | 'cat' | 'checks' | 'buddy' | 'buddy-tmpfs' | 'buddy-mod' | 'node' | 'http';
 
 export interface Variant {
   id: VariantId;
@@ -58,6 +58,16 @@ export interface HookCostWorld {
   /** Whether the plain install set the mod up (it does when the Claude Code supports mods). */
   modInstalled: boolean;
   close(): Promise<void>;
+}
+
+/** The spool's last step, reading the payload into the claimed file. */
+const CAT_STEP = 'cat >>"$f" 2>/dev/null; exit 0';
+
+/** The installed spool command ending where it would start `cat`: what the shell and its checks cost alone. */
+function withoutCat(command: string): string {
+  if (!command.includes(CAT_STEP))
+    throw new Error(`hook-cost: the installed spool has no \`${CAT_STEP}\` step any more`);
+  return command.replace(CAT_STEP, 'exit 0');
 }
 
 /** Every registered event gets `handler`, as one group without a matcher. */
@@ -116,6 +126,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
     variant('none', 'no hooks'),
     variant('true', 'no-op `true` command hook (shell form)'),
     variant('cat', '`cat >/dev/null` command hook (reference: it only reads its stdin)'),
+    variant('checks', 'the installed spool stopping where it would run `cat` (reference: the shell and its checks)'),
     variant('buddy', 'buddy-tui hooks alone (`buddy-tui install --no-mod`)'),
     variant(
       'buddy-tmpfs',
@@ -137,6 +148,9 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   installBuddyHooks(byId('buddy-mod').home.env, claude, root);
   const modInstalled = existsSync(modFolderFor(byId('buddy-mod').home.settingsPath));
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
+  byId('checks').home.writeSettings(everyEvent({ ...handler, command: withoutCat(String(handler.command)) }));
+  // Its own inbox, so the script claims a file there as the spool does (without one it would run the Node hook).
+  mkdirSync(join(byId('checks').stateDir, 'inbox'), { recursive: true, mode: 0o700 });
   const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
   return {
     root,

@@ -133,7 +133,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
  */
 async function moreBackToBack(claude: string, world: HookCostWorld, measured: Measured): Promise<void> {
   const wanted = Number(process.env.BUDDY_BENCH_HOOK_PAIRS ?? 15);
-  const ids: VariantId[] = ['true', 'cat', 'buddy', 'buddy-tmpfs', 'buddy-mod'];
+  const ids: VariantId[] = ['true', 'cat', 'checks', 'buddy', 'buddy-tmpfs', 'buddy-mod'];
   const variants = ids.map((id) => world.variants.find((v) => v.id === id)!);
   while (measured.sets.length < wanted) {
     const n = measured.sets.length;
@@ -204,6 +204,13 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     area: AREA,
     name: 'reference: `cat >/dev/null` hook / no-op true hook (what reading the payload alone costs)',
     value: `${median(floor.wall).toFixed(2)}x wall (sets: ${list(floor.wall)}${cpuText(floor.cpu)})`,
+  });
+  // What the spool adds over reading the payload: its shell, the checks and the claimed file, with no `cat`.
+  const checks = ratios(measured.sets, 'checks', 'true');
+  rows.push({
+    area: AREA,
+    name: 'reference: the spool without its `cat` / no-op true hook (the shell, its checks, the claimed file)',
+    value: `${median(checks.wall).toFixed(2)}x wall (sets: ${list(checks.wall)}${cpuText(checks.cpu)})`,
   });
   if (!world.modInstalled) {
     rows.push({
