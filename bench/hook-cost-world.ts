@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { handlerKind } from '../src/ingest/spool-command.js';
+import { SPOOL_CAT_STEP, handlerKind } from '../src/ingest/spool-command.js';
 import { modFolderFor } from '../src/install/mod-install.js';
 import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
 import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
@@ -60,14 +60,11 @@ export interface HookCostWorld {
   close(): Promise<void>;
 }
 
-/** The spool's last step, reading the payload into the claimed file. */
-const CAT_STEP = 'cat >>"$f" 2>/dev/null; exit 0';
-
 /** The installed spool command ending where it would start `cat`: what the shell and its checks cost alone. */
 function withoutCat(command: string): string {
-  if (!command.includes(CAT_STEP))
-    throw new Error(`hook-cost: the installed spool has no \`${CAT_STEP}\` step any more`);
-  return command.replace(CAT_STEP, 'exit 0');
+  if (!command.includes(SPOOL_CAT_STEP))
+    throw new Error(`hook-cost: the installed spool has no \`${SPOOL_CAT_STEP}\` step any more`);
+  return command.replace(SPOOL_CAT_STEP, 'exit 0');
 }
 
 /** Every registered event gets `handler`, as one group without a matcher. */

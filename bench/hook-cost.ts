@@ -192,26 +192,21 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     goal: `<= ${GOAL.toFixed(2)}x`,
     ok: ratio <= GOAL,
   });
-  const onTmpfs = ratios(measured.sets, 'buddy-tmpfs', 'true');
-  rows.push({
-    area: AREA,
-    name: `${world.variants.find((v) => v.id === 'buddy-tmpfs')!.label} / no-op true hook`,
-    value: `${median(onTmpfs.wall).toFixed(2)}x wall (sets: ${list(onTmpfs.wall)}${cpuText(onTmpfs.cpu)})`,
-  });
-  // Any spool that keeps the payload must at least read it: a hook that only runs `cat` is the floor.
-  const floor = ratios(measured.sets, 'cat', 'true');
-  rows.push({
-    area: AREA,
-    name: 'reference: `cat >/dev/null` hook / no-op true hook (what reading the payload alone costs)',
-    value: `${median(floor.wall).toFixed(2)}x wall (sets: ${list(floor.wall)}${cpuText(floor.cpu)})`,
-  });
-  // What the spool adds over reading the payload: its shell, the checks and the claimed file, with no `cat`.
-  const checks = ratios(measured.sets, 'checks', 'true');
-  rows.push({
-    area: AREA,
-    name: 'reference: the spool without its `cat` / no-op true hook (the shell, its checks, the claimed file)',
-    value: `${median(checks.wall).toFixed(2)}x wall (sets: ${list(checks.wall)}${cpuText(checks.cpu)})`,
-  });
+  /** A row with no goal: `of` against the no-op hook, set by set. */
+  const against = (of: VariantId, name: string): BenchRow => {
+    const r = ratios(measured.sets, of, 'true');
+    return { area: AREA, name, value: `${median(r.wall).toFixed(2)}x wall (sets: ${list(r.wall)}${cpuText(r.cpu)})` };
+  };
+  rows.push(
+    against('buddy-tmpfs', `${world.variants.find((v) => v.id === 'buddy-tmpfs')!.label} / no-op true hook`),
+    // Any spool that keeps the payload must at least read it: a hook that only runs `cat` is the floor.
+    against('cat', 'reference: `cat >/dev/null` hook / no-op true hook (what reading the payload alone costs)'),
+    // What the spool adds over reading the payload: its shell, the checks and the claimed file, with no `cat`.
+    against(
+      'checks',
+      'reference: the spool without its `cat` / no-op true hook (the shell, its checks, the claimed file)',
+    ),
+  );
   if (!world.modInstalled) {
     rows.push({
       area: AREA,

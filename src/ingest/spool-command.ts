@@ -32,6 +32,9 @@ export const ROOT_SCRIPT = [
   'if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi',
 ].join('\n');
 
+/** The spool's last step: the payload into the claimed file (the bench times the script without it). */
+export const SPOOL_CAT_STEP = 'cat >>"$f" 2>/dev/null; exit 0';
+
 /**
  * The whole script. `true >f` under `set -C` is an O_EXCL create of a regular file (`true` is a
  * regular builtin: a failed redirection returns non-zero instead of ending the shell as it would
@@ -65,7 +68,7 @@ export const SPOOL_SCRIPT = [
   '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done',
   // Not `exec cat`: the shell's pid must outlive the writing, and a hook always exits 0, even
   // when cat fails on a full disk (the drain sets the cut file aside). The fork costs ~0.2 ms.
-  '  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi',
+  `  if [ "$i" -lt 8 ]; then ${SPOOL_CAT_STEP}; fi`,
   'fi',
   'case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"',
   'exit 0',
