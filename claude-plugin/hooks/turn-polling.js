@@ -75,7 +75,9 @@ async function poll($) {
   if (view === 'none') await showAppended($)
   if (mod.inflight || mod.polls % FULL_LOOK_POLLS !== 0) return
   const files = await filesLook($, mod.look.watch)
-  if (files.stamp === mod.stamp || (view !== 'none' && files.newest <= mod.viewMtime)) {
+  // Strictly older: a file's mtime has the kernel's coarse clock (a few ms), so one written in the
+  // view's tick may be newer than it, and is not known to be in it.
+  if (files.stamp === mod.stamp || (view !== 'none' && files.newest < mod.viewMtime)) {
     mod.changedAt = undefined
     return
   }
