@@ -4,8 +4,8 @@
  * were built once per size (colour codes and blocks, or kitty placeholders), so a frame only
  * picks them; Ink still reads every character of them at each frame (docs/species.md).
  */
-import { memo, useRef } from 'react';
-import { Text } from 'ink';
+import { memo, useCallback, useRef } from 'react';
+import { Box, Text, Transform } from 'ink';
 import { GREETING, animationFor, spriteIndexAt } from '../src/species/picture-states.js';
 import type { PictureView } from '../src/species/picture-view.js';
 
@@ -29,17 +29,34 @@ export function PictureLines({
   if (started.current.name !== name || now < started.current.at) started.current = { name, at: now };
   const index = spriteIndexAt(picture.animations, name, now - started.current.at);
   const lines = picture.lines[index] ?? picture.lines[picture.animations.idle?.frames[0] ?? 0] ?? [];
-  return <PictureFrame lines={lines} fits={picture.cells.width <= width} />;
+  return <PictureFrame lines={lines} cellsWidth={picture.cells.width} fits={picture.cells.width <= width} />;
 }
 
 /**
- * The lines as one text when they fit the box (they were built at its width, one column a cell):
- * one node for Ink to lay out and measure instead of one a line. A picture wider than the box
- * (never made so by the pane, but a size can lag a resize) has each line cut to the box.
- * Memoised: while the sprite index stays, the frame is the same array and React skips it.
+ * The lines when they fit the box (they were built at its width, one column a cell): Ink lays out
+ * and measures a plain block of spaces of the picture's size, and a transform puts the lines in
+ * its place as it writes them. Ink measures a text's widest line at every frame, uncached, and
+ * measuring the coloured lines themselves (a colour code or two a cell) was a third of a picture
+ * frame's cost (docs/species.md). A picture wider than the box (never made so by the pane, but a
+ * size can lag a resize) has each line cut to the box. Memoised: while the sprite index stays, the
+ * frame is the same array and React skips it.
  */
-const PictureFrame = memo(function PictureFrame({ lines, fits }: { lines: string[]; fits: boolean }) {
-  if (fits) return <Text>{lines.join('\n')}</Text>;
+const PictureFrame = memo(function PictureFrame({
+  lines,
+  cellsWidth,
+  fits,
+}: {
+  lines: string[];
+  cellsWidth: number;
+  fits: boolean;
+}) {
+  const paint = useCallback((blank: string, index: number) => lines[index] ?? blank, [lines]);
+  if (fits)
+    return (
+      <Box width={cellsWidth} height={lines.length}>
+        <Transform transform={paint}>{placeholder(lines.length)}</Transform>
+      </Box>
+    );
   return (
     <>
       {lines.map((line, i) => (
@@ -50,3 +67,15 @@ const PictureFrame = memo(function PictureFrame({ lines, fits }: { lines: string
     </>
   );
 });
+
+const placeholders = new Map<number, string>();
+
+/** `height` lines of one space each, the same string for the same height. */
+function placeholder(height: number): string {
+  let text = placeholders.get(height);
+  if (text === undefined) {
+    text = Array.from({ length: height }, () => ' ').join('\n');
+    placeholders.set(height, text);
+  }
+  return text;
+}
