@@ -4,21 +4,31 @@
  * Output for every frame. The pane's lines hardly change from one frame to the next (the sprite
  * swaps a few lines, a timer ticks), so the profile of a pane with 5 working sessions spent
  * most of a frame redoing yesterday's measurements (docs/architecture.md, "The pane's frame").
- * This keeps one set of those caches across frames, bounded. Ink is pinned (6.8.0, bundled into
- * dist/); if a later Ink changes the shape, the patch does nothing rather than break drawing.
+ * This keeps one set of those caches across frames, bounded, and each row's text too (ink-rows.ts).
+ * Ink is pinned (6.8.0, bundled into dist/); if a later Ink changes the shape, the patch does
+ * nothing rather than break drawing.
  */
 import Output from '../../node_modules/ink/build/output.js';
+import { type InkOperation, type InkOutputCaches, RowTexts, clipsHorizontally } from './ink-rows.js';
 
 /** Entries kept across frames before the caches start over (a screen is ~30 lines). */
 const MAX_ENTRIES = 4000;
+/** Row texts kept across frames before they start over. */
+const MAX_ROWS = 2000;
 
-interface OutputCaches {
+interface OutputCaches extends InkOutputCaches {
   widths: Map<string, number>;
   blockWidths: Map<string, number>;
   styledChars: Map<string, unknown>;
 }
 
-type OutputWithCaches = { caches: OutputCaches; get(): unknown };
+type OutputWithCaches = {
+  caches: OutputCaches;
+  operations: InkOperation[];
+  width: number;
+  height: number;
+  get(): unknown;
+};
 
 let installed = false;
 
@@ -32,10 +42,14 @@ export function shareInkOutputCaches(): boolean {
     typeof prototype.get !== 'function' ||
     !(shared?.widths instanceof Map) ||
     !(shared.styledChars instanceof Map) ||
-    !(shared.blockWidths instanceof Map)
+    !(shared.blockWidths instanceof Map) ||
+    !Array.isArray(probe.operations) ||
+    typeof shared.getStyledChars !== 'function' ||
+    typeof shared.getStringWidth !== 'function'
   )
     return false;
   const originalGet = prototype.get;
+  const rows = new RowTexts(MAX_ROWS);
   prototype.get = function get(this: OutputWithCaches) {
     if (shared.widths.size + shared.styledChars.size + shared.blockWidths.size > MAX_ENTRIES) {
       shared.widths.clear();
@@ -43,7 +57,8 @@ export function shareInkOutputCaches(): boolean {
       shared.blockWidths.clear();
     }
     this.caches = shared;
-    return originalGet.call(this);
+    if (clipsHorizontally(this.operations)) return originalGet.call(this);
+    return rows.frame(this.operations, this.width, this.height, shared);
   };
   installed = true;
   return true;
