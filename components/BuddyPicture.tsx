@@ -2,7 +2,7 @@
  * A picture pet's frame: the lines of the sprite index its animation shows now. The animation
  * follows the mood (src/species/picture-states.ts) and restarts when the mood changes; the lines
  * were built once per size (colour codes and blocks, or kitty placeholders), so a frame only
- * picks them; Ink still reads every character of them at each frame (docs/species.md).
+ * picks them, and Ink turns a row back into text only when it changed (src/tui/ink-rows.ts).
  */
 import { memo, useCallback, useRef } from 'react';
 import { Box, Text, Transform } from 'ink';
@@ -68,14 +68,7 @@ const PictureFrame = memo(function PictureFrame({
   );
 });
 
-const placeholders = new Map<number, string>();
-
-/** `height` lines of one space each, the same string for the same height. */
+/** `height` lines of one space each (built only when the frame changes: PictureFrame is memoised). */
 function placeholder(height: number): string {
-  let text = placeholders.get(height);
-  if (text === undefined) {
-    text = Array.from({ length: height }, () => ' ').join('\n');
-    placeholders.set(height, text);
-  }
-  return text;
+  return Array.from({ length: height }, () => ' ').join('\n');
 }
