@@ -13,7 +13,7 @@ if [ -n "$o" ]; then
   case $p.$s in *[!0-9.]*|.*|*.|*.*.*) ;; *) w=.t$p.$s ;; esac
   set -C; f=$d/$1.$$$w; i=0
   until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done
-  if [ "$i" -lt 8 ]; then cat >>"$f" 2>/dev/null; exit 0; fi
+  if [ "$i" -lt 8 ]; then LC_ALL=C cat >>"$f" 2>/dev/null; exit 0; fi
 fi
 case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"
 exit 0

@@ -82,6 +82,19 @@ describe('the sh spool hook', () => {
     ).toEqual(payloads.map((_, n) => `toolu_${n}`).sort());
   });
 
+  it('copies the payload byte for byte whatever the locale, bytes that are not UTF-8 included', async () => {
+    const root = rootWithInbox();
+    const text = Buffer.from(`${JSON.stringify({ session_id: SID, hook_event_name: 'UserPromptSubmit', prompt: 'çà 🐈 e\u0301 ı' })}`);
+    const payload = Buffer.concat([text, Buffer.from([0xff, 0xfe, 0xc3, 0x0a])]);
+    for (const locale of ['C.UTF-8', 'tr_TR.UTF-8', 'POSIX']) {
+      const result = await runSpool(payload, { BUDDY_TUI_STATE_DIR: root, LANG: locale, LC_ALL: locale });
+      expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    }
+    const spooled = inboxNames(root).map((name) => readFileSync(join(root, 'inbox', name)));
+    expect(spooled).toHaveLength(3);
+    for (const bytes of spooled) expect(bytes.equals(payload)).toBe(true);
+  });
+
   it('events spooled while no buddy-tui runs are journaled, in order, before the next Node hook’s own', async () => {
     const root = rootWithInbox();
     for (const name of ['SessionStart', 'UserPromptSubmit', 'PreToolUse']) {
