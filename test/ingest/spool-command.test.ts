@@ -84,7 +84,9 @@ describe('the sh spool hook', () => {
 
   it('copies the payload byte for byte whatever the locale, bytes that are not UTF-8 included', async () => {
     const root = rootWithInbox();
-    const text = Buffer.from(`${JSON.stringify({ session_id: SID, hook_event_name: 'UserPromptSubmit', prompt: 'çà 🐈 e\u0301 ı' })}`);
+    const text = Buffer.from(
+      `${JSON.stringify({ session_id: SID, hook_event_name: 'UserPromptSubmit', prompt: 'çà 🐈 e\u0301 ı' })}`,
+    );
     const payload = Buffer.concat([text, Buffer.from([0xff, 0xfe, 0xc3, 0x0a])]);
     for (const locale of ['C.UTF-8', 'tr_TR.UTF-8', 'POSIX']) {
       const result = await runSpool(payload, { BUDDY_TUI_STATE_DIR: root, LANG: locale, LC_ALL: locale });
