@@ -8,17 +8,22 @@ import { join } from 'node:path';
 import {
   BUDDY_HOOK_EVENTS,
   EXEC_FORM_MIN_VERSION,
+  ON_DEMAND_EVENTS,
   buddyCommands,
+  claudeHookEvents,
   packageRoot,
   supportsExecForm,
   type HookForm,
 } from '../install/buddy-entries.js';
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
+import { loadPlugins } from '../plugins/plugin-setup.js';
+import { formatConfigError } from '../config/config-errors.js';
+import { claudeEventsWanted, wantedWhere, type WantedEvent } from '../install/wanted-events.js';
 import { claudeVersion } from '../delegate/adapters/auto-choice.js';
 import { findExecutable } from '../process/find-executable.js';
 import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings, uninstallFromSettings } from '../install/settings-install.js';
-import { term, termLines } from '../text/terminal-text.js';
+import { joinTerm, term, termLines, type TerminalText } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { reportSettingsError } from './install-errors.js';
 
@@ -43,7 +48,8 @@ export interface ClaudeFlagValues {
   'no-mod'?: boolean;
 }
 
-export const CLAUDE_INSTALL_HELP = `Adds buddy-tui's hook (${BUDDY_HOOK_EVENTS.length} events) and statusLine to Claude Code's settings.json
+export const CLAUDE_INSTALL_HELP = `Adds buddy-tui's hook (${claudeHookEvents().length} events, ${BUDDY_HOOK_EVENTS.length} with ${[...ON_DEMAND_EVENTS].join(', ')}, which only a buddy plugin
+listening to it adds) and statusLine to Claude Code's settings.json
 (default: $CLAUDE_CONFIG_DIR/settings.json or ~/.claude/settings.json; --project: ./.claude/settings.json).
 An existing statusLine is kept and chained above buddy-tui's. A backup is written before any change;
 \`buddy-tui uninstall\` takes out exactly what this added.
@@ -80,6 +86,17 @@ async function chooseHookForm(
   };
 }
 
+/** Which on-demand events install registered, and why: a plugin that listens, or none. */
+function onDemandNote(wanted: WantedEvent[]): TerminalText {
+  const lines = [...ON_DEMAND_EVENTS].map((event) => {
+    const by = wanted.find((w) => w.event === event);
+    return by
+      ? term`${event} is registered: ${wantedWhere(by)} listens to it.\n`
+      : term`${event} is left out, one process fewer per tool batch: no buddy plugin listens to it (install again after adding one).\n`;
+  });
+  return joinTerm(lines, '');
+}
+
 export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Promise<number> {
   const dist = join(packageRoot(), 'dist');
   if (!existsSync(join(dist, 'hook.js')) || !existsSync(join(dist, 'cli.js'))) {
@@ -95,6 +112,12 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
     ? { form: 'shell' as const, why: '' }
     : await chooseHookForm(values, io.env);
   const hookPath = chooseHookPath(values['node-hook']);
+  const plugins = loadPlugins({ env: io.env });
+  // A broken rule listens to nothing: say so, since its event may be left out because of it.
+  for (const error of plugins.errors)
+    io.stderr(term`buddy-tui: ${formatConfigError(error)} (install chose the hook events without it)\n`);
+  const wanted = claudeEventsWanted(plugins.handlers);
+  const events = claudeHookEvents(new Set(wanted.map((w) => w.event)));
   try {
     const result = installIntoSettings({
       path,
@@ -102,11 +125,12 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
       statuslineOnly: values['statusline-only'],
       hookForm: hookForm.form,
       hookPath: hookPath.path,
+      events,
       dryRun: values['dry-run'],
     });
     const what = values['statusline-only']
       ? 'the statusLine'
-      : `the hook (${BUDDY_HOOK_EVENTS.length} events; ${hookPath.path === 'spool' ? `spool: ${hookPath.why}; shell form: one /bin/sh per event${values['exec-form'] ? ' (--exec-form is for --node-hook)' : ''}` : `Node hook: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}`}) and the statusLine`;
+      : `the hook (${events.length} events; ${hookPath.path === 'spool' ? `spool: ${hookPath.why}; shell form: one /bin/sh per event${values['exec-form'] ? ' (--exec-form is for --node-hook)' : ''}` : `Node hook: ${hookPath.why}; ${hookForm.form} form: ${hookForm.why}`}) and the statusLine`;
     if (!values['statusline-only'] && !values['dry-run'] && hookPath.path === 'spool')
       createInbox(io.env, (message) => io.stderr(message));
     const chain = result.chained
@@ -121,6 +145,7 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
       io.stdout(term`Installed ${what} into ${path}.${backup}${chain}
 Claude Code sessions that are already running pick it up after a restart. Check with \`buddy-tui doctor\`.\n`);
     }
+    if (!values['statusline-only'] && result.status !== 'dry-run') io.stdout(onDemandNote(wanted));
     // The mod draws the buddy inside Claude Code; it journals nothing, so the hooks above stay the only feed.
     if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings)
       await (await import('./install-mod.js')).setUpMod(path, io);

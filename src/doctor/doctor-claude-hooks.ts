@@ -3,7 +3,8 @@
  * which path they take (the sh spool or Node), and whether what they name still exists.
  */
 import { existsSync } from 'node:fs';
-import { BUDDY_HOOK_EVENTS } from '../install/buddy-entries.js';
+import { ON_DEMAND_EVENTS, claudeHookEvents } from '../install/buddy-entries.js';
+import { wantedWhere, type WantedEvent } from '../install/wanted-events.js';
 import {
   buddyHookCommands,
   pluginEnabled,
@@ -37,8 +38,39 @@ function hookPathCheck(commands: BuddyHookCommand[], platform: NodeJS.Platform =
   };
 }
 
+/**
+ * Whether the installed hooks cover the events buddy-tui needs: all but the on-demand ones no plugin
+ * listens to (`wanted`, from claudeEventsWanted). One registered without a listener costs a process per batch.
+ */
+function eventChecks(events: ReadonlySet<string>, wanted: readonly WantedEvent[], files: string): DoctorCheck[] {
+  const expected = claudeHookEvents(new Set(wanted.map((w) => w.event)));
+  const missing = expected.filter((event) => !events.has(event));
+  const listeners = wanted
+    .filter((w) => missing.includes(w.event))
+    .map((w) => `${wantedWhere(w)} listens to ${w.event}`);
+  const checks: DoctorCheck[] = [];
+  if (missing.length)
+    checks.push({
+      status: 'warn',
+      title: `buddy-tui hooks miss ${missing.length} event(s): ${missing.join(', ')}`,
+      detail: [...listeners, files].join('; '),
+      fix: 'run `buddy-tui install` again',
+    });
+  else
+    checks.push({ status: 'ok', title: `buddy-tui hooks registered for all ${expected.length} events`, detail: files });
+  const idle = [...ON_DEMAND_EVENTS].filter((event) => events.has(event) && !expected.includes(event));
+  if (idle.length)
+    checks.push({
+      status: 'warn',
+      title: `buddy-tui hooks run on ${idle.join(', ')}, which no buddy plugin listens to: Claude Code starts a process for nothing each time`,
+      detail: files,
+      fix: 'run `buddy-tui install` again (it leaves out the events nothing listens to)',
+    });
+  return checks;
+}
+
 /** The hook checks over all three settings files, or the plugin that stands in for them. */
-export function claudeHookChecks(sources: SettingsSource[]): DoctorCheck[] {
+export function claudeHookChecks(sources: SettingsSource[], wanted: readonly WantedEvent[] = []): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
   // Hooks: which events buddy-tui receives, from which file, and whether the scripts still exist.
   const commands = sources.flatMap((source) =>
@@ -57,21 +89,7 @@ export function claudeHookChecks(sources: SettingsSource[]): DoctorCheck[] {
       notWired: true,
     });
   } else {
-    const missing = BUDDY_HOOK_EVENTS.filter((event) => !events.has(event));
-    const files = [...new Set(commands.map((c) => c.source.path))].join(', ');
-    if (missing.length)
-      checks.push({
-        status: 'warn',
-        title: `buddy-tui hooks miss ${missing.length} event(s): ${missing.join(', ')}`,
-        detail: files,
-        fix: 'run `buddy-tui install` again',
-      });
-    else
-      checks.push({
-        status: 'ok',
-        title: `buddy-tui hooks registered for all ${BUDDY_HOOK_EVENTS.length} events`,
-        detail: files,
-      });
+    checks.push(...eventChecks(events, wanted, [...new Set(commands.map((c) => c.source.path))].join(', ')));
     checks.push(hookPathCheck(commands));
     const goneNode = goneNodeCheck(
       commands.map((c) => c.kind?.node),

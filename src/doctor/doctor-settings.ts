@@ -11,6 +11,8 @@ import type { JsonObject } from '../install/settings-json.js';
 import { isFastStatuslineCommand } from '../statusline/fast-command.js';
 import { buddyHookCommands, loadSources, pluginEnabled, type SettingsSource } from './claude-settings-sources.js';
 import { claudeHookChecks } from './doctor-claude-hooks.js';
+import { loadPlugins } from '../plugins/plugin-setup.js';
+import { claudeEventsWanted } from '../install/wanted-events.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { goneNodeCheck } from './gone-node.js';
 
@@ -125,7 +127,7 @@ export function settingsChecks(env: NodeJS.ProcessEnv, cwd: string): DoctorCheck
     }));
   return [
     ...unreadable,
-    ...claudeHookChecks(sources),
+    ...claudeHookChecks(sources, claudeEventsWanted(loadPlugins({ env, projectDir: cwd }).handlers)),
     ...statusLineChecks(sources),
     ...hookSwitchChecks(env, cwd, sources),
   ];

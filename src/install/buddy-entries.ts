@@ -13,10 +13,11 @@ import { fastStatuslineCommand, isFastStatuslineCommand } from '../statusline/fa
 import { shellQuote, shellUnquote } from '../text/shell-words.js';
 
 /**
- * The events buddy-tui listens to: all the reducer uses, plus those plugins may react to.
- * Not registered: events that fire very often or whose stdout Claude Code reads as context
+ * The events buddy-tui may register: all the reducer uses, plus those plugins may react to.
+ * Never registered: events that fire very often or whose stdout Claude Code reads as context
  * (InstructionsLoaded, FileChanged, UserPromptExpansion, MessageDisplay, ...), since every
- * registered event costs a process start.
+ * registered event costs a process start. The Claude Code plugin's static hooks.json has them all;
+ * install leaves out the ON_DEMAND_EVENTS no buddy plugin listens to (claudeHookEvents).
  */
 export const BUDDY_HOOK_EVENTS = [
   'SessionStart',
@@ -38,6 +39,18 @@ export const BUDDY_HOOK_EVENTS = [
   'PostCompact',
   'SessionEnd',
 ] as const;
+
+/**
+ * Registered only while a buddy plugin listens to them: PostToolBatch fires after every batch of
+ * tool calls (a third of a Bash-heavy session's events) and Claude Code's carries nothing the
+ * reducer uses, so without a listener it would cost Claude Code a process start per batch for nothing.
+ */
+export const ON_DEMAND_EVENTS: ReadonlySet<string> = new Set(['PostToolBatch']);
+
+/** The events install registers in Claude Code's settings: all but the on-demand ones not `wanted`. */
+export function claudeHookEvents(wanted: ReadonlySet<string> = new Set()): string[] {
+  return BUDDY_HOOK_EVENTS.filter((event) => !ON_DEMAND_EVENTS.has(event) || wanted.has(event));
+}
 
 /** Seconds Claude Code waits for the hook; the hook itself answers in milliseconds. */
 export const HOOK_TIMEOUT_SECONDS = 5;

@@ -5,6 +5,7 @@
 import {
   BUDDY_HOOK_EVENTS,
   chainedCommandOf,
+  claudeHookEvents,
   hookGroup,
   installedStatuslineCommand,
   isBuddyGroup,
@@ -27,6 +28,8 @@ export interface AddOptions {
   hookPath?: HookPath;
   /** The statusLine that was there before buddy-tui's, when an earlier install recorded it. */
   knownPrevious?: JsonObject;
+  /** The events to register (default claudeHookEvents()); buddy-tui's groups on the others go. */
+  events?: readonly string[];
 }
 
 export interface AddResult {
@@ -43,8 +46,13 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
   const settings = clone(input);
   if (!opts.statuslineOnly) {
     const hooks = (settings.hooks ??= {}) as Record<string, unknown[]>;
+    const events = new Set(opts.events ?? claudeHookEvents());
     for (const event of BUDDY_HOOK_EVENTS) {
       const groups = hooks[event] ?? [];
+      if (!events.has(event)) {
+        dropBuddyGroups(hooks, event);
+        continue;
+      }
       const group = hookGroup(opts.commands, opts.hookForm, opts.hookPath);
       const first = groups.findIndex(isBuddyGroup);
       // Replace in place so a re-install never reorders the user's entries.
@@ -78,20 +86,24 @@ export interface RemoveOptions {
   previousStatusLine?: JsonObject;
 }
 
+/** Takes buddy-tui's groups off one event (an earlier install's), and the event when nothing is left. */
+function dropBuddyGroups(hooks: Record<string, unknown[]>, event: string): boolean {
+  const groups = hooks[event];
+  if (!Array.isArray(groups)) return false;
+  const kept = groups.filter((g) => !isBuddyGroup(g));
+  if (kept.length === groups.length) return false;
+  if (kept.length === 0) delete hooks[event];
+  else hooks[event] = kept;
+  return true;
+}
+
 /** Takes out every tagged hook group and buddy-tui's statusLine, restoring the one it chained. */
 export function removeBuddy(input: JsonObject, opts: RemoveOptions = {}): JsonObject {
   const settings = clone(input);
   const hooks = settings.hooks as Record<string, unknown[]> | undefined;
   if (hooks && typeof hooks === 'object') {
     let removedAny = false;
-    for (const [event, groups] of Object.entries(hooks)) {
-      if (!Array.isArray(groups)) continue;
-      const kept = groups.filter((g) => !isBuddyGroup(g));
-      if (kept.length === groups.length) continue;
-      removedAny = true;
-      if (kept.length === 0) delete hooks[event];
-      else hooks[event] = kept;
-    }
+    for (const event of Object.keys(hooks)) removedAny = dropBuddyGroups(hooks, event) || removedAny;
     if (removedAny && Object.keys(hooks).length === 0) delete settings.hooks;
   }
   const current = settings.statusLine as JsonObject | undefined;

@@ -30,7 +30,13 @@ export interface SettingsChangeResult {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-type InstallOptions = SettingsChangeOptions & { statuslineOnly?: boolean; hookForm?: HookForm; hookPath?: HookPath };
+type InstallOptions = SettingsChangeOptions & {
+  statuslineOnly?: boolean;
+  hookForm?: HookForm;
+  hookPath?: HookPath;
+  /** The events to register (default claudeHookEvents()). */
+  events?: readonly string[];
+};
 
 /**
  * Adds buddy-tui to the file. When the file cannot be edited (a SettingsFileError), the error
@@ -45,6 +51,7 @@ export function installIntoSettings(opts: InstallOptions): SettingsChangeResult 
     statuslineOnly: opts.statuslineOnly,
     hookForm: opts.hookForm,
     hookPath: opts.hookPath,
+    events: opts.events,
     knownPrevious: record?.previousStatusLine,
   };
   try {

@@ -102,7 +102,7 @@ describe('doctor and the inbox', () => {
     expect(find('Claude Code')).toContainEqual(
       expect.objectContaining({
         status: 'warn',
-        title: expect.stringContaining('the hooks of 18 event(s) start Node every time'),
+        title: expect.stringContaining('the hooks of 17 event(s) start Node every time'),
         fix: expect.stringContaining('buddy-tui install'),
       }),
     );

@@ -90,7 +90,7 @@ describe('buddy-tui doctor', () => {
       title: `inbox ${join(env.BUDDY_TUI_STATE_DIR, 'inbox')} (private; no event waiting)`,
     });
     expect(result.find('Claude Code').map((c) => c.title)).toEqual([
-      'buddy-tui hooks registered for all 18 events',
+      'buddy-tui hooks registered for all 17 events',
       'hooks take the spool path: /bin/sh writes each event into the inbox',
       "statusLine is buddy-tui's (sh fast path while the pane runs, else Node)",
     ]);
@@ -214,7 +214,7 @@ describe('buddy-tui doctor', () => {
       timeout: 60_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain('warn  buddy-tui hooks miss 17 event(s)');
+    expect(result.stdout).toContain('warn  buddy-tui hooks miss 16 event(s)');
     expect(result.stdout).toContain(`FAIL  the hook command points to a missing file: ${home}/gone/dist/hook.js`);
     expect(result.stdout).toContain('      fix: buddy-tui moved or was reinstalled: run `buddy-tui install` again');
     expect(result.stdout).toMatch(/\d+ failing, \d+ warning\(s\)\n$/);

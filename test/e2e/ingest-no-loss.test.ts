@@ -6,7 +6,7 @@
  * each, two subagents side by side, SessionEnd; and the same when the state root is gone when the
  * session starts (a reboot cleared $XDG_RUNTIME_DIR).
  */
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
@@ -132,7 +132,16 @@ describe.skipIf(skipWithoutClaude())(
     beforeAll(async () => {
       world = await createWorld({ extraEnv: READ_ENV });
       world.api.setMain(parallelScript(world.project));
-      installBuddyHooks(world.claudeHome.env, world.claude, world.root);
+      // A buddy plugin on PostToolBatch, so install registers it (on demand) and its 200 KB batches go through the spool too.
+      const configDir = join(world.claudeHome.env.XDG_CONFIG_HOME!, 'buddy-tui');
+      mkdirSync(configDir, { recursive: true });
+      writeFileSync(
+        join(configDir, 'config.json'),
+        JSON.stringify({ hooks: { PostToolBatch: [{ hooks: [{ type: 'command', command: 'true' }] }] } }),
+      );
+      expect(installBuddyHooks(world.claudeHome.env, world.claude, world.root)).toContain(
+        'PostToolBatch is registered: ',
+      );
       run = await runClaudePrint(world, 'Read the big files, then ask two subagents.', STREAM_ARGS);
       sessionId = sessionIdOf(run);
       beforeDrain = { journal: journalOf(world.stateDir, sessionId).length, inbox: inboxFiles(world.stateDir) };

@@ -87,7 +87,10 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     const lines = streamLines(run);
     expect(lines.find((line) => line.type === 'result')?.subtype).toBe('success');
     const responses = lines.filter((line) => line.subtype === 'hook_response');
-    expect(responses.length).toBeGreaterThanOrEqual(20);
+    // One hook response per journaled event (SessionEnd fires after the stream's last line).
+    const journaled = events.filter((event) => event.hook_event_name !== 'SessionEnd').map((e) => e.hook_event_name);
+    expect(responses.map((response) => response.hook_event).sort()).toEqual(journaled.sort());
+    expect(responses.length).toBeGreaterThanOrEqual(15);
     for (const response of responses) {
       expect(response, `hook ${response.hook_event}`).toMatchObject({ exit_code: 0, outcome: 'success', stdout: '' });
     }
@@ -132,14 +135,14 @@ describe.skipIf(skipWithoutClaude())('print mode with the real Claude Code CLI',
     const failure = events.find((event) => event.hook_event_name === 'PostToolUseFailure')!;
     expect(failure).toMatchObject({ tool_name: 'Bash', error: 'Exit code 3' });
     expect(failure.tool_use_id).toBe(pre[1].tool_use_id);
-    // Read and Grep were one parallel batch: no batch boundary between their starts and their ends.
+    // Read and Grep were one parallel batch: both started before either ended.
     const batchEvents = events.filter(
       (event) => event.tool_use_id === pre[2].tool_use_id || event.tool_use_id === pre[3].tool_use_id,
     );
-    const from = events.indexOf(batchEvents[0]);
-    const to = events.indexOf(batchEvents[batchEvents.length - 1]);
+    expect(batchEvents.map((event) => event.hook_event_name).slice(0, 2)).toEqual(['PreToolUse', 'PreToolUse']);
     expect(batchEvents).toHaveLength(4);
-    expect(events.slice(from, to + 1).filter((event) => event.hook_event_name === 'PostToolBatch')).toEqual([]);
+    // No buddy plugin listens to PostToolBatch here: install left it out, so Claude Code never fired it.
+    expect(events.filter((event) => event.hook_event_name === 'PostToolBatch')).toEqual([]);
 
     const start = events.findIndex((event) => event.hook_event_name === 'SubagentStart');
     const stop = events.findIndex((event) => event.hook_event_name === 'SubagentStop');

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUDDY_HOOK_EVENTS, buddyCommands, supportsExecForm } from '../../src/install/buddy-entries.js';
+import { buddyCommands, claudeHookEvents, supportsExecForm } from '../../src/install/buddy-entries.js';
 import { BUDDY_TAG } from '../../src/protocol/buddy-tag.js';
 import { installIntoSettings, uninstallFromSettings } from '../../src/install/settings-install.js';
 import { SettingsChangedError, readSettingsSnapshot, writeSettings } from '../../src/install/settings-file.js';
@@ -54,8 +54,10 @@ describe('install into settings.json', () => {
     expect(result.status).toBe('changed');
     expect(result.backup).toBeUndefined();
     const settings = read();
-    expect(Object.keys(settings.hooks)).toEqual([...BUDDY_HOOK_EVENTS]);
-    for (const event of BUDDY_HOOK_EVENTS) {
+    // PostToolBatch waits for a buddy plugin that listens to it (on-demand-events.test.ts).
+    expect(Object.keys(settings.hooks)).toEqual(claudeHookEvents());
+    expect(settings.hooks.PostToolBatch).toBeUndefined();
+    for (const event of claudeHookEvents()) {
       expect(settings.hooks[event]).toEqual([
         {
           _tag: BUDDY_TAG,
