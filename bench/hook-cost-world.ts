@@ -1,7 +1,8 @@
 /**
  * The world for the hook-cost bench: the Messages API stand-in scripted for 30 sequential Bash
  * calls, one offline Claude Code HOME per variant (its settings.json holds that variant's hooks
- * on every event buddy-tui registers), a loopback http sink, and one timed `claude -p` run.
+ * on every event buddy-tui registers with no buddy plugin configured: claudeHookEvents(), so not
+ * PostToolBatch), a loopback http sink, and one timed `claude -p` run.
  * buddy-tui comes in two variants: its hooks alone (`install --no-mod`, what the 1.10x goal is
  * about) and a plain `install`, which also sets up the mod (Claude Code loads it under -p too).
  */
@@ -13,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { SPOOL_CAT_STEP, handlerKind } from '../src/ingest/spool-command.js';
 import { modFolderFor } from '../src/install/mod-install.js';
-import { BUDDY_HOOK_EVENTS, buddyCommands, hookGroup } from '../src/install/buddy-entries.js';
+import { buddyCommands, claudeHookEvents, hookGroup } from '../src/install/buddy-entries.js';
+import { asFiled } from './spool-as-filed.js';
 import { createOfflineClaudeHome, type OfflineClaudeHome } from '../test/support/claude-cli.js';
 import { installBuddyHooks, installedHandler } from '../test/support/installed-hooks.js';
 import {
@@ -25,9 +27,11 @@ import {
 
 export const BASH_CALLS = 30;
 
-/** What Claude Code fires for the scripted run on buddy-tui's events (checked with 2.1.332). */
+/**
+ * What Claude Code fires for the scripted run on buddy-tui's events (checked with 2.1.332). With a
+ * buddy plugin on PostToolBatch, install registers it too: 30 more, one per Bash call's batch.
+ */
 export const EXPECTED_EVENTS: Record<string, number> = {
-  PostToolBatch: BASH_CALLS,
   PostToolUse: BASH_CALLS,
   PreToolUse: BASH_CALLS,
   SessionEnd: 1,
@@ -37,7 +41,17 @@ export const EXPECTED_EVENTS: Record<string, number> = {
 };
 export const EXPECTED_TOTAL = Object.values(EXPECTED_EVENTS).reduce((a, b) => a + b, 0);
 
-export type VariantId = 'none' | 'true' | 'cat' | 'checks' | 'buddy' | 'buddy-tmpfs' | 'buddy-mod' | 'node' | 'http';
+export type VariantId =
+  | 'none'
+  | 'true'
+  | 'cat'
+  | 'checks'
+  | 'buddy'
+  | 'buddy-tmpfs'
+  | 'buddy-mod'
+  | 'filed'
+  | 'node'
+  | 'http';
 
 export interface Variant {
   id: VariantId;
@@ -69,7 +83,7 @@ function withoutCat(command: string): string {
 
 /** Every registered event gets `handler`, as one group without a matcher. */
 function everyEvent(handler: Record<string, unknown>): Record<string, unknown> {
-  return { hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [{ hooks: [handler] }]])) };
+  return { hooks: Object.fromEntries(claudeHookEvents().map((event) => [event, [{ hooks: [handler] }]])) };
 }
 
 async function startHttpSink(): Promise<HookCostWorld['sink'] & { server: Server }> {
@@ -130,6 +144,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
       `buddy-tui hooks alone, the state root on ${tmpfs ? 'a tmpfs (as under $XDG_RUNTIME_DIR)' : 'disk (no /dev/shm here)'}`,
     ),
     variant('buddy-mod', 'buddy-tui hooks + mod (a plain `buddy-tui install`)'),
+    variant('filed', 'the spool as it was when issue 22 was filed (bench/spool-as-filed.ts)'),
     variant('node', 'Node fallback `dist/hook.js` (exec form)'),
     variant('http', '`http` hook to a loopback server (reference)'),
   ];
@@ -137,7 +152,7 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   byId('true').home.writeSettings(everyEvent({ type: 'command', command: 'true', timeout: 5 }));
   byId('cat').home.writeSettings(everyEvent({ type: 'command', command: 'cat >/dev/null', timeout: 5 }));
   byId('node').home.writeSettings({
-    hooks: Object.fromEntries(BUDDY_HOOK_EVENTS.map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])),
+    hooks: Object.fromEntries(claudeHookEvents().map((event) => [event, [hookGroup(buddyCommands(), 'exec')]])),
   });
   byId('http').home.writeSettings(everyEvent({ type: 'http', url: sink.url, timeout: 5 }));
   const installed = installBuddyHooks(byId('buddy').home.env, claude, root, ['--no-mod']);
@@ -146,8 +161,10 @@ export async function createHookCostWorld(claude: string): Promise<HookCostWorld
   const modInstalled = existsSync(modFolderFor(byId('buddy-mod').home.settingsPath));
   const handler = installedHandler(byId('buddy').home.settingsPath, 'PreToolUse').handler;
   byId('checks').home.writeSettings(everyEvent({ ...handler, command: withoutCat(String(handler.command)) }));
-  // Its own inbox, so the script claims a file there as the spool does (without one it would run the Node hook).
-  mkdirSync(join(byId('checks').stateDir, 'inbox'), { recursive: true, mode: 0o700 });
+  byId('filed').home.writeSettings(everyEvent({ ...handler, command: asFiled(String(handler.command)) }));
+  // Their own inboxes, so the scripts claim a file there as the spool does (without one they would run the Node hook).
+  for (const id of ['checks', 'filed'] as const)
+    mkdirSync(join(byId(id).stateDir, 'inbox'), { recursive: true, mode: 0o700 });
   const installNote = `${/\b(exec|shell) form\b/.exec(installed)?.[0] ?? 'form not stated'}, ${handlerKind(handler)?.path ?? basename(String(handler.command))} path`;
   return {
     root,

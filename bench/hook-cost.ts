@@ -2,8 +2,9 @@
  * What buddy-tui's hooks cost Claude Code (issue 15): the real `claude -p` against the loopback
  * stand-in, 30 sequential Bash calls, hooks on every event buddy-tui registers, in variants:
  * none, a no-op `true` hook, a `cat >/dev/null` hook (the floor: reading the payload), buddy-tui's hooks alone (`install --no-mod`), buddy-tui as a plain
- * `install` sets it up (hooks + the mod, which Claude Code loads under -p too), the Node fallback
- * entry and an `http` hook (reference). Rounds interleaved with the order rotated; medians.
+ * `install` sets it up (hooks + the mod, which Claude Code loads under -p too), the spool as it was
+ * when issue 22 was filed (what the fixes since cost), the Node fallback entry and an `http` hook
+ * (reference). Rounds interleaved with the order rotated; medians.
  * Goal: buddy-tui's hooks / `true` <= 1.10 in wall time, as the median of back-to-back runs (see
  * moreTriples). The hooks + mod row shows what the mod adds to a -p run, side by side, with no goal
  * of its own (the mod's goal is bench/mod-cost.ts's, interactive). CPU ratios (claude and its
@@ -33,7 +34,7 @@ const GOAL = 1.1;
 const AREA = 'hook-cost';
 
 /** The variants whose journal is checked after each run. */
-const JOURNALED = ['buddy', 'buddy-tmpfs', 'buddy-mod', 'node'] as const;
+const JOURNALED = ['buddy', 'buddy-tmpfs', 'buddy-mod', 'filed', 'node'] as const;
 type Journaled = (typeof JOURNALED)[number];
 const isJournaled = (id: VariantId): id is Journaled => (JOURNALED as readonly string[]).includes(id);
 
@@ -100,6 +101,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
         buddy: { runs: 0, complete: 0 },
         'buddy-tmpfs': { runs: 0, complete: 0 },
         'buddy-mod': { runs: 0, complete: 0 },
+        filed: { runs: 0, complete: 0 },
         node: { runs: 0, complete: 0 },
       },
     };
@@ -133,7 +135,7 @@ async function benchHookCost(): Promise<BenchRow[]> {
  */
 async function moreBackToBack(claude: string, world: HookCostWorld, measured: Measured): Promise<void> {
   const wanted = Number(process.env.BUDDY_BENCH_HOOK_PAIRS ?? 15);
-  const ids: VariantId[] = ['true', 'cat', 'checks', 'buddy', 'buddy-tmpfs', 'buddy-mod'];
+  const ids: VariantId[] = ['true', 'cat', 'checks', 'buddy', 'buddy-tmpfs', 'buddy-mod', 'filed'];
   const variants = ids.map((id) => world.variants.find((v) => v.id === id)!);
   while (measured.sets.length < wanted) {
     const n = measured.sets.length;
@@ -185,10 +187,12 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
   const hooks = ratios(measured.sets, 'buddy', 'true');
   const ofMedians = medians.get('buddy')! / medians.get('true')!;
   const ratio = median(hooks.wall);
+  // The same excess per event: the ratio also falls with fewer events, so the cost of one is shown too.
+  const overTrue = (medians.get('buddy')! - medians.get('true')!) / EXPECTED_TOTAL;
   rows.push({
     area: AREA,
     name: `buddy-tui hooks alone / no-op true hook (${world.installNote})`,
-    value: `${ratio.toFixed(2)}x wall, median of ${sets} back-to-back sets: goal ${ratio <= GOAL ? 'met' : 'NOT met'} (sets: ${list(hooks.wall)}; ratio of the medians above: ${ofMedians.toFixed(2)}x${cpuText(hooks.cpu)})`,
+    value: `${ratio.toFixed(2)}x wall, median of ${sets} back-to-back sets: goal ${ratio <= GOAL ? 'met' : 'NOT met'} (sets: ${list(hooks.wall)}; ratio of the medians above: ${ofMedians.toFixed(2)}x, +${overTrue.toFixed(2)} ms/event over true${cpuText(hooks.cpu)})`,
     goal: `<= ${GOAL.toFixed(2)}x`,
     ok: ratio <= GOAL,
   });
@@ -197,7 +201,14 @@ function report(world: HookCostWorld, measured: Measured, httpReceived: number, 
     const r = ratios(measured.sets, of, 'true');
     return { area: AREA, name, value: `${median(r.wall).toFixed(2)}x wall (sets: ${list(r.wall)}${cpuText(r.cpu)})` };
   };
+  const sinceFiled = ratios(measured.sets, 'buddy', 'filed');
   rows.push(
+    against('filed', 'reference: the spool as filed with issue 22 / no-op true hook'),
+    {
+      area: AREA,
+      name: "the fixes since issue 22 was filed: today's spool / the spool as filed",
+      value: `${median(sinceFiled.wall).toFixed(2)}x wall (sets: ${list(sinceFiled.wall)}${cpuText(sinceFiled.cpu)})`,
+    },
     against('buddy-tmpfs', `${world.variants.find((v) => v.id === 'buddy-tmpfs')!.label} / no-op true hook`),
     // Any spool that keeps the payload must at least read it: a hook that only runs `cat` is the floor.
     against('cat', 'reference: `cat >/dev/null` hook / no-op true hook (what reading the payload alone costs)'),
