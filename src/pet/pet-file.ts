@@ -4,7 +4,8 @@
  * unreadable (empty, half-written, edited wrong) can be recovered; the broken file itself is kept
  * aside as `.bak`, never dropped. Numbers out of range are read as the nearest bound (pet-bounds.ts).
  */
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { signatureOf } from '../files/file-signature.js';
 import { readFailure, readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { dirname } from 'node:path';
 import * as z from 'zod';
@@ -80,10 +81,17 @@ export const petSchema = z.object({
 export const lastGoodPath = (path: string): string => `${path}.last-good`;
 
 /** Saves the pet, then its last good copy (both atomic: a crash between leaves two good files). */
-export function savePet(path: string, pet: Pet): void {
+/**
+ * Saves the pet and returns the signature (file-signature.ts) of the pet.json it wrote, taken
+ * from the temp file before the rename, so a file another writer renames in right after is never
+ * taken for this one.
+ */
+export function savePet(path: string, pet: Pet): string {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  atomicWriteJsonSync(path, pet);
+  let signature = 'gone';
+  atomicWriteJsonSync(path, pet, 0o600, { beforeRename: (temp) => (signature = signatureOf(statSync(temp))) });
   atomicWriteJsonSync(lastGoodPath(path), pet);
+  return signature;
 }
 
 /** A free name next to `path` for the broken file: .bak, or .bak.<time> if that is taken. */

@@ -6,8 +6,8 @@ import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } fro
 import { basename, dirname, join } from 'node:path';
 
 export interface AtomicWriteOptions {
-  /** Runs after the temp file is complete, right before the rename; throwing aborts the write. */
-  beforeRename?: () => void;
+  /** Runs after the temp file (named) is complete, right before the rename; throwing aborts the write. */
+  beforeRename?: (temp: string) => void;
   /**
    * fsync before the rename (default true). Caches that can be rebuilt (the reader's checkpoint)
    * skip it: the rename alone keeps them whole across a killed process, and a power cut only
@@ -46,7 +46,7 @@ export function atomicWriteFileSync(
   }
   closeSync(fd);
   try {
-    options.beforeRename?.();
+    options.beforeRename?.(temp);
     renameSync(temp, path);
   } catch (error) {
     try {
@@ -58,6 +58,11 @@ export function atomicWriteFileSync(
   }
 }
 
-export function atomicWriteJsonSync(path: string, value: unknown, mode = 0o600): void {
-  atomicWriteFileSync(path, `${JSON.stringify(value, null, 2)}\n`, mode);
+export function atomicWriteJsonSync(
+  path: string,
+  value: unknown,
+  mode = 0o600,
+  options: AtomicWriteOptions = {},
+): void {
+  atomicWriteFileSync(path, `${JSON.stringify(value, null, 2)}\n`, mode, options);
 }

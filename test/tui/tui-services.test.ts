@@ -2,9 +2,10 @@
  * The pane's services without Ink: the pet file shared with `buddy-tui feed` in another
  * terminal, and the config's species section.
  */
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hatchPet } from '../../src/pet/hatch.js';
 import { savePet } from '../../src/pet/pet-file.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
@@ -18,7 +19,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((services) => services.close()));
 });
 
-function setup(config?: unknown, plugins = false) {
+/** `petAt`: a pet.json is there before the services start, its mtime this whole second. */
+function setup(config?: unknown, plugins = false, petAt?: Date) {
   const base = makeTempDir('buddy-tui-services-');
   const root = join(base, 'root');
   for (const dir of ['root', 'cfg', 'state', 'species']) mkdirSync(join(base, dir), { recursive: true, mode: 0o700 });
@@ -27,6 +29,11 @@ function setup(config?: unknown, plugins = false) {
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   let now = Date.now();
   const clock = () => now;
+  if (petAt) {
+    const petFile = join(base, 'state', 'pet.json');
+    savePet(petFile, hatchPet({ seed: 'tick', speciesIds: ['cat'], now }));
+    utimesSync(petFile, petAt, petAt);
+  }
   const store = createBuddyStore({ now });
   const services = startTuiServices({
     root,
@@ -79,6 +86,24 @@ describe('tui services', () => {
     expect(saved.identity.name).toBe('Outsider');
     expect(saved.counters.played).toBe(7);
     expect(saved.counters.toolsRun).toBe(hatched.counters.toolsRun + 1);
+  });
+
+  it('merges a write by another process in the same clock tick, of the same size (mtime and size alone cannot tell)', async () => {
+    const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const { services, petFile, advance, clock } = setup(undefined, false, tick);
+    const loaded = statSync(petFile);
+    const hatched = JSON.parse(readFileSync(petFile, 'utf8'));
+    // `buddy-tui mod-state --act pet` right after the pane's load: one more pat, same length...
+    savePet(petFile, { ...hatched, counters: { ...hatched.counters, petted: hatched.counters.petted + 1 } });
+    // ...and, as the kernel's coarse clock gives two writes a few ms apart, the same mtime.
+    utimesSync(petFile, tick, tick);
+    expect([statSync(petFile).size, statSync(petFile).mtimeMs]).toEqual([loaded.size, loaded.mtimeMs]);
+    advance(1_000);
+    const sessionId = 'sess-tick';
+    const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
+    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    await services.close();
+    expect(JSON.parse(readFileSync(petFile, 'utf8')).counters.petted).toBe(hatched.counters.petted + 1);
   });
 
   it('takes the species folder and id from the config file', () => {

@@ -4,12 +4,12 @@
  * file), stepped by events and by f/p, and saved by the runner at most every PET_SAVE_MS,
  * merged onto what `buddy-tui feed` in another terminal wrote meanwhile. A viewer only reads.
  */
-import { statSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import type { JournalEvent } from '../../protocol/hook-event.js';
 import { defaultSeed } from '../../pet/hatch.js';
 import { deriveMood } from '../../pet/mood.js';
 import { decayPet, stepPet, stepPetEvents } from '../../pet/pet-engine.js';
+import { fileSignature } from '../../files/file-signature.js';
 import { loadPetForUpdate, PetUnreadableError, savePet } from '../../pet/pet-file.js';
 import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
@@ -84,8 +84,8 @@ export function createPetService(options: PetServiceOptions): PetService {
   const { petFile, store, log, clock } = options;
   let pet: Pet | undefined;
   let dirty = false;
-  /** pet.json's mtime when this pane last loaded or saved it. */
-  let mtime: number | undefined;
+  /** pet.json's signature when this pane last loaded or saved it (file-signature.ts). */
+  let signature: string | undefined;
   /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
   let base: Pet | undefined;
   let problem: string | undefined;
@@ -95,10 +95,9 @@ export function createPetService(options: PetServiceOptions): PetService {
     if (!pet || !dirty || !isRunner()) return;
     dirty = false;
     try {
-      pet = mergeOntoNewerFile(petFile, pet, base, mtime, clock);
-      savePet(petFile, pet);
+      pet = mergeOntoNewerFile(petFile, pet, base, signature, clock);
+      signature = savePet(petFile, pet);
       base = pet;
-      mtime = fileMtime(petFile);
     } catch (error) {
       log.report({ level: 'error', where: 'pet save', error });
     }
@@ -120,6 +119,8 @@ export function createPetService(options: PetServiceOptions): PetService {
     try {
       if (isRunner()) {
         problem = undefined;
+        // Taken before the read: a write in between makes the next save merge, which is harmless.
+        const before = fileSignature(petFile);
         const loaded = loadPetForUpdate(petFile, {
           seed: defaultSeed(safeUser(), hostname()),
           speciesIds: options.speciesIds(),
@@ -127,7 +128,7 @@ export function createPetService(options: PetServiceOptions): PetService {
         });
         pet = loaded.pet;
         base = pet;
-        mtime = fileMtime(petFile);
+        signature = before;
         if (loaded.message)
           store
             .getState()
@@ -180,27 +181,19 @@ export function createPetService(options: PetServiceOptions): PetService {
 
 /**
  * `buddy-tui feed` from another terminal may have written the file since this pane's last load
- * or save (its mtime differs): what this pane added is merged onto that file instead of
+ * or save (its signature differs): what this pane added is merged onto that file instead of
  * overwriting it.
  */
 function mergeOntoNewerFile(
   petFile: string,
   pet: Pet,
   base: Pet | undefined,
-  mtime: number | undefined,
+  signature: string | undefined,
   clock: () => number,
 ): Pet {
-  if (fileMtime(petFile) === mtime) return pet;
+  if (fileSignature(petFile) === signature) return pet;
   const fresh = readPetLite(petFile);
   return fresh && base ? mergePetWrites(base, pet, fresh, clock()) : pet;
-}
-
-function fileMtime(path: string): number | undefined {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
 }
 
 function safeUser(): string {
