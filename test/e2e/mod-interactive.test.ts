@@ -3,7 +3,9 @@
  * plain `buddy-tui install` (temporary HOME), with no pane and no statusLine (removed after install,
  * so whatever shows the buddy on Claude Code's screen is the mod): the buddy is there before the
  * first prompt, in both layouts; a command plugin's reaction to a failing Bash call reaches the
- * screen within 2 s through the headless runner the mod starts; `/buddy pet`; with
+ * screen through the headless runner the mod starts while the turn is still open (the model's
+ * answer is held until it shows; how fast it shows is measured by `npm run bench -- mod-reaction`,
+ * not here, since a wall-clock bound in a test fails on a loaded machine); `/buddy pet`; with
  * disableAllHooks the buddy is not drawn and `buddy-tui doctor` names the cause; and pets the one pet (the mod's answer, and
  * `buddy-tui stats`); uninstall removes the mod.
  */
@@ -11,13 +13,20 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
-import { text, toolUse } from '../support/messages-api-standin.js';
+import { type StandinRequest, text, toolUse } from '../support/messages-api-standin.js';
 import { readJournal } from './claude-session.js';
 import { buddyCli, createWorld, type E2eWorld } from './claude-session.js';
 import { startTmux, type TmuxServer } from './tmux-server.js';
 
 const NAME = 'Pixel';
 const REACTION = 'mod-watch saw the failing command';
+/** The model is asked for its answer to the tool's result (the last message carries a tool_result). */
+const answersToolResult = (request: StandinRequest) => {
+  const messages = (request.body as { messages?: { content?: unknown }[] }).messages ?? [];
+  const last = messages.at(-1)?.content;
+  return Array.isArray(last) && last.some((block) => block?.type === 'tool_result');
+};
+const failingCall = toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' });
 
 /** A command plugin with a static reaction to a failed tool call. */
 function writePlugin(dir: string): void {
@@ -67,10 +76,7 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
   beforeAll(async () => {
     world = await createWorld({
       extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '20000' },
-      turns: () => [
-        toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }),
-        text('Checked.', { delayMs: 8000 }),
-      ],
+      turns: () => [failingCall, text('Checked.')],
     });
     writePlugin(join(world.root, 'plugins', 'mod-watch'));
     const config = join(world.claudeHome.home, '.config', 'buddy-tui');
@@ -129,12 +135,17 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     );
     expect(screen).toMatch(/╭─+╮/);
 
-    // No pane: the headless runner the mod started runs the plugin; its reaction shows within 2 s.
+    // No pane: the headless runner the mod started runs the plugin, and its reaction shows while
+    // the turn is open: the model's answer to the failed call is held until the test has seen it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    world.api.setMain((request) => (answersToolResult(request) ? released.then(() => text('Checked.')) : failingCall));
     server.typeText(pane, 'Run the failing check.');
     await new Promise((resolve) => setTimeout(resolve, 500));
     server.sendKeys(pane, 'Enter');
-    await server.waitFor(pane, (s) => s.includes(REACTION), 60_000);
+    const shown = await server.waitFor(pane, (s) => s.includes(REACTION), 60_000);
     const seenAt = Date.now();
+    expect(shown).not.toContain('Checked.');
     const sessionId = readdirSync(world.stateDir).find((name) =>
       existsSync(join(world.stateDir, name, 'events.jsonl')),
     )!;
@@ -146,11 +157,12 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
       .filter(Boolean)
       .map((line) => JSON.parse(line));
     const written = reactions.find((reaction) => reaction.text === REACTION);
-    const timeline = `failure journaled +0, reaction written +${written?.ts - failure.ts} ms, on screen +${seenAt - failure.ts} ms`;
-    expect(
-      seenAt - failure.ts,
-      `from the failed call to the reaction on Claude Code's screen (${timeline})`,
-    ).toBeLessThan(2000);
+    expect(written, 'the runner wrote the reaction to reactions.jsonl').toBeDefined();
+    // Printed for the record; the bench holds the 2 s budget.
+    console.log(
+      `mod reaction: failure journaled +0, reaction written +${written.ts - failure.ts} ms, on screen +${seenAt - failure.ts} ms`,
+    );
+    release();
     await server.waitFor(pane, /Checked\./, 60_000);
 
     server.typeText(pane, '/buddy pet');
@@ -158,7 +170,7 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     server.sendKeys(pane, 'Enter');
     const after = await server.waitFor(pane, new RegExp(`${NAME}: \\S`), 60_000);
     const stats = JSON.parse(buddyCli(world, ['stats', '--json']).stdout);
-    expect(stats.counters.petted).toBe(1);
+    expect(stats.counters.petted, after).toBe(1);
     // The mod draws what mod-state says now for the petted pet (the statusline's face rule).
     const state = JSON.parse(buddyCli(world, ['mod-state', '--session', 'none']).stdout);
     await server
