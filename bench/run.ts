@@ -20,6 +20,7 @@ const AREAS = [
   'hook-cost',
   'whole-session',
   'mod-cost',
+  'screen-latency',
 ];
 
 const wanted = process.argv.slice(2);
