@@ -7,15 +7,13 @@
  * plugin's system prompt and no tools, with the 2048 tokens the engine adds to max_tokens, and the
  * answer on Claude Code's screen. (Run `npm run build` first.)
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
-import { text, toolUse, type StandinRequest } from '../support/messages-api-standin.js';
-import { buddyCli, createWorld, type E2eWorld } from './claude-session.js';
-import { startTmux, type TmuxServer } from './tmux-server.js';
+import { text, type StandinRequest } from '../support/messages-api-standin.js';
+import { createModWorld, failingCall, MOD_PET_NAME as NAME, type ModWorld } from './mod-world.js';
 
-const NAME = 'Pixel';
 const MARK = 'You are the roast plugin of buddy-tui. Mark 7f3a.';
 const ANSWER = 'Exit code 5, bold choice.';
 
@@ -42,69 +40,26 @@ function writeDelegatePlugin(dir: string): void {
 const isDelegateCall = (request: StandinRequest) => request.route === 'other' && request.systemText.includes(MARK);
 
 describe.skipIf(skipWithoutClaude())("a delegate answered through the mod's $.model.complete", () => {
-  let world: E2eWorld;
-  let server: TmuxServer | undefined;
+  let mod: ModWorld;
 
   beforeAll(async () => {
-    world = await createWorld({
-      extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '30000' },
-      turns: () => [
-        toolUse('Bash', { command: 'node -e "process.exit(5)"', description: 'Run the failing check' }),
-        text('Checked.', { delayMs: 8000 }),
-      ],
+    mod = await createModWorld([failingCall(), text('Checked.', { delayMs: 8000 })], {
+      plugin: { name: 'roast', write: writeDelegatePlugin },
+      runnerIdleMs: 30_000,
     });
-    world.api.setOther((request) => (isDelegateCall(request) ? text(ANSWER) : text('Scripted session')));
-    writeDelegatePlugin(join(world.root, 'plugins', 'roast'));
-    const config = join(world.claudeHome.home, '.config', 'buddy-tui');
-    mkdirSync(config, { recursive: true });
-    writeFileSync(
-      join(config, 'config.json'),
-      JSON.stringify({
-        schemaVersion: 1,
-        plugins: [join(world.root, 'plugins', 'roast')],
-        discoverClaudeSettings: false,
-      }),
-    );
-    writeFileSync(world.claudeHome.settingsPath, JSON.stringify({ permissions: { allow: ['Bash'] } }));
-    // Install looks for `claude` on PATH to set the mod up; Claude Code itself then runs with none.
-    const bin = join(world.root, 'bin');
-    mkdirSync(bin);
-    symlinkSync(world.claude, join(bin, 'claude'));
-    expect(buddyCli(world, ['hatch', '--species', 'cat', '--name', NAME]).code).toBe(0);
-    const install = buddyCli(world, ['install'], { PATH: `${bin}:${process.env.PATH}` });
-    expect(install.code, install.stderr).toBe(0);
-    const { statusLine: _statusLine, ...settings } = JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8'));
-    writeFileSync(world.claudeHome.settingsPath, JSON.stringify({ ...settings, tui: 'fullscreen' }));
+    mod.world.api.setOther((request) => (isDelegateCall(request) ? text(ANSWER) : text('Scripted session')));
   }, 120_000);
 
   afterAll(async () => {
-    server?.kill();
-    for (let round = 0; round < 2; round += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      try {
-        process.kill(JSON.parse(readFileSync(join(world.stateDir, 'runner.lock'), 'utf8')).pid, 'SIGTERM');
-      } catch {
-        // Not running.
-      }
-    }
-    await world?.cleanup();
+    await mod?.cleanup();
   });
 
   it("one request at the stand-in with the plugin's system prompt, no tools and max_tokens + 2048; the answer on screen", async () => {
+    const { world } = mod;
     expect((world.claudeHome.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, 'claude')))).toBe(
       false,
     );
-    const dir = join(world.root, 'tmux');
-    mkdirSync(dir);
-    const started = startTmux(dir, {
-      width: 150,
-      height: 45,
-      env: world.claudeHome.env,
-      cwd: world.project,
-      command: `${world.claude} --permission-mode default`,
-    });
-    server = started.server;
-    const { pane } = started;
+    const { server, pane } = mod.startClaude('fullscreen');
     await server.waitFor(pane, (s) => /❯/.test(s) && new RegExp(`\\S+ ${NAME}\\s`).test(s), 90_000);
     server.typeText(pane, 'Run the failing check.');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -113,7 +68,7 @@ describe.skipIf(skipWithoutClaude())("a delegate answered through the mod's $.mo
       .waitFor(pane, (s) => s.includes(ANSWER), 90_000)
       .catch((error) => {
         throw new Error(
-          `${(error as Error).message}\n${server!.capture(pane)}\ndelegate log: ${readFileSync(join(world.stateDir, 'delegate-usage.json'), 'utf8')}`,
+          `${(error as Error).message}\n${server.capture(pane)}\ndelegate log: ${readFileSync(join(world.stateDir, 'delegate-usage.json'), 'utf8')}`,
         );
       });
 

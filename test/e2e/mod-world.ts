@@ -1,8 +1,8 @@
 /**
- * The world of the mod's end-to-end test and of the screen-latency bench: a temporary HOME where a
+ * The world of the mod's end-to-end tests and of the screen-latency bench: a temporary HOME where a
  * plain `buddy-tui install` set up buddy-tui's hooks and the mod, with no statusLine (removed after
  * install, so whatever shows the buddy on Claude Code's screen is the mod), a hatched cat, and a
- * command plugin that reacts to a failed tool call. The real interactive Claude Code starts in tmux
+ * command plugin (by default one that reacts to a failed tool call). The real interactive Claude Code starts in tmux
  * against the loopback Messages API stand-in.
  */
 import { mkdirSync, readFileSync, readdirSync, existsSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -68,21 +68,36 @@ export interface ModWorld {
   cleanup(): Promise<void>;
 }
 
-export async function createModWorld(turns: ReturnType<typeof toolUse>[]): Promise<ModWorld> {
-  const world = await createWorld({ extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: '20000' }, turns: () => turns });
+export interface ModWorldOptions {
+  /** The plugin in the config (default: mod-watch, which reacts to a failed call): its name and files. */
+  plugin?: { name: string; write(dir: string): void };
+  /** How long the headless runner lives idle (default 20 s). */
+  runnerIdleMs?: number;
+}
+
+export async function createModWorld(
+  turns: ReturnType<typeof toolUse>[],
+  options: ModWorldOptions = {},
+): Promise<ModWorld> {
+  const { plugin = { name: 'mod-watch', write: writePlugin }, runnerIdleMs = 20_000 } = options;
+  const world = await createWorld({
+    extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: String(runnerIdleMs) },
+    turns: () => turns,
+  });
   const servers: TmuxServer[] = [];
   const settings = () => JSON.parse(readFileSync(world.claudeHome.settingsPath, 'utf8'));
   const writeSettings = (value: Record<string, unknown>) =>
     writeFileSync(world.claudeHome.settingsPath, JSON.stringify(value, null, 2));
 
-  writePlugin(join(world.root, 'plugins', 'mod-watch'));
+  const pluginDir = join(world.root, 'plugins', plugin.name);
+  plugin.write(pluginDir);
   const config = join(world.claudeHome.home, '.config', 'buddy-tui');
   mkdirSync(config, { recursive: true });
   writeFileSync(
     join(config, 'config.json'),
     JSON.stringify({
       schemaVersion: 1,
-      plugins: [join(world.root, 'plugins', 'mod-watch')],
+      plugins: [pluginDir],
       discoverClaudeSettings: false,
     }),
   );
