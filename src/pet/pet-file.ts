@@ -80,11 +80,10 @@ export const petSchema = z.object({
 /** Where each save keeps a second, complete copy of the pet. */
 export const lastGoodPath = (path: string): string => `${path}.last-good`;
 
-/** Saves the pet, then its last good copy (both atomic: a crash between leaves two good files). */
 /**
- * Saves the pet and returns the signature (file-signature.ts) of the pet.json it wrote, taken
- * from the temp file before the rename, so a file another writer renames in right after is never
- * taken for this one.
+ * Saves the pet, then its last good copy (both atomic: a crash between leaves two good files).
+ * Returns the signature (file-signature.ts) of the pet.json it wrote, taken from the temp file
+ * before the rename, so a file another writer renames in right after is never taken for this one.
  */
 export function savePet(path: string, pet: Pet): string {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
