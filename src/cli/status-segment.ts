@@ -65,7 +65,7 @@ export function isSegmentRequest(args: readonly string[]): boolean {
 
 /** `status --tmux | --format` from the main bundle; exit 2 on a usage error (an unknown field). */
 export function runSegmentCommand(args: readonly string[], io: CliIo, now: number): number {
-  const parsed = parseSegmentArgs(args);
+  const parsed = parseSegmentArgs(args, io.env);
   if (parsed.ok === 'help') {
     io.stdout(termLines(SEGMENT_USAGE));
     return 0;

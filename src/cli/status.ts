@@ -22,7 +22,7 @@ import { isSegmentRequest, runSegmentCommand } from './status-segment.js';
 export const STATUS_VERSION = 1;
 
 const HELP = term`usage: buddy-tui status [--json] [--session ID]
-       buddy-tui status --tmux | --format '<template>' [--quiet-when-idle]   (a bar's segment: docs/status.md)
+       buddy-tui status --tmux | --format '<template>' [--tmux] [--quiet-when-idle]   (a bar's segment: docs/status.md)
 
 The state of each live session (the sessions the pane shows: live ones, and ones that ended in
 the last 30 minutes), one line each, or as JSON with --json (the schema: docs/status.md).

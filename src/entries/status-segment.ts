@@ -25,7 +25,7 @@ function flagsFrom(argv: string[]): string[] {
 }
 
 function main(): void {
-  const parsed = parseSegmentArgs(flagsFrom(process.argv));
+  const parsed = parseSegmentArgs(flagsFrom(process.argv), process.env);
   if (parsed.ok === 'help') return print(1, SEGMENT_USAGE);
   if (!parsed.ok) {
     print(2, `buddy-tui status: ${sanitizeText(parsed.message)}\n${SEGMENT_USAGE}`);

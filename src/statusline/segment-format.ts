@@ -50,25 +50,30 @@ export function parseTemplate(template: string): ParsedTemplate {
   return unknown.length ? { ok: false, unknown } : { ok: true, parts };
 }
 
-export function fieldValue(summary: SegmentSummary, field: TemplateField): string {
+export function fieldValue(summary: SegmentSummary, field: TemplateField, forTmux = false): string {
+  const text = forTmux ? tmuxText : plain;
   switch (field) {
     case 'face':
-      return plain(summary.face, 40);
+      return text(summary.face, 40);
     case 'host':
-      return plain(summary.host, 40);
+      return text(summary.host, 40);
     case 'project':
-      return plain(summary.project, 80);
+      return text(summary.project, 80);
     default:
       return String(summary[field]);
   }
 }
 
-/** The template filled in: its literal text and the values, all stripped of escapes. */
+/**
+ * The template filled in: its literal text and the values, all stripped of escapes. `forTmux`
+ * doubles each `#` of the values only: the template's own `#[fg=…]` are the user's styles.
+ */
 export function templateSegment(
   parts: Extract<ParsedTemplate, { ok: true }>['parts'],
   summary: SegmentSummary,
   quietWhenIdle: boolean,
+  forTmux = false,
 ): string {
   if (summary.live === 0 && quietWhenIdle) return '';
-  return parts.map((part) => (typeof part === 'string' ? part : fieldValue(summary, part.field))).join('');
+  return parts.map((part) => (typeof part === 'string' ? part : fieldValue(summary, part.field, forTmux))).join('');
 }

@@ -16,14 +16,19 @@ import { TEMPLATE_FIELDS, parseTemplate, templateSegment, tmuxSegment, type Pars
 import { summarizeSessions } from './segment-summary.js';
 
 export const SEGMENT_USAGE = `usage: buddy-tui status --tmux [--quiet-when-idle]
-       buddy-tui status --format '<template>' [--quiet-when-idle]
+       buddy-tui status --format '<template>' [--tmux] [--quiet-when-idle]
   --tmux             one segment in tmux style syntax for status-right: face, working, waiting (loud), just failed
   --format TEMPLATE  the same counts for any bar; fields: ${TEMPLATE_FIELDS.map((field) => `{${field}}`).join(' ')} ({{ and }} are literal braces)
+  --format T --tmux  the template for tmux's status-right: every # in a field's value is written ## so tmux
+                     shows it as text (a project named #(cmd) runs nothing); the template's own #[...] stay styles.
+                     Run by tmux itself (a #() job: $TMUX set, no $TMUX_PANE), --format escapes so even without --tmux
   --quiet-when-idle  print nothing while no session is live (default: the face alone)
 `;
 
 export interface SegmentRequest {
   parts?: Extract<ParsedTemplate, { ok: true }>['parts'];
+  /** The template's field values are for tmux: each `#` doubled. */
+  tmuxEscape?: boolean;
   quietWhenIdle: boolean;
   /** Names the last-good cache file of this variant. */
   variant: string;
@@ -38,8 +43,14 @@ function shortHash(text: string): string {
 
 export type SegmentArgs = { ok: true; request: SegmentRequest } | { ok: false; message: string } | { ok: 'help' };
 
+/**
+ * tmux runs a `#()` job with `$TMUX` but no `$TMUX_PANE` (a pane's shell has both), and reads its
+ * output as a format: a status-right written with `--format` alone must not run a project's `#(…)`.
+ */
+export const runByTmux = (env: NodeJS.ProcessEnv): boolean => Boolean(env.TMUX) && !env.TMUX_PANE;
+
 /** Hand-rolled (node:util's parseArgs costs start-up time): flags as `status` takes them. */
-export function parseSegmentArgs(args: readonly string[]): SegmentArgs {
+export function parseSegmentArgs(args: readonly string[], env: NodeJS.ProcessEnv): SegmentArgs {
   let tmux = false;
   let template: string | undefined;
   let quietWhenIdle = false;
@@ -56,7 +67,6 @@ export function parseSegmentArgs(args: readonly string[]): SegmentArgs {
         message: `unknown or incomplete option ${JSON.stringify(sanitizeText(arg, { maxLength: 60 }))}`,
       };
   }
-  if (tmux && template !== undefined) return { ok: false, message: '--tmux and --format cannot be combined' };
   if (template === undefined) {
     if (!tmux) return { ok: false, message: 'expected --tmux or --format' };
     return { ok: true, request: { quietWhenIdle, variant: quietWhenIdle ? 'tmux-quiet' : 'tmux' } };
@@ -69,12 +79,14 @@ export function parseSegmentArgs(args: readonly string[]): SegmentArgs {
       message: `unknown field${parsed.unknown.length > 1 ? 's' : ''} in --format: ${unknown} (known: ${TEMPLATE_FIELDS.map((field) => `{${field}}`).join(' ')})`,
     };
   }
+  const tmuxEscape = tmux || runByTmux(env);
   return {
     ok: true,
     request: {
       parts: parsed.parts,
+      tmuxEscape,
       quietWhenIdle,
-      variant: `format-${shortHash(template)}${quietWhenIdle ? '-quiet' : ''}`,
+      variant: `format-${shortHash(template)}${tmuxEscape ? '-tmux' : ''}${quietWhenIdle ? '-quiet' : ''}`,
     },
   };
 }
@@ -118,7 +130,7 @@ export function renderSegment({ request, read, now, env }: SegmentInput): string
   }
   if (!sessions && lastGood !== undefined) return lastGood;
   const summary = summarizeSessions(sessions ?? [], now, env);
-  const text = `${request.parts ? templateSegment(request.parts, summary, request.quietWhenIdle) : tmuxSegment(summary, request.quietWhenIdle)}\n`;
+  const text = `${request.parts ? templateSegment(request.parts, summary, request.quietWhenIdle, request.tmuxEscape) : tmuxSegment(summary, request.quietWhenIdle)}\n`;
   if (sessions) saveLastGood(env, request.variant, text, lastGood);
   return text;
 }

@@ -44,6 +44,14 @@ describe('templates', () => {
     expect(parseTemplate('{face} {x} {}')).toEqual({ ok: false, unknown: ['{x}', '{}'] });
   });
 
+  it("for tmux: each # of a value doubled, the template's own styles kept", () => {
+    const parsed = parseTemplate('#[fg=blue]{project}#[default]');
+    if (!parsed.ok) throw new Error('parse failed');
+    expect(templateSegment(parsed.parts, summary({ project: '#(touch x)#[fg=red]' }), false, true)).toBe(
+      '#[fg=blue]##(touch x)##[fg=red]#[default]',
+    );
+  });
+
   it('strips escapes from values and from the template itself', () => {
     const parsed = parseTemplate('\u001b[31m{project}');
     if (!parsed.ok) throw new Error('parse failed');
@@ -52,19 +60,34 @@ describe('templates', () => {
 });
 
 describe('parseSegmentArgs', () => {
-  it('refuses --tmux with --format, an unknown flag, and a missing template', () => {
-    expect(parseSegmentArgs(['--tmux', '--format', '{face}']).ok).toBe(false);
-    expect(parseSegmentArgs(['--tmux', '--json']).ok).toBe(false);
-    expect(parseSegmentArgs(['--format']).ok).toBe(false);
+  it('refuses an unknown flag and a missing template', () => {
+    expect(parseSegmentArgs(['--tmux', '--json'], {}).ok).toBe(false);
+    expect(parseSegmentArgs(['--format'], {}).ok).toBe(false);
+  });
+
+  it("escapes a template's values for tmux with --tmux, or when tmux runs it as a job ($TMUX, no $TMUX_PANE)", () => {
+    const escapes = (args: string[], env: NodeJS.ProcessEnv) => {
+      const parsed = parseSegmentArgs(args, env);
+      return parsed.ok === true ? parsed.request.tmuxEscape : 'error';
+    };
+    const inTmux = { TMUX: '/tmp/tmux-0/default,1,0' };
+    expect(escapes(['--format', '{project}', '--tmux'], {})).toBe(true);
+    expect(escapes(['--format', '{project}'], inTmux)).toBe(true);
+    expect(escapes(['--format', '{project}'], { ...inTmux, TMUX_PANE: '%1' })).toBe(false);
+    expect(escapes(['--format', '{project}'], {})).toBe(false);
   });
 
   it('gives each variant its own last-good cache', () => {
-    const variants = [['--tmux'], ['--tmux', '--quiet-when-idle'], ['--format', '{face}'], ['--format={working}']].map(
-      (args) => {
-        const parsed = parseSegmentArgs(args);
-        return parsed.ok === true ? parsed.request.variant : 'error';
-      },
-    );
-    expect(new Set(variants).size).toBe(4);
+    const variants = [
+      ['--tmux'],
+      ['--tmux', '--quiet-when-idle'],
+      ['--format', '{face}'],
+      ['--format', '{face}', '--tmux'],
+      ['--format={working}'],
+    ].map((args) => {
+      const parsed = parseSegmentArgs(args, {});
+      return parsed.ok === true ? parsed.request.variant : 'error';
+    });
+    expect(new Set(variants).size).toBe(5);
   });
 });
