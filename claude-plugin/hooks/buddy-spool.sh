@@ -8,12 +8,12 @@ r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}
 if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi
 d=$r/inbox; o=
 [ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1
-if [ -n "$o" ]; then
+if [ -n "$o" ] && hash cat; then
   p=${TMUX_PANE#%}; s=${TMUX#*,}; s=${s%%,*}; w=
   case $p.$s in *[!0-9.]*|.*|*.|*.*.*) ;; *) w=.t$p.$s ;; esac
   set -C; f=$d/$1.$$$w; i=0
-  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done
-  if [ "$i" -lt 8 ]; then LC_ALL=C cat >>"$f" 2>/dev/null; exit 0; fi
-fi
+  until [ ! -e "$f" ] && [ ! -h "$f" ] && true >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done
+  if [ "$i" -lt 8 ]; then LC_ALL=C cat >>"$f"; case $? in 126|127) ;; *) exit 0 ;; esac; fi
+fi 2>/dev/null
 case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"
 exit 0

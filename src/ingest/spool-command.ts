@@ -3,7 +3,8 @@
  * file, into `<root>/inbox` and starts nothing but `cat` (one fork and execve more than a
  * no-op `true` hook). buddy-tui processes drain the inbox into the journals later
  * (drain-inbox.ts). Where the inbox is not there or not sound (missing, a symlink, another
- * user's), the script execs the Node hook instead, which creates the inbox and journals directly.
+ * user's), or no `cat` can run, the script runs the Node hook instead, which creates the inbox
+ * and journals directly.
  *
  * Positional parameters: $0 = buddy-tui-ingest (a name for ps), $1 = host, $2 = uid (for the
  * tmpdir root; may be empty), $3 = node, $4 = dist/hook.js (or the plugin's launcher).
@@ -36,8 +37,11 @@ export const ROOT_SCRIPT = [
  * The spool's last step: the payload into the claimed file (the bench times the script without it).
  * `LC_ALL=C`: GNU cat calls setlocale, and under a UTF-8 locale that opens a dozen locale files
  * (198 system calls for the shell and cat against 124); cat copies bytes, so no locale changes them.
+ * 126 or 127: cat could not be started (gone since `hash` found it), so stdin is untouched and the
+ * script goes on to the Node hook. Any other failure (a full disk) came after cat read some of
+ * stdin: what it wrote stays for the drain to judge (damaged.ts), the rest is not handed on.
  */
-export const SPOOL_CAT_STEP = 'LC_ALL=C cat >>"$f" 2>/dev/null; exit 0';
+export const SPOOL_CAT_STEP = 'LC_ALL=C cat >>"$f"; case $? in 126|127) ;; *) exit 0 ;; esac';
 
 /**
  * The whole script. `true >f` under `set -C` is an O_EXCL create of a regular file (`true` is a
@@ -63,17 +67,20 @@ export const SPOOL_SCRIPT = [
   ROOT_SCRIPT,
   'd=$r/inbox; o=',
   '[ -n "$r" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -e "$d/.root-refused" ] && o=1',
-  'if [ -n "$o" ]; then',
+  // `hash cat`: the PATH lookup cat's fork makes anyway, made before a name is claimed, so with no
+  // cat the Node hook takes the event and no empty file is left to hold the drain.
+  'if [ -n "$o" ] && hash cat; then',
   // The tmux place, for "no notification while the user looks at this pane" (notify/session-place.ts):
   // `.t<pane>.<server pid>` from TMUX_PANE (%N) and TMUX (socket,pid,session), by expansion alone.
   '  p=${TMUX_PANE#%}; s=${TMUX#*,}; s=${s%%,*}; w=',
   '  case $p.$s in *[!0-9.]*|.*|*.|*.*.*) ;; *) w=.t$p.$s ;; esac',
   '  set -C; f=$d/$1.$$$w; i=0',
-  '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true 2>/dev/null >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done',
+  '  until [ ! -e "$f" ] && [ ! -h "$f" ] && true >"$f"; do i=$((i+1)); [ "$i" -lt 8 ] || break; f=$d/$1.$$.$i$w; done',
   // Not `exec cat`: the shell's pid must outlive the writing, and a hook always exits 0, even
   // when cat fails on a full disk (the drain sets the cut file aside). The fork costs ~0.2 ms.
   `  if [ "$i" -lt 8 ]; then ${SPOOL_CAT_STEP}; fi`,
-  'fi',
+  // One redirection for hash, the claims and cat (each had its own); the Node hook keeps its stderr.
+  'fi 2>/dev/null',
   'case $3 in */*) [ -x "$3" ] ;; *) command -v "$3" >/dev/null ;; esac && "$3" "$4" --host "$1"',
   'exit 0',
 ].join('\n');
