@@ -7,7 +7,7 @@
 import { lstatSync, readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter } from '../report/reporter.js';
-import { UnsafePathError, ensurePrivateDir, sessionDirName } from '../state/state-root.js';
+import { UnsafePathError, checkPrivateDir, ensurePrivateDir, sessionDirName } from '../state/state-root.js';
 import { readInboxFile } from './inbox-file.js';
 import { DAMAGED_DIR, parseInboxName, type InboxFile } from './inbox-order.js';
 import { normalizeHostEvent } from '../hosts/host-translator.js';
@@ -126,7 +126,8 @@ export function retryDamaged(
   const damaged = join(inbox, DAMAGED_DIR);
   let entries: string[];
   try {
-    if (!lstatSync(damaged).isDirectory()) return result;
+    // Not through a symlink: a retry removes what it journals.
+    checkPrivateDir(damaged, lstatSync(damaged));
     entries = readdirSync(damaged);
   } catch {
     return result;

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { readSmallFile } from '../files/read-small-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 import { atomicWriteFileSync, atomicWriteJsonSync } from './atomic-write.js';
-import { ensurePrivateDir, sessionDirName } from './state-root.js';
+import { ensurePrivateDir, presentPrivateDir, sessionDirName } from './state-root.js';
 
 export const MOD_BRIDGE_DIR = 'mod-bridge';
 /** A heartbeat is rewritten at most this often (mod-state runs on every event and poll), well within MOD_AWAKE_MS. */
@@ -99,15 +99,35 @@ function readJson(path: string): unknown {
   }
 }
 
-function removeQuietly(path: string): void {
+/** The folder when it is there and ours all the way from the root (never through a symlink), else undefined. */
+function presentBridgeDir(root: string, folder: BridgeFolder): string | undefined {
   try {
-    unlinkSync(path);
+    return presentPrivateDir(root, MOD_BRIDGE_DIR, folder);
   } catch {
-    /* gone already */
+    return undefined;
   }
 }
 
-function namesIn(dir: string): string[] {
+/** For a file of a folder just listed by namesIn (so checked). */
+function removeQuietly(path: string): boolean {
+  try {
+    unlinkSync(path);
+    return true;
+  } catch {
+    return false; // gone already
+  }
+}
+
+/** Removes `<folder>/<name>`, only from a folder of ours. */
+function removeBridgeFile(root: string, folder: BridgeFolder, name: string): boolean {
+  const dir = presentBridgeDir(root, folder);
+  return dir !== undefined && removeQuietly(join(dir, name));
+}
+
+/** The bridge files of `folder`; none when it is missing or not ours (a symlink to the user's project). */
+function namesIn(root: string, folder: BridgeFolder): string[] {
+  const dir = presentBridgeDir(root, folder);
+  if (!dir) return [];
   try {
     return readdirSync(dir).filter((name) => name.endsWith('.json') && isBridgeId(name.slice(0, -5)));
   } catch {
@@ -147,7 +167,7 @@ export function writeModHeartbeat(root: string, sessionId: string, pid: number, 
 export function findLiveMod(root: string, sessionId: string, now: number): ModHeartbeat | undefined {
   const dir = bridgeDir(root, 'mods');
   let awake: ModHeartbeat | undefined;
-  for (const name of namesIn(dir)) {
+  for (const name of namesIn(root, 'mods')) {
     const beat = asHeartbeat(readJson(join(dir, name)));
     if (!beat || !isPidAlive(beat.pid)) {
       removeQuietly(join(dir, name));
@@ -162,7 +182,7 @@ export function findLiveMod(root: string, sessionId: string, now: number): ModHe
 /** The heartbeats of mods whose Claude Code still runs (the runner keeps their views current). */
 export function liveMods(root: string): ModHeartbeat[] {
   const dir = bridgeDir(root, 'mods');
-  return namesIn(dir)
+  return namesIn(root, 'mods')
     .map((name) => asHeartbeat(readJson(join(dir, name))))
     .filter((beat): beat is ModHeartbeat => beat !== undefined && isPidAlive(beat.pid));
 }
@@ -170,7 +190,7 @@ export function liveMods(root: string): ModHeartbeat[] {
 /** Forgets a mod that did not take a request in time (unloaded, or a reused pid); its next look writes it again. */
 export function forgetMod(root: string, sessionId: string): void {
   const name = sessionDirName(sessionId);
-  if (name) removeQuietly(join(bridgeDir(root, 'mods'), `${name}.json`));
+  if (name) removeBridgeFile(root, 'mods', `${name}.json`);
 }
 
 export function writeBridgeRequest(root: string, request: BridgeRequest): void {
@@ -179,17 +199,14 @@ export function writeBridgeRequest(root: string, request: BridgeRequest): void {
 
 /** Takes back a request nobody claimed; true when it was still unclaimed (so no mod took it). */
 export function withdrawBridgeRequest(root: string, id: string): boolean {
-  try {
-    unlinkSync(join(bridgeDir(root, 'requests'), `${id}.json`));
-    return true;
-  } catch {
-    return false;
-  }
+  return removeBridgeFile(root, 'requests', `${id}.json`);
 }
 
 /** The answer to `id`, once the mod wrote it (read and removed), else undefined. */
 export function takeBridgeResponse(root: string, id: string): BridgeResponse | undefined {
-  const path = join(bridgeDir(root, 'responses'), `${id}.json`);
+  const dir = presentBridgeDir(root, 'responses');
+  if (!dir) return undefined;
+  const path = join(dir, `${id}.json`);
   const value = readJson(path) as Partial<BridgeResponse> | undefined;
   if (!value || value.v !== 1 || value.id !== id || typeof value.isAnswered !== 'boolean') return undefined;
   removeQuietly(path);
@@ -205,7 +222,7 @@ function claim<T extends { id: string; forSession: string; deadline: number }>(
 ): T[] {
   const dir = bridgeDir(root, folder);
   const taken: T[] = [];
-  for (const name of namesIn(dir)) {
+  for (const name of namesIn(root, folder)) {
     const path = join(dir, name);
     const item = readJson(path) as T | undefined;
     // Written atomically, so a file that does not parse is damage, not a write under way.
@@ -231,7 +248,7 @@ export function pendingFor(root: string, sessionId: string, now: number): number
   let pending = 0;
   for (const folder of ['requests', 'toasts'] as const) {
     const dir = bridgeDir(root, folder);
-    for (const name of namesIn(dir)) {
+    for (const name of namesIn(root, folder)) {
       const item = readJson(join(dir, name)) as Partial<BridgeToast> | undefined;
       if (typeof item?.deadline !== 'number' || now > item.deadline) continue;
       if (item.forSession === sessionId || item.forSession === ANY_SESSION) pending += 1;
@@ -257,7 +274,7 @@ export function writeBridgeResponse(root: string, response: BridgeResponse): boo
     return false;
   }
   atomicWriteJsonSync(join(ensureBridgeDir(root, 'responses'), `${response.id}.json`), response);
-  removeQuietly(claimed);
+  removeBridgeFile(root, 'claimed', `${response.id}.json`);
   return true;
 }
 
@@ -269,7 +286,7 @@ export function writeBridgeToast(root: string, toast: BridgeToast): void {
 export function pruneBridge(root: string, now: number): void {
   for (const folder of ['requests', 'claimed', 'responses', 'toasts'] as const) {
     const dir = bridgeDir(root, folder);
-    for (const name of namesIn(dir)) {
+    for (const name of namesIn(root, folder)) {
       try {
         if (now - statSync(join(dir, name)).mtimeMs > LEFTOVER_MS) removeQuietly(join(dir, name));
       } catch {

@@ -4,11 +4,11 @@
  * it changes. During a turn the mod reads this one small file instead of starting a
  * `buddy-tui mod-state` Node process per change (docs/architecture.md, "What the mod costs").
  */
-import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
+import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from './atomic-write.js';
-import { bridgeDir, ensureBridgeDir } from './mod-bridge.js';
-import { sessionDirName } from './state-root.js';
+import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from './mod-bridge.js';
+import { presentPrivateDir, sessionDirName } from './state-root.js';
 
 /** The view file of a session; undefined for an id that is not a safe file name. */
 export function modViewPath(root: string, sessionId: string | undefined): string | undefined {
@@ -25,24 +25,22 @@ export function writeModView(root: string, sessionId: string, text: string): voi
 
 /**
  * Removes the views of sessions not in `keep` (their Claude Code has exited). Only in a views
- * folder that is ours: a symlink in the chain could point the removal at anybody's files.
+ * folder that is ours: a symlink in the chain could point the removal at anybody's files (it
+ * throws then, so the runner says so).
  */
 export function removeOtherModViews(root: string, keep: ReadonlySet<string>): void {
+  const dir = presentPrivateDir(root, MOD_BRIDGE_DIR, 'views');
+  if (!dir) return; // none yet
   let names: string[];
   try {
-    lstatSync(bridgeDir(root, 'views'));
-  } catch {
-    return; // none yet
-  }
-  try {
-    names = readdirSync(ensureBridgeDir(root, 'views'));
+    names = readdirSync(dir);
   } catch {
     return;
   }
   for (const name of names) {
     if (!name.endsWith('.json') || keep.has(name.slice(0, -5))) continue;
     try {
-      unlinkSync(join(bridgeDir(root, 'views'), name));
+      unlinkSync(join(dir, name));
     } catch {
       /* gone already */
     }

@@ -8,7 +8,7 @@ import { closeSync, constants, lstatSync, openSync, readdirSync, renameSync, rmS
 import { join } from 'node:path';
 import { isPidAlive } from '../process/pid-alive.js';
 import { readSession } from './reader.js';
-import { JOURNAL_FILE, isSessionDirName } from './state-root.js';
+import { JOURNAL_FILE, checkPrivateDir, isSessionDirName, presentPrivateDir } from './state-root.js';
 
 export const DEFAULT_RETENTION_MS = 24 * 3600_000;
 export const ABANDONED_AFTER_MS = 7 * 24 * 3600_000;
@@ -56,7 +56,8 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
   const removed: string[] = [];
   let names: string[];
   try {
-    names = readdirSync(root);
+    // A root that is a symlink or not ours is never listed: its folders would be the user's.
+    names = presentPrivateDir(root) ? readdirSync(root) : [];
   } catch {
     return removed;
   }
@@ -66,6 +67,7 @@ export function pruneSessions(root: string, options: PruneOptions): string[] {
     try {
       const stats = lstatSync(dir);
       if (!stats.isDirectory()) continue;
+      checkPrivateDir(dir, stats);
       // The journal's mtime is the session's last sign of life (reader marks touch only the directory).
       let lastWrite = stats.mtimeMs;
       try {

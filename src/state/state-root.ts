@@ -105,6 +105,28 @@ export function ensurePrivateDir(path: string): void {
   checkPrivateDir(path, stats);
 }
 
+/**
+ * `root/parts…` when it is there and it and every folder above it up to the root pass the check
+ * of ensurePrivateDir; undefined when one is missing. Creates nothing. Anything that lists or
+ * removes in the state root asks this first: through a symlink anywhere in the chain, a listing
+ * would see the user's files and a removal would delete them. Throws UnsafePathError.
+ */
+export function presentPrivateDir(root: string, ...parts: string[]): string | undefined {
+  let path = root;
+  for (const part of ['', ...parts]) {
+    path = join(path, part);
+    let stats: Stats;
+    try {
+      stats = lstatSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    checkPrivateDir(path, stats);
+  }
+  return path;
+}
+
 /** Checks an existing private directory without creating it; returns false when it is missing. */
 export function isPrivateDir(path: string): boolean {
   let stats: Stats;
