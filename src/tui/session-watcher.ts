@@ -32,7 +32,7 @@ import {
   type SessionsRead,
   type WatchedSessions,
 } from './watched-sessions.js';
-import { splitFirstScan } from './first-scan.js';
+import { HISTORY_BATCH_SESSIONS, splitFirstScan } from './first-scan.js';
 
 export { READ_SLICE_BYTES } from './read-schedule.js';
 export type { SessionEvents } from './watched-sessions.js';
@@ -141,7 +141,8 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
 
 /**
  * The first scan's history: the sessions that changed last are read now (the first frame), the
- * others right after it (first-scan.ts), unless the watcher stopped. Resolves once all are read.
+ * others after it, newest first, a batch per turn of the event loop (first-scan.ts), until the
+ * watcher stops. Resolves once all are read.
  */
 function scanHistory(
   sessions: WatchedSessions,
@@ -152,11 +153,14 @@ function scanHistory(
   readHistory(first);
   sessions.deferHistory(rest);
   return new Promise<void>((resolve) => {
-    setImmediate(() => {
-      const later = sessions.takeDeferredHistory();
-      if (!stopped()) readHistory(later);
-      resolve();
-    });
+    const readBatch = () => {
+      const batch = stopped() ? [] : sessions.takeDeferredHistory(HISTORY_BATCH_SESSIONS);
+      if (!batch.length) return resolve();
+      readHistory(batch);
+      // setImmediate, not a microtask: keys, timers and Ink's frames run before the next batch.
+      setImmediate(readBatch);
+    };
+    setImmediate(readBatch);
   });
 }
 
@@ -250,8 +254,8 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
 
   // The first scan is history: it goes to the store but not to the plugins. What hooks spooled
   // while no pane ran is part of it. It runs now, before the watchers have walked the root, and
-  // only on the sessions that changed last (first-scan.ts): the others are read right after the
-  // first frame. Once the watchers are ready, everything is read again from where the scan stopped
+  // only on the sessions that changed last (first-scan.ts): the others are read after the first
+  // frame, in batches. Once the watchers are ready, everything is read again from where the scan stopped
   // (what came in between is new: to the plugins) and narrow folds are widened (tracked-session.ts).
   const readHistory = (items: Tracked[]) => {
     try {

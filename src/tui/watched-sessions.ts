@@ -45,11 +45,10 @@ export interface WatchedSessions {
   relist(): { fresh: Tracked[]; gone: string[] };
   /** The sessions a planned read covers: the fresh ones of a new listing first, then the marked ones. */
   planned(plan: PlannedRead): { items: Tracked[]; gone: string[] };
-  /** First-scan sessions read as history right after the first frame: no update reads them before. */
+  /** First-scan sessions read as history after the first frame, in this order: no update reads them before. */
   deferHistory(items: Tracked[]): void;
-  isDeferred(id: string): boolean;
-  /** The deferred sessions still tracked (and no longer deferred). */
-  takeDeferredHistory(): Tracked[];
+  /** The next `count` deferred sessions still tracked (no longer deferred); none when all are read. */
+  takeDeferredHistory(count: number): Tracked[];
   /** Reads the given sessions as `mode` says. */
   read(items: Tracked[], mode: ReadMode, now: number): SessionsRead;
   /** The first scan is done: sessions found from now on are marked at once; returns the first scan's. */
@@ -63,7 +62,7 @@ export interface WatchedSessions {
 export function createWatchedSessions(options: WatchedSessionsOptions): WatchedSessions {
   const { root, env } = options;
   const tracked = new Map<string, Tracked>();
-  /** Sessions of the first scan still to be read as history (right after the first frame). */
+  /** Sessions of the first scan still to be read as history (after the first frame), newest first. */
   const historyLater = new Map<string, Tracked>();
   /** Sessions of the first scan, marked once the first frame is out. */
   let unmarked: SessionEntry[] | undefined = [];
@@ -107,10 +106,14 @@ export function createWatchedSessions(options: WatchedSessionsOptions): WatchedS
     deferHistory(items) {
       for (const item of items) historyLater.set(item.entry.id, item);
     },
-    isDeferred: (id) => historyLater.has(id),
-    takeDeferredHistory() {
-      const items = [...historyLater.values()].filter((item) => tracked.get(item.entry.id) === item);
-      historyLater.clear();
+    takeDeferredHistory(count) {
+      const items: Tracked[] = [];
+      for (const [id, item] of historyLater) {
+        if (items.length >= count) break;
+        historyLater.delete(id);
+        // A session gone (or listed again as a new one) since the first scan is not read as history.
+        if (tracked.get(id) === item) items.push(item);
+      }
       return items;
     },
     has: (id) => tracked.has(id),
