@@ -3,13 +3,15 @@
  * loading sharp or decoding: `<state-root>/pictures.cache/<key>.bin`, the key the SHA-256 of the
  * spritesheet's bytes with the grid, the size and the frames asked for. The folder's name is not
  * a session id (it has a dot), so the session scans pass it by. A cache file that is broken,
- * short, or not a regular file is a miss, never an error.
+ * short, or not a regular file is a miss, never an error. Each write prunes the folder to its
+ * bounds (picture-cache-prune.ts).
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import type { PixelFrames } from './picture-decode.js';
+import { pruneCache } from './picture-cache-prune.js';
 import { readRegularFile } from './picture-file.js';
 import type { PictureGrid } from './picture-manifest.js';
 
@@ -45,6 +47,7 @@ export function writeCachedFrames(stateRoot: string, key: string, pixels: PixelF
     cacheFile(stateRoot, key),
     Buffer.concat([length, header, ...indices.map((i) => pixels.frames.get(i)!)]),
   );
+  pruneCache(join(stateRoot, CACHE_DIR), `${key}.bin`);
 }
 
 export function readCachedFrames(stateRoot: string, key: string): PixelFrames | undefined {
