@@ -25,6 +25,10 @@ export const CHECKPOINT_VERSION = 2;
 /** Unread journal bytes past which a reader folds from the journal's end (~40 ms of folding). */
 export const TAIL_FOLD_ABOVE_BYTES = 4 * 1024 * 1024;
 
+/** Journal bytes folded at a time by a read from the checkpoint: their events die young. */
+export const FOLD_SLICE_BYTES = 256 * 1024;
+const MAX_FOLD_SLICES = Math.ceil(TAIL_FOLD_ABOVE_BYTES / FOLD_SLICE_BYTES) + 4;
+
 export interface Checkpoint extends FoldedJournal {
   version: number;
   reducerVersion: number;
@@ -110,6 +114,36 @@ function unreadBytes(path: string, checkpoint: Checkpoint | undefined): number {
   }
 }
 
+/**
+ * Folds the journal after the checkpoint (all of it when there is none or the journal was
+ * replaced) a slice at a time, so only one slice's events are alive at once, not those of up to
+ * TAIL_FOLD_ABOVE_BYTES of journal. Undefined when the journal is absent.
+ */
+function foldJournalFrom(
+  path: string,
+  checkpoint: Checkpoint | undefined,
+  id: string,
+): { folded: FoldedJournal; reset: boolean } | undefined {
+  let chunk = readJournalFrom(path, checkpoint?.journal, FOLD_SLICE_BYTES);
+  if (!chunk) return undefined;
+  const reset = chunk.reset;
+  const base = reset ? undefined : checkpoint;
+  let folded: FoldedJournal = {
+    journal: chunk.position,
+    state: foldEvents(base?.state, chunk.events, id),
+    partial: base?.partial,
+  };
+  // What was unread when the read began, and a little that came in since: a journal that keeps
+  // growing does not keep the reader here (the next read goes on from the position reached).
+  for (let slice = 1; chunk.more && slice < MAX_FOLD_SLICES; slice += 1) {
+    chunk = readJournalFrom(path, folded.journal, FOLD_SLICE_BYTES);
+    // Replaced in between: what was folded stands, and the next read starts over (another inode).
+    if (!chunk || chunk.reset) break;
+    folded = { journal: chunk.position, state: foldEvents(folded.state, chunk.events, id), partial: folded.partial };
+  }
+  return { folded, reset };
+}
+
 /** The session's state and the journal position it reflects; undefined when it has no journal. */
 export function readSessionAt(sessionDir: string, options: ReadSessionOptions = {}): SessionRead | undefined {
   const checkpoint = readCheckpoint(sessionDir);
@@ -121,11 +155,9 @@ export function readSessionAt(sessionDir: string, options: ReadSessionOptions = 
     folded = foldJournalTail(path, id, checkpoint, { windowMs: options.tailWindowMs });
     if (folded) folded.fromEnd = true;
   } else {
-    const chunk = readJournalFrom(path, checkpoint?.journal);
-    reset = chunk?.reset === true;
-    const base = reset ? undefined : checkpoint;
-    if (chunk)
-      folded = { journal: chunk.position, state: foldEvents(base?.state, chunk.events, id), partial: base?.partial };
+    const read = foldJournalFrom(path, checkpoint, id);
+    reset = read?.reset === true;
+    folded = read?.folded;
   }
   if (!folded) return undefined;
   const advanced =
