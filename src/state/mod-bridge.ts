@@ -33,7 +33,8 @@ const MAX_BRIDGE_FILE = 256 * 1024;
 export const ANY_SESSION = '*';
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
 
-export type BridgeFolder = 'mods' | 'requests' | 'claimed' | 'responses' | 'toasts' | 'views';
+export const BRIDGE_FOLDERS = ['mods', 'requests', 'claimed', 'responses', 'toasts', 'views'] as const;
+export type BridgeFolder = (typeof BRIDGE_FOLDERS)[number];
 
 export interface ModHeartbeat {
   v: 1;

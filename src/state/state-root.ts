@@ -30,8 +30,31 @@ export function stateRootPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(tmpdir(), `buddy-tui-${currentUid() ?? 'user'}`);
 }
 
-/** Folders of the root that are not sessions though their names would pass as ids (the hook spool, the statusline's fast path). */
-const RESERVED_NAMES: ReadonlySet<string> = new Set(['inbox', 'statusline']);
+/**
+ * Every name buddy-tui gives a file or folder of its own in the root, and the folders inside
+ * those: no session's folder may take one (a session `mod-bridge` would journal into the bridge,
+ * and retention would remove the bridge with it). Names with a dot never pass as ids; they are
+ * here so the list is whole. test/state/root-names.test.ts holds each module's constant and what
+ * real processes write to this list.
+ */
+export const STATE_ROOT_NAMES: readonly string[] = [
+  'inbox', // src/ingest/inbox-order.ts
+  'damaged', // inside the inbox
+  'statusline', // src/statusline/fast-command.ts, the resident statusline
+  'mod-bridge', // src/state/mod-bridge.ts, and its folders:
+  'mods',
+  'requests',
+  'claimed',
+  'responses',
+  'toasts',
+  'views',
+  'pictures.cache', // src/species/picture-cache.ts
+  'runner.lock', // src/tui/runner-lock.ts
+  'tui.log', // src/tui/tui-log.ts
+  'errors.log',
+  'delegate-usage.json', // src/delegate/delegate-usage.ts
+];
+const RESERVED_NAMES: ReadonlySet<string> = new Set(STATE_ROOT_NAMES);
 
 /** True for a name in the root that is a session's folder (a safe id, not a reserved folder). */
 export function isSessionDirName(name: string): boolean {
