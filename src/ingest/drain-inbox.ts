@@ -1,7 +1,7 @@
 /**
- * The drain: moves spooled events from `<root>/inbox` into the per-session journals, oldest
- * first, one drainer at a time. Every buddy-tui process that reads (the pane, the statusline,
- * `status`, the Node hook) calls it first. Zod-free and small: the statusline bundle loads it.
+ * The drain: moves spooled events from `<root>/inbox` into the per-session journals, the first
+ * claimed first (inbox-order.ts), one drainer at a time. Every buddy-tui process that reads (the
+ * pane, the statusline, `status`, the Node hook) calls it first. Zod-free and small: the statusline bundle loads it.
  *
  * Nothing is lost or doubled: a file is unlinked only after its line is appended, and the line
  * carries `"inbox":"<name>@<mtimeMs>"`, so a drain that died between the two is recognised by
@@ -21,7 +21,14 @@ import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js'
 import { drainFile, type DrainMemory } from './drain-file.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
 import { clearRootRefused, markRootRefused } from './root-refusal.js';
-import { DAMAGED_DIR, INBOX_DIR, compareInboxFiles, parseInboxName, type InboxFile } from './inbox-order.js';
+import {
+  DAMAGED_DIR,
+  INBOX_DIR,
+  claimedAtMs,
+  compareInboxFiles,
+  parseInboxName,
+  type InboxFile,
+} from './inbox-order.js';
 
 export { UNKNOWN_SESSION } from './drain-file.js';
 
@@ -69,7 +76,7 @@ function listInbox(inbox: string, report: Reporter): Listing {
     }
     try {
       const stats = lstatSync(join(inbox, name));
-      listing.files.push({ ...parsed, mtimeMs: stats.mtimeMs, size: stats.size });
+      listing.files.push({ ...parsed, claimedMs: claimedAtMs(stats), mtimeMs: stats.mtimeMs, size: stats.size });
     } catch {
       // Drained by another process meanwhile.
     }

@@ -3,8 +3,11 @@
  * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts); inside tmux the
  * hook adds `.t<pane number>.<tmux server pid>` (TMUX_PANE and TMUX), which the drain stamps on
  * the journal line as the Node hook stamps its own (notify/session-place.ts reads it).
- * Order: by mtime, then by pid. Sequential hooks run one after another, so the later one's file
- * is written later (and its pid is larger unless pids wrapped); parallel hooks have no order to keep.
+ * Order: by when the file was claimed, then by pid. The claim is the spool's O_EXCL create, so the
+ * file's birth time is that moment; its mtime is when the writer last wrote, and a host that sends
+ * one payload slowly would put its event after the ones spooled meanwhile. Sequential hooks start
+ * one after another (and the later pid is larger unless pids wrapped); parallel hooks have no
+ * order to keep.
  */
 import { parseHostId, type HostId } from '../hosts/host-id.js';
 
@@ -41,11 +44,23 @@ export function parseInboxName(name: string): InboxName | undefined {
 }
 
 export interface InboxFile extends InboxName {
+  /** When the spool claimed the file (claimedAtMs): the order. */
+  claimedMs: number;
+  /** When it was last written: with the name, the journal line's exactly-once key. */
   mtimeMs: number;
   size: number;
 }
 
-/** Oldest first: mtime, then pid, then the retry number (a reused pid's later file). */
+/**
+ * The file's birth time (statx on Linux, st_birthtime on macOS). Node gives 0 where the file
+ * system keeps none (older kernels' tmpfs, some network file systems): there the mtime is all
+ * there is, and a file written slowly sorts by when it was finished.
+ */
+export function claimedAtMs(stats: { birthtimeMs: number; mtimeMs: number }): number {
+  return stats.birthtimeMs > 0 ? stats.birthtimeMs : stats.mtimeMs;
+}
+
+/** Oldest first: claim time, then pid, then the retry number (a reused pid's later file). */
 export function compareInboxFiles(a: InboxFile, b: InboxFile): number {
-  return a.mtimeMs - b.mtimeMs || a.pid - b.pid || a.k - b.k;
+  return a.claimedMs - b.claimedMs || a.pid - b.pid || a.k - b.k;
 }

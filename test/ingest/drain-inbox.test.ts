@@ -40,19 +40,20 @@ import {
 const { liveWriter } = useLiveWriters();
 
 describe('drainInbox', () => {
-  it('journals oldest first: by mtime, ties by pid, and stamps the file time, the host and the key', () => {
+  it('journals the first claimed first, whatever the mtimes say, and stamps the file time, the host and the key', () => {
     const root = rootWithInbox();
-    spool(root, 'claude.300', event(A, 'PostToolUse'), T0 + 20);
-    spool(root, 'claude.900', event(A, 'UserPromptSubmit'), T0 + 10);
-    spool(root, 'claude.901', event(A, 'PreToolUse'), T0 + 10);
+    // Created in this order (the coarse clock may give them one birth time: then the pid decides).
+    spool(root, 'claude.300', event(A, 'UserPromptSubmit'), T0 + 20);
+    spool(root, 'claude.900', event(A, 'PreToolUse'), T0 + 10);
+    spool(root, 'claude.901', event(A, 'PostToolUse'), T0 + 5);
     spool(root, 'codex.5', event(B, 'Stop'), T0 + 15);
-    const { mtimeMs } = statSync(join(root, 'inbox', 'claude.900'));
+    const { mtimeMs } = statSync(join(root, 'inbox', 'claude.300'));
     expect(drainInbox(root, { now: T0 + 100 })).toEqual({ drained: 4, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse']);
     expect(journal(root, A)[0]).toMatchObject({
       ts: Math.floor(mtimeMs),
       host: 'claude',
-      inbox: `claude.900@${mtimeMs}`,
+      inbox: `claude.300@${mtimeMs}`,
     });
     expect(journal(root, B)[0]).toMatchObject({ host: 'codex', hook_event_name: 'Stop' });
     expect(spooled(root)).toEqual([]);
@@ -61,11 +62,12 @@ describe('drainInbox', () => {
   it('a file still being written (its writer alive) waits, and the later files of its session with it; other sessions go on', () => {
     const root = rootWithInbox();
     const whole = event(A, 'PreToolUse', { tool_name: 'Bash' });
-    const writing = `claude.${liveWriter()}`;
-    // Cut after its session_id: the drain knows whose it is.
+    const pid = liveWriter();
+    const writing = `claude.${pid}`;
+    // Cut after its session_id: the drain knows whose it is. Later hooks: later claims, later pids.
     spool(root, writing, whole.slice(0, 70), T0);
-    spool(root, 'claude.11', event(A, 'PostToolUse'), T0 + 1);
-    spool(root, 'claude.12', event(B, 'Stop'), T0 + 2);
+    spool(root, `claude.${pid + 1}`, event(A, 'PostToolUse'), T0 + 1);
+    spool(root, `claude.${pid + 2}`, event(B, 'Stop'), T0 + 2);
     expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 1, waiting: 2, busy: false });
     expect(names(root, A)).toEqual([]);
     expect(names(root, B)).toEqual(['Stop']);
@@ -77,11 +79,12 @@ describe('drainInbox', () => {
 
   it('an empty file whose writer is alive (no session known yet) holds back everything after it', () => {
     const root = rootWithInbox();
-    const writing = `claude.${liveWriter()}`;
+    const pid = liveWriter();
+    const writing = `claude.${pid}`;
     spool(root, writing, '', T0);
-    spool(root, 'claude.21', event(B, 'Stop'), T0 + 1);
+    spool(root, `claude.${pid + 1}`, event(B, 'Stop'), T0 + 1);
     expect(drainInbox(root, { now: T0 + 5 })).toEqual({ drained: 0, waiting: 2, busy: false });
-    expect(spooled(root)).toEqual([writing, 'claude.21'].sort());
+    expect(spooled(root)).toEqual([writing, `claude.${pid + 1}`].sort());
   });
 
   it('a file not whole when its writer has ended goes to damaged/, reported; its session goes on; once whole it is journaled', () => {
