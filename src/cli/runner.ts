@@ -5,16 +5,18 @@
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { expandPath } from '../config/paths.js';
-import { stateRootPath } from '../state/state-root.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { term } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { chooseStateDir, stateRootRefusal } from './state-dir-flag.js';
 
 const HELP = term`usage: buddy-tui runner [--detach] [--idle-ms N] [--state-dir DIR]
 
 Runs your buddy plugins with no pane: drains the inbox, writes reactions (shown by the statusLine and
 the Claude Code mod) and exits after --idle-ms with no event (default 10 minutes; or BUDDY_TUI_RUNNER_IDLE_MS). Only one process
 runs the plugins (runner.lock); a pane opened meanwhile shows this runner's work as a viewer.
+  --state-dir DIR  the state root, as $BUDDY_TUI_STATE_DIR: a folder that is a symlink, another user's or
+                   open to others (run chmod 700 DIR) is refused, never changed
 `;
 
 /** Starts `buddy-tui runner` in the background, detached from the caller; returns its pid. */
@@ -53,6 +55,13 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     );
     return 2;
   }
+  // Checked here, before a detached runner could fail where no one sees it.
+  const stateRoot = chooseStateDir(values['state-dir'], io.env);
+  const refusal = stateRootRefusal(stateRoot);
+  if (refusal) {
+    io.stderr(term`buddy-tui runner: ${sanitizeText(refusal, { maxLength: 600 })}\n`);
+    return 1;
+  }
   if (values.detach) {
     const pass = [
       ...(values['idle-ms'] ? ['--idle-ms', values['idle-ms']] : []),
@@ -63,7 +72,6 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     return pid === undefined ? 1 : 0;
   }
   const { runHeadless } = await import('../tui/start-runner.js');
-  const stateRoot = values['state-dir'] ? expandPath(values['state-dir']) : stateRootPath(io.env);
   const outcome = await runHeadless({ stateRoot, env: io.env, idleMs });
   if (outcome === 'held-elsewhere') io.stdout(term`buddy-tui runner: another buddy-tui runs the plugins already\n`);
   // A plugin child or a watcher still closing must not keep a finished runner alive.

@@ -6,10 +6,11 @@ import { closeSync } from 'node:fs';
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
-import { stateRootPath } from '../state/state-root.js';
 import { preferSmallHeap } from '../process/small-heap.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { term } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { chooseStateDir, stateRootRefusal } from './state-dir-flag.js';
 
 const HELP = term`usage: buddy-tui [tui] [options]
 
@@ -18,7 +19,8 @@ Claude Code sessions. Run it in a split beside Claude Code (or: buddy-tui pane).
 
 options:
   --state-dir <dir>     session state root (default: $BUDDY_TUI_STATE_DIR, else
-                        $XDG_RUNTIME_DIR/buddy-tui, else <tmp>/buddy-tui-<uid>)
+                        $XDG_RUNTIME_DIR/buddy-tui, else <tmp>/buddy-tui-<uid>); as with
+                        $BUDDY_TUI_STATE_DIR, a folder open to others is refused, never changed
   --species-dir <dir>   extra folder of species JSON files
   --species <id>        draw this species instead of your buddy's own
   --config <file>       config file (default: $XDG_CONFIG_HOME/buddy-tui/config.json)
@@ -71,9 +73,14 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stdout(term`${HELP}\n`);
     return 0;
   }
+  const stateRoot = chooseStateDir(values['state-dir'], io.env);
+  const refusal = stateRootRefusal(stateRoot);
+  if (refusal) {
+    io.stderr(term`buddy-tui: ${sanitizeText(refusal, { maxLength: 600 })}\n`);
+    return 1;
+  }
   preferSmallHeap();
   const { startTui } = await import('../tui/start-tui.js');
-  const stateRoot = values['state-dir'] ? expandPath(values['state-dir']) : stateRootPath();
   let handle;
   try {
     handle = await startTui({
