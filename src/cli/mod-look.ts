@@ -77,7 +77,8 @@ function speciesLook(buddy: Buddy | undefined, mood: Mood) {
   const entry = buddy.registry.get(buddy.pet.identity.speciesId);
   const level = levelForXp(buddy.pet.xp);
   const stages = entry?.species.stages;
-  const stage = stages?.[stageIndexAt(stages, level)]?.name;
+  // The species check refuses control characters, not what the pane's sanitiser also takes out.
+  const stage = sanitizeText(stages?.[stageIndexAt(stages, level)]?.name, { maxLength: 40 }).trim() || undefined;
   const sprite = renderSprite(buddy.species, mood, 0, {
     eyes: buddy.pet.identity.eyes,
     hat: buddy.pet.identity.hat,
@@ -134,7 +135,7 @@ export function computeModState(
     v: 1,
     face: view.face,
     name: view.name,
-    mood: look.mood,
+    mood: sanitizeText(look.mood, { maxLength: 24 }),
     ...speciesLook(buddy, look.mood as Mood),
     level: buddy ? levelForXp(buddy.pet.xp) : undefined,
     needs: needs && {
