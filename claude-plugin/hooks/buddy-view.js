@@ -39,11 +39,24 @@ export function cliFromJson(text) {
   }
 }
 
-// Outside text was sanitised by buddy-tui; this keeps a damaged answer from drawing escapes anyway.
+// Outside text was sanitised by buddy-tui (src/text/sanitize.ts, which a worker with no Node
+// cannot load); this keeps a damaged answer from drawing escapes anyway: control strings (OSC,
+// DCS, ...) with their payload, CSI and other escape sequences, then any control character, line
+// separator or invisible mark left over.
+const CONTROL_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[\s\S]*?(?:\u0007|\u001b\\|\u009c|$)/g
+const ESCAPE = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?|\u001b[ -/]*[0-~]?/g
+const UNDRAWN = /[\u0000-\u001f\u007f-\u009f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g
 const clean = (value, max) =>
   String(value ?? '')
-    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .slice(0, max * 4 + 64)
+    .replace(CONTROL_STRING, '')
+    .replace(ESCAPE, '')
+    .replace(/[\u0085\u2028\u2029]/g, ' ')
+    .replace(UNDRAWN, '')
     .slice(0, max)
+const maybe = (value, max) => (typeof value === 'string' ? clean(value, max) : undefined)
+/** A colour name or hex (what a species file allows), else none. */
+const colorOf = (value) => (typeof value === 'string' && /^#?[0-9A-Za-z]{1,24}$/.test(value) ? value : undefined)
 
 /** The answer of `buddy-tui mod-state`, or undefined when it is not one. */
 export function parseModState(stdout) {
@@ -58,6 +71,12 @@ export function parseModState(stdout) {
     ...value,
     face: clean(value.face, 24),
     name: value.name === undefined ? undefined : clean(value.name, 24),
+    mood: clean(value.mood, 24),
+    species: maybe(value.species, 40),
+    stage: maybe(value.stage, 40),
+    color: colorOf(value.color),
+    said: maybe(value.said, 160),
+    toasts: Array.isArray(value.toasts) ? value.toasts.slice(0, 20).map((text) => clean(text, 200)) : undefined,
     sprite: Array.isArray(value.sprite) ? value.sprite.map((row) => clean(row, 40)) : [],
     bubble:
       value.bubble && typeof value.bubble.text === 'string'

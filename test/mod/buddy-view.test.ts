@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 // biome-ignore format: the @ts-expect-error below must stay on the line that names the module
 // @ts-expect-error: plain JavaScript module of the mod, typed by JSDoc only
-import { appendedReaction, bandRows, besideCell, cliFromJson, isOlder, parseModState } from '../../claude-plugin/hooks/buddy-view.js';
+import { appendedReaction, bandRows, besideCell, card, cliFromJson, isOlder, parseModState } from '../../claude-plugin/hooks/buddy-view.js';
 
 const LOOK = parseModState(
   JSON.stringify({
@@ -24,11 +24,43 @@ describe('buddy-view.js', () => {
     const look = parseModState(
       JSON.stringify({ v: 1, face: '(\u001b[31mo)', name: 'A\u0007b', sprite: [], watch: Array(20).fill('/x') }),
     );
-    expect(look.face).toBe('([31mo)');
+    expect(look.face).toBe('(o)');
     expect(look.name).toBe('Ab');
     expect(look.watch).toHaveLength(8);
     expect(parseModState('{"v":1,"face":"x","watch":[],"bubbleUntil":1234}').bubbleUntil).toBe(1234);
     expect(parseModState('{"v":1,"face":"x","watch":[],"bubbleUntil":"soon"}').bubbleUntil).toBeUndefined();
+  });
+
+  it('cleans every string it draws or shows, whatever a damaged answer or view file holds', () => {
+    const evil = (word: string) =>
+      `\u001b]0;title\u0007${word}\u001b[2J\u0007\u009b31m\u009d52;c;eA==\u009c\u2028\u200b\u001bP1$r\u001b\\`;
+    const look = parseModState(
+      JSON.stringify({
+        ...{ v: 1, face: evil('(o.o)'), name: evil('Mo'), mood: evil('idle'), species: evil('Cat') },
+        ...{ stage: evil('Kitten'), said: evil('purr'), toasts: [evil('hello')], color: evil('red') },
+        ...{
+          bubble: { text: evil('hi'), kind: 'reaction' },
+          waiting: evil('approve'),
+          level: 2,
+          sprite: [evil('/\\')],
+        },
+        watch: [],
+      }),
+    );
+    expect(look).toMatchObject({ face: '(o.o) ', name: 'Mo ', mood: 'idle ', species: 'Cat ', stage: 'Kitten ' });
+    expect(look).toMatchObject({ said: 'purr ', toasts: ['hello '], color: undefined, waiting: 'approve ' });
+    const drawn = [
+      ...card(look).split('\n'),
+      ...bandRows(look, { columns: 200, maxRows: 4 }).map((row: { text: string }) => row.text),
+      ...besideCell(look, { floatRows: 20, floatColumns: 80, maxColumns: 20 }).rows.map(
+        (row: { text: string }) => row.text,
+      ),
+      look.said,
+      ...look.toasts,
+    ];
+    for (const text of drawn) expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b]|title|52;/);
+    expect(drawn[0]).toBe('(o.o)  Mo  the Cat  · Kitten  · level 2 · idle ');
+    expect(parseModState('{"v":1,"face":"x","watch":[],"color":"#ff8800"}').color).toBe('#ff8800');
   });
 
   it('the band: one row within the width; a second row while Claude waits; the bubble goes when muted', () => {
