@@ -8,6 +8,8 @@
  * The line is printed only when all of these hold (docs/statusline.md, "The fast path"):
  * - the state root and `<root>/statusline` are directories of ours, not symlinks (as the spool
  *   hook checks, src/ingest/spool-command.ts), and $CLAUDE_CODE_SESSION_ID is a safe name;
+ * - each of the four files it opens there is a regular file (the two it writes may be missing):
+ *   never a symlink, and never a FIFO or device, whose open would block the command for good;
  * - the resident process named in `statusline/resident.pid` is alive (kill -0);
  * - the inbox is empty: no event was spooled since the last drain;
  * - the journal's size is the size the line was rendered from: no event appended since;
@@ -54,15 +56,19 @@ export const FAST_STATUSLINE_SCRIPT = [
   // SESSION_ID_PATTERN and the reserved names of src/state/state-root.ts: a session id is never a path.
   'case $s in ""|*[!A-Za-z0-9_-]*|inbox|statusline) s="";; esac; [ ${#s} -le 128 ] || s=""',
   'if [ -n "$r" ] && [ -n "$s" ] && [ -d "$d" ] && [ ! -h "$r" ] && [ ! -h "$d" ] && [ -O "$r" ] && [ -O "$d" ] && [ ! -t 0 ]; then',
-  '  k="${COLUMNS-}|${NO_COLOR:+1}|${BUDDY_TUI_NOW-}"; p=$d/$s.json; j=$r/$s/events.jsonl; z=none',
+  '  k="${COLUMNS-}|${NO_COLOR:+1}|${BUDDY_TUI_NOW-}"; p=$d/$s.json; j=$r/$s/events.jsonl; z=none; q=',
+  // Builtin tests before each open: a regular file or nothing there (a read then fails and the
+  // script falls back), never a symlink, a FIFO or a device, whose open could block for good.
+  '  regular() { [ ! -h "$1" ] && { [ -f "$1" ] || [ ! -e "$1" ]; }; }',
   // The payload, for the resident process (it renders the next refresh's line) and the fallback.
-  '  { printf "%s\\n" "$k" >"$d/$s.env" && cat >"$p"; } 2>/dev/null || exec "$n" "$c" statusline',
+  '  { regular "$d/$s.env" && regular "$p" && printf "%s\\n" "$k" >"$d/$s.env" && cat >"$p"; } 2>/dev/null || exec "$n" "$c" statusline',
   // Not `exec 3<file`: a failed redirection on a special builtin would end the shell.
-  '  IFS= read -r q 2>/dev/null <"$d/resident.pid"; case $q in [1-9]*) ;; *) q=x;; esac; case $q in *[!0-9]*) q=x;; esac',
+  '  regular "$d/resident.pid" && IFS= read -r q 2>/dev/null <"$d/resident.pid"',
+  '  case $q in [1-9]*) ;; *) q=x;; esac; case $q in *[!0-9]*) q=x;; esac',
   '  if [ "$q" != x ] && kill -0 "$q" 2>/dev/null; then',
   // Spooled events are <host>.<pid>[.<n>]; inbox/damaged and strangers the drain leaves alone do not count.
   '    set -- "$r"/inbox/*.[0-9]*',
-  '    if [ ! -e "$1" ] && [ ! -h "$1" ]; then',
+  '    if [ ! -e "$1" ] && [ ! -h "$1" ] && regular "$d/$s.line"; then',
   '      { IFS= read -r h && IFS= read -r e && [ "$e" = "$k" ] && { [ ! -f "$j" ] || { z=$(wc -c <"$j") && z=$((z+0)); }; } && [ "$h" = "$z" ] &&',
   '        while IFS= read -r x; do printf "%s\\n" "$x"; done && exit 0; } 2>/dev/null <"$d/$s.line"',
   '    fi',
