@@ -5,11 +5,8 @@
  * itself. `watch` lists the files whose change means "ask again"; the mod only stats them between events.
  * Prints `{"v":1,...}` and exits 0 whatever it finds (a missing pet or session is a state, not an error).
  */
-import { readSmallFile } from '../files/read-small-file.js';
-import { join } from 'node:path';
-import { isPidAlive } from '../process/pid-alive.js';
 import { stateRootPath } from '../state/state-root.js';
-import { RUNNER_LOCK_FILE } from '../tui/runner-lock.js';
+import { runnerLockHolder } from '../tui/runner-lock.js';
 import { parseArgs } from 'node:util';
 import { drainBeforeRead } from '../ingest/drain-inbox.js';
 import { stepPet, type PetAction } from '../pet/pet-engine.js';
@@ -26,13 +23,10 @@ import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../st
 
 export { computeModState, type ModAsk, type ModState } from './mod-look.js';
 
-/** True when a live process holds `<root>/runner.lock` (a pane or a headless runner). */
+/** True when a live buddy-tui runner (a pane or a headless runner) holds `<root>/runner.lock`. */
 function runnerAlive(env: NodeJS.ProcessEnv): boolean {
   try {
-    const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
-    // A FIFO, a directory or a huge file in its place is no lock: never read one.
-    const { pid } = JSON.parse(readSmallFile(path, { maxBytes: 4096 })) as { pid?: unknown };
-    return typeof pid === 'number' && isPidAlive(pid);
+    return runnerLockHolder(stateRootPath(env)) !== undefined;
   } catch {
     return false;
   }

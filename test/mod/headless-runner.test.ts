@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { failure, until, world } from './runner-world.js';
 
@@ -32,7 +33,8 @@ describe('buddy-tui runner (headless)', () => {
 
   it('leaves the plugins to a live holder of the lock (a pane), and says so', () => {
     const { state, env } = world();
-    writeFileSync(join(state, 'runner.lock'), JSON.stringify({ pid: process.pid, startedAt: Date.now() }));
+    // This test process stands in for the pane, holding the lock as one does.
+    expect(acquireRunnerLock(state).held()).toBe(true);
     const run = spawnSync(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '1000'], {
       env,
       encoding: 'utf8',

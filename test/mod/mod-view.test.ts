@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeBridgeRequest } from '../../src/state/mod-bridge.js';
+import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { failure, until, world } from './runner-world.js';
@@ -185,7 +186,7 @@ describe("the mod's view file", () => {
   it('with a runner that writes no view (one gone, its view left behind), the poll asks mod-state within a few seconds', async () => {
     const { state, env } = world();
     // A live "pane" holds the lock, so mod-state starts no runner; nothing writes views.
-    writeFileSync(join(state, 'runner.lock'), JSON.stringify({ pid: process.pid }));
+    acquireRunnerLock(state);
     const turn = await modInTurn(env, 'stale-1');
     try {
       mkdirSync(join(state, 'mod-bridge', 'views'), { recursive: true, mode: 0o700 });
@@ -202,7 +203,7 @@ describe("the mod's view file", () => {
   it('a view that is a FIFO or a link to /dev/zero is no view: the poll never reads it, and asks mod-state', async () => {
     for (const hostile of ['fifo', 'zero'] as const) {
       const { state, env } = world();
-      writeFileSync(join(state, 'runner.lock'), JSON.stringify({ pid: process.pid }));
+      acquireRunnerLock(state);
       mkdirSync(join(state, 'mod-bridge', 'views'), { recursive: true, mode: 0o700 });
       const sid = `hostile-${hostile}`;
       if (hostile === 'fifo') expect(spawnSync('mkfifo', [viewFile(state, sid)]).status).toBe(0);
