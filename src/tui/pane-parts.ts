@@ -147,8 +147,35 @@ function startPaneTick(base: PaneBase, services: TuiServices): void {
   );
 }
 
+/** A viewer re-tries the lock this often: a runner killed without a word changes no file. */
+export const RUNNER_LOCK_RECHECK_MS = 1_000;
+
+/**
+ * The runner writes its lock again if it went (with a removed root); when the runner went away
+ * (or its lock names no live buddy-tui), the first viewer to notice takes over the plugins.
+ */
+function checkRunnerLock(base: PaneBase, services: TuiServices): void {
+  const { lock, store, log } = base;
+  try {
+    if (lock.held()) lock.retry();
+    else if (lock.retry()) {
+      log.info('runner lock taken over: this pane runs the plugins');
+      services.becomeRunner();
+    } else if (store.getState().runnerPid !== lock.holderPid()) store.getState().setRole('viewer', lock.holderPid());
+  } catch (error) {
+    log.report({ level: 'error', where: 'runner lock', error });
+  }
+}
+
+/** Re-checks the lock on a timer too, within the pane's lifetime. */
+function startRunnerLockRecheck(base: PaneBase, services: TuiServices): void {
+  const timer = setInterval(() => checkRunnerLock(base, services), RUNNER_LOCK_RECHECK_MS);
+  timer.unref();
+  onAbort(base.signal, () => clearInterval(timer));
+}
+
 export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWork {
-  const { root, env, clock, log, store, lock, signal } = base;
+  const { root, env, clock, log, store, signal } = base;
   // Declared here, made below: a stage reached tells the notifier (which reads the services' config).
   let notifier: Notifier | undefined;
   const services = startTuiServices({
@@ -177,15 +204,10 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
       services.handleEvents(batch);
       residentLines?.sessionsChanged(batch.map((item) => item.sessionId));
     },
-    onLockChange: () => {
-      // The runner writes its lock again if it went (with a removed root); when the runner went
-      // away, the first viewer to notice takes over the plugins.
-      if (lock.held()) lock.retry();
-      else if (lock.retry()) services.becomeRunner();
-      else store.getState().setRole('viewer', lock.holderPid());
-    },
+    onLockChange: () => checkRunnerLock(base, services),
     report: log.report,
   });
+  startRunnerLockRecheck(base, services);
   startPaneTick(base, services);
   notifier = startNotifier(base, services, options);
   return { services, watcher, notifier };
