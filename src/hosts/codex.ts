@@ -29,10 +29,17 @@ function outcomeOf(event: HostEvent): CallOutcome | undefined {
   return typeof path === 'string' && typeof id === 'string' ? readCallOutcome(path, id) : undefined;
 }
 
+/** The text without the newlines it ends with: by hand, as `/\n+$/` is retried from every newline of a run (issue 44). */
+function withoutFinalNewlines(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end -= 1;
+  return text.slice(0, end);
+}
+
 /** A finished call the rollout says exited non-zero, in Claude Code's failure shape. */
 function asFailure(event: HostEvent, exitCode: number): HostEvent {
   const { tool_response: output, ...rest } = event;
-  const text = typeof output === 'string' ? output.replace(/\n+$/, '') : '';
+  const text = typeof output === 'string' ? withoutFinalNewlines(output) : '';
   return {
     ...rest,
     hook_event_name: 'PostToolUseFailure',

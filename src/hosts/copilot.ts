@@ -21,7 +21,8 @@ import { isEventShaped, type HostTranslator, type HostPayload } from './translat
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
-const EXIT_TEXT = /completed with exit code (-?\d+)>\s*$/;
+const EXIT_MARK = 'completed with exit code ';
+const SHELL_ID = '<shellId:';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
@@ -52,18 +53,41 @@ function identified(payload: HostPayload): HostPayload | undefined {
   return undefined;
 }
 
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * The M of `completed with exit code M>` closing the text (trailing whitespace aside) and where
+ * that mark starts; undefined when the text does not end so. Scanned back from the end by hand:
+ * the output before it can be megabytes, and the backtracking patterns that read it (`\s+$`,
+ * `<shellId:[^>]*$`) were retried from every character of a run and took minutes (issue 44).
+ */
+function exitMark(text: string): { exitCode: number; at: number } | undefined {
+  const close = text.trimEnd().length - 1;
+  if (close < 0 || text.charCodeAt(close) !== 62) return undefined;
+  let start = close;
+  while (start > 0 && isDigit(text.charCodeAt(start - 1))) start -= 1;
+  if (start === close) return undefined;
+  if (text.charCodeAt(start - 1) === 45) start -= 1;
+  const at = start - EXIT_MARK.length;
+  return at >= 0 && text.startsWith(EXIT_MARK, at) ? { exitCode: Number(text.slice(start, close)), at } : undefined;
+}
+
+/** The output before the mark: without the mark's own `<shellId: N ` (no `>` after it) and trailing whitespace. */
+function outputBefore(text: string, at: number): string {
+  const head = text.slice(0, at);
+  const open = head.indexOf(SHELL_ID, head.lastIndexOf('>') + 1);
+  return (open >= 0 ? head.slice(0, open) : head).trimEnd();
+}
+
 /** A finished shell call whose text says it exited non-zero, in Claude Code's failure shape. */
 function shellOutcome(event: HostPayload): HostPayload {
   const result = event.tool_result as { text_result_for_llm?: unknown } | undefined;
   const text = typeof result?.text_result_for_llm === 'string' ? result.text_result_for_llm : '';
-  const exited = EXIT_TEXT.exec(text);
-  if (!exited) return event;
-  const exitCode = Number(exited[1]);
+  const mark = exitMark(text);
+  if (!mark) return event;
+  const { exitCode } = mark;
   if (exitCode === 0) return { ...event, exit_code: 0 };
-  const output = text
-    .replace(EXIT_TEXT, '')
-    .replace(/<shellId:[^>]*$/, '')
-    .replace(/\s+$/, '');
+  const output = outputBefore(text, mark.at);
   return {
     ...event,
     hook_event_name: 'PostToolUseFailure',

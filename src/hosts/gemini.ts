@@ -18,6 +18,7 @@
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
+import { reportedExitCode, reportedOutput } from './shell-report.js';
 
 const EVENT_NAMES: Readonly<Record<string, string>> = {
   SessionStart: 'SessionStart',
@@ -36,8 +37,6 @@ const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
   write_file: 'write',
   invoke_agent: 'subagent',
 };
-
-const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
 
 function responseText(response: unknown): string {
   const content = (response as { llmContent?: unknown } | undefined)?.llmContent;
@@ -65,12 +64,9 @@ function finishedTool(event: HostPayload, role: ToolRole): HostPayload {
     return { ...out, hook_event_name: 'PostToolUseFailure', error: message || 'tool error', is_interrupt: false };
   }
   if (role !== 'shell') return out;
-  const exited = EXIT_CODE.exec(text);
-  if (!exited) return { ...out, exit_code: 0 };
-  const exitCode = Number(exited[1]);
-  if (exitCode === 0) return { ...out, exit_code: 0 };
-  const output = /^Output: ([\s\S]*?)\nExit Code:/m.exec(text)?.[1]?.replace(/\s+$/, '');
-  const shown = output && output !== '(empty)' ? output : '';
+  const exitCode = reportedExitCode(text);
+  if (exitCode === undefined || exitCode === 0) return { ...out, exit_code: 0 };
+  const shown = reportedOutput(text, ['\nExit Code:']);
   return {
     ...out,
     hook_event_name: 'PostToolUseFailure',

@@ -17,6 +17,7 @@
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
+import { reportedExitCode, reportedOutput } from './shell-report.js';
 
 const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
   run_shell_command: 'shell',
@@ -25,19 +26,14 @@ const TOOL_ROLES: Readonly<Record<string, ToolRole>> = {
   agent: 'subagent',
 };
 
-const EXIT_CODE = /^Exit Code: (-?\d+)$/m;
-
-function shellOutput(text: string): string {
-  const output = /^Output: ([\s\S]*?)\n(?:Error|Exit Code):/m.exec(text)?.[1]?.replace(/\s+$/, '');
-  return output && output !== '(empty)' ? output : '';
-}
+/** What ends the output in Qwen's report: its stderr or its exit code. */
+const OUTPUT_ENDS = ['\nError:', '\nExit Code:'];
 
 function finishedShell(event: HostPayload): HostPayload {
   if (event.hook_event_name === 'PostToolUseFailure' && typeof event.error === 'string') {
-    const exited = EXIT_CODE.exec(event.error);
-    if (!exited) return event;
-    const exitCode = Number(exited[1]);
-    const output = shellOutput(event.error);
+    const exitCode = reportedExitCode(event.error);
+    if (exitCode === undefined) return event;
+    const output = reportedOutput(event.error, OUTPUT_ENDS);
     return {
       ...event,
       exit_code: exitCode,
@@ -46,10 +42,8 @@ function finishedShell(event: HostPayload): HostPayload {
     };
   }
   const content = (event.tool_response as { llmContent?: unknown } | undefined)?.llmContent;
-  const exited = typeof content === 'string' ? EXIT_CODE.exec(content) : null;
-  return exited && event.hook_event_name === 'PostToolUse' && Number(exited[1]) === 0
-    ? { ...event, exit_code: 0 }
-    : event;
+  const exitCode = typeof content === 'string' ? reportedExitCode(content) : undefined;
+  return exitCode === 0 && event.hook_event_name === 'PostToolUse' ? { ...event, exit_code: 0 } : event;
 }
 
 function cancelledBatch(event: HostPayload): boolean {
