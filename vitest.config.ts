@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most files wait on real processes (the CLIs, tmux, the pane) rather than compute, so two run
+    // at a time even on 2 cores, where vitest's default (cores - 1) would run one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
