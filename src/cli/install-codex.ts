@@ -11,7 +11,8 @@ import { forgetCodexTrust, trustCodexHooks, type AppServerOptions } from '../ins
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { CODEX_HOOK_EVENTS, codexHookCommand, codexHooksPath, resolveCodexHome } from '../install/codex-hooks.js';
 import { installIntoCodex, uninstallFromCodex } from '../install/codex-install.js';
-import { codexHooksSwitchedOff, readCodexConfig } from '../doctor/doctor-codex.js';
+import { codexHooksSwitchedOff } from '../doctor/doctor-codex.js';
+import { readCodexConfig } from '../install/codex-config.js';
 import { term, termLines } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { reportSettingsError } from './install-errors.js';
@@ -45,6 +46,14 @@ export async function runCodexInstall(values: CodexFlagValues, io: CliIo): Promi
   }
   const codexHome = resolveCodexHome(values, io.env);
   const path = codexHooksPath(codexHome);
+  // Before any change: Codex does not start on a config.toml it cannot parse, and the trust would be written into it.
+  const config = readCodexConfig(codexHome);
+  if (config.problem) {
+    io.stderr(
+      term`buddy-tui: Codex cannot read ${config.path}: ${config.problem}. Codex does not start until it parses, and buddy-tui does not edit a file it cannot read: nothing was changed. Fix the file, then run \`buddy-tui install --host codex${values.trust ? ' --trust' : ''}\` again.\n`,
+    );
+    return 1;
+  }
   let result;
   try {
     const hookPath = chooseHookPath(values['node-hook']).path;
@@ -78,7 +87,7 @@ or in Codex, open \`/hooks\` and trust them there. Check with \`buddy-tui doctor
     return 0;
   }
   // Codex with hooks switched off runs none and lists none to trust: say so, not "wrong Codex?".
-  const off = codexHooksSwitchedOff(readCodexConfig(codexHome));
+  const off = codexHooksSwitchedOff(config.text);
   if (off) {
     io.stderr(
       term`buddy-tui: cannot trust the hooks: Codex's hooks are switched off in ${join(codexHome, 'config.toml')} (\`[features] ${off} = false\`), so Codex runs none and lists none to trust. Remove that line (hooks are on by default), then run \`${TRUST_COMMAND}\` again. The hooks are installed.\n`,
@@ -133,6 +142,13 @@ export async function runCodexUninstall(values: CodexFlagValues, io: CliIo): Pro
   io.stdout(
     term`Removed buddy-tui's Codex hooks from ${path}.${result.backup ? term`\nBackup: ${result.backup}` : ''}\n`,
   );
+  const config = readCodexConfig(codexHome);
+  if (config.problem) {
+    io.stderr(
+      term`Their trust entries stay in ${config.path}: Codex cannot read it (${config.problem}), and buddy-tui does not edit a file it cannot read.\n`,
+    );
+    return 0;
+  }
   const binary = findCodexBinary(values, io.env);
   if (!binary) {
     io.stdout(

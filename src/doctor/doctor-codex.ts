@@ -1,10 +1,10 @@
 /**
  * Doctor checks of the Codex side, when a Codex home exists: are buddy-tui's hooks in hooks.json,
  * does Codex trust them (its own app-server's `hooks/list`: untrusted or modified hooks are
- * skipped silently), are hooks switched off (`[features] hooks = false`), and the daemon note.
+ * skipped silently), can Codex read its config.toml, are hooks switched off (`[features] hooks =
+ * false`), and the daemon note.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { findExecutable } from '../process/find-executable.js';
 import { listCodexHooks } from '../install/codex-app-server.js';
@@ -15,18 +15,10 @@ import { isBuddyGroup } from '../install/buddy-entries.js';
 import { goneNodeCheck } from './gone-node.js';
 import { handlerKind } from '../ingest/spool-command.js';
 import { parseSettings } from '../install/settings-json.js';
+import { readCodexConfig } from '../install/codex-config.js';
 
-/** hooks.json and config.toml may be links (a dotfiles repo): followed, their targets still checked. */
+/** hooks.json may be a link (a dotfiles repo): followed, its target still checked. */
 const CONFIG_READ = { maxBytes: SMALL_FILE_LIMITS.config, followSymlinks: true } as const;
-
-/** config.toml's text, or '' when it cannot be read (a FIFO, a folder, too large): no [features] to check. */
-function readConfigToml(path: string): string {
-  try {
-    return readSmallFile(path, CONFIG_READ);
-  } catch {
-    return '';
-  }
-}
 
 /** The Node binaries named by buddy-tui's hook commands in a Codex hooks.json. */
 function buddyHookNodes(hooks: Record<string, unknown>): Array<string | undefined> {
@@ -67,11 +59,6 @@ export function codexFeature(toml: string, key: string): boolean | undefined {
 /** Which of Codex's switches turns its hooks off in config.toml (`hooks`, or the older `codex_hooks`), if one does. */
 export function codexHooksSwitchedOff(toml: string): string | undefined {
   return ['hooks', 'codex_hooks'].find((key) => codexFeature(toml, key) === false);
-}
-
-/** `<home>/config.toml` as text; '' when missing or not a regular file of sane size (it may be a FIFO). */
-export function readCodexConfig(home: string): string {
-  return readConfigToml(join(home, 'config.toml'));
 }
 
 /** The start of the finding that every Codex event has buddy-tui's hook. */
@@ -138,20 +125,25 @@ export async function codexChecks(
     });
   }
 
-  const configPath = join(home, 'config.toml');
-  const toml = readCodexConfig(home);
-  const off = codexHooksSwitchedOff(toml);
+  const config = readCodexConfig(home);
+  // Codex stops on a file it cannot parse, and its app-server then lists no hooks: the trust
+  // check would blame the binary, and the switches read from the text mean nothing.
+  if (config.problem) {
+    checks.push(codexConfigCheck(config.path, config.problem));
+    return checks;
+  }
+  const off = codexHooksSwitchedOff(config.text);
   if (off) {
     checks.push({
       status: 'fail',
-      title: `Codex hooks are switched off in ${configPath} ([features] ${off} = false)`,
+      title: `Codex hooks are switched off in ${config.path} ([features] ${off} = false)`,
       fix: 'remove that line (hooks are on by default)',
     });
   }
 
   if (keys.length) checks.push(await trustCheck(env, home, cwd, new Set(keys)));
 
-  if (codexFeature(toml, 'daemon_auto_start') !== false) {
+  if (codexFeature(config.text, 'daemon_auto_start') !== false) {
     checks.push({
       status: 'ok',
       title: 'Codex TUI daemon mode is on (the default)',
@@ -162,6 +154,13 @@ export async function codexChecks(
   }
   return checks;
 }
+
+/** A config.toml Codex cannot read: the file and, from the parser, where. */
+export const codexConfigCheck = (path: string, problem: string): DoctorCheck => ({
+  status: 'fail',
+  title: `Codex cannot read ${path}: ${problem}`,
+  fix: 'fix the file there (Codex does not start until it parses), then run `buddy-tui doctor` again',
+});
 
 async function trustCheck(env: NodeJS.ProcessEnv, home: string, cwd: string, keys: Set<string>): Promise<DoctorCheck> {
   const binary = findExecutable(env.BUDDY_TUI_CODEX_BIN ?? 'codex', env);
