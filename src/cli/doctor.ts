@@ -4,7 +4,6 @@ import { formatCheck, type DoctorCheck } from '../doctor/doctor-check.js';
 import {
   buildCheck,
   configChecks,
-  delegateCheck,
   nodeCheck,
   sessionChecks,
   speciesChecks,
@@ -12,6 +11,7 @@ import {
 } from '../doctor/doctor-local.js';
 import { inboxChecks, retryDamagedFiles } from '../doctor/doctor-inbox.js';
 import { modChecks } from '../doctor/doctor-mod.js';
+import { delegateCheck } from '../doctor/doctor-delegate.js';
 import { oneHostIsEnough } from '../doctor/doctor-hosts.js';
 import { notifyChecks } from '../doctor/doctor-notify.js';
 import { HOST_IDS } from '../hosts/host-id.js';

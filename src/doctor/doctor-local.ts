@@ -1,6 +1,6 @@
 /**
  * Doctor checks of buddy-tui's own side: Node, the build, the state root and what it has
- * received, the config file, species files, and which delegate adapter answers.
+ * received, the config file and species files.
  */
 import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +9,6 @@ import { expandPath, userSpeciesDir } from '../config/paths.js';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { CONFIG_VERSION_KEY, type MigrateOptions } from '../config/config-migrations.js';
 import { loadPlugins } from '../plugins/plugin-setup.js';
-import { describeAutoChoice, resolveDelegateSettings } from '../delegate/index.js';
 import { formatIssue } from '../species/validate-species.js';
 import { createSpeciesRegistry } from '../species/species-registry.js';
 import { readFoundrySession } from '../state/foundry.js';
@@ -200,16 +199,4 @@ export function speciesChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Doct
     });
   }
   return checks;
-}
-
-export async function delegateCheck(env: NodeJS.ProcessEnv, config: BuddyConfig): Promise<DoctorCheck> {
-  const settings = resolveDelegateSettings(config.delegate ?? {});
-  const choice = await describeAutoChoice(settings, env);
-  const via = settings.adapter === 'auto' ? 'auto picks' : 'configured';
-  // auto: a Claude Code running the buddy mod answers first (adapters/session.ts), decided per request.
-  const session =
-    settings.adapter === 'auto'
-      ? '; while a Claude Code with the buddy mod runs, that session answers instead ($.model.complete, no claude -p)'
-      : '';
-  return { status: 'ok', title: `delegate adapter: ${choice.adapter} (${via})`, detail: `${choice.reason}${session}` };
 }
