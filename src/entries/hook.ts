@@ -29,6 +29,7 @@ import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { MAX_PAYLOAD_BYTES } from '../ingest/payload-edges.js';
 import { oversizeMarker, readHookInput } from './hook-input.js';
 import { placeFromEnv } from '../notify/session-place.js';
+import { stampEvent } from '../protocol/stamped-fields.js';
 
 /**
  * Stdin silent this long (no byte, no end): the hook gives up and exits 0 (override:
@@ -168,7 +169,10 @@ export async function runHook(
     }
     const dir = ensureSessionDir(root, sessionId);
     // Where the agent runs in tmux, so notifications can skip the pane the user looks at.
-    appendLine(join(dir, JOURNAL_FILE), serializeEventLine({ ...event, ...placeFromEnv(env), ts: receivedAt }));
+    appendLine(
+      join(dir, JOURNAL_FILE),
+      serializeEventLine(stampEvent(event, { ...placeFromEnv(env), ts: receivedAt })),
+    );
     // A new session is the moment to clear out expired ones: rare, and after our line is safe.
     if (event.hook_event_name === 'SessionStart') {
       pruneSessions(root, { now: receivedAt, retentionMs: retentionMsFromSettings(env) });

@@ -6,6 +6,7 @@
  * bounded (codex-rollout.ts).
  */
 import type { InternalEvent } from '../protocol/internal-event.js';
+import { withoutStampedFields } from '../protocol/stamped-fields.js';
 import { claudeTranslator } from './claude.js';
 import { codexTranslator } from './codex.js';
 import { copilotTranslator } from './copilot.js';
@@ -28,8 +29,13 @@ export function hostTranslator(host: HostId): HostTranslator {
   return TRANSLATORS[host];
 }
 
-/** Any parsed JSON as the host's internal event; undefined for a non-object or no event of the host. */
+/**
+ * Any parsed JSON as the host's internal event; undefined for a non-object or no event of the host.
+ * The fields buddy-tui stamps itself (ts, inbox, the tmux place) are dropped from what the host
+ * sent, so a payload's own never pass for buddy-tui's.
+ */
 export function normalizeHostEvent(host: HostId, payload: unknown): InternalEvent | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  return hostTranslator(host).normalize(payload as HostPayload);
+  const event = hostTranslator(host).normalize(withoutStampedFields(payload as HostPayload));
+  return event && withoutStampedFields(event);
 }

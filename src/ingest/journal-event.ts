@@ -7,13 +7,24 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostId } from '../hosts/host-id.js';
+import { stampEvent } from '../protocol/stamped-fields.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
 import { JOURNAL_FILE, ensureSessionDir } from '../state/state-root.js';
 
 /** The journal's recent `inbox` keys: enough lines to cover a drain that raced this one. */
 const KEY_SCAN_BYTES = 256 * 1024;
-const KEY_PATTERN = /"inbox":"([^"]+)"/;
+const KEY_MARK = '"inbox":"';
+
+/** The line's own `inbox` key: top level only, since a tool's input may hold a key of that name too. */
+function inboxKeyOf(line: string): string | undefined {
+  try {
+    const key = (JSON.parse(line) as { inbox?: unknown } | null)?.inbox;
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined; // a damaged line: it names no key
+  }
+}
 
 export interface RecentKeys {
   keys: Set<string>;
@@ -46,7 +57,8 @@ function recentInboxKeys(journal: string): Set<string> {
   try {
     let lines = 0;
     scanLinesFromEnd(fd, { maxBytes: KEY_SCAN_BYTES, chunkBytes: 16 * 1024 }, (line) => {
-      const key = KEY_PATTERN.exec(line)?.[1];
+      // Only a line that mentions the key is parsed (the Node hook's lines have none).
+      const key = line.includes(KEY_MARK) ? inboxKeyOf(line) : undefined;
       if (key) keys.add(key);
       return (lines += 1) < 64;
     });
@@ -91,8 +103,12 @@ export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory:
   const journal = join(ensureSessionDir(root, event.session_id), JOURNAL_FILE);
   const recent = recentKeysOf(journal, memory);
   if (recent.keys.has(key)) return;
-  const place = { tmux_pane: spooled.tmuxPane, tmux_socket: undefined, tmux_server_pid: spooled.tmuxServerPid };
-  appendLine(journal, serializeEventLine({ ...event, ...place, ts: Math.floor(spooled.mtimeMs), inbox: key }));
+  // The place comes from the inbox name only: the sh spool knows no socket.
+  const stamps = { tmux_pane: spooled.tmuxPane, tmux_server_pid: spooled.tmuxServerPid };
+  appendLine(
+    journal,
+    serializeEventLine(stampEvent(event, { ...stamps, ts: Math.floor(spooled.mtimeMs), inbox: key })),
+  );
   recent.keys.add(key);
   recent.size = sizeOf(journal);
 }
