@@ -1,14 +1,17 @@
 /**
  * Doctor's notifications section (only when `notify.channels` names one): who sends them (the
  * process that runs the plugins: the pane holding `<state-root>/runner.lock`), and each configured
- * channel that cannot work here (notify-send missing, no notify.command).
+ * channel that cannot work here (notify-send missing, no notify.command), and a session's tmux
+ * socket the notifier refused to connect to (not the user's own: src/notify/tmux-socket.ts).
  */
 import { join } from 'node:path';
 import type { BuddyConfig } from '../config/config-schema.js';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { configuredChannels } from '../notify/channel-registry.js';
 import { isPidAlive } from '../process/pid-alive.js';
+import { readSocketRefusal } from '../notify/socket-refusal.js';
 import { stateRootPath } from '../state/state-root.js';
+import { sanitizeText } from '../text/sanitize.js';
 import { RUNNER_LOCK_FILE } from '../tui/runner-lock.js';
 import type { DoctorCheck } from './doctor-check.js';
 
@@ -21,6 +24,22 @@ function runnerPid(env: NodeJS.ProcessEnv): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A refusal older than this is old news: doctor no longer mentions it. */
+const REFUSAL_SHOWN_MS = 7 * 24 * 3600_000;
+
+/** The last tmux socket the notifier refused, if recent: one line saying which and why. */
+export function socketRefusalCheck(env: NodeJS.ProcessEnv, now: number = Date.now()): DoctorCheck[] {
+  const refusal = readSocketRefusal(stateRootPath(env));
+  if (!refusal || now - refusal.ts > REFUSAL_SHOWN_MS) return [];
+  return [
+    {
+      status: 'warn',
+      title: `the notifier refused the tmux socket ${sanitizeText(refusal.socket, { maxLength: 200 })} a session recorded: ${sanitizeText(refusal.why, { maxLength: 200 })}; it started no tmux client against it`,
+      fix: "run the agent in a tmux whose socket is yours, in a folder only you can use (tmux's default /tmp/tmux-<uid>/ is); the session's notifications still go to the other channels",
+    },
+  ];
 }
 
 export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): DoctorCheck[] {
@@ -51,5 +70,6 @@ export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Docto
         fix: 'install what it needs, or remove it from notify.channels',
       });
   }
+  checks.push(...socketRefusalCheck(env));
   return checks;
 }

@@ -2,7 +2,8 @@
  * The notifier of the process that runs the plugins (the pane holding the runner lock): after
  * each update of the sessions it finds the moments (moments.ts) and sends each through every
  * configured channel, unless the user does not want it now: a viewer pane, muted (`m`), quiet
- * hours, or the session's own tmux pane is the one the user is looking at (tmux-channel.ts).
+ * hours, or the session's own tmux pane is the one the user is looking at (tmux-channel.ts). A
+ * session's tmux place is only what buddy-tui stamped, on a socket of the user's own.
  */
 import type { NotifyConfig } from '../config/config-schema.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
@@ -13,7 +14,7 @@ import { configuredChannels } from './channel-registry.js';
 import { createMomentTracker } from './moments.js';
 import type { Notification, TmuxPlace } from './notification.js';
 import { inQuietHours, localMinutesOfDay, momentSettings } from './notify-policy.js';
-import { readSessionPlace } from './session-place.js';
+import { createPlaceReader } from './socket-refusal.js';
 import { paneInView } from './tmux-channel.js';
 import { killNotifyChildren } from './process-channels.js';
 
@@ -49,12 +50,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const tracker = createMomentTracker(Date.now());
   const minutesOfDay = options.minutesOfDay ?? localMinutesOfDay;
   const inView = options.inView ?? paneInView;
+  // A recorded socket that is not the user's own is never connected to (socket-refusal.ts).
+  const placeOf = createPlaceReader(options.root, options.report);
   let queue: Promise<void> = Promise.resolve();
   const life = lifetimeWithin(options.signal);
   onAbort(life.signal, killNotifyChildren);
 
   const deliver = async (notification: Notification, config: NotifyConfig) => {
-    const place = notification.sessionId ? readSessionPlace(options.root, notification.sessionId) : undefined;
+    const place = notification.sessionId ? placeOf(notification.sessionId) : undefined;
     if (place && (await inView(place, options.env))) return;
     for (const channel of configuredChannels(config.channels)) {
       if (!channel.available({ config, env: options.env }).ok) continue;

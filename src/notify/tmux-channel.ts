@@ -10,15 +10,21 @@ import { openSync, writeSync, closeSync, constants } from 'node:fs';
 import { sanitizeText } from '../text/sanitize.js';
 import type { NotifyChannel, TmuxPlace } from './notification.js';
 import { findOnPath } from './process-channels.js';
+import { checkTmuxSocket } from './tmux-socket.js';
 
 const TMUX_TIMEOUT_MS = 2_000;
 
-/** Runs `tmux [-S socket] args`; resolves with stdout, or undefined when tmux fails or is missing. */
+/**
+ * Runs `tmux [-S socket] args`; resolves with stdout, or undefined when tmux fails or is missing.
+ * A socket that is not the user's own (tmux-socket.ts) gets no client at all: the notifier
+ * refuses such a place and says why first; this is the last check, right before the start.
+ */
 export function runTmux(
   args: string[],
   place: Pick<TmuxPlace, 'socket'> | undefined,
   env: NodeJS.ProcessEnv,
 ): Promise<string | undefined> {
+  if (place?.socket && !checkTmuxSocket(place.socket).ok) return Promise.resolve(undefined);
   const socketArgs = place?.socket ? ['-S', place.socket] : [];
   return new Promise((resolve) => {
     execFile('tmux', [...socketArgs, ...args], { env, timeout: TMUX_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout) =>
