@@ -11,7 +11,7 @@ import {
 } from '../doctor/doctor-local.js';
 import { inboxChecks, retryDamagedFiles } from '../doctor/doctor-inbox.js';
 import { modChecks } from '../doctor/doctor-mod.js';
-import { delegateCheck } from '../doctor/doctor-delegate.js';
+import { delegateCheck, delegateFailureChecks } from '../doctor/doctor-delegate.js';
 import { oneHostIsEnough } from '../doctor/doctor-hosts.js';
 import { notifyChecks } from '../doctor/doctor-notify.js';
 import { HOST_IDS } from '../hosts/host-id.js';
@@ -24,8 +24,8 @@ const HELP = term`usage: buddy-tui doctor [--json] [--retry-damaged]
 Checks Node, the build, the state root and its inbox (waiting and damaged events), Claude Code's
 settings (hooks, statusLine, disableAllHooks, folder trust), whether the buddy mod loads, each other
 host's hooks when its config folder exists (Codex: present, trusted, hooks on), the last event of each
-session, the config and species files, the delegate adapter, and who sends notifications (when
-notify.channels names one).
+session, the config and species files, the delegate adapter and its failed calls of the last day,
+and who sends notifications (when notify.channels names one).
 Exits 1 when a check fails.
 
 --retry-damaged  first tries the inbox's damaged files again: each one that is a whole event
@@ -58,7 +58,7 @@ export async function collectChecks(
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),
-    guard('delegate', async () => [await delegateCheck(env, loaded)]),
+    guard('delegate', async () => [await delegateCheck(env, loaded), ...delegateFailureChecks(env, now)]),
     guard('notifications', () => notifyChecks(env, loaded)),
   ]);
   const wiring = hosts.map((host) => {

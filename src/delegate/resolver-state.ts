@@ -173,8 +173,15 @@ export function fallBack(
     });
     return { outcome: 'offline', reactionId: id, reason };
   }
+  // The withdrawal is never shown; its text is the reason, kept in the pane's `r` history.
   if (reactionId)
-    emitReaction(state, meta, { id: reactionId, kind: 'reaction', text: THINKING_TEXT, source: 'offline', ttlMs: 0 });
+    emitReaction(state, meta, {
+      id: reactionId,
+      kind: 'reaction',
+      text: toReactionText(`no answer (${reason}); no quip for this event`),
+      source: 'offline',
+      ttlMs: 0,
+    });
   return { outcome: 'offline', reactionId, reason };
 }
 

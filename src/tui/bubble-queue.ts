@@ -7,7 +7,7 @@
 import { reactionLifetimeMs, REACTION_MIN_MS, THINKING_MAX_MS } from '../display/reaction-expiry.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { toSafeText, type SafeText } from '../text/safe-text.js';
-import { markReaction, recordReaction, type HistoryEntry } from './reaction-history.js';
+import { HISTORY_CAP, markReaction, recordReaction, type HistoryEntry } from './reaction-history.js';
 
 /** A reaction as a bubble shows it: its text is safe already (Reaction.text), who said it made safe here. */
 export interface ShownReaction extends Reaction {
@@ -75,7 +75,9 @@ export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now
   // ttlMs 0 means "withdraw the bubble with this id" (a delegate that chose to say nothing):
   // it leaves at once, with no minimum display time, and is never shown itself.
   if (reaction.ttlMs <= 0) {
-    const why = `withdrawn by ${reaction.source}`;
+    // A delegate's withdrawal carries its reason as text ('…' from older producers).
+    const said = reaction.text.trim() && reaction.text !== '…' ? `: ${reaction.text}` : '';
+    const why = `withdrawn by ${reaction.source}${said}`;
     if (current && current.reaction.id === reaction.id) {
       return promoteNext(
         queue.waiting.slice(),
@@ -186,6 +188,19 @@ export function advanceBubbles(queue: BubbleQueue, now: number): BubbleQueue {
 }
 
 /**
+ * The bubble on screen, once shown for `readMs`, makes way for the next one waiting: the demo's
+ * pace (src/demo/demo-pace.ts), which holds its replay until each reaction is on screen. A
+ * "thinking" bubble waits for its answer. Returns the same object when nothing changed.
+ */
+export function yieldToWaiting(queue: BubbleQueue, now: number, readMs: number): BubbleQueue {
+  const { current } = queue;
+  if (!current || queue.waiting.length === 0 || current.reaction.kind === 'thinking') return queue;
+  if (now - (current.shownAt ?? now) < readMs) return queue;
+  const history = markReaction(queue.history, current.reaction.id, 'shown', now);
+  return promoteNext(queue.waiting.slice(), queue.dropped, history, now, now);
+}
+
+/**
  * The next waiting bubble that is still fresh goes on screen (`waiting` is consumed). The screen
  * became free at `freedAt`: every bubble that waited behind the one that left could be shown from
  * then, and one that waited longer than its own ttl after that is stale.
@@ -236,4 +251,18 @@ export function noteDropped(queue: BubbleQueue, reaction: ShownReaction, why: st
     dropped: queue.dropped + 1,
     history: recordReaction(queue.history, reaction, 'dropped', now, why),
   };
+}
+
+/**
+ * Reactions said before this pane saw them (a viewer opened later, reading reactions.jsonl): in
+ * the history as shown when they were said, older than what it holds; none reaches the screen.
+ */
+export function recallShown(queue: BubbleQueue, reactions: readonly ShownReaction[]): BubbleQueue {
+  const known = new Set(queue.history.map((entry) => entry.id));
+  let past: HistoryEntry[] = [];
+  for (const reaction of reactions)
+    if (!known.has(reaction.id)) past = recordReaction(past, reaction, 'shown', reaction.ts);
+  if (!past.length) return queue;
+  const history = [...past, ...queue.history];
+  return { ...queue, history: history.length > HISTORY_CAP ? history.slice(history.length - HISTORY_CAP) : history };
 }

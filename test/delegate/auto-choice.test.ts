@@ -67,7 +67,7 @@ describe('describeAutoChoice', () => {
       });
       expect(choice).toEqual({
         adapter: 'claude-cli',
-        reason: `Claude Code ${CLAUDE_CODE_VERSION} found at ${join(dir, 'claude')}: your own login answers`,
+        reason: `Claude Code ${CLAUDE_CODE_VERSION} found at ${join(dir, 'claude')}: calls go through your own login`,
         claudeBinary: join(dir, 'claude'),
         claudeVersion: CLAUDE_CODE_VERSION,
       });
@@ -146,7 +146,7 @@ describe('auto prefers the CLI of the host whose session asked', () => {
         };
         await expect(describeAutoChoice(auto, env, 'gemini')).resolves.toEqual({
           adapter: 'gemini',
-          reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: your own login answers`,
+          reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: calls go through your own login`,
           hostBinary: join(bin, 'gemini'),
           hostVersion: GEMINI_VERSION,
           askingHostCli: true,

@@ -113,7 +113,7 @@ describe.skipIf(skipWithoutCodex())('with the real Codex CLI', () => {
       codexVersion: CODEX_VERSION,
     });
     expect(choice.reason).toBe(
-      `"claude" is not on PATH; Codex ${CODEX_VERSION} found at ${join(bin, 'bin', 'codex')}: your own Codex login answers`,
+      `"claude" is not on PATH; Codex ${CODEX_VERSION} found at ${join(bin, 'bin', 'codex')}: calls go through your own Codex login`,
     );
     const adapter = createAdapter(choice, {
       settings: resolveDelegateSettings({}),

@@ -95,6 +95,8 @@ describe('delegate resolver: flow', () => {
     pending[1]!.fail(new Error('unexpected'));
     await second;
     expect(reactions[3]).toMatchObject({ id: reactions[2]!.id, kind: 'reaction', ttlMs: 0, source: 'offline' });
+    // The withdrawal says why, for the pane's `r` history: nothing else on screen tells the user.
+    expect(reactions[3]!.text).toBe('no answer (process: unexpected); no quip for this event');
     expect(resolver.usage().plugins.chat).toMatchObject({ calls: 2, failures: 2, offline: 2 });
   });
 

@@ -167,3 +167,20 @@ describe("bubble queue: the history keeps every reaction's fate", () => {
     expect(q.history.at(-1)!.id).toBe(`r${HISTORY_CAP + 6}`);
   });
 });
+
+describe('bubble queue: a withdrawn thinking bubble', () => {
+  it('leaves a trace in the history with the reason the withdrawal gives', () => {
+    const thinking = reaction('t', info, { kind: 'thinking', text: '…', source: 'chat', ttlMs: 30_000 });
+    const withdrawal = reaction('t', info, {
+      source: 'offline',
+      ttlMs: 0,
+      text: 'no answer (process: claude: Not logged in); no quip for this event',
+    });
+    const q = push(emptyBubbleQueue(), [thinking, T0], [withdrawal, T0 + 500]);
+    expect(q.current).toBeUndefined();
+    expect(entry(q, 't')).toMatchObject({
+      status: 'dropped',
+      why: 'withdrawn by offline: no answer (process: claude: Not logged in); no quip for this event',
+    });
+  });
+});

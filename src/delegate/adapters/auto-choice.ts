@@ -102,7 +102,7 @@ async function askingHostChoice(
   const version = binary ? await claudeVersion(binary, env, HOST_VERSION_TIMEOUT_MS) : undefined;
   if (!binary || !version)
     return `the asking session's ${cli.label}: ${binary ? `${binary} does not run (${cli.name} --version failed)` : `"${wanted}" is not on PATH`}`;
-  const reason = `the asking session is ${cli.label}'s; ${cli.label} ${version} found at ${binary}: your own login answers`;
+  const reason = `the asking session is ${cli.label}'s; ${cli.label} ${version} found at ${binary}: calls go through your own login`;
   if (cli.adapter === 'claude-cli')
     return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
   if (cli.adapter === 'codex')
@@ -152,7 +152,7 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
     if (version) {
       return {
         adapter: 'claude-cli',
-        reason: `Claude Code ${version} found at ${binary}: your own login answers`,
+        reason: `Claude Code ${version} found at ${binary}: calls go through your own login`,
         claudeBinary: binary,
         claudeVersion: version,
       };
@@ -165,7 +165,7 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
   if (codex && codexVersion) {
     return {
       adapter: 'codex',
-      reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: your own Codex login answers`,
+      reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: calls go through your own Codex login`,
       codexBinary: codex,
       codexVersion,
     };
