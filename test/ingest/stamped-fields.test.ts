@@ -2,12 +2,14 @@
  * The fields buddy-tui stamps on a journal line (`ts`, `inbox`, `tmux_pane`, `tmux_socket`,
  * `tmux_server_pid`) are only ever its own: a host payload that carries those names at its top
  * level has them dropped, through the real Node hook and through the real sh spool and drain, and
- * a key of the same name nested in a tool's input is never read as the line's own.
+ * a key of the same name nested in a tool's input is never read as the line's own. The host's own
+ * places (`cwd`, `transcript_path`) of a payload too large to parse are its top-level ones too.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
+import { topLevelStrings } from '../../src/ingest/payload-edges.js';
 import { runHook } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { event, journal, rootWithInbox, spool, T0 } from './drain-inbox-support.js';
@@ -72,5 +74,24 @@ describe("a payload's own stamped names", () => {
       ['PreToolUse', `claude.999999998@${T0}`],
       ['PostToolUse', `${name}@${T0 + 2000}`],
     ]);
+  });
+
+  it("a payload over 16 MiB: its marker takes the payload's own cwd, never one nested in the tool's input", () => {
+    const root = rootWithInbox();
+    const input = { cwd: '/elsewhere', transcript_path: '/etc/shadow', note: '{"cwd":"/inner"}', ...FORGED };
+    const head = `{"session_id":"${SID}","hook_event_name":"PreToolUse","tool_input":${JSON.stringify(input)}`;
+    const big = `${head},"cwd":"/work/project","tool_response":"${'z'.repeat(17 * 1024 * 1024)}"}\n`;
+    spool(root, 'claude.999999997', big, T0);
+    expect(drainInbox(root)).toMatchObject({ drained: 1 });
+    const [line] = journal(root, SID);
+    expect(line).toMatchObject({ hook_event_name: 'PreToolUse', cwd: '/work/project', truncated: true });
+    expect(line).not.toHaveProperty('transcript_path');
+    expect(line).not.toHaveProperty('tmux_pane');
+  });
+
+  it('topLevelStrings: the first top-level string of each key, in a whole object or only its head', () => {
+    const text = '{"a":{"k":"nested"},"b":["k","x"],"k":"top","s":"\\"k\\":\\"q\\"","k2":1,"k3":"cut';
+    expect(Object.fromEntries(topLevelStrings(text, ['k', 'k2', 'k3', 'x']))).toEqual({ k: 'top' });
+    expect(Object.fromEntries(topLevelStrings('{"k":"a\\"b","k":"second"}', ['k']))).toEqual({ k: 'a"b' });
   });
 });
