@@ -42,6 +42,16 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   },
 };
 
+/** The hook's help lives here: the hook's own bundle stays the hot path (src/entries/cli.ts sends --help here). */
+const HOOK_HELP = term`usage: buddy-tui hook [--host claude|codex|copilot|gemini|qwen]
+
+The hook command a host runs on each of its events: reads one event as JSON on stdin, journals it
+in the state root, prints nothing and exits 0 on every path. \`buddy-tui install\` sets it up; you do
+not run it by hand.
+
+--host  the host whose event it is (default: claude)
+`;
+
 export function usage(): TerminalText {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
   const lines = Object.entries(COMMANDS).map(([name, { summary }]) => term`  ${name.padEnd(width)}${summary}`);
@@ -73,6 +83,11 @@ export async function main(args: string[]): Promise<number> {
     const { createRequire } = await import('node:module');
     const pkg = createRequire(import.meta.url)('../package.json') as { version: string };
     io.stdout(term`${pkg.version}\n`);
+    return 0;
+  }
+  if (name === 'hook') {
+    // Reached only with --help: src/entries/cli.ts runs the hook's own bundle otherwise.
+    io.stdout(HOOK_HELP);
     return 0;
   }
   if (name === '--tmux') name = 'pane';

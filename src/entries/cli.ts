@@ -23,7 +23,10 @@ function enableCompileCache(): void {
   }
 }
 
-if (command === 'hook') {
+/** A host never passes --help to the hook: asked for, it is help (main.ts), not an empty event. */
+const asksHelp = process.argv.slice(3).some((arg) => arg === '--help' || arg === '-h');
+
+if (command === 'hook' && !asksHelp) {
   load('./hook.js');
 } else if (command === 'statusline') {
   load('./statusline.js');
