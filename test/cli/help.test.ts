@@ -15,8 +15,14 @@ function cli(args: string[]) {
   const home = makeTempDir();
   const state = join(home, 'state');
   const result = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-    env: { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: home, XDG_STATE_HOME: home, BUDDY_TUI_STATE_DIR: state },
-    // An open stdin that never ends, as a terminal's: a command that waits on it is caught by the hang guard.
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      XDG_STATE_HOME: home,
+      BUDDY_TUI_STATE_DIR: state,
+    },
+    // stdin: an empty pipe, so a command that read it as an event would log "empty stdin".
     stdio: ['pipe', 'pipe', 'pipe'],
     encoding: 'utf8',
     timeout: 30_000,
@@ -37,16 +43,18 @@ describe('buddy-tui <command> --help', () => {
     expect(commands).toEqual(expect.arrayContaining(['hook', 'statusline', 'install', 'pane', 'status']));
   });
 
-  it.each(commands.flatMap((command) => [[command, '--help'], [command, '-h']]))(
-    '%s %s prints its usage and exits 0, writing nothing to errors.log',
-    (command, flag) => {
-      const run = cli([command, flag]);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(new RegExp(`^usage: buddy-tui (\\[)?${command}\\b`));
-      expect(run.stderr).toBe('');
-      expect(existsSync(run.errorsLog)).toBe(false);
-    },
-  );
+  it.each(
+    commands.flatMap((command) => [
+      [command, '--help'],
+      [command, '-h'],
+    ]),
+  )('%s %s prints its usage and exits 0, writing nothing to errors.log', (command, flag) => {
+    const run = cli([command, flag]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^usage: buddy-tui (\\[)?${command}\\b`));
+    expect(run.stderr).toBe('');
+    expect(existsSync(run.errorsLog)).toBe(false);
+  });
 
   it('hook --help after a --host flag, as a host would never pass it, is still help', () => {
     const run = cli(['hook', '--host', 'codex', '--help']);
