@@ -16,7 +16,7 @@ import {
 } from './reducer-lifecycle.js';
 import { applySubagentStart, applySubagentStop, ageOutSubagents } from './reducer-subagents.js';
 import { applyPostToolUse, applyPostToolUseFailure, applyPreToolUse } from './reducer-tools.js';
-import { applyWaiting } from './waiting.js';
+import { ASK_ANSWERED, applyAnswered, applyWaiting } from './waiting.js';
 
 export { toolDetail } from './tool-detail.js';
 
@@ -111,9 +111,11 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
   const ts = typeof event.ts === 'number' ? event.ts : (state.lastEventAt ?? 0);
   const key = dedupeKey(event);
   if (key && !remember(draft, key)) return;
-  noteEvent(state, event, ts);
   const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
+  // buddy-tui's own record, not the host's activity.
+  if (event.hook_event_name === ASK_ANSWERED) return applyAnswered(draft, event, tool);
+  noteEvent(state, event, ts);
   // Before the tool bookkeeping: the waiting rules look at the calls running before this event.
-  applyWaiting(state, event, ts, tool);
+  applyWaiting(draft, event, ts, tool);
   HANDLERS.get(event.hook_event_name)?.(draft, event, ts, tool);
 }

@@ -3,11 +3,21 @@
  * `SessionState.waiting`. What Claude Code 2.1.332 really sends (recorded in
  * test/fixtures/waiting-session.jsonl): PreToolUse, then PermissionRequest (no tool_use_id),
  * ~6 s later Notification `permission_prompt`; after approval PostToolUse, PostToolBatch, Stop;
- * about a minute after Stop, Notification `idle_prompt`.
+ * about a minute after Stop, Notification `idle_prompt`. Nothing is sent when the user answers:
+ * with buddy-tui's mod loaded, its ASK_ANSWERED record says so (the mod sees the call start).
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
+import { remember, type Draft } from './reducer-draft.js';
 import type { SessionState, WaitingForUser } from './session-state.js';
 import { toolDetail } from './tool-detail.js';
+
+/**
+ * buddy-tui's own journal record, never a host's event (`buddy-tui mod-state --answered`): the
+ * user answered the ask of the call `tool_use_id` of `tool_name` (the mod saw it start at
+ * `tool.run`, or the turn end after a refusal). The dot keeps it apart from any hook event name.
+ */
+export const ASK_ANSWERED = 'buddy-tui.AskAnswered';
+const answeredKey = (id: string) => `answered:${id}`;
 
 /** Notification types that mean Claude asked the user something (not a tool approval). */
 const QUESTION_NOTIFICATIONS = new Set(['agent_needs_input', 'elicitation', 'elicitation_dialog']);
@@ -32,12 +42,29 @@ function waitFor(reason: WaitingForUser['reason'], since: number, tool?: string,
   return waiting;
 }
 
-function onNotification(state: SessionState, event: JournalEvent, ts: number): void {
+/**
+ * True when every running call (of `tool`, of the event's agent; any with no tool) was answered:
+ * an ask about them is stale (a record drained ahead of its PermissionRequest, a late reminder).
+ * False with none running: nothing tells then.
+ */
+function allAnswered(draft: Draft, event: JournalEvent, tool?: string): boolean {
+  let running = 0;
+  for (const id in draft.state.toolsRunning) {
+    const call = draft.state.toolsRunning[id];
+    if ((tool && call.tool !== tool) || call.agentId !== agentOf(event)) continue;
+    running += 1;
+    if (!draft.seen.has(answeredKey(id))) return false;
+  }
+  return running > 0;
+}
+
+function onNotification(draft: Draft, event: JournalEvent, ts: number): void {
+  const { state } = draft;
   const type = event.notification_type;
   const message = text(event.message);
   if (type === 'permission_prompt') {
-    // The reminder of an ask already seen keeps it; a late one (the call already ran) is stale.
-    if (state.waiting?.reason === 'permission') return;
+    // The reminder of an ask already seen keeps it; a late one (the call already ran, or was answered) is stale.
+    if (state.waiting?.reason === 'permission' || allAnswered(draft, event)) return;
     if (Object.keys(state.toolsRunning).length > 0) state.waiting = waitFor('permission', ts, undefined, message);
   } else if (type === 'idle_prompt') {
     // It comes about a minute after Stop; a prompt submitted meanwhile makes it stale.
@@ -48,15 +75,29 @@ function onNotification(state: SessionState, event: JournalEvent, ts: number): v
   }
 }
 
+/**
+ * The mod's ASK_ANSWERED record: the permission ask of that tool (or of an unnamed one) ends, and
+ * the call is remembered as answered. Not the host's activity: nothing else of the state changes.
+ */
+export function applyAnswered(draft: Draft, event: JournalEvent, tool: string | undefined): void {
+  const id = typeof event.tool_use_id === 'string' ? event.tool_use_id : undefined;
+  if (id) remember(draft, answeredKey(id));
+  const waiting = draft.state.waiting;
+  if (waiting?.reason === 'permission' && (!waiting.tool || !tool || waiting.tool === tool))
+    draft.state.waiting = undefined;
+}
+
 /** Applies the waiting rules of one event; the reducer calls it after its own bookkeeping. */
-export function applyWaiting(state: SessionState, event: JournalEvent, ts: number, tool: string | undefined): void {
+export function applyWaiting(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {
+  const { state } = draft;
   const waiting = state.waiting;
   switch (event.hook_event_name) {
     case 'PermissionRequest':
-      state.waiting = waitFor('permission', ts, tool, toolDetail(event.tool_input));
+      if (!allAnswered(draft, event, tool))
+        state.waiting = waitFor('permission', ts, tool, toolDetail(event.tool_input));
       return;
     case 'Notification':
-      onNotification(state, event, ts);
+      onNotification(draft, event, ts);
       return;
     case 'UserPromptSubmit':
     case 'Stop':
