@@ -175,7 +175,16 @@ export const notifySectionSchema = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      'When a session starts waiting for you (an approval, a question, a permission prompt): once per wait. Default true once a channel is set.',
+      'When a session starts waiting for you (an approval, a question, a permission prompt): once per turn, at its first wait (see waitingRepeatSeconds). Default true once a channel is set.',
+    ),
+  waitingRepeatSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400)
+    .optional()
+    .describe(
+      'A later wait of the same turn (the next approval) notifies again only this long after the last one (default 300); 0 notifies every wait.',
     ),
   longTurn: z.boolean().optional().describe('When a turn ends that ran longer than longTurnSeconds (default true).'),
   longTurnSeconds: z

@@ -1,7 +1,8 @@
 /**
  * The moments worth a notification, found by comparing each session with how it was at the last
- * look: a wait for the user starts (once per wait: its `since` names the episode), a turn that ran
- * longer than the threshold ends, the Nth failure in a row. The first look at a session only
+ * look: a wait for the user starts (once per wait: its `since` names the episode; and once per turn,
+ * since each approval of a turn is a wait of its own, unless `waitingRepeatMs` have passed since the
+ * last ping), a turn that ran longer than the threshold ends, the Nth failure in a row. The first look at a session only
  * learns it, since what happened before the pane started is history, not news; but a wait that
  * began after the tracker's first look is news even when its session is new (its first events can
  * come in one drain, so the session is first seen already waiting).
@@ -20,6 +21,8 @@ const CLOCK_SLACK_MS = 2_000;
 
 export interface MomentSettings {
   waiting: boolean;
+  /** A later wait of the same turn pings again only this long after the last ping; 0: every wait. */
+  waitingRepeatMs: number;
   longTurn: boolean;
   longTurnMs: number;
   failures: boolean;
@@ -29,6 +32,9 @@ export interface MomentSettings {
 interface Seen {
   waitSince?: number;
   turnStartedAt?: number;
+  /** The last "needs you" ping: when, and the turn it was in. */
+  pingedAt?: number;
+  pingedTurn?: number;
   /** Tool calls that ended without failing, and failures (tool calls and turns), at the last look. */
   succeeded: number;
   failed: number;
@@ -63,6 +69,13 @@ function formatSeconds(ms: number): string {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
 }
 
+/** The user heard of this turn already, and not long enough ago to be told again. */
+function pingedThisTurn(seen: Seen, turn: number | undefined, now: number, repeatMs: number): boolean {
+  return (
+    turn !== undefined && seen.pingedTurn === turn && seen.pingedAt !== undefined && now - seen.pingedAt < repeatMs
+  );
+}
+
 export interface MomentTracker {
   /** The moments since the last look, for the sessions given (a session not given is forgotten). */
   check(sessions: Record<string, SessionState>, now: number, settings: MomentSettings): Notification[];
@@ -94,11 +107,21 @@ export function createMomentTracker(startedAt?: number): MomentTracker {
           failed: state.toolFailuresTotal,
           streak: 0,
           streakTold: false,
+          pingedAt: previous?.pingedAt,
+          pingedTurn: previous?.pingedTurn,
         };
         seen.set(id, next);
         // A session first seen already waiting: news only if the wait began after the first look.
         const waitIsNew = previous ? previous.waitSince !== waiting?.since : (waiting?.since ?? 0) >= newSince;
-        if (waiting && waitIsNew && settings.waiting && now - waiting.since <= STALE_WAIT_MS) {
+        if (
+          waiting &&
+          waitIsNew &&
+          settings.waiting &&
+          now - waiting.since <= STALE_WAIT_MS &&
+          !pingedThisTurn(next, state.turnStartedAt, now, settings.waitingRepeatMs)
+        ) {
+          next.pingedAt = now;
+          next.pingedTurn = state.turnStartedAt;
           found.push(notification('waiting', state, `${agentName(state)} needs you`, waitingWhat(waiting), now));
         }
         if (!previous) continue;

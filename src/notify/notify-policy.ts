@@ -1,6 +1,6 @@
 /**
  * What config.json's `notify` section means once defaults are in: which channels, which moments
- * (waiting on by default once a channel is set; long turns after 60 s and 3 failures in a row
+ * (waiting on by default once a channel is set, once per turn unless 5 minutes passed; long turns after 60 s and 3 failures in a row
  * too; the buddy's stage off), and the quiet hours.
  */
 import type { NotifyConfig } from '../config/config-schema.js';
@@ -8,11 +8,14 @@ import type { MomentSettings } from './moments.js';
 
 export const DEFAULT_LONG_TURN_SECONDS = 60;
 export const DEFAULT_FAILURES_IN_A_ROW = 3;
+/** One "needs you" per turn: a later approval of the same turn pings again only after 5 minutes. */
+export const DEFAULT_WAITING_REPEAT_SECONDS = 300;
 
 export function momentSettings(config: NotifyConfig | undefined): MomentSettings & { stage: boolean } {
   const any = (config?.channels?.length ?? 0) > 0;
   return {
     waiting: any && (config?.waiting ?? true),
+    waitingRepeatMs: (config?.waitingRepeatSeconds ?? DEFAULT_WAITING_REPEAT_SECONDS) * 1000,
     longTurn: any && (config?.longTurn ?? true),
     longTurnMs: (config?.longTurnSeconds ?? DEFAULT_LONG_TURN_SECONDS) * 1000,
     failures: any && (config?.failures ?? true),
