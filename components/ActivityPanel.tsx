@@ -9,6 +9,7 @@ import { Box, Text } from 'ink';
 import { agentColor } from '../src/display/agent-color.js';
 import { hostBadge } from '../src/display/host-badge.js';
 import { toolsShown } from '../src/display/tool-order.js';
+import { endReasonWords } from '../src/display/end-reason.js';
 import {
   currentTool,
   formatElapsed,
@@ -127,9 +128,8 @@ export function ActivityPanel({ session, now, width, maxLines, showHost = false 
 /** What the session is doing: ended, waiting for the user, working on a prompt, or idle. */
 function sessionStatus(session: SafeSessionState, now: number, pick: PickColor): ReactElement {
   if (session.endedAt !== undefined) {
-    return (
-      <Text dimColor>{`ended (${session.endReason ?? 'other'}) ${formatElapsed(now - session.endedAt)} ago`}</Text>
-    );
+    const why = endReasonWords(session.endReason);
+    return <Text dimColor>{`ended ${formatElapsed(now - session.endedAt)} ago${why ? `: ${why}` : ''}`}</Text>;
   }
   if (session.waiting && session.waiting.reason !== 'idle') {
     // Not "working": Claude is blocked on the user (the bubble says on what).
@@ -148,7 +148,8 @@ function sessionStatus(session: SafeSessionState, now: number, pick: PickColor):
       </Text>
     );
   }
-  const last = session.lastTurnMs !== undefined ? ` · last turn ${formatElapsed(session.lastTurnMs)}` : '';
+  // "took": the turn's length, not a second clock of how long ago.
+  const last = session.lastTurnMs !== undefined ? ` · last turn took ${formatElapsed(session.lastTurnMs)}` : '';
   return <Text dimColor>{`idle ${formatElapsed(now - (session.lastEventAt ?? now))}${last}`}</Text>;
 }
 

@@ -45,13 +45,20 @@ describe('ActivityPanel', () => {
       render(<ActivityPanel session={toSafeSession(state)} now={now + 4000} width={60} maxLines={3} />)
         .lastFrame()
         ?.split('\n')[1],
-    ).toBe('idle 4s · last turn 27s');
+    ).toBe('idle 4s · last turn took 27s');
     const ended = fixtureSession(indexOf((e) => e.hook_event_name === 'SessionEnd') + 1);
     expect(
       render(<ActivityPanel session={toSafeSession(ended.state)} now={ended.now + 1000} width={60} maxLines={3} />)
         .lastFrame()
         ?.split('\n')[1],
-    ).toBe('ended (other) 1s ago');
+    ).toBe('ended 1s ago');
+    // The host's raw reason in words: Ctrl-D at Claude Code's prompt is prompt_input_exit.
+    const exited = toSafeSession({ ...ended.state, endReason: 'prompt_input_exit' });
+    expect(
+      render(<ActivityPanel session={exited} now={ended.now + 1000} width={60} maxLines={3} />)
+        .lastFrame()
+        ?.split('\n')[1],
+    ).toBe('ended 1s ago: you exited');
   });
 
   it('keeps the most important lines when short, and never draws wider than the width', () => {
