@@ -11,6 +11,7 @@ import { bindingFor } from './keymap.js';
 import { computeLayout } from './layout.js';
 import { PaneBody } from './PaneBody.js';
 import { SessionTabs, type SessionTab } from './SessionTabs.js';
+import { sessionTags } from '../src/display/session-tags.js';
 import { hostBadgesShown } from '../src/display/host-badge.js';
 import { truncate } from '../src/display/exact-width.js';
 import { ThemeProvider, useTheme, type Theme } from './theme.js';
@@ -82,6 +83,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
   const tabs: SessionTab[] = useMemo(() => {
     const visible = visibleSessions(sessions, now);
     const showHost = hostBadgesShown(visible.map((session) => session.host));
+    const tags = sessionTags(visible);
     return visible.map((session) => ({
       id: session.sessionId,
       label: session.label,
@@ -89,6 +91,7 @@ function Tabs({ store, width }: { store: BuddyStore; width: number }) {
       busy: isProcessingPrompt(session),
       waiting: awaitsAnswer(session),
       host: showHost ? session.host : undefined,
+      tag: tags.get(session.sessionId),
     }));
   }, [sessions, now]);
   if (tabs.length === 0)

@@ -1,7 +1,7 @@
 /**
  * One row of session tabs: number key, project, a mark for ended sessions, a ❗ for sessions
  * where Claude waits for the user's answer (so session 3's ask shows while session 1 is on screen)
- * and a 💬 for busy ones, and the host badge (`[codex]`) when the pane shows sessions of more than
+ * and a 💬 for busy ones, the start of the session id when another tab has the same project, and the host badge (`[codex]`) when the pane shows sessions of more than
  * Claude Code. When they do not fit, the row scrolls so the selected tab stays visible.
  */
 import React from 'react';
@@ -20,6 +20,8 @@ export interface SessionTab {
   waiting?: boolean;
   /** The agent host, when the tabs show it (src/display/host-badge.ts). */
   host?: SafeText;
+  /** `#` and the start of the session id, when another tab has the same label (src/display/session-tags.ts). */
+  tag?: SafeText;
 }
 
 export interface SessionTabsProps {
@@ -29,7 +31,7 @@ export interface SessionTabsProps {
 }
 
 export function tabText(tab: SessionTab, index: number): string {
-  const label = truncate(tab.label, 16);
+  const label = truncate(tab.label, 16) + (tab.tag ? ` ${tab.tag}` : '');
   const host = tab.host ? ` ${hostBadge(tab.host)}` : '';
   return ` ${index < 9 ? `${index + 1} ` : ''}${label}${host}${tab.ended ? ' ✕' : ''}${tab.waiting ? ' ❗' : tab.busy ? ' 💬' : ''} `;
 }
@@ -46,7 +48,8 @@ const sameTabs = (a: SessionTabsProps, b: SessionTabsProps) =>
       tab.ended === other.ended &&
       tab.busy === other.busy &&
       tab.waiting === other.waiting &&
-      tab.host === other.host
+      tab.host === other.host &&
+      tab.tag === other.tag
     );
   });
 

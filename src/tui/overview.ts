@@ -14,7 +14,8 @@ import {
   type SessionActivity,
 } from '../state/selectors.js';
 import { visibleSessions } from '../state/session-visibility.js';
-import type { SafeText } from '../text/safe-text.js';
+import { toSafeText, type SafeText } from '../text/safe-text.js';
+import { sessionTags } from '../display/session-tags.js';
 import type { Overlay, OverviewDock } from './store/types.js';
 
 /** One session's line, in plain data the component draws. */
@@ -53,11 +54,14 @@ function freshFailure(session: SafeSessionState, now: number): OverviewRow['fail
 
 /** The overview's rows: the sessions of the tabs, in tab order. */
 export function overviewRows(sessions: Record<string, SafeSessionState>, now: number): OverviewRow[] {
-  return visibleSessions(sessions, now).map((session) => {
+  const visible = visibleSessions(sessions, now);
+  const tags = sessionTags(visible);
+  return visible.map((session) => {
+    const tag = tags.get(session.sessionId);
     const tool = session.endedAt === undefined ? currentTool(session) : undefined;
     return {
       id: session.sessionId,
-      project: session.label,
+      project: tag ? toSafeText(`${session.label} ${tag}`) : session.label,
       host: session.host,
       activity: sessionActivity(session),
       tool: tool?.tool,

@@ -55,6 +55,14 @@ describe('overview rows', () => {
     expect(gamma.sinceMs).toBe(2000);
   });
 
+  it('tells sessions of one project apart by the start of their ids, as the tabs do', () => {
+    const now = at(afterFirst('SessionEnd')) + 2000;
+    const store = storeWith([cut('aaaa1111', 'shop', 3), cut('bbbb2222', 'shop', 3), cut('c', 'docs', 3)], now);
+    expect(overviewRows(store.getState().sessions, now).map((row) => row.project)).toEqual(
+      expect.arrayContaining(['shop #aaaa', 'shop #bbbb', 'docs']),
+    );
+  });
+
   it('counts active subagents', () => {
     const count = afterFirst('SubagentStart');
     const store = storeWith([cut('a', 'alpha', count)], at(count));
