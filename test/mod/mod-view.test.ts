@@ -6,14 +6,15 @@
  * during a turn from that file, starting no buddy-tui process after the turn's first ask. With no
  * view writer, the poll asks mod-state as before. (Run `npm run build` first.)
  */
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { writeBridgeRequest } from '../../src/state/mod-bridge.js';
 import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
+import { modInTurn } from './mod-host.js';
 import { failure, until, world } from './runner-world.js';
 
 type Env = ReturnType<typeof world>['env'];
@@ -40,64 +41,6 @@ async function startRunner(state: string, env: Env) {
     'the runner watching',
   );
   return runner;
-}
-
-/** The engine's bridges as the mod uses them, over this machine's files, timers and processes. */
-function hostSide(env: Env) {
-  const runs: string[][] = [];
-  const $ = {
-    fs: {
-      stat: async (path: string) => {
-        const s = statSync(path);
-        return {
-          kind: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other',
-          size: s.size,
-          mtimeMs: s.mtimeMs,
-        };
-      },
-      read: async (path: string, range?: { offset: number; length: number }) => {
-        const bytes = readFileSync(path);
-        return (range ? bytes.subarray(range.offset, range.offset + range.length) : bytes).toString('utf8');
-      },
-    },
-    process: {
-      run: (argv: string[]) => {
-        runs.push(argv);
-        return new Promise((resolve) =>
-          execFile(argv[0], argv.slice(1), { env, encoding: 'utf8' }, (error, stdout, stderr) =>
-            resolve({ exitCode: error ? 1 : 0, stdout, stderr }),
-          ),
-        );
-      },
-    },
-    clock: {
-      after: (ms: number, fn: () => void) => {
-        const timer = setTimeout(fn, ms);
-        return { cancel: () => clearTimeout(timer) };
-      },
-    },
-    ui: { invalidate: () => undefined, log: () => undefined, toast: () => undefined },
-  };
-  return { $, runs };
-}
-
-/** One of the mod's plain JavaScript modules (typed by JSDoc only). */
-const modModule = (name: string): Promise<any> => import(`../../claude-plugin/hooks/${name}.js`);
-
-/** The mod's modules, fresh for each test (their memory is module state), following one open turn. */
-async function modInTurn(env: Env, sid: string) {
-  vi.resetModules();
-  const { mod } = await modModule('mod-memory');
-  const { onTurnEdge } = await modModule('turn-polling');
-  const { bandRows } = await modModule('buddy-view');
-  const host = hostSide(env);
-  Object.assign(mod, { cli: [process.execPath, CLI_ENTRY], sessionId: sid });
-  onTurnEdge(host.$, { agentId: undefined }, true);
-  await until(() => mod.look !== undefined, "the turn's first look");
-  const band = (): string[] =>
-    bandRows(mod.look, { columns: 100, maxRows: 4 }).map((row: { text: string }) => row.text);
-  const stop = () => Object.assign(mod, { turnOpen: false, activeUntil: 0 });
-  return { mod, runs: host.runs, band, stop };
 }
 
 describe("the mod's view file", () => {
