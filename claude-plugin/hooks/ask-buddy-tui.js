@@ -47,33 +47,55 @@ export async function ask($, act, wait = false) {
 }
 
 async function askNow($, act) {
-  const argv = [...mod.cli, 'mod-state', '--session', mod.sessionId, '--ensure-runner', ...(act ? ['--act', act] : [])]
+  // The answers to asks the mod saw (ask-answered.js): journaled by this run, sent again if it fails.
+  const answers = mod.answers.splice(0)
+  const argv = [
+    ...mod.cli,
+    'mod-state',
+    '--session',
+    mod.sessionId,
+    '--ensure-runner',
+    ...(act ? ['--act', act] : []),
+    ...answers.flatMap((answer) => ['--answered', answer]),
+  ]
+  const startedAt = Date.now()
   try {
     const ran = await $.process.run(argv, { timeoutMs: 20000 })
     const next = ran.exitCode === 0 ? parseModState(ran.stdout) : undefined
     mod.askedAt = Date.now()
     if (!next) {
+      mod.answers.unshift(...answers)
       $.ui.log(
         `buddy-tui mod: \`${argv.join(' ')}\` failed (exit ${ran.exitCode}): ${String(ran.stderr).slice(0, 300)}`,
         { to: 'debug' },
       )
       return undefined
     }
-    await applyLook($, next)
+    await applyLook($, next, false, startedAt)
     return next
   } catch (error) {
+    mod.answers.unshift(...answers)
     $.ui.log(`buddy-tui mod: cannot run buddy-tui: ${error instanceof Error ? error.message : error}`, { to: 'debug' })
     return undefined
   }
 }
 
 /**
+ * A look made before the user's last answer (a view file written, a mod-state run started, before
+ * it: `asOf`) still carries the ask that was answered (ask-answered.js): drawn without it. An ask
+ * seen after the answer is a new one and shows.
+ */
+export function withoutAnsweredAsk(look, asOf) {
+  return look.waiting && asOf < mod.answeredAt ? { ...look, waiting: undefined } : look
+}
+
+/**
  * Draws a look (mod-state's answer, or with `fromView` the runner's view file, turn-polling.js): hands over the
  * delegate calls and toasts it carries, and redraws only on a change (an Ink frame and two hops
- * into this worker each).
+ * into this worker each). `asOf`: when the look was made.
  */
-export async function applyLook($, next, fromView = false) {
-  const { asks, toasts, pending, ...look } = next
+export async function applyLook($, next, fromView = false, asOf = Date.now()) {
+  const { asks, toasts, pending, ...look } = withoutAnsweredAsk(next, asOf)
   for (const call of asks ?? []) void answerAsk($, call)
   for (const text of toasts ?? []) $.ui.toast(text)
   // The files as mod-state saw them; a view keeps the stamp of the last ask (turn-polling.js).

@@ -33,4 +33,9 @@ export const mod = {
   reactionsSize: undefined,
   /** @type {Set<string>} Delegate calls under way (ids claimed through mod-state). */
   answering: new Set(),
+  /** @type {Map<string, { tool: string, agentId?: string }>} Permission asks open now, by tool_use_id (ask-answered.js). */
+  asking: new Map(),
+  /** @type {string[]} Answered asks (`<id>/<tool>`) the next mod-state run journals. */
+  answers: [],
+  answeredAt: 0, // when the user last answered an ask (Date.now()): older looks lose that ask
 }

@@ -2,7 +2,10 @@
 // - BesidePrompt (fullscreen layout): the species' sprite for its stage and mood, its name and the
 //   speech bubble, floating above the prompt's right end; a one-cell face when there is no room.
 // - AbovePrompt (both layouts): face, name, bubble; a second row "waiting for you" while Claude
-//   waits for an approval. Yields to surveys, draws nothing while the band is collapsed.
+//   waits for an answer. Yields to surveys, draws nothing while the band is collapsed. Claude
+//   Code's permission dialog hides the band (and $.ui.notice drew nothing on it in 2.1.332), so
+//   an ask the user answered goes at once: `tool.check` and `tool.run` tell it (ask-answered.js),
+//   and buddy-tui is told, so the pane and the statusline drop it too.
 // - /buddy (the card), /buddy pet, /buddy feed, /buddy mute, /buddy unmute.
 // One truth: everything drawn comes from `buddy-tui mod-state` (src/cli/mod-state.ts), or during a
 // turn from the view file the runner writes with the same function; both use the statusline's rules. This module journals nothing: the classic hooks beside it in
@@ -11,12 +14,13 @@
 // answers the runner's delegate calls with $.model.complete (the `session` adapter: mod-state hands
 // over `asks`, `buddy-tui mod-answer` takes the answer back) and shows its `toasts` with $.ui.toast.
 // Cost (docs/architecture.md, "What the mod costs"): no per-event `classic.*` hook (a hop into this
-// worker on every event, under `claude -p` too): it follows turns, reads the runner's view file
+// worker on every event, under `claude -p` too), two hops a tool call (tool.check, tool.run): it follows turns, reads the runner's view file
 // only during a turn and 8 s after (one buddy-tui process a turn), redraws only on a change; idle, only a bubble's end and a passing mood set a timer.
 // This file wires the events; the parts are sibling modules, one concern each: mod-setup.js (after
 // session.start), ask-buddy-tui.js (asking mod-state, the idle timers), turn-polling.js (following
-// turns), delegate-answer.js, buddy-command.js (/buddy), buddy-view.js (the drawing rules, pure),
-// and mod-memory.js (the state they share).
+// turns), ask-answered.js (the user's answer to a permission ask), delegate-answer.js,
+// buddy-command.js (/buddy), buddy-view.js (the drawing rules, pure), and mod-memory.js (the state they share).
+import { onToolCheck, onToolRun, onTurnEnd } from './ask-answered.js'
 import { bandRows, besideCell } from './buddy-view.js'
 import { buddyCommand } from './buddy-command.js'
 import { mod } from './mod-memory.js'
@@ -48,9 +52,22 @@ export const register = (on) => {
   }).catch(($, e, next) => next(e))
   on('turn.complete', async ($, e, next) => {
     const answer = await next(e)
+    onTurnEnd($, e)
     onTurnEdge($, e, false)
     return answer
   }).catch(($, e, next) => next(e))
+
+  // Observers of a call's permission: they decide nothing and pass the engine's verdict and run on.
+  on('tool.check', async ($, e, next) => {
+    const verdict = await next(e)
+    onToolCheck(e, verdict)
+    return verdict
+  })
+  // Not MCP tools: a hook that may hear a call turns off a served call's live output.
+  on('tool.run', { tool: /^(?!mcp__)/ }, ($, e, next) => {
+    onToolRun($, e)
+    return next(e)
+  })
 
   on('ui.render', { component: 'AbovePrompt' }, ($, e, next) => {
     const look = mod.look

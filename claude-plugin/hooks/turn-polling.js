@@ -57,7 +57,7 @@ async function followView($) {
   mod.viewStamp = stamp
   mod.viewMtime = stat.mtimeMs
   mod.changedAt = undefined
-  await applyLook($, next, true)
+  await applyLook($, next, true, stat.mtimeMs)
   // Delegate calls or toasts wait for this mod: only mod-state claims them.
   if (next.pending > 0) void ask($)
   return 'fresh'

@@ -1,5 +1,5 @@
 /**
- * `buddy-tui mod-state --session ID [--act pet|feed]`: exactly what the Claude Code mod
+ * `buddy-tui mod-state --session ID [--act pet|feed] [--answered ID/TOOL]...`: exactly what the Claude Code mod
  * (claude-plugin/hooks/register.js) draws, as one JSON line (computed in mod-look.ts). The mod
  * runs in a worker with no Node, so it asks this command instead of reading buddy-tui's files
  * itself. `watch` lists the files whose change means "ask again"; the mod only stats them between events.
@@ -17,6 +17,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy } from './load-buddy.js';
+import { journalAnswers } from './mod-answered.js';
 import { computeModState, type ModState } from './mod-look.js';
 import { spawnDetachedRunner } from './runner.js';
 import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../state/mod-bridge.js';
@@ -83,18 +84,27 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       session: { type: 'string' },
       act: { type: 'string' },
       'ensure-runner': { type: 'boolean' },
+      answered: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
     io.stdout(
-      term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner]\nPrints what the Claude Code mod draws, as JSON.\n`,
+      term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner] [--answered TOOL_USE_ID/TOOL]...\nPrints what the Claude Code mod draws, as JSON. --answered: the user answered that call's permission ask.\n`,
     );
     return 0;
   }
   // BUDDY_TUI_NOW pins the clock for tests, as for the statusline.
   const now = io.env.BUDDY_TUI_NOW ? resolveNow(io.env) : io.now();
   drainBeforeRead(io.env, now);
+  // After the drain: the ask it answers is in the journal first.
+  if (values.answered) {
+    try {
+      journalAnswers(values.session, values.answered, io.env, now);
+    } catch (error) {
+      io.stderr(term`buddy-tui mod-state: cannot journal the answer: ${(error as Error).message}\n`);
+    }
+  }
   // No pane and no runner: start the headless one, so plugins run and their reactions reach the mod.
   if (values['ensure-runner'] && !runnerAlive(io.env)) spawnDetachedRunner(io.env);
   let said: string | undefined;

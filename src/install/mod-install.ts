@@ -18,6 +18,7 @@ export const MOD_MIN_VERSION = '2.1.287';
 /** The module and every sibling it imports (claude-plugin/hooks/register.js's imports). */
 export const MOD_FILES = [
   'register.js',
+  'ask-answered.js',
   'ask-buddy-tui.js',
   'buddy-command.js',
   'buddy-view.js',

@@ -65,5 +65,5 @@ export async function modInTurn(env: Env, sid: string) {
   const band = (): string[] =>
     bandRows(mod.look, { columns: 100, maxRows: 4 }).map((row: { text: string }) => row.text);
   const stop = () => Object.assign(mod, { turnOpen: false, activeUntil: 0 });
-  return { mod, runs: host.runs, band, stop };
+  return { mod, runs: host.runs, band, stop, $: host.$ };
 }
