@@ -6,8 +6,14 @@
 // Output goes to a scratch folder first and each file is renamed into dist/, so a hook that
 // Claude Code (or a test) starts during a rebuild always loads a whole file.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
+// dist/ bundles Ink, which the pane needs patched (patches/README.md): never bundle an unpatched one.
+if (spawnSync(process.execPath, ['scripts/apply-patches.mjs', '--check'], { stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
 
 const scratch = join('.cache', `build-${process.pid}`);
 const CHUNK_DIRS = ['chunks', 'pane-chunks'];

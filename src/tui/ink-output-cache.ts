@@ -5,8 +5,11 @@
  * swaps a few lines, a timer ticks), so the profile of a pane with 5 working sessions spent
  * most of a frame redoing yesterday's measurements (docs/architecture.md, "The pane's frame").
  * This keeps one set of those caches across frames, bounded, and each row's text too (ink-rows.ts).
- * Ink is pinned (6.8.0, bundled into dist/); if a later Ink changes the shape, the patch does
- * nothing rather than break drawing.
+ *
+ * Ink has no place for either, so it is patched (patches/ink@6.8.0.patch, applied by npm's prepare
+ * step; the build refuses to bundle an unpatched Ink): its Output takes `sharedCaches` and a
+ * `renderFrame` that may stand in for `get()`. Without the patch this throws rather than let the
+ * pane draw at several times the cost unnoticed.
  */
 import Output from '../../node_modules/ink/build/output.js';
 import { type InkOperation, type InkOutputCaches, RowTexts, clipsHorizontally } from './ink-rows.js';
@@ -22,44 +25,36 @@ interface OutputCaches extends InkOutputCaches {
   styledChars: Map<string, unknown>;
 }
 
-type OutputWithCaches = {
+interface OutputFrame {
   caches: OutputCaches;
   operations: InkOperation[];
   width: number;
   height: number;
-  get(): unknown;
-};
+}
 
-let installed = false;
+/** The two static hooks patches/ink@6.8.0.patch adds to Ink's Output. */
+interface PatchedOutput {
+  sharedCaches?: OutputCaches;
+  renderFrame?: (output: OutputFrame) => unknown;
+}
 
-/** Installs the shared caches once per process; returns whether Ink had the expected shape. */
-export function shareInkOutputCaches(): boolean {
-  if (installed) return true;
-  const prototype = Output.prototype as unknown as OutputWithCaches;
-  const probe = new Output({ width: 0, height: 0 }) as unknown as OutputWithCaches;
-  const shared = probe.caches;
-  if (
-    typeof prototype.get !== 'function' ||
-    !(shared?.widths instanceof Map) ||
-    !(shared.styledChars instanceof Map) ||
-    !(shared.blockWidths instanceof Map) ||
-    !Array.isArray(probe.operations) ||
-    typeof shared.getStyledChars !== 'function' ||
-    typeof shared.getStringWidth !== 'function'
-  )
-    return false;
-  const originalGet = prototype.get;
+/** Installs the shared caches and the row cache once per process; throws when Ink is not patched. */
+export function shareInkOutputCaches(): void {
+  const patched = Output as unknown as PatchedOutput;
+  if (!('renderFrame' in patched) || !('sharedCaches' in patched))
+    throw new Error("Ink's Output is not patched (patches/ink@6.8.0.patch): run npm ci, or npm run build");
+  if (patched.renderFrame) return;
+  const shared = (new Output({ width: 0, height: 0 }) as unknown as OutputFrame).caches;
   const rows = new RowTexts(MAX_ROWS);
-  prototype.get = function get(this: OutputWithCaches) {
+  patched.sharedCaches = shared;
+  patched.renderFrame = (output) => {
     if (shared.widths.size + shared.styledChars.size + shared.blockWidths.size > MAX_ENTRIES) {
       shared.widths.clear();
       shared.styledChars.clear();
       shared.blockWidths.clear();
     }
-    this.caches = shared;
-    if (clipsHorizontally(this.operations)) return originalGet.call(this);
-    return rows.frame(this.operations, this.width, this.height, shared);
+    // Horizontal clips are cut by Ink's own get (slice-ansi): undefined hands the frame back to it.
+    if (clipsHorizontally(output.operations)) return undefined;
+    return rows.frame(output.operations, output.width, output.height, shared);
   };
-  installed = true;
-  return true;
 }
