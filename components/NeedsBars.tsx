@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { useTheme } from './theme.js';
 
 export interface NeedsBarsProps {
-  /** 0..100; a high hunger is bad. */
+  /** 0..100; a high hunger is bad. Drawn as "fed" (100 − hunger), so feeding fills its bar as the others fill. */
   hunger: number;
   energy: number;
   happiness: number;
@@ -53,7 +53,7 @@ export const NeedsBars = React.memo(function NeedsBars({
   const xpSuffix = ` ${xpToNext} to Lv ${level + 1}`;
   return (
     <Box flexDirection="column" width={width}>
-      <Row label="hunger" value={hunger} color={need(hunger, true)} width={width} />
+      <Row label="fed" value={100 - hunger} color={need(hunger, true)} width={width} />
       <Row label="energy" value={energy} color={need(energy)} width={width} />
       <Row label="happiness" value={happiness} color={need(happiness)} width={width} />
       <Text wrap="truncate-end">

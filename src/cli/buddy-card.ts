@@ -30,7 +30,8 @@ export function needsLines(pet: Pet, now: number): string[] {
   const { needs, xp } = decayPet(pet, now);
   const level = levelForXp(xp);
   return [
-    `hunger     ${bar(needs.hunger)}`,
+    // "fed", not hunger: feeding fills this bar as petting and playing fill theirs.
+    `fed        ${bar(100 - needs.hunger)}`,
     `energy     ${bar(needs.energy)}`,
     `happiness  ${bar(needs.happiness)}`,
     `xp         ${Math.floor(xp)} (level ${level + 1} at ${xpForLevel(level + 1)})`,

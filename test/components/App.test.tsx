@@ -92,7 +92,7 @@ describe('App layout', () => {
       'npm test failed',
       '╰─ buddy',
       'Pip · Lv 3 · rare',
-      'hunger',
+      'fed ',
       'happiness',
       'to Lv 4',
       '💬 working',
@@ -119,10 +119,10 @@ describe('App layout', () => {
     };
     const medium = await at(60, 24);
     expect(medium).not.toContain('events/min');
-    expect(medium).toContain('hunger');
+    expect(medium).toContain('energy');
     expect(medium).toContain('.-----.');
     const small = await at(46, 16);
-    expect(small).not.toContain('hunger');
+    expect(small).not.toContain('energy');
     expect(small).toContain('.-----.');
     const tiny = await at(40, 12);
     expect(tiny).not.toContain('.-----.');

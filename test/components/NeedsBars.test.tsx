@@ -10,7 +10,8 @@ describe('NeedsBars', () => {
     );
     expect(lastFrame()).toBe(
       [
-        'hunger    ██████░░░░░░░░░░░░░░  30',
+        // Hunger 30 is fed 70: feeding fills this bar as the others fill (issue 47).
+        'fed       ██████████████░░░░░░  70',
         'energy    ██████████████░░░░░░  70',
         'happiness ████████████████████ 100',
         'xp        ████████░░░░░░░░░░░░ 60 to Lv 4',

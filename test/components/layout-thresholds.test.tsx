@@ -77,7 +77,7 @@ describe('layout thresholds (docs/tui.md)', () => {
     [51, true],
   ])('needs bars at %i: %s', async (columns, shown) => {
     const frame = await frameAt(columns);
-    expect(frame.includes('hunger')).toBe(shown);
+    expect(frame.includes('energy')).toBe(shown);
     // The sprite stays until the face is all that fits.
     expect(frame).toContain('.-----.');
   });
