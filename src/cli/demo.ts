@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { expandPath } from '../config/paths.js';
 import { hookEntryPath } from '../install/cli-entry.js';
+import { createDemoPace } from '../demo/demo-pace.js';
 import { loadRecording, replayThroughHook, sleep } from '../demo/demo-replay.js';
 import { createDemoWorld, demoRecordingPath } from '../demo/demo-world.js';
 import { preferSmallHeap } from '../process/small-heap.js';
@@ -92,10 +93,11 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   }
 
   const recorded = events[0].session_id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 36);
+  const settle = createDemoPace(handle, { speed, signal: stop.signal });
   const replay = (async () => {
     for (let round = 1; !stop.signal.aborted; round += 1) {
       const sessionId = round === 1 ? recorded : `${recorded.slice(0, 27)}-round${round}`;
-      await replayThroughHook({ events, hookEntry, env: world.env, sessionId, speed, signal: stop.signal });
+      await replayThroughHook({ events, hookEntry, env: world.env, sessionId, speed, signal: stop.signal, settle });
       if (values.once || stop.signal.aborted) break;
       await sleep(ROUND_PAUSE_MS / speed, stop.signal);
       // The finished round leaves the stage so the tabs do not pile up.

@@ -2,7 +2,8 @@
  * Replays a recorded session through the REAL hook command, one `node dist/hook.js` process
  * per event as Claude Code runs it, at a natural pace: the recorded gaps, kept between a floor
  * (so each step can be seen) and a ceiling (so the demo never stalls), divided by `speed`.
- * Events are scheduled on one timeline, so a slow hook start does not push the rest back.
+ * Events are scheduled on one timeline, so a slow hook start does not push the rest back; the
+ * demo's pace (`settle`) holds it while the pane shows what an event made the buddy say.
  */
 import { spawn } from 'node:child_process';
 import { readSmallFile } from '../files/read-small-file.js';
@@ -87,12 +88,14 @@ export interface ReplayOptions {
   speed?: number;
   signal?: AbortSignal;
   onEvent?: (event: RecordedEvent, index: number) => void;
+  /** Waited for after each event (the demo's pace, demo-pace.ts); the timeline moves on by the time it took. */
+  settle?: () => Promise<void>;
 }
 
 /** Replays every event once; stops early when `signal` aborts. Returns how many were sent. */
 export async function replayThroughHook(options: ReplayOptions): Promise<number> {
   const delays = replayDelays(options.events, options.speed);
-  const started = performance.now();
+  let started = performance.now();
   let due = 0;
   let sent = 0;
   for (const [index, event] of options.events.entries()) {
@@ -102,6 +105,11 @@ export async function replayThroughHook(options: ReplayOptions): Promise<number>
     await runHookProcess(options.hookEntry, payloadFor(event, options.sessionId), options.env);
     sent += 1;
     options.onEvent?.(event, index);
+    if (options.settle) {
+      const before = performance.now();
+      await options.settle();
+      started += performance.now() - before;
+    }
   }
   return sent;
 }

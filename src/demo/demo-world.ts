@@ -14,9 +14,11 @@ import { builtinSpeciesDir } from '../species/builtin-dir.js';
 
 /**
  * The demo pet starts grown, a little short of the built-ins' elder stage (level 15): one round of
- * the recorded session (70 XP) makes it grow, so the demo shows that moment too.
+ * the recorded session (70 XP) makes it grow, so the demo shows that moment too. It grows with the
+ * turn's end (Stop, 10 XP), after the commit (21 XP): the stage-up takes the screen from small
+ * talk, and at the commit it cut the commit's bubble short.
  */
-export const DEMO_PET_XP = xpForLevel(15) - 40;
+export const DEMO_PET_XP = xpForLevel(15) - 65;
 
 export interface DemoWorld {
   dir: string;
