@@ -1,7 +1,10 @@
 /**
  * `buddy-tui pane` (also `buddy-tui --tmux`): opens the TUI in a new tmux split beside the
  * current pane. tmux starts the new pane with the tmux server's environment, not ours, so the
- * variables buddy-tui reads are passed along with `-e`.
+ * variables buddy-tui reads are passed along with `-e`. The pane is marked (`@buddy-tui`), so a
+ * second `pane` in that window finds it instead of opening another. Run from a key binding
+ * (`run-shell`, no terminal), it prints nothing on success: tmux would show any output in view
+ * mode over the user's pane; a notice goes to tmux's status line instead.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -88,6 +91,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stderr(OUTSIDE_TMUX_MESSAGE);
     return 1;
   }
+  const existing = openedPane(env);
+  if (existing) return alreadyOpen(io, existing, values.focus ?? false);
   const command = [process.execPath, cliEntryPath(), 'tui', ...positionals].map(shellQuote).join(' ');
   const result = spawnSync(
     'tmux',
@@ -107,6 +112,33 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     io.stderr(term`buddy-tui pane: tmux split-window failed: ${why}\n`);
     return 1;
   }
-  io.stdout(term`buddy-tui opened in tmux pane ${result.stdout.trim()}\n`);
+  const opened = result.stdout.trim();
+  tmux(env, ['set-option', '-p', '-t', opened, PANE_MARK, '1']);
+  if (io.isTTY) io.stdout(term`buddy-tui opened in tmux pane ${opened}\n`);
+  return 0;
+}
+
+/** The user option that marks a pane buddy-tui opened. */
+const PANE_MARK = '@buddy-tui';
+
+function tmux(env: NodeJS.ProcessEnv, args: string[]) {
+  return spawnSync('tmux', args, { env, encoding: 'utf8' });
+}
+
+/** A live pane of the current window that `pane` opened before, if any. */
+export function openedPane(env: NodeJS.ProcessEnv): string | undefined {
+  const target = env.TMUX_PANE ? ['-t', env.TMUX_PANE] : [];
+  const listed = tmux(env, ['list-panes', ...target, '-F', `#{pane_id} #{pane_dead} #{${PANE_MARK}}`]);
+  if (listed.error || listed.status !== 0) return undefined;
+  const found = listed.stdout.split('\n').find((line) => / 0 1$/.test(line));
+  return found?.split(' ')[0];
+}
+
+/** Says the pane is open already (on the terminal, else in tmux's status line), and focuses it when asked. */
+function alreadyOpen(io: CliIo, pane: string, focus: boolean): number {
+  if (focus) tmux(io.env, ['select-pane', '-t', pane]);
+  const notice = `buddy-tui is already open in tmux pane ${pane}${focus ? '' : ' (--focus moves there)'}`;
+  if (io.isTTY) io.stdout(term`${notice}\n`);
+  else tmux(io.env, ['display-message', ...(io.env.TMUX_PANE ? ['-t', io.env.TMUX_PANE] : []), notice]);
   return 0;
 }

@@ -82,13 +82,14 @@ describe('buddy-tui pane', () => {
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    const newPane = /pane (%\d+)/.exec(result.stdout)![1];
+    // Not a terminal (as under a key binding's run-shell): nothing printed on success.
+    expect(result.stdout).toBe('');
     const panes = server
       .tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_active} #{pane_start_command}'])
       .stdout.trim()
       .split('\n');
     expect(panes).toHaveLength(2);
-    const line = panes.find((entry) => entry.startsWith(`${newPane} `))!;
+    const line = panes.find((entry) => !entry.startsWith(`${started.pane} `))!;
     const [, width, active] = line.split(' ');
     expect(Number(width)).toBe(60);
     expect(active).toBe('0');
@@ -106,7 +107,7 @@ describe('buddy-tui pane', () => {
       .tmux(['list-panes', '-F', '#{pane_id} #{pane_width} #{pane_height} #{pane_active}'])
       .stdout.trim()
       .split('\n');
-    const created = panes.find((entry) => entry.startsWith(/pane (%\d+)/.exec(result.stdout)![1]))!.split(' ');
+    const created = panes.find((entry) => !entry.startsWith(`${started.pane} `))!.split(' ');
     expect(Number(created[1])).toBe(120);
     expect(Number(created[2])).toBeGreaterThanOrEqual(8);
     expect(Number(created[2])).toBeLessThanOrEqual(11);
