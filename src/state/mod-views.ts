@@ -6,9 +6,29 @@
  */
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { readSmallFile } from '../files/read-small-file.js';
+import { isPidAlive } from '../process/pid-alive.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from './mod-bridge.js';
 import { presentPrivateDir, sessionDirName } from './state-root.js';
+
+/**
+ * True while buddy-tui's mod draws the buddy in this session's Claude Code: its heartbeat (written
+ * by the mod's `mod-state` runs) names a Claude Code that still runs. The statusline then leaves the
+ * face, its bubble and what ages to the mod (docs/statusline.md). One small read, no listing.
+ */
+export function modDrawsFor(root: string, sessionId: string | undefined): boolean {
+  const name = sessionDirName(sessionId);
+  if (!name) return false;
+  try {
+    const dir = presentPrivateDir(root, MOD_BRIDGE_DIR, 'mods');
+    if (!dir) return false;
+    const beat = JSON.parse(readSmallFile(join(dir, `${name}.json`), { maxBytes: 4096 })) as { pid?: unknown };
+    return typeof beat?.pid === 'number' && isPidAlive(beat.pid);
+  } catch {
+    return false; // none, damaged, or not ours
+  }
+}
 
 /** The view file of a session; undefined for an id that is not a safe file name. */
 export function modViewPath(root: string, sessionId: string | undefined): string | undefined {

@@ -24,6 +24,7 @@ import { locateSession, readSessionSource } from './session-source.js';
 import { readStatuslineConfig } from './statusline-config-reader.js';
 import { lookBuddy } from './buddy.js';
 import { buildView } from './view.js';
+import { modDrawsFor } from '../state/mod-views.js';
 import { RESET } from './style.js';
 
 export interface StatuslineResult {
@@ -66,6 +67,8 @@ export async function renderOwnRows(
     reaction,
     reactionMaxAgeMs: options.reactionMaxAgeMs,
     now,
+    // Claude Code's own statusLine only: a tmux segment is outside the mod's screen.
+    modDraws: !options.segment && modDrawsFor(source.root, payload.sessionId),
   });
   const rows = rowsFor(view, options.lines, options.segment);
   await prepareWidths(rows.flatMap((row) => row.flatMap((segment) => segment.parts.map((part) => part.text))));

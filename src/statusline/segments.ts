@@ -24,9 +24,13 @@ export interface Segment {
 const dim = (text: string): Part => ({ text, style: 'dim' });
 
 /** The face, then the reaction (or the buddy's name) beside it. */
-export function buddySegment(view: StatuslineView): Segment {
+export function buddySegment(view: StatuslineView): Segment | undefined {
+  if (view.modDraws) return undefined; // the mod draws the face beside the prompt
   return { key: 'face', parts: [{ text: view.face, style: 'face' }], priority: 100 };
 }
+
+/** A time that grows between two runs of the statusLine: none when the mod draws (it ages in the mod). */
+const elapsed = (view: StatuslineView, ms: number): Part[] => (view.modDraws ? [] : [dim(` ${formatElapsed(ms)}`)]);
 
 export function reactionSegment(view: StatuslineView): Segment | undefined {
   if (view.reaction) {
@@ -87,7 +91,7 @@ export function runningToolSegment(view: StatuslineView): Segment | undefined {
   if (!tool) return undefined;
   return {
     key: 'running',
-    parts: [{ text: `▸ ${tool.name}`, style: 'running' }, dim(` ${formatElapsed(tool.elapsedMs)}`)],
+    parts: [{ text: `▸ ${tool.name}`, style: 'running' }, ...elapsed(view, tool.elapsedMs)],
     priority: 85,
   };
 }
@@ -159,7 +163,7 @@ export function agentsSegment(view: StatuslineView): Segment | undefined {
       if (count > 1) parts.push({ text: ` x${count}`, style: 'count' });
     });
     if (shown < agents.length) parts.push(dim(` +${agents.length - shown}`));
-    parts.push(dim(` ${formatElapsed(view.longestAgentMs)}`));
+    parts.push(...elapsed(view, view.longestAgentMs));
     return parts;
   };
   const parts = build(agents.length);
@@ -168,7 +172,7 @@ export function agentsSegment(view: StatuslineView): Segment | undefined {
   const counted: Part[] = [
     dim('◆ '),
     { text: `${total} agent${total > 1 ? 's' : ''}`, style: agentStyle(agents[0].type) },
-    dim(` ${formatElapsed(view.longestAgentMs)}`),
+    ...elapsed(view, view.longestAgentMs),
   ];
   const byItems = listShrinker(build, agents.length);
   const shrink = (maxCells: number): Part[] | undefined =>

@@ -33,6 +33,11 @@ export interface StatuslineView {
   longestAgentMs: number;
   /** Shown when there is no activity to show. */
   idle?: { kind: 'no-state' | 'ended' | 'idle'; lastTurnMs?: number };
+  /**
+   * buddy-tui's mod draws the buddy in this Claude Code: the face, its bubble, the ask and what
+   * ages ("12s ago", a running tool's time) are the mod's, and this view keeps what only it shows.
+   */
+  modDraws?: true;
 }
 
 export interface ViewInput {
@@ -43,6 +48,8 @@ export interface ViewInput {
   reaction?: Reaction;
   reactionMaxAgeMs: number;
   now: number;
+  /** The mod draws the buddy (src/state/mod-views.ts modDrawsFor): see StatuslineView.modDraws. */
+  modDraws?: boolean;
 }
 
 /** Short labels: a name or type longer than this is cut (with an ellipsis) before layout. */
@@ -72,7 +79,18 @@ export function recentReaction(
   return { text, kind };
 }
 
+/** What the mod draws itself, or what ages between two runs of the statusLine, left to it. */
+function leaveToMod(view: StatuslineView): StatuslineView {
+  const { face: _face, name: _name, reaction: _reaction, waiting: _waiting, failure: _failure, ...kept } = view;
+  return { ...kept, face: '', modDraws: true };
+}
+
 export function buildView(input: ViewInput): StatuslineView {
+  const view = buildFullView(input);
+  return input.modDraws ? leaveToMod(view) : view;
+}
+
+function buildFullView(input: ViewInput): StatuslineView {
   const { payload, state, now } = input;
   const view: StatuslineView = {
     face: sanitizeText(input.face, { maxLength: 24 }).trim() || '(o.o)',
