@@ -10,10 +10,16 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   tui: { summary: 'open the companion pane (the default)', load: () => import('./tui.js') },
   demo: { summary: 'replay a recorded session into the pane, no Claude Code needed', load: () => import('./demo.js') },
   pane: { summary: 'open the pane in a new tmux split (also: --tmux)', load: () => import('./pane.js') },
-  install: { summary: 'wire buddy-tui into Claude Code settings.json', load: () => import('./install.js') },
+  install: {
+    summary: "wire buddy-tui into Claude Code's settings.json (--host codex|copilot|gemini|qwen for the others)",
+    load: () => import('./install.js'),
+  },
   uninstall: { summary: 'remove exactly what install added', load: () => import('./uninstall.js') },
   doctor: { summary: 'check the setup and say how to fix it', load: () => import('./doctor.js') },
-  species: { summary: 'list | show <id> | validate <file...> | new <id>', load: () => import('./species.js') },
+  species: {
+    summary: 'list | show <id> | validate <file...> | new <id> | import <dir|pet.json>',
+    load: () => import('./species.js'),
+  },
   hatch: { summary: 'hatch a new buddy (--species, --name, --reroll)', load: () => import('./hatch.js') },
   feed: { summary: 'feed the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runFeed })) },
   pet: { summary: 'pet the buddy', load: () => import('./pet-actions.js').then((m) => ({ run: m.runPet })) },
@@ -57,11 +63,12 @@ export function usage(): TerminalText {
   const lines = Object.entries(COMMANDS).map(([name, { summary }]) => term`  ${name.padEnd(width)}${summary}`);
   return joinTerm(
     [
-      term`buddy-tui: a terminal companion for Claude Code
+      term`buddy-tui: a terminal companion for your coding agents (Claude Code, Codex, GitHub Copilot CLI,
+Gemini CLI, Qwen Code): a buddy that reacts to their sessions, and what each session is doing.
 
 usage: buddy-tui [command] [options]
 `,
-      term`  ${'hook'.padEnd(width)}Claude Code hook command (reads one event on stdin)`,
+      term`  ${'hook'.padEnd(width)}the hook command each host runs (reads one event on stdin)`,
       term`  ${'statusline'.padEnd(width)}Claude Code statusLine command`,
       ...lines,
       term`
@@ -69,6 +76,28 @@ Run \`buddy-tui <command> --help\` for the options of a command.`,
     ],
     '\n',
   );
+}
+
+/** Edits (insert, delete, replace one character) from a to b. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** The one command a typo most likely meant (two edits at most, and fewer than half its letters). */
+export function nearestCommand(typed: string, names: readonly string[]): string | undefined {
+  const word = typed.toLowerCase().slice(0, 40);
+  const scored = names
+    .map((name) => ({ name, distance: editDistance(word, name) }))
+    .filter(({ name, distance }) => distance <= Math.min(2, Math.floor(name.length / 2)))
+    .sort((a, b) => a.distance - b.distance);
+  return scored.length && scored[0]!.distance !== scored[1]?.distance ? scored[0]!.name : undefined;
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -95,9 +124,14 @@ export async function main(args: string[]): Promise<number> {
     rest = name === undefined ? [] : [name, ...rest];
     name = 'tui';
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    io.stderr(term`buddy-tui: unknown command "${name}"\n\n${usage()}\n`);
+    const near = nearestCommand(name, [...Object.keys(COMMANDS), 'hook', 'statusline']);
+    io.stderr(
+      near
+        ? term`buddy-tui: unknown command "${name}"; did you mean ${near}?\nRun \`buddy-tui --help\` for every command.\n`
+        : term`buddy-tui: unknown command "${name}"\n\n${usage()}\n`,
+    );
     return 2;
   }
   return runCommand(name, command.load, rest, io);

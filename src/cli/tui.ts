@@ -29,7 +29,8 @@ options:
   --no-alt-screen       draw in the normal screen instead of the alternate one
   -h, --help            this help
 
-keys: ←/→ or 1-9 switch session, f feed, p pet, m mute, ? help, q or Ctrl+C quit`;
+keys: ←/→ or 1-9 switch session, o sessions overview (↑↓ Enter to open one), f feed, p pet, m mute,
+      c chattiness, r reactions history, Esc close a view, ? help, q or Ctrl+C quit`;
 
 const FORCE_EXIT_MS = 3_000;
 

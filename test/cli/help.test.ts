@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KEYMAP } from '../../components/keymap.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -61,5 +62,33 @@ describe('buddy-tui <command> --help', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^usage: buddy-tui hook/);
     expect(existsSync(run.errorsLog)).toBe(false);
+  });
+});
+
+describe('what the help says', () => {
+  it('the top-level help names every host and how to install into each, not Claude Code alone', () => {
+    const help = cli(['--help']).stdout;
+    expect(help).not.toContain('a terminal companion for Claude Code\n');
+    for (const host of ['Claude Code', 'Codex', 'Copilot', 'Gemini', 'Qwen']) expect(help).toContain(host);
+    expect(help).toMatch(/install .*--host codex\|copilot\|gemini\|qwen/);
+    expect(help).toMatch(/^ {2}species .*\bimport\b/m);
+  });
+
+  it("the keys line of `tui --help` names every key of the pane's keymap", () => {
+    const help = cli(['tui', '--help']).stdout;
+    const keys = help.slice(help.indexOf('\nkeys:'));
+    const words = keys.replace(/^keys:/, '').split(/[\s,()]+/);
+    for (const row of KEYMAP) expect(words, row.label).toContain(row.label.split(' ')[0]);
+  });
+
+  it('a mistyped command is answered with the nearest one, not the whole help', () => {
+    const run = cli(['instal']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'buddy-tui: unknown command "instal"; did you mean install?\nRun `buddy-tui --help` for every command.\n',
+    );
+    const far = cli(['frobnicate']);
+    expect(far.stderr).toContain('unknown command "frobnicate"');
+    expect(far.stderr).toContain('usage: buddy-tui [command] [options]');
   });
 });
