@@ -8,7 +8,6 @@
  */
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
-import type { FSWatcher as ChokidarWatcher } from 'chokidar';
 import { ignoreReports, type Reporter } from '../report/reporter.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 
@@ -107,6 +106,13 @@ export function followDir(
   };
 }
 
+/** A watcher on a folder as opened once: a chokidar watcher's, or the Foundry root's own. */
+export interface OpenedWatcher {
+  /** Resolves once it watches (chokidar's 'ready'). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface FollowedWatcher {
   /** The first watcher's 'ready'. */
   ready: Promise<void>;
@@ -114,13 +120,13 @@ export interface FollowedWatcher {
 }
 
 /**
- * A chokidar watcher on `dir` that follows the folder: when it is made again, the old watcher
- * is closed, `open` watches the new one, and `onBack` runs once that is ready (to read again
- * whatever changed while nothing watched).
+ * A watcher on `dir` that follows the folder: when it is made again, the old watcher is closed,
+ * `open` watches the new one, and `onBack` runs once that is ready (to read again whatever
+ * changed while nothing watched).
  */
 export function followWatcher(
   dir: string,
-  open: () => ChokidarWatcher,
+  open: () => OpenedWatcher,
   onBack: () => void,
   report: Reporter,
   signal?: AbortSignal,
@@ -134,7 +140,7 @@ export function followWatcher(
       if (life.signal.aborted) return;
       void current.close();
       current = open();
-      current.once('ready', () => {
+      void current.ready.then(() => {
         if (!life.signal.aborted) onBack();
       });
     },
@@ -143,7 +149,7 @@ export function followWatcher(
   );
   onAbort(life.signal, () => current.close());
   return {
-    ready: new Promise<void>((resolve) => current.once('ready', () => resolve())),
+    ready: current.ready,
     close: life.end,
   };
 }

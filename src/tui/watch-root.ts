@@ -19,13 +19,18 @@ export interface WatchedRootSpec {
 }
 
 export function watchRoot(spec: WatchedRootSpec): FollowedWatcher {
-  const open = () =>
-    watch(spec.dir, {
+  const open = () => {
+    const watcher = watch(spec.dir, {
       ignoreInitial: true,
       depth: spec.depth,
       ignored: (path, stats) => spec.ignored(path, stats?.isFile()),
     })
       .on('all', spec.onEvent)
       .on('error', (error) => spec.report({ level: 'error', where: 'watch', error }));
+    return {
+      ready: new Promise<void>((resolve) => watcher.once('ready', () => resolve())),
+      close: () => watcher.close(),
+    };
+  };
   return followWatcher(spec.dir, open, spec.onMadeAgain, reportingAs(spec.report, 'watch'));
 }
