@@ -18,6 +18,14 @@ import type { JsonObject } from './settings-json.js';
 
 /** The smallest refresh interval buddy-tui will keep (seconds). */
 export const MIN_REFRESH_INTERVAL_S = 2;
+/**
+ * The refreshInterval install sets on its fast-path statusLine (seconds): what the line shows (a
+ * bubble, the face, "12s ago") is never older than this. A refresh there costs a shell and a few
+ * builtins (~2 ms) while a buddy-tui process keeps the line, a Node start (~85 ms CPU) when none
+ * does; a chained command runs Node and the user's command each time, so it gets none
+ * (docs/statusline.md, "How fresh it is").
+ */
+export const STATUSLINE_REFRESH_S = 10;
 
 export interface AddOptions {
   commands: BuddyCommands;
@@ -74,9 +82,11 @@ export function addBuddy(input: JsonObject, opts: AddOptions): AddResult {
     command: installedStatuslineCommand(opts.commands, chain),
     padding: typeof previous?.padding === 'number' ? previous.padding : 0,
   };
-  if (typeof previous?.refreshInterval === 'number') {
-    statusLine.refreshInterval = Math.max(MIN_REFRESH_INTERVAL_S, previous.refreshInterval);
-  }
+  // The user's own value first (on their statusLine, or set on buddy-tui's since), else ours where it pays.
+  const ours = current && current !== previous ? current.refreshInterval : undefined;
+  const kept = typeof previous?.refreshInterval === 'number' ? previous.refreshInterval : ours;
+  const interval = typeof kept === 'number' ? kept : chain ? undefined : STATUSLINE_REFRESH_S;
+  if (interval !== undefined) statusLine.refreshInterval = Math.max(MIN_REFRESH_INTERVAL_S, interval);
   settings.statusLine = statusLine;
   return { settings, previousStatusLine: previous ? clone(previous) : undefined };
 }

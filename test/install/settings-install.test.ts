@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buddyCommands, claudeHookEvents, supportsExecForm } from '../../src/install/buddy-entries.js';
 import { BUDDY_TAG } from '../../src/protocol/buddy-tag.js';
+import { STATUSLINE_REFRESH_S } from '../../src/install/merge-settings.js';
 import { installIntoSettings, uninstallFromSettings } from '../../src/install/settings-install.js';
 import { SettingsChangedError, readSettingsSnapshot, writeSettings } from '../../src/install/settings-file.js';
 import { SettingsFileError } from '../../src/install/settings-json.js';
@@ -67,7 +68,12 @@ describe('install into settings.json', () => {
       expect(settings.hooks[event][0].hooks[0].async).toBeUndefined();
     }
     // Nothing to chain: the sh fast path, which falls back to `<node> <cli.js> statusline` (docs/statusline.md).
-    expect(settings.statusLine).toEqual({ type: 'command', command: commands.statuslineFast, padding: 0 });
+    expect(settings.statusLine).toEqual({
+      type: 'command',
+      command: commands.statuslineFast,
+      padding: 0,
+      refreshInterval: STATUSLINE_REFRESH_S,
+    });
     expect(commands.statuslineFast).toContain(`set -- /usr/bin/node '/opt/buddy tui/dist/cli.js'`);
     expect(lstatSync(path).mode & 0o777).toBe(0o600);
   });
@@ -160,7 +166,14 @@ describe('install into settings.json', () => {
 
   it('--statusline-only adds only the statusLine', () => {
     expect(install({ statuslineOnly: true }).status).toBe('changed');
-    expect(read()).toEqual({ statusLine: { type: 'command', command: commands.statuslineFast, padding: 0 } });
+    expect(read()).toEqual({
+      statusLine: {
+        type: 'command',
+        command: commands.statuslineFast,
+        padding: 0,
+        refreshInterval: STATUSLINE_REFRESH_S,
+      },
+    });
   });
 });
 
