@@ -242,6 +242,9 @@ function create(io: CliIo, id: string | undefined, out: string | undefined, forc
   io.stdout(
     term`wrote ${clean(file)}\nedit it, then: buddy-tui species validate ${clean(file)} && buddy-tui species show ${id}\n`,
   );
+  io.stdout(
+    term`its stages (hatchling, grown, elder) wear these frames; to give one its own look, add \`frames\` (and \`face\`) to it in \`stages\`, then: buddy-tui species show ${id} --stage N (docs/species.md, Stages)\n`,
+  );
   return 0;
 }
 

@@ -9,23 +9,6 @@ const body = (top: string, mouth: string, feet = '  (_)  (_)  '): string[] => [
   feet,
 ];
 
-/** The first stage: a small thing on the ground. */
-const young = (top: string, mouth: string): string[] => [
-  '            ',
-  top.padEnd(12),
-  '    .--.    ',
-  '   ( {E}{E} )   ',
-  `    (${mouth}${mouth})    `,
-];
-/** The last stage: bigger, with a cane. */
-const elder = (top: string, mouth: string): string[] => [
-  top.padEnd(12),
-  '  .-~~~~-.  ',
-  ' ( {E}    {E} ) ',
-  ` (  ~${mouth}${mouth}~  ) `,
-  '  (_)--(_)| ',
-];
-
 export function speciesTemplate(
   id: string,
   schemaRef = 'https://github.com/buddy-tui/buddy-tui/species/species.schema.json',
@@ -59,31 +42,15 @@ export function speciesTemplate(
       fed: ['Yum, thank you!', 'Tasty.', 'Full and happy.'],
       petted: ['Hehe.', 'That is nice.', 'More, please.'],
     },
-    // Drawn at the pet's level: the last stage reached. A stage without frames is the species above.
+    // Names only: with no frames of their own, every stage wears the frames above, which
+    // `species show` draws. A stage's own art goes in its `frames` (docs/species.md, Stages).
     stages: [
-      {
-        id: 'hatchling',
-        name: 'Hatchling',
-        level: 1,
-        frames: {
-          idle: [young('', '_'), young('  ~', '_'), young('     .', '_')],
-          blink: [young('', '_')],
-          happy: [young('     *', 'v'), young('      *', 'v')],
-        },
-        face: { idle: '({E}{E})', happy: '({E}v{E})' },
-        hat: { row: 1, center: 6 },
-      },
+      { id: 'hatchling', name: 'Hatchling', level: 1 },
       { id: 'grown', name: 'Grown', level: 5 },
       {
         id: 'elder',
         name: 'Elder',
         level: 15,
-        frames: {
-          idle: [elder('', '_'), elder('', '-'), elder('         .', '_')],
-          blink: [elder('', '_')],
-          happy: [elder('   * *', 'v'), elder('  * *', 'v')],
-        },
-        face: { idle: '({E}~~{E})', happy: '({E}vv{E})' },
         quips: { level_up: ['Older and wiser.', 'Still got it.', 'Back in my day...'] },
       },
     ],

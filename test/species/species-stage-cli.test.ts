@@ -59,9 +59,11 @@ describe('buddy-tui species show --stage', () => {
     }
   });
 
-  it('species new writes stages that show; a species without stages has only stage 1, itself', async () => {
+  it("species new writes stages without art of their own: a level-1 pet wears the user's edited frames", async () => {
     const c = home();
-    expect((await cli(['new', 'sprout'], c)).exitCode).toBe(0);
+    const created = await cli(['new', 'sprout'], c);
+    expect(created.exitCode).toBe(0);
+    expect(created.stdout).toContain('add `frames` (and `face`) to it in `stages`');
     const file = join(c.home, 'config', 'buddy-tui', 'species', 'sprout.json');
     const written = JSON.parse(readFileSync(file, 'utf8'));
     expect(written.stages.map((stage: { id: string; level: number }) => `${stage.id}@${stage.level}`)).toEqual([
@@ -69,10 +71,15 @@ describe('buddy-tui species show --stage', () => {
       'grown@5',
       'elder@15',
     ]);
-    const elder = await cli(['show', 'sprout', '--stage', '3', '--state', 'happy'], c);
-    expect(elder.exitCode).toBe(0);
-    expect(elder.stdout).toContain('( ^    ^ )');
-    expect(elder.stdout).toContain('(_)--(_)|');
+    // The user's edit: a new first idle frame.
+    written.frames.idle[0] = ['    ||||    ', '   .-~~-.   ', '  ( {E}  {E} )  ', '  ( EDIT )  ', '  (_)  (_)  '];
+    writeFileSync(file, JSON.stringify(written));
+    expect((await cli(['validate', file], c)).exitCode).toBe(0);
+    const shown = await cli(['show', 'sprout', '--state', 'idle'], c);
+    const first = await cli(['show', 'sprout', '--stage', '1', '--state', 'idle'], c);
+    expect(shown.stdout).toContain('( EDIT )');
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toContain('( EDIT )');
 
     delete written.stages;
     writeFileSync(file, JSON.stringify(written));
