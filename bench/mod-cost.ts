@@ -111,7 +111,7 @@ async function runVariant(claude: string, variant: ModVariant, idleS: number): P
   if (install.status !== 0) throw new Error(`install failed: ${install.stderr}`);
   spawnSync(process.execPath, [CLI_ENTRY, 'hatch', '--name', 'Bench'], { env: home.env });
   if (withMod) {
-    const folder = installMod({
+    const { folder } = installMod({
       settingsPath: home.settingsPath,
       packageRoot: REPO_ROOT,
       cliArgv: [process.execPath, CLI_ENTRY],

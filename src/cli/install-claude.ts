@@ -23,6 +23,8 @@ import { claudeVersion } from '../delegate/adapters/auto-choice.js';
 import { findExecutable } from '../process/find-executable.js';
 import { resolveSettingsPath } from '../install/settings-location.js';
 import { installIntoSettings, uninstallFromSettings } from '../install/settings-install.js';
+import { installSummary } from '../install/install-summary.js';
+import { MOD_MIN_VERSION, modFolderFor } from '../install/mod-install.js';
 import { joinTerm, term, termLines, type TerminalText } from '../text/terminal-text.js';
 import type { CliIo } from './cli-io.js';
 import { reportSettingsError } from './install-errors.js';
@@ -35,6 +37,7 @@ export const CLAUDE_FLAGS = {
   'exec-form': { type: 'boolean' },
   'shell-form': { type: 'boolean' },
   'no-mod': { type: 'boolean' },
+  diff: { type: 'boolean' },
 } as const;
 
 export interface ClaudeFlagValues {
@@ -46,6 +49,7 @@ export interface ClaudeFlagValues {
   'node-hook'?: boolean;
   'dry-run'?: boolean;
   'no-mod'?: boolean;
+  diff?: boolean;
 }
 
 export const CLAUDE_INSTALL_HELP = `Adds buddy-tui's hook (${claudeHookEvents().length} events, ${BUDDY_HOOK_EVENTS.length} with ${[...ON_DEMAND_EVENTS].join(', ')}, which only a buddy plugin
@@ -64,8 +68,8 @@ An existing statusLine is kept and chained above buddy-tui's. A backup is writte
                       (default: exec form when \`claude --version\` is ${EXEC_FORM_MIN_VERSION} or newer, else shell form)
   --no-mod            do not set up the buddy mod (Claude Code 2.1.287+ draws the buddy inside its own
                       screen from <settings dir>/skills/buddy-tui-mod/; set up by default when supported)
-  --dry-run           print the change as a diff, write nothing (for a file install must not edit:
-                      the entries to add by hand, as JSON)
+  --dry-run           say what would change, write nothing (for a file install must not edit:
+                      the entries to add by hand, as JSON); with --diff, the whole change as a diff
 `;
 
 /** Exec form only for a Claude Code known to support it; an older one would run node without its script. */
@@ -95,6 +99,22 @@ function onDemandNote(wanted: WantedEvent[]): TerminalText {
       : term`${event} is left out, one process fewer per tool batch: no buddy plugin listens to it (install again after adding one).\n`;
   });
   return joinTerm(lines, '');
+}
+
+/** install --dry-run without --diff: what changes, in a few lines, and the mod folder. */
+function dryRunSummary(
+  values: ClaudeFlagValues,
+  path: string,
+  events: readonly string[],
+  chained: string | undefined,
+): TerminalText {
+  const lines = installSummary({ path, events, statuslineOnly: values['statusline-only'], chained });
+  if (!values['statusline-only'] && !values['no-mod'] && !values.settings)
+    lines.push(
+      `and sets up the buddy mod in ${modFolderFor(path)} when the claude on PATH loads mods (Claude Code ${MOD_MIN_VERSION} or newer)`,
+    );
+  lines.push(`(dry run: nothing was written; \`buddy-tui install --dry-run --diff\` shows the whole change)`);
+  return termLines(`${lines.join('\n')}\n`);
 }
 
 export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Promise<number> {
@@ -139,7 +159,11 @@ export async function runClaudeInstall(values: ClaudeFlagValues, io: CliIo): Pro
     if (result.status === 'unchanged')
       io.stdout(term`buddy-tui is already installed in ${path}; nothing changed.${chain}\n`);
     else if (result.status === 'dry-run')
-      io.stdout(term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`);
+      io.stdout(
+        values.diff
+          ? term`${termLines(result.diff)}(dry run: ${path} was not changed)\n`
+          : dryRunSummary(values, path, events, result.chained),
+      );
     else {
       const backup = result.backup ? term`\nBackup of the previous file: ${result.backup}` : '';
       io.stdout(term`Installed ${what} into ${path}.${backup}${chain}

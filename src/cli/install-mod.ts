@@ -25,14 +25,16 @@ export async function setUpMod(settingsPath: string, io: CliIo): Promise<void> {
     join(root, 'package.json'),
   ) as { version: string };
   try {
-    const folder = installMod({
+    const { folder, changed } = installMod({
       settingsPath,
       packageRoot: root,
       cliArgv: [process.execPath, join(root, 'dist', 'cli.js')],
       version: ours,
     });
     io.stdout(
-      term`Set up the buddy mod in ${folder}: Claude Code ${version} draws the buddy beside and above its prompt, and adds /buddy (\`--no-mod\` skips this).\n`,
+      changed
+        ? term`Set up the buddy mod in ${folder}: Claude Code ${version} draws the buddy beside and above its prompt, and adds /buddy (\`--no-mod\` skips this).\n`
+        : term`The buddy mod in ${folder} is up to date.\n`,
     );
   } catch (error) {
     io.stderr(term`buddy-tui: the buddy mod was not set up: ${(error as Error).message}\n`);

@@ -5,8 +5,10 @@
  * same safe file handling and install record as for Claude Code's settings.json: symlinks kept,
  * backup first, compare-then-rename, byte-exact restore when the file is untouched since install.
  */
+import { existsSync, rmdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isBuddyGroup } from './buddy-entries.js';
-import { deleteInstallRecord, readInstallRecord, writeInstallRecord } from './install-record.js';
+import { deleteInstallRecord, ownFile, readInstallRecord, writeInstallRecord } from './install-record.js';
 import { buddyPresence, removeBuddy } from './merge-settings.js';
 import { readSettingsSnapshot, writeSettings } from './settings-file.js';
 import { detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
@@ -48,6 +50,15 @@ export function addHookGroups(
   return settings;
 }
 
+/** Removes a folder install made, when nothing is left in it. */
+function removeIfEmpty(folder: string): void {
+  try {
+    rmdirSync(folder);
+  } catch {
+    // Not empty (the user's own files), or gone: it stays as it is.
+  }
+}
+
 export function installHookFile(opts: HookFileChange): SettingsChangeResult {
   const env = opts.env ?? process.env;
   const snapshot = readSettingsSnapshot(opts.path);
@@ -71,7 +82,8 @@ export function installHookFile(opts: HookFileChange): SettingsChangeResult {
     originalText = buddyPresence(current).events.length
       ? serializeSettings(removeBuddy(current), style)
       : snapshot.text;
-  const backup = writeSettings(snapshot, nextText, opts.now);
+  const madeFolder = record?.madeFolder === true || !existsSync(dirname(snapshot.realPath));
+  const backup = writeSettings(snapshot, nextText, opts.now, { ownFile: ownFile(record, snapshot.text) });
   writeInstallRecord(
     {
       version: 1,
@@ -79,6 +91,7 @@ export function installHookFile(opts: HookFileChange): SettingsChangeResult {
       installedAt: (opts.now ?? new Date()).toISOString(),
       originalText,
       installedText: nextText,
+      ...(madeFolder ? { madeFolder } : {}),
     },
     env,
   );
@@ -102,7 +115,8 @@ export function uninstallHookFile(opts: Omit<HookFileChange, 'groups' | 'require
     to: nextText === undefined ? '/dev/null' : opts.path,
   });
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff };
-  const backup = writeSettings(snapshot, nextText, opts.now);
+  const backup = writeSettings(snapshot, nextText, opts.now, { ownFile: ownFile(record, snapshot.text) });
   deleteInstallRecord(snapshot.realPath, env);
+  if (nextText === undefined && record?.madeFolder) removeIfEmpty(dirname(snapshot.realPath));
   return { status: 'changed', path: opts.path, backup, diff };
 }

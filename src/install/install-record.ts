@@ -20,6 +20,8 @@ export interface InstallRecord {
   /** The file exactly as install left it. */
   installedText: string;
   previousStatusLine?: JsonObject;
+  /** Install created the file's folder too (`~/.copilot/hooks/`): uninstall removes it once empty. */
+  madeFolder?: boolean;
 }
 
 export function installRecordPath(realSettingsPath: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -55,4 +57,9 @@ export function deleteInstallRecord(realSettingsPath: string, env: NodeJS.Proces
   } catch {
     // Nothing recorded: nothing to forget.
   }
+}
+
+/** The file is buddy-tui's own: install created it (there was none before) and it is as install left it. */
+export function ownFile(record: InstallRecord | undefined, text: string | undefined): boolean {
+  return record !== undefined && record.originalText === null && text === record.installedText;
 }

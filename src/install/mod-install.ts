@@ -7,7 +7,17 @@
  * The copy is written into a scratch folder and renamed into place; uninstall removes only a
  * folder whose plugin.json names it ours.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { dirname, join } from 'node:path';
 import { isOlder } from './mod-version.js';
@@ -74,13 +84,45 @@ export interface ModInstallInput {
   version: string;
 }
 
-/** Writes (or rewrites) the mod folder. Returns its path. Refuses to replace a folder that is not ours. */
-export function installMod(input: ModInstallInput): string {
+/** In the mod folder when install created the skills folder too: uninstall removes that, once empty. */
+const MADE_SKILLS = '.made-skills-folder';
+
+/** Every regular file under `dir`, relative path to bytes; undefined when something there is not a plain file or folder. */
+function treeOf(dir: string, prefix = ''): Map<string, string> | undefined {
+  const files = new Map<string, string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const sub = treeOf(path, `${prefix}${entry.name}/`);
+      if (!sub) return undefined;
+      for (const [name, text] of sub) files.set(name, text);
+    } else if (entry.isFile()) files.set(`${prefix}${entry.name}`, readSmallFile(path, { maxBytes: 1 << 20 }));
+    else return undefined;
+  }
+  return files;
+}
+
+/** The two folders hold the same files with the same bytes. */
+function sameTree(a: string, b: string): boolean {
+  try {
+    const [left, right] = [treeOf(a), treeOf(b)];
+    return !!left && !!right && left.size === right.size && [...left].every(([name, text]) => right.get(name) === text);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes (or rewrites) the mod folder. Returns its path, and whether anything changed (a second
+ * install finds the same files). Refuses to replace a folder that is not ours.
+ */
+export function installMod(input: ModInstallInput): { folder: string; changed: boolean } {
   const folder = modFolderFor(input.settingsPath);
   if (existsSync(folder) && !isOurModFolder(folder)) {
     throw new Error(`${folder} exists and is not buddy-tui's mod; move it away, or install with --no-mod`);
   }
   const skills = dirname(folder);
+  const madeSkills = !existsSync(skills) || existsSync(join(folder, MADE_SKILLS));
   mkdirSync(skills, { recursive: true, mode: 0o700 });
   const scratch = join(skills, `.${MOD_NAME}.${process.pid}`);
   rmSync(scratch, { recursive: true, force: true });
@@ -94,15 +136,31 @@ export function installMod(input: ModInstallInput): string {
   );
   writeFileSync(join(scratch, '.claude-plugin', 'plugin.json'), manifest(input.version));
   writeFileSync(join(scratch, 'buddy-cli.json'), `${JSON.stringify({ argv: input.cliArgv })}\n`);
+  if (madeSkills) writeFileSync(join(scratch, MADE_SKILLS), '');
+  if (existsSync(folder) && sameTree(scratch, folder)) {
+    rmSync(scratch, { recursive: true, force: true });
+    return { folder, changed: false };
+  }
   if (existsSync(folder)) rmSync(folder, { recursive: true, force: true });
   renameSync(scratch, folder);
-  return folder;
+  return { folder, changed: true };
 }
 
-/** Removes the mod folder install wrote; leaves anything else alone. Returns true when it removed one. */
+/**
+ * Removes the mod folder install wrote, and the skills folder when install made it and it is empty
+ * now; leaves anything else alone. Returns true when it removed the mod.
+ */
 export function uninstallMod(settingsPath: string): boolean {
   const folder = modFolderFor(settingsPath);
   if (!isOurModFolder(folder)) return false;
+  const madeSkills = existsSync(join(folder, MADE_SKILLS));
   rmSync(folder, { recursive: true, force: true });
+  if (madeSkills) {
+    try {
+      rmdirSync(dirname(folder)); // only an empty folder goes
+    } catch {
+      // Not empty (the user's own skills), or gone already: it stays as it is.
+    }
+  }
   return true;
 }

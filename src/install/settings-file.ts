@@ -20,6 +20,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { SettingsFileError } from './settings-json.js';
+import { pruneOlderBackups } from './backup-prune.js';
 
 export interface SettingsSnapshot {
   /** The path as given. */
@@ -188,12 +189,15 @@ function writeFailure(snapshot: SettingsSnapshot, error: unknown): SettingsFileE
 
 /**
  * Replaces the file with `next` (or deletes it when `next` is undefined), provided it still
- * holds exactly what the snapshot read. Returns the backup path when one was written.
+ * holds exactly what the snapshot read. Returns the backup path when one was written: none of a
+ * file that is buddy-tui's own (`ownFile`: it created it and nobody changed it since), and the
+ * older backups of the file go once the new one is written (one backup per file).
  */
 export function writeSettings(
   snapshot: SettingsSnapshot,
   next: string | undefined,
   now: Date = new Date(),
+  options: { ownFile?: boolean } = {},
 ): string | undefined {
   const unchanged = (): void => {
     if (currentText(snapshot.realPath) !== snapshot.text) throw new SettingsChangedError(snapshot.path);
@@ -202,17 +206,19 @@ export function writeSettings(
   assertWritable(snapshot);
   let backup: string | undefined;
   try {
-    if (snapshot.text !== undefined) {
+    if (snapshot.text !== undefined && !options.ownFile) {
       backup = backupPath(snapshot.realPath, now);
       atomicWriteFileSync(backup, snapshot.text, snapshot.mode);
     }
     if (next === undefined) {
       unchanged();
       unlinkSync(snapshot.realPath);
+      if (backup !== undefined) pruneOlderBackups(snapshot.realPath, backup);
       return backup;
     }
     mkdirSync(dirname(snapshot.realPath), { recursive: true });
     atomicWriteFileSync(snapshot.realPath, next, snapshot.mode, { beforeRename: unchanged });
+    if (backup !== undefined) pruneOlderBackups(snapshot.realPath, backup);
     return backup;
   } catch (error) {
     // The file is as it was: a backup of it would only be clutter.

@@ -4,7 +4,13 @@
  */
 import { buddyCommands, type BuddyCommands, type HookForm, type HookPath } from './buddy-entries.js';
 import { handEditEntries } from './hand-edit.js';
-import { readInstallRecord, writeInstallRecord, deleteInstallRecord, type InstallRecord } from './install-record.js';
+import {
+  readInstallRecord,
+  writeInstallRecord,
+  deleteInstallRecord,
+  ownFile,
+  type InstallRecord,
+} from './install-record.js';
 import { addBuddy, buddyPresence, removeBuddy, type AddOptions } from './merge-settings.js';
 import { SettingsFileError, detectStyle, parseSettings, serializeSettings, type JsonObject } from './settings-json.js';
 import { readSettingsSnapshot, writeSettings, type SettingsSnapshot } from './settings-file.js';
@@ -103,7 +109,7 @@ function installSnapshot(
           )
         : snapshot.text;
   }
-  const backup = writeSettings(snapshot, nextText, opts.now);
+  const backup = writeSettings(snapshot, nextText, opts.now, { ownFile: ownFile(record, snapshot.text) });
   writeInstallRecord(
     {
       version: 1,
@@ -146,7 +152,7 @@ export function uninstallFromSettings(opts: SettingsChangeOptions): SettingsChan
   });
   const chained = typeof restored?.command === 'string' ? restored.command : undefined;
   if (opts.dryRun) return { status: 'dry-run', path: opts.path, diff, chained };
-  const backup = writeSettings(snapshot, nextText, opts.now);
+  const backup = writeSettings(snapshot, nextText, opts.now, { ownFile: ownFile(record, snapshot.text) });
   deleteInstallRecord(snapshot.realPath, env);
   return { status: 'changed', path: opts.path, backup, diff, chained };
 }
