@@ -67,6 +67,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
   notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins', 'files'],
   plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id', 'files'],
+  // The buddy's own voice: moments, its prompt and its consent; it speaks through the delegate path.
+  voice: ['protocol', 'text', 'plugins', 'delegate'],
   components: ['store', 'text', 'display', 'species-display'],
 };
 

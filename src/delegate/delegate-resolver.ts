@@ -21,6 +21,8 @@ import { pumpQueue } from './job-run.js';
 import {
   chosenAdapter,
   emitReaction,
+  sessionOnlyAdapter,
+  showUpgrade,
   fallBack,
   logDecision,
   makeResolverState,
@@ -61,6 +63,7 @@ function answerFromCache(state: ResolverState, held: Admitted, key: string): Del
   const hit = state.cache.get(key, held.token.admittedAt);
   if (!hit) return undefined;
   const { meta } = held;
+  if (meta.upgrade) return upgradeFromCache(state, held, hit);
   const id = state.newId();
   emitReaction(state, meta, {
     id,
@@ -74,6 +77,21 @@ function answerFromCache(state: ResolverState, held: Admitted, key: string): Del
   return { outcome: 'cached', reactionId: id, source: hit.source };
 }
 
+/** A cached answer for an upgrade: shown when fresh and shaped (a cached line is usually a repeat). */
+function upgradeFromCache(
+  state: ResolverState,
+  held: Admitted,
+  hit: { text: string; source: string },
+): DelegateOutcome {
+  const { meta } = held;
+  const kept = showUpgrade(state, meta, hit.text, hit.source);
+  state.usage.cacheHit(meta.plugin);
+  releaseAdmission(state, held, 'cached', kept ? `quip kept: ${kept}` : undefined, hit.source);
+  return kept
+    ? { outcome: 'offline', reason: kept }
+    : { outcome: 'cached', reactionId: meta.upgrade!.reactionId, source: hit.source };
+}
+
 /**
  * The bubble a queued request answers on. A newer request from the same plugin for the same
  * session takes the older one's place and bubble (only the latest thing worth saying is said);
@@ -85,8 +103,10 @@ function takeQueueSlot(state: ResolverState, meta: DelegateMeta): string {
     // The replaced request never made its call: give its admission back.
     releaseAdmission(state, replaced, 'dropped', 'replaced by a newer request');
     replaced.done({ outcome: 'dropped', reason: 'replaced' });
-    return replaced.reactionId;
+    return meta.upgrade?.reactionId ?? replaced.reactionId;
   }
+  // An upgrade shows no thinking bubble: the quip is on screen meanwhile.
+  if (meta.upgrade) return meta.upgrade.reactionId;
   const reactionId = state.newId();
   const { timeoutMs, staleMs } = state.settings;
   emitReaction(state, meta, {
@@ -141,7 +161,9 @@ async function resolveRequest(state: ResolverState, request: unknown, meta: Dele
     logDecision(state, meta.plugin, meta.sessionId, 'refused', `invalid request: ${z.prettifyError(parsed.error)}`);
     return fallBack(state, meta, 'invalid');
   }
-  const { adapter } = await chosenAdapter(state, parseHostId(meta.event.host));
+  const { adapter } = meta.upgrade?.sessionOnly
+    ? { adapter: sessionOnlyAdapter(state) }
+    : await chosenAdapter(state, parseHostId(meta.event.host));
   const at = state.now();
   if (state.closed) return fallBack(state, meta, 'closed');
   if (at - meta.receivedAt > state.settings.staleMs) {

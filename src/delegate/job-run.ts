@@ -13,6 +13,7 @@ import {
   logDecision,
   releaseAdmission,
   settleIdle,
+  showUpgrade,
   type ResolverState,
 } from './resolver-state.js';
 
@@ -35,21 +36,24 @@ function deliverAnswer(state: ResolverState, job: Job, adapter: DelegateAdapter,
   const text = toReactionText(answer.text);
   if (!text) throw new DelegateCallError('the answer was empty after sanitising', 'empty');
   const source = sanitizeText(answer.source, { maxLength: 60 }) || adapter.name;
-  emitReaction(state, meta, {
-    id: job.reactionId,
-    kind: 'reaction',
-    text,
-    source,
-    elapsedMs: state.now() - meta.receivedAt,
-  });
+  // An upgrade's answer may be kept off the quip's bubble (stale, a repeat): the call still counts.
+  const kept = meta.upgrade ? showUpgrade(state, meta, text, source) : undefined;
+  if (!meta.upgrade)
+    emitReaction(state, meta, {
+      id: job.reactionId,
+      kind: 'reaction',
+      text,
+      source,
+      elapsedMs: state.now() - meta.receivedAt,
+    });
   state.usage.answered(meta.plugin, state.now(), source, {
     ...answer.usage,
     costUsd: answer.costUsd,
     maxTokensSent: answer.maxTokensSent,
   });
   state.cache.set(job.key, { text, source, at: state.now() });
-  logDecision(state, meta.plugin, meta.sessionId, 'answered', undefined, source);
-  job.done({ outcome: 'answered', reactionId: job.reactionId, source });
+  logDecision(state, meta.plugin, meta.sessionId, 'answered', kept && `quip kept: ${kept}`, source);
+  job.done(kept ? { outcome: 'offline', reason: kept } : { outcome: 'answered', reactionId: job.reactionId, source });
 }
 
 /** A failed call counts as a call; its bubble gets the offline quip. */

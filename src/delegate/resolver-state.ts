@@ -11,6 +11,8 @@ import { priorityOfKinds } from '../protocol/event-kind.js';
 import { toReactionText, toSafeText, type SafeText } from '../text/safe-text.js';
 import type { DelegateAdapter } from './adapters/adapter.js';
 import { chooseAdapter, type AdapterChoice } from './adapters/auto-choice.js';
+import { createSessionAdapter } from './adapters/session.js';
+import { stateRootPath } from '../state/state-root.js';
 import type { HostId } from '../hosts/host-id.js';
 import { AdmissionLedger } from './admission-ledger.js';
 import { AnswerCache } from './answer-cache.js';
@@ -39,6 +41,8 @@ export interface ResolverState {
   readonly newId: () => string;
   /** The adapter, chosen on first use: for `auto`, one per asking host (a Copilot session's requests go to copilot). */
   readonly chosen: Map<string, Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }>>;
+  /** For requests only the mod's session may answer (the buddy's voice by default), made on first use. */
+  sessionOnly?: DelegateAdapter;
   closed: boolean;
 }
 
@@ -136,6 +140,16 @@ export function chosenAdapter(
   return choice;
 }
 
+/** The mod's session with no fallback: with no mod loaded the call fails as unavailable. */
+export function sessionOnlyAdapter(state: ResolverState): DelegateAdapter {
+  state.sessionOnly ??= createSessionAdapter({
+    root: state.options.bridgeRoot ?? stateRootPath(state.options.env ?? process.env),
+    timeoutMs: state.settings.timeoutMs,
+    now: state.now,
+  });
+  return state.sessionOnly;
+}
+
 export function emitReaction(
   state: ResolverState,
   meta: DelegateMeta,
@@ -149,8 +163,35 @@ export function emitReaction(
     ts: state.now(),
     // The event it answers: its thinking bubble and answer take the built-in quip's place.
     ...(meta.eventId !== undefined ? { eventId: meta.eventId } : {}),
+    // The buddy's own voice is still the fallback: a user's plugin answering the event wins.
+    ...(meta.upgrade ? { fallback: true } : {}),
     ...fields,
   });
+}
+
+/**
+ * An upgrade's answer onto the quip's bubble, when fresh and shaped; else why not (the quip
+ * stands). Only for requests with `meta.upgrade`.
+ */
+export function showUpgrade(
+  state: ResolverState,
+  meta: DelegateMeta,
+  text: string,
+  source: string,
+): string | undefined {
+  const upgrade = meta.upgrade!;
+  if (state.now() > upgrade.freshUntil) return "stale: the quip's bubble is gone";
+  const shaped = upgrade.shape(text);
+  const safe = shaped ? toReactionText(shaped) : undefined;
+  if (!safe) return 'the answer broke the rules (too long, empty or a repeat)';
+  emitReaction(state, meta, {
+    id: upgrade.reactionId,
+    kind: 'reaction',
+    text: safe,
+    source,
+    elapsedMs: state.now() - meta.receivedAt,
+  });
+  return undefined;
 }
 
 /** The offline quip in place of a model answer; withdraws the thinking bubble when there is none. */
@@ -160,8 +201,10 @@ export function fallBack(
   reason: string,
   reactionId?: string,
 ): DelegateOutcome {
-  const quip = state.picker.pick(meta.kinds, meta.sessionId);
   state.usage.offline(meta.plugin);
+  // An upgrade's quip is on screen already: it stands.
+  if (meta.upgrade) return { outcome: 'offline', reason };
+  const quip = state.picker.pick(meta.kinds, meta.sessionId);
   if (quip) {
     const id = reactionId ?? state.newId();
     emitReaction(state, meta, {

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { addAbortListener } from 'node:events';
 import type { JournalEvent } from '../protocol/hook-event.js';
+import type { Reaction } from '../protocol/reaction.js';
 import { eventKinds, type EventKind } from '../protocol/event-kind.js';
 import { matchingHandlers, type CompiledHandler } from './matching.js';
 import type { HandlerOutcome } from './handler-runs.js';
@@ -42,7 +43,7 @@ function deliver(
   eventId: string,
   outcome: HandlerOutcome,
   startedAt: number,
-): void {
+): Reaction | undefined {
   const action = answerAction(outcome, {
     plugin: plugin.name,
     event,
@@ -56,14 +57,19 @@ function deliver(
     case 'none':
       return;
     case 'warning':
-      return warn(state, plugin, event, action.message);
+      warn(state, plugin, event, action.message);
+      return;
     case 'delegate':
-      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs))
+      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs)) {
+        state.heard.add(eventId);
         state.options.onDelegate?.(action.request, action.meta);
+      }
       return;
     case 'reaction':
-      if (state.cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction))
-        state.options.onReaction?.(action.reaction);
+      if (!state.cooldowns.passes(plugin.name, plugin.cooldownMs, action.reaction)) return;
+      if (plugin.name !== BUILTIN_PLUGIN_NAME) state.heard.add(eventId);
+      state.options.onReaction?.(action.reaction);
+      return action.reaction;
   }
 }
 
@@ -96,7 +102,7 @@ function sayBuiltinQuip(
   kinds: EventKind[],
   eventId: string,
   recovery: boolean,
-): void {
+): Reaction | undefined {
   const { quipFor } = state.options;
   const { limits, chattiness } = state;
   const cooldownMs = chattiness === 'chatty' ? Math.min(limits.cooldownMs, CHATTY_COOLDOWN_MS) : limits.cooldownMs;
@@ -105,7 +111,7 @@ function sayBuiltinQuip(
   try {
     const answer = builtinQuipAnswer(kinds, event.session_id, quipFor, chattiness, recovery);
     if (answer)
-      deliver(
+      return deliver(
         state,
         { name: BUILTIN_PLUGIN_NAME, cooldownMs },
         event,
@@ -126,14 +132,28 @@ function handleEvent(state: RunnerState, event: JournalEvent): Promise<void> {
   // Every answer to this event carries its number, so the user's answer can take the quip's place.
   const eventId = `e${++state.eventCount}`;
   const tasks = matchingHandlers(state.handlers, event).map((handler) => runOne(state, handler, event, kinds, eventId));
-  sayBuiltinQuip(state, event, kinds, eventId, state.isRecovery(event.session_id, kinds));
+  const recovery = state.isRecovery(event.session_id, kinds);
+  const quip = sayBuiltinQuip(state, event, kinds, eventId, recovery);
   // Most events match no plugin: no promise per event then (a burst of 50,000 would make
   // a quarter of a million of them).
-  if (tasks.length === 0) return SETTLED;
+  const all = tasks.length === 0 ? SETTLED : Promise.allSettled(tasks).then(() => undefined);
+  if (tasks.length > 0) {
+    state.pending.add(all);
+    void all.finally(() => state.pending.delete(all));
+  }
+  const { onBuiltinMoment } = state.options;
+  // The buddy's voice may upgrade the quip; a user's answer to the event is heard instead.
+  if (onBuiltinMoment)
+    onBuiltinMoment({
+      event,
+      kinds,
+      eventId,
+      recovery,
+      ...(quip ? { quip } : {}),
+      userAnswered: () => all.then(() => state.heard.delete(eventId)),
+    });
+  else if (tasks.length > 0) void all.then(() => state.heard.delete(eventId));
   // Never rejects: callers may fire and forget.
-  const all = Promise.allSettled(tasks).then(() => undefined);
-  state.pending.add(all);
-  void all.finally(() => state.pending.delete(all));
   return all;
 }
 

@@ -26,6 +26,8 @@ export interface RunnerState {
   readonly killers: Set<() => void>;
   /** One promise per event that matched plugins, until its runs are done. */
   readonly pending: Set<Promise<void>>;
+  /** Events a user's plugin answered (a reaction or a delegate request), until the event's runs settle. */
+  readonly heard: Set<string>;
   readonly cooldowns: Cooldowns;
   readonly turnClock: TurnClock;
   readonly isRecovery: ReturnType<typeof createRecoveryTracker>;
@@ -58,6 +60,7 @@ export function makeRunnerState(options: PluginRunnerOptions): RunnerState {
     queue: createRunQueue(limits.maxConcurrent),
     killers: new Set(),
     pending: new Set(),
+    heard: new Set(),
     cooldowns: createCooldowns(now, (reaction, why) => options.onDropped?.(reaction, why)),
     turnClock: new TurnClock(),
     isRecovery: createRecoveryTracker(),

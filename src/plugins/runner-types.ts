@@ -10,6 +10,7 @@ import type { Reporter } from '../report/reporter.js';
 import type { CompiledHandler } from './matching.js';
 import type { QuipFor } from './builtin-quips.js';
 import type { Chattiness } from './chattiness.js';
+import type { EventKind } from '../protocol/event-kind.js';
 
 export const DEFAULT_LIMITS = {
   maxConcurrent: 4,
@@ -44,11 +45,25 @@ export interface PluginRunnerOptions {
   /** A user's plugin answered, but its cooldown kept the answer off the bubble (the pane's history keeps it). */
   onDropped?: (reaction: Reaction, why: string) => void;
   onDelegate?: (request: DelegateRequest, meta: DelegateMeta) => void;
+  /** Every event, after its built-in quip: the buddy's voice may upgrade it (src/voice/buddy-voice.ts). */
+  onBuiltinMoment?: (moment: BuiltinMoment) => void;
   /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
   report?: Reporter<PluginWarning>;
   now?: () => number;
   /** The owner's lifetime: when it aborts, the runner closes as close() does. */
   signal?: AbortSignal;
+}
+
+/** An event as the buddy's own voice hears it: its kinds, its number, the quip said for it. */
+export interface BuiltinMoment {
+  event: JournalEvent;
+  kinds: EventKind[];
+  eventId: string;
+  /** The tests turned green after failing. */
+  recovery: boolean;
+  quip?: Reaction;
+  /** Settles when the user's plugins for the event are done: true when one of them answered. */
+  userAnswered(): Promise<boolean>;
 }
 
 export interface RunnerStats {

@@ -43,6 +43,24 @@ export interface DelegateMeta {
   receivedAt: number;
   /** The event's number in the plugin runner (see Reaction.eventId). */
   eventId?: string;
+  /** The buddy's own voice (src/voice/): the answer upgrades a bubble instead of a thinking one. */
+  upgrade?: DelegateUpgrade;
+}
+
+/**
+ * A request that upgrades the bubble already shown (the built-in quip) instead of showing
+ * "thinking": no bubble until the answer, which takes `reactionId` while fresh and shaped; a
+ * refusal, failure or stale answer shows nothing, so the quip stands.
+ */
+export interface DelegateUpgrade {
+  /** The quip's reaction id (a new bubble's when there was no quip). */
+  reactionId: string;
+  /** Shown only until then (the quip's bubble is gone by then). */
+  freshUntil: number;
+  /** The answer as the bubble shows it, or undefined to keep the quip (too long, a repeat). */
+  shape(text: string): string | undefined;
+  /** Only the buddy mod's session may answer: no key, no extra process. */
+  sessionOnly?: boolean;
 }
 
 export type ClaudeHookOutput = z.infer<typeof claudeHookOutputSchema>;

@@ -4,7 +4,11 @@
  * request (few panes ever need it). Reactions and warnings go to the sink; the
  * species and the pet are read at the moment they are needed.
  */
+import { randomUUID } from 'node:crypto';
 import type { JournalEvent } from '../../protocol/hook-event.js';
+import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
+import { withVoicePolicy } from '../../voice/voice-settings.js';
+import { createVoiceWiring } from './voice-wiring.js';
 // Type only: the delegate module loads on the first delegate request.
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
@@ -78,7 +82,8 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
         const { isBuddyAddressed } = module;
         delegate = module.createDelegateResolver({
           onReaction: sink.push,
-          config: config.delegate,
+          // The buddy's own voice is admitted and counted as the plugin "buddy", on its own budget.
+          config: withVoicePolicy(config.delegate, config.reactions),
           // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
           isAddressed: (event) =>
             isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
@@ -94,6 +99,11 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
         if (closed()) delegate.close();
         return delegate;
       }));
+    const resolve = (request: DelegateRequest, meta: DelegateMeta) =>
+      loadDelegate()
+        .then((resolver) => resolver.resolve(request, meta))
+        .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
+    const voice = createVoiceWiring({ ...options, resolve, newId: randomUUID });
     runner = createPluginRunner({
       handlers: handlersOf(setup),
       limits: config.limits,
@@ -103,11 +113,8 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       onReaction: sink.push,
       // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
       onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
-      onDelegate: (request, meta) => {
-        loadDelegate()
-          .then((resolver) => resolver.resolve(request, meta))
-          .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
-      },
+      onDelegate: (request, meta) => void resolve(request, meta),
+      onBuiltinMoment: (moment) => void voice.hear(moment),
       report: sink.warn,
       now: clock,
     });

@@ -1,0 +1,128 @@
+/**
+ * The buddy's own voice: at the moments voice-moment.ts names, its reaction is asked of the
+ * model through the delegate path (admission, budget, cooldown, redaction, the adapters) as the
+ * built-in plugin `buddy`. The quip is on screen at once; the answer upgrades that bubble in
+ * place while it is fresh (DelegateUpgrade); refused, failed, stale or breaking the rules, the
+ * quip stands. A user's plugin that answers the event is heard instead, and the voice is not asked.
+ */
+import type { Chattiness } from '../plugins/chattiness.js';
+import type { EventKind } from '../protocol/event-kind.js';
+import type { JournalEvent } from '../protocol/hook-event.js';
+import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
+import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
+import { voiceMomentOf, voiceSpeaksAt, type VoiceMoment } from './voice-moment.js';
+import {
+  shapeVoiceLine,
+  VOICE_MAX_TOKENS,
+  VOICE_MEMORY,
+  voicePrompt,
+  voiceSystemPrompt,
+  type VoiceCharacter,
+} from './voice-prompt.js';
+import { VOICE_PLUGIN_NAME, type VoiceMode } from './voice-settings.js';
+
+/** Transcript messages sent with each request (native: the last 12, at most 5,000 characters). */
+export const VOICE_TRANSCRIPT_MESSAGES = 12;
+
+/** What the plugin runner hands over for each event (PluginRunnerOptions.onBuiltinMoment). */
+export interface VoiceCue {
+  event: JournalEvent;
+  kinds: EventKind[];
+  eventId: string;
+  /** The tests turned green after failing. */
+  recovery: boolean;
+  /** The built-in quip shown for the event, if one was. */
+  quip?: Reaction;
+  /** Settles when the user's plugins for the event are done: true when one of them answered. */
+  userAnswered(): Promise<boolean>;
+}
+
+export interface BuddyVoiceOptions {
+  mode(): VoiceMode;
+  chattiness(): Chattiness;
+  /** The pet and its species now; undefined: no pet yet, nothing to say. */
+  character(): VoiceCharacter | undefined;
+  /** The delegate path (loaded on first use). */
+  resolve(request: DelegateRequest, meta: DelegateMeta): Promise<unknown>;
+  /** True when a loaded buddy mod's session answers for this session now (mode "session"). */
+  sessionAnswers(sessionId: string): boolean;
+  /** The session's transcript, from buddy-tui's own record of it. */
+  transcriptPathFor(sessionId: string): string | undefined;
+  /** A prompt that names the buddy. */
+  isAddressed(event: JournalEvent): boolean;
+  now(): number;
+  newId(): string;
+}
+
+export interface BuddyVoice {
+  /** Asks the model for the buddy's line at a voice moment; settles when it is said or not. Never rejects. */
+  hear(cue: VoiceCue): Promise<void>;
+  /** The lines it said, oldest first (at most VOICE_MEMORY). */
+  recentLines(): readonly string[];
+}
+
+/** Why the voice stays quiet for a cue, or the moment it speaks to. */
+function momentFor(options: BuddyVoiceOptions, cue: VoiceCue): VoiceMoment | undefined {
+  const mode = options.mode();
+  if (mode === 'off') return undefined;
+  const addressed = cue.kinds.includes('prompt') && options.isAddressed(cue.event);
+  const moment = voiceMomentOf(cue.event, cue.kinds, { recovery: cue.recovery, addressed });
+  if (!moment || !voiceSpeaksAt(options.chattiness(), moment.kind)) return undefined;
+  // By default only a loaded mod answers: no key, no extra process.
+  if (mode === 'session' && !options.sessionAnswers(cue.event.session_id)) return undefined;
+  return moment;
+}
+
+export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
+  const said: string[] = [];
+  const remember = (line: string) => {
+    said.push(line);
+    if (said.length > VOICE_MEMORY) said.shift();
+  };
+
+  async function ask(cue: VoiceCue, moment: VoiceMoment, character: VoiceCharacter): Promise<void> {
+    // A user's plugin answering the event is heard instead: no call is made.
+    if (await cue.userAnswered()) return;
+    const { event, quip } = cue;
+    const shownAt = quip?.ts ?? options.now();
+    const transcript = options.transcriptPathFor(event.session_id) ?? event.transcript_path;
+    const request: DelegateRequest = {
+      delegate: true,
+      systemPrompt: voiceSystemPrompt(character),
+      prompt: voicePrompt(moment, said),
+      maxTokens: VOICE_MAX_TOKENS,
+      context: { transcriptMessages: VOICE_TRANSCRIPT_MESSAGES },
+    };
+    await options.resolve(request, {
+      plugin: VOICE_PLUGIN_NAME,
+      sessionId: event.session_id,
+      event: { ...event, ...(transcript ? { transcript_path: transcript } : {}) },
+      kinds: cue.kinds,
+      receivedAt: shownAt,
+      eventId: cue.eventId,
+      upgrade: {
+        reactionId: quip?.id ?? options.newId(),
+        freshUntil: shownAt + (quip?.ttlMs ?? DEFAULT_REACTION_TTL_MS),
+        sessionOnly: options.mode() === 'session',
+        shape(text) {
+          const line = shapeVoiceLine(text, said);
+          if (line) remember(line);
+          return line;
+        },
+      },
+    });
+  }
+
+  return {
+    async hear(cue) {
+      try {
+        const moment = momentFor(options, cue);
+        const character = moment && options.character();
+        if (moment && character) await ask(cue, moment, character);
+      } catch {
+        // The voice is a nicety: the quip is on screen whatever happens here.
+      }
+    },
+    recentLines: () => said.slice(),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Consent and cost of the buddy's voice, from config.json's `reactions` section:
+ * - `voice` unset: on only where it needs no key and no extra process, i.e. while the buddy mod
+ *   answers through the Claude Code session ("session"); `true`: through the delegate path's
+ *   own choice (the session first, then the host's CLI); `false`: off, the quips alone.
+ * - `voiceDailyBudget`: its calls per UTC day (default 100), the delegate policy of the
+ *   built-in plugin `buddy`, with the voice's small token cap; `delegate.plugins.buddy` still wins.
+ * Zod-free: doctor and the CLI read it.
+ */
+import type { DelegateConfig } from '../delegate/delegate-config.js';
+
+export type VoiceMode = 'off' | 'session' | 'on';
+
+/** The name the voice's calls are admitted and counted under (the built-in plugin's). */
+export const VOICE_PLUGIN_NAME = 'buddy';
+export const DEFAULT_VOICE_DAILY_BUDGET = 100;
+
+export interface VoiceConfig {
+  voice?: boolean;
+  voiceDailyBudget?: number;
+}
+
+export function voiceModeOf(reactions: VoiceConfig | undefined): VoiceMode {
+  const voice = reactions?.voice;
+  return voice === true ? 'on' : voice === false ? 'off' : 'session';
+}
+
+/** The delegate config with the voice's policy under `plugins.buddy` (the user's own keys there win). */
+export function withVoicePolicy(
+  delegate: DelegateConfig | undefined,
+  reactions: VoiceConfig | undefined,
+): DelegateConfig {
+  const own = delegate?.plugins?.[VOICE_PLUGIN_NAME];
+  return {
+    ...delegate,
+    plugins: {
+      ...delegate?.plugins,
+      [VOICE_PLUGIN_NAME]: {
+        dailyBudget: reactions?.voiceDailyBudget ?? DEFAULT_VOICE_DAILY_BUDGET,
+        maxTokensCap: 80,
+        ...own,
+      },
+    },
+  };
+}
+
+/** One line for install, doctor and the first /buddy card: who speaks, and how to turn it off. */
+export function voiceNotice(mode: VoiceMode): string {
+  if (mode === 'off')
+    return 'The buddy speaks in canned quips (its voice is off: `buddy-tui voice on` to let it speak with your own model).';
+  return 'The buddy speaks with your own model (your Claude Code login, at most 100 short calls a day): `buddy-tui voice off` turns it off.';
+}
