@@ -29,14 +29,14 @@ export const answersToolResult = (request: StandinRequest): boolean => {
 };
 
 /** A command plugin with a static reaction to a failed tool call, plus the round the command names. */
-function writePlugin(dir: string): void {
+function writePlugin(dir: string, ttlMs = 60_000): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'react.sh'),
     [
       '#!/bin/sh',
       `round=$(sed -n 's/.*# round \\([0-9]*\\).*/ (round \\1)/p' | head -n 1)`,
-      `printf '{"reaction": "%s%s", "priority": 5, "ttlMs": 60000}\\n' '${MOD_REACTION}' "$round"`,
+      `printf '{"reaction": "%s%s", "priority": 5, "ttlMs": ${ttlMs}}\\n' '${MOD_REACTION}' "$round"`,
       '',
     ].join('\n'),
   );
@@ -73,13 +73,23 @@ export interface ModWorldOptions {
   plugin?: { name: string; write(dir: string): void };
   /** How long the headless runner lives idle (default 20 s). */
   runnerIdleMs?: number;
+  /** How long the default plugin's reaction shows (default 60 s). */
+  reactionTtlMs?: number;
+  /** Keep the statusLine install wrote (default: removed, so only the mod shows the buddy). */
+  keepStatusLine?: boolean;
+  /** The permission rules (default: allow every Bash call, so nothing asks). */
+  allow?: string[];
 }
 
 export async function createModWorld(
   turns: ReturnType<typeof toolUse>[],
   options: ModWorldOptions = {},
 ): Promise<ModWorld> {
-  const { plugin = { name: 'mod-watch', write: writePlugin }, runnerIdleMs = 20_000 } = options;
+  const { runnerIdleMs = 20_000, allow = ['Bash'] } = options;
+  const plugin = options.plugin ?? {
+    name: 'mod-watch',
+    write: (dir: string) => writePlugin(dir, options.reactionTtlMs),
+  };
   const world = await createWorld({
     extraEnv: { BUDDY_TUI_RUNNER_IDLE_MS: String(runnerIdleMs) },
     turns: () => turns,
@@ -101,7 +111,7 @@ export async function createModWorld(
       discoverClaudeSettings: false,
     }),
   );
-  writeSettings({ permissions: { allow: ['Bash'] } });
+  writeSettings({ permissions: { allow } });
   const bin = join(world.root, 'bin');
   mkdirSync(bin);
   // Install checks `claude --version` on PATH to decide on the mod.
@@ -112,8 +122,10 @@ export async function createModWorld(
   const folder = /Set up the buddy mod in (\S+):/.exec(install.stdout)?.[1];
   if (install.code !== 0 || !folder)
     throw new Error(`buddy-tui install did not set up the mod:\n${install.stdout}${install.stderr}`);
-  const { statusLine: _statusLine, ...rest } = settings();
-  writeSettings(rest);
+  if (!options.keepStatusLine) {
+    const { statusLine: _statusLine, ...rest } = settings();
+    writeSettings(rest);
+  }
 
   return {
     world,

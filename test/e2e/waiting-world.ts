@@ -45,9 +45,7 @@ export async function createWaitingWorld(turns: () => StandinReply[]): Promise<W
     cwd: world.project,
     command: `${world.claude} --permission-mode default`,
   });
-  const pane = buddyCli(world, ['pane', '--size', '90'], started.server.clientEnv(started.pane));
-  const buddyPane = /pane (%\d+)/.exec(pane.stdout)?.[1];
-  if (pane.code !== 0 || !buddyPane) throw new Error(`buddy-tui pane failed: ${pane.stdout}${pane.stderr}`);
+  const buddyPane = openBuddyPane(world, started.server, started.pane, 90);
   return {
     world,
     server: started.server,
@@ -59,6 +57,19 @@ export async function createWaitingWorld(turns: () => StandinReply[]): Promise<W
       await world.cleanup();
     },
   };
+}
+
+/**
+ * `buddy-tui pane` beside `pane` (as a shell in it would run it), and the id of the pane it opened:
+ * the one that was not there before (off a terminal the command prints nothing on success).
+ */
+export function openBuddyPane(world: E2eWorld, server: TmuxServer, pane: string, size: number): string {
+  const panes = () => server.tmux(['list-panes', '-a', '-F', '#{pane_id}']).stdout.split('\n').filter(Boolean);
+  const before = new Set(panes());
+  const opened = buddyCli(world, ['pane', '--size', String(size)], server.clientEnv(pane));
+  const buddyPane = panes().find((id) => !before.has(id));
+  if (opened.code !== 0 || !buddyPane) throw new Error(`buddy-tui pane failed: ${opened.stdout}${opened.stderr}`);
+  return buddyPane;
 }
 
 /**
@@ -84,4 +95,40 @@ export async function approveUntilJournaled(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the approved call's PostToolUse was not journaled in ${timeoutMs} ms`);
+}
+
+/**
+ * The statusLine's rows on a fullscreen Claude Code screen: under the prompt's lower rule, above the
+ * hint line ("? for shortcuts", "esc to interrupt", the mode).
+ */
+export function statusLineRows(screen: string): string[] {
+  const lines = screen.split('\n');
+  let prompt = -1;
+  lines.forEach((line, index) => {
+    if (/^\s*❯/.test(line)) prompt = index;
+  });
+  const rule = lines.findIndex((line, index) => index > prompt && /^─{10,}/.test(line.trim()));
+  if (prompt < 0 || rule < 0) return [];
+  const rows: string[] = [];
+  for (const line of lines.slice(rule + 1)) {
+    if (/for shortcuts|esc to interrupt|mode on|shift\+tab/.test(line)) break;
+    if (line.trim()) rows.push(line);
+  }
+  return rows;
+}
+
+/** Presses Enter on the permission dialog until it is gone (an Enter before it takes keys is lost). */
+export async function approveUntilClosed(server: TmuxServer, pane: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  server.sendKeys(pane, 'Enter');
+  let pressedAt = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (!server.capture(pane).includes('Do you want to proceed')) return;
+    if (Date.now() - pressedAt > 5_000) {
+      server.sendKeys(pane, 'Enter');
+      pressedAt = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the permission dialog was still open after ${timeoutMs} ms`);
 }
