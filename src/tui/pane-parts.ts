@@ -205,6 +205,7 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
       residentLines?.sessionsChanged(batch.map((item) => item.sessionId));
     },
     onLockChange: () => checkRunnerLock(base, services),
+    onReactions: (sessionId) => services.reactionsChanged(sessionId),
     report: log.report,
   });
   startRunnerLockRecheck(base, services);

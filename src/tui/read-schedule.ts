@@ -14,7 +14,7 @@
  */
 import { basename, join, relative, sep } from 'node:path';
 import { FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
-import { JOURNAL_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
+import { JOURNAL_FILE, REACTIONS_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
 import { INBOX_DIR } from '../ingest/inbox-order.js';
 import { RUNNER_LOCK_FILE } from './runner-lock.js';
 
@@ -40,7 +40,11 @@ export const FIRST_SCAN: ReadMode = { maxBytes: Infinity, handOn: false };
 export const LIVE_READ: ReadMode = { maxBytes: READ_SLICE_BYTES, handOn: true };
 
 /** What a file event under the state root is about. */
-export type RootTarget = { kind: 'lock' } | { kind: 'inbox' } | { kind: 'session'; id: string; listAgain: boolean };
+export type RootTarget =
+  | { kind: 'lock' }
+  | { kind: 'inbox' }
+  | { kind: 'reactions'; id: string }
+  | { kind: 'session'; id: string; listAgain: boolean };
 
 /** Classifies an event under the state root; undefined when it does not matter. */
 export function rootEventTarget(
@@ -57,17 +61,20 @@ export function rootEventTarget(
   if (parts[0] === INBOX_DIR) return { kind: 'inbox' };
   const id = parts[0];
   if (!SESSION_ID_PATTERN.test(id)) return undefined;
+  // What the runner said: a viewer shows it (reaction-follower.ts); the journal is not read for it.
+  if (parts.length === 2 && parts[1] === REACTIONS_FILE)
+    return event === 'unlink' ? undefined : { kind: 'reactions', id };
   return { kind: 'session', id, listAgain: event === 'addDir' || event === 'unlinkDir' || !isTracked(id) };
 }
 
-/** Only directories, journals, the inbox's files and the lock matter; checkpoints and reaction logs do not. */
+/** Only directories, journals, reaction logs, the inbox's files and the lock matter; checkpoints do not. */
 export function rootIgnored(root: string, path: string, isFile: boolean | undefined): boolean {
   const rel = relative(root, path);
   if (!rel) return false;
   const parts = rel.split(sep);
   if (parts[0] === INBOX_DIR) return parts.length > 2;
   if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
-  return isFile === true && basename(path) !== JOURNAL_FILE;
+  return isFile === true && basename(path) !== JOURNAL_FILE && basename(path) !== REACTIONS_FILE;
 }
 
 /** Classifies an event under the Foundry root (`claude-state-<sid>` folders); undefined when it does not matter. */
@@ -78,17 +85,12 @@ export function foundryEventTarget(
   isTracked: (id: string) => boolean,
 ): { id: string; listAgain: boolean } | undefined {
   const first = relative(froot, path).split(sep)[0];
+  if (!first.startsWith(FOUNDRY_DIR_PREFIX)) return undefined;
   const id = first.slice(FOUNDRY_DIR_PREFIX.length);
   if (!SESSION_ID_PATTERN.test(id)) return undefined;
   // A removed session folder leaves the tabs (as a journal session's does).
   const folderRemoved = event === 'unlinkDir' && path === join(froot, first);
   return { id, listAgain: !isTracked(id) || folderRemoved };
-}
-
-/** Only the `claude-state-*` folders of the Foundry root matter. */
-export function foundryIgnored(froot: string, path: string): boolean {
-  const rel = relative(froot, path);
-  return rel !== '' && !rel.split(sep)[0].startsWith(FOUNDRY_DIR_PREFIX);
 }
 
 /** What the next store update reads. */

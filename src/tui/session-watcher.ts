@@ -15,8 +15,6 @@ import { createInboxDrainer, type InboxDrainer } from './inbox-drainer.js';
 import {
   createReadSchedule,
   FIRST_SCAN,
-  foundryEventTarget,
-  foundryIgnored,
   LIVE_READ,
   type ReadSchedule,
   RECHECK_MS,
@@ -25,6 +23,7 @@ import {
 } from './read-schedule.js';
 import type { Tracked } from './tracked-session.js';
 import { createUpdateThrottle, type UpdateThrottle } from './update-throttle.js';
+import { watchFoundryRoot } from './watch-foundry-root.js';
 import { watchRoot } from './watch-root.js';
 import {
   createWatchedSessions,
@@ -50,6 +49,8 @@ export interface SessionWatcherOptions {
   onEvents?: (batch: SessionEvents[]) => void;
   /** The runner lock file appeared, changed or went away. */
   onLockChange?: () => void;
+  /** A session's reactions.jsonl was written (by the runner, or a pane's f/p). */
+  onReactions?: (sessionId: string) => void;
   /** A session's checkpoint is saved at most this often while it changes, and on close (default 5 s). */
   checkpointEveryMs?: number;
   /** Problems watching or reading the state root. */
@@ -99,12 +100,13 @@ interface RootsSpec {
   /** A root was made again: read everything again. */
   rescan(): void;
   onLockChange?: () => void;
+  onReactions?: (sessionId: string) => void;
   report: Reporter;
 }
 
 /** The state root's watcher and, unless turned off, Foundry's. */
 function watchRoots(spec: RootsSpec): FollowedWatcher[] {
-  const { root, isTracked, touched, inbox, rescan, onLockChange, report } = spec;
+  const { root, isTracked, touched, inbox, rescan, onLockChange, onReactions, report } = spec;
   const watchers = [
     watchRoot({
       dir: root,
@@ -114,6 +116,7 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
         const target = rootEventTarget(root, event, path, isTracked);
         if (target?.kind === 'lock') onLockChange?.();
         else if (target?.kind === 'inbox') inbox.kick();
+        else if (target?.kind === 'reactions') onReactions?.(target.id);
         else if (target) touched(target.id, target.listAgain);
       },
       // A new root has no runner.lock: its runner is told, to write it again.
@@ -122,20 +125,7 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
     }),
   ];
   if (!spec.foundry) return watchers;
-  const froot = foundryRoot(spec.env);
-  watchers.push(
-    watchRoot({
-      dir: froot,
-      depth: 2,
-      ignored: (path) => foundryIgnored(froot, path),
-      onEvent: (event, path) => {
-        const target = foundryEventTarget(froot, event, path, isTracked);
-        if (target) touched(target.id, target.listAgain);
-      },
-      onMadeAgain: rescan,
-      report,
-    }),
-  );
+  watchers.push(watchFoundryRoot({ froot: foundryRoot(spec.env), isTracked, touched, onMadeAgain: rescan, report }));
   return watchers;
 }
 
@@ -249,6 +239,7 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
     inbox,
     rescan,
     onLockChange,
+    onReactions: options.onReactions,
     report,
   });
 

@@ -79,7 +79,8 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
     env,
     config: () => services.config().notify,
     isSender: () => lock.held(),
-    muted: () => false,
+    // `m` in any pane (pane-prefs.json, followed by the services' tick).
+    muted: () => store.getState().muted,
     writeTerminal: () => undefined,
     report: log.report,
     signal,

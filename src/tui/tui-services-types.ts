@@ -22,7 +22,7 @@ export interface TuiServicesOptions {
   speciesDir?: string;
   speciesId?: string;
   petFile?: string;
-  /** Where the `c` key's chattiness is saved (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
+  /** Where `c` and `m` are saved and followed (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
   prefsFile?: string;
   /** The runner's buddy reached a stage (its bubble line): the notifier's `stage` moment. */
   onStageReached?: (line: string, now: number) => void;
@@ -35,6 +35,8 @@ export interface TuiServices {
   handleEvents(batch: SessionEvents[]): void;
   /** The animation tick: pet decay, mood, viewer refresh; returns what the tick's store update carries. */
   tick(now: number): TickExtras;
+  /** A session's reactions.jsonl was written: a viewer shows what is new in it. */
+  reactionsChanged(sessionId: string): void;
   /** This instance just took the runner lock. */
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;

@@ -1,10 +1,11 @@
 /**
  * Everything outside React that the pane runs, wired into the store. Each job is a service of
- * its own (src/tui/services/): the species, the pet, the reaction sink, feed and pet, and — only
- * in the instance holding the runner lock — the plugin runner with its delegate and the Claude
- * Code mods' view files. This module
- * loads config.json once (live, see live-config.ts), hands it to them, and does the viewer's
- * refresh: a viewer shows the same sessions and re-reads the pet the runner saves.
+ * its own (src/tui/services/): the species, the pet, the reaction sink and follower, feed and
+ * pet, the shared prefs (c, m), and — only in the instance holding the runner lock — the plugin
+ * runner with its delegate and the Claude Code mods' view files. This module loads config.json
+ * once (live, see live-config.ts), hands it to them, and keeps every pane a full one: a viewer
+ * shows what the runner said (reaction-follower.ts), follows the pet the runner saves, and its
+ * f/p/c/m act on the one pet.json and prefs file the runner follows.
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
@@ -12,19 +13,20 @@ import { startLiveConfig } from './live-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
+import { createReactionFollower } from './services/reaction-follower.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
 import { startModViewWriter } from './services/mod-view-writer.js';
 import { startSpeciesService } from './services/species-service.js';
 import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
-import { panePrefsPath, startChattiness } from './chattiness-prefs.js';
+import { panePrefsPath, startPanePrefs } from './chattiness-prefs.js';
 import { toReactionText, toSafeText } from '../text/safe-text.js';
 
 export { petSnapshot } from './services/pet-service.js';
 export { FRESH_EVENT_MS } from './services/runner-wiring.js';
 export type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 
-/** A viewer (or a runner without a readable pet.json) re-reads the pet file every this many ticks. */
+/** A pane without a readable pet.json tries it again every this many ticks. */
 const VIEWER_PET_TICKS = 10;
 /** The delegate's usage goes to the store every this many ticks. */
 const STATS_TICKS = 20;
@@ -37,11 +39,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // Each service registers its own teardown on this lifetime, so closing is ending it.
   const life = lifetimeWithin(options.signal);
   const { signal } = life;
-  const { config, species, pets, interact, wiring } = wireServices(options, env, clock, signal);
+  const { config, species, pets, interact, wiring, prefs, follower } = wireServices(options, env, clock, signal);
+  // f and p work in every pane: a viewer's go to pet.json, which the runner merges.
+  store.getState().setInteract(interact);
   onAbort(signal, () => store.getState().setInteract(undefined));
   const startRunner = () => {
     if (!wiring.start()) return;
-    store.getState().setInteract(interact);
     // The runner keeps the views of loaded Claude Code mods current (their reactions come from here).
     startModViewWriter({ root: options.root, env, clock, store, report: options.log.report, signal });
   };
@@ -68,15 +71,22 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     tick(now) {
       if (signal.aborted) return {};
       ticks += 1;
-      if ((store.getState().role === 'viewer' || pets.problem()) && ticks % VIEWER_PET_TICKS === 0) {
-        const previous = pets.current()?.identity.speciesId;
+      const previous = pets.current()?.identity.speciesId;
+      // Another process's save (the runner, a viewer's f, `buddy-tui feed`) shows at the next draw.
+      let petChanged = false;
+      if (pets.problem() === undefined) petChanged = pets.refresh(now);
+      else if (ticks % VIEWER_PET_TICKS === 0) {
         pets.load();
-        if (pets.current()?.identity.speciesId !== previous) species.updateSprite();
+        petChanged = true;
       }
+      if (petChanged && pets.current()?.identity.speciesId !== previous) species.updateSprite();
+      prefs.refresh();
+      follower.tick();
       if (ticks % STATS_TICKS === 0) wiring.updateStats(now);
       species.follow(now);
       return pets.view(now);
     },
+    reactionsChanged: (sessionId) => follower.changed(sessionId),
     becomeRunner() {
       store.getState().setRole('runner');
       pets.load();
@@ -105,7 +115,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     signal,
     onReload: (setup) => {
       wiring.reconfigure(setup);
-      chattiness.configChanged(setup.config.reactions?.chattiness);
+      prefs.configChanged(setup.config.reactions?.chattiness);
     },
   });
   const species = startSpeciesService({
@@ -150,7 +160,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     sink,
     signal,
   });
-  const chattiness = startChattiness({
+  const prefs = startPanePrefs({
     store,
     clock,
     prefsFile: options.prefsFile ?? panePrefsPath(env),
@@ -159,7 +169,8 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     onError: (error) => log.report({ level: 'error', where: 'pane prefs', error }),
     signal,
   });
-  return { config, species, pets, interact, wiring };
+  const follower = createReactionFollower({ root, store, clock, isOwn: sink.isOwn, report: log.report });
+  return { config, species, pets, interact, wiring, prefs, follower };
 }
 
 /** A few times in a pet's life: the stage reached takes the screen from small talk (not from a failure). */

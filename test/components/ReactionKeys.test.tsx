@@ -87,16 +87,14 @@ describe('reaction keys', () => {
     await waitForFrame(view.lastFrame, (f) => f.includes('chattiness: normal'));
   });
 
-  it('c in a viewer pane says where the level is set, and changes nothing', async () => {
+  it('c in a viewer pane changes the level as in any pane (the runner follows the saved file)', async () => {
     const { store } = storeWithReactions();
     store.getState().setRole('viewer', 4242);
     const view = show(store);
     await settle(20);
     view.stdin.write('c');
-    await waitForFrame(view.lastFrame, (f) =>
-      f.includes('chattiness is set in the pane that runs the plugins (pid 4242)'),
-    );
-    expect(store.getState().chattiness).toBe('normal');
+    await waitForFrame(view.lastFrame, (f) => f.includes('chattiness: chatty'));
+    expect(store.getState().chattiness).toBe('chatty');
   });
 
   it('the history fits its lines and says when there is nothing yet', () => {

@@ -6,7 +6,7 @@ import {
   effectiveChattiness,
   panePrefsPath,
   readChattinessPref,
-  startChattiness,
+  startPanePrefs,
   writeChattinessPref,
 } from '../../src/tui/chattiness-prefs.js';
 import type { Chattiness } from '../../src/plugins/chattiness.js';
@@ -42,7 +42,7 @@ describe('chattiness: the saved pick and config.json', () => {
     writeChattinessPref(file, { chattiness: 'chatty', overrides: 'quiet' });
     const store = createBuddyStore({ now: 0 });
     const applied: Chattiness[] = [];
-    const service = startChattiness({
+    const service = startPanePrefs({
       store,
       prefsFile: file,
       configValue: 'quiet',

@@ -2,7 +2,9 @@
  * The pane's pet: loaded from pet.json (a broken file goes on from its last good copy; with
  * none the problem is shown and retried, and nothing is ever hatched or saved over the user's
  * file), stepped by events and by f/p, and saved by the runner at most every PET_SAVE_MS,
- * merged onto what `buddy-tui feed` in another terminal wrote meanwhile. A viewer only reads.
+ * merged onto what `buddy-tui feed` in another terminal wrote meanwhile. Each pane follows the
+ * file: a viewer reads what was saved, the runner merges another process's write into its pet.
+ * A viewer's f/p step the file itself, as `buddy-tui feed` does; the runner merges that too.
  */
 import { hostname, userInfo } from 'node:os';
 import type { JournalEvent } from '../../protocol/hook-event.js';
@@ -48,11 +50,13 @@ export interface PetService {
   problem(): string | undefined;
   /** Reads pet.json again: for update as the runner, read-only as a viewer. */
   load(): void;
+  /** pet.json written by another process since: a viewer reads it, the runner merges it in. True when the pet changed. */
+  refresh(now: number): boolean;
   /** Puts the problem (if any) into the footer. */
   showProblem(): void;
   /** The runner's pet takes a batch of events; the save follows on the throttle. */
   applyEvents(events: readonly JournalEvent[], now: number): void;
-  /** The runner's pet is fed or petted and saved at once; returns the pet after it. */
+  /** The pet is fed or petted and saved at once (a viewer's straight in pet.json); returns the pet after it. */
   act(what: Interaction, now: number): Pet | undefined;
   /** What the tick's store update carries: the pet's numbers and the mood. */
   view(now: number): TickExtras;
@@ -80,27 +84,26 @@ export function petSnapshot(pet: Pet, now: number): PetSnapshot {
   };
 }
 
+/** The pane's pet as it stands, and pet.json as this pane last loaded or saved it. */
+interface HeldPet {
+  pet?: Pet;
+  /** Events or actions not saved yet (the runner's). */
+  dirty: boolean;
+  /** pet.json's signature when this pane last loaded or saved it (file-signature.ts). */
+  signature?: string;
+  /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
+  base?: Pet;
+  /** Why there is no pet (pet.json unreadable, no good copy). */
+  problem?: string;
+}
+
 export function createPetService(options: PetServiceOptions): PetService {
   const { petFile, store, log, clock } = options;
-  let pet: Pet | undefined;
-  let dirty = false;
-  /** pet.json's signature when this pane last loaded or saved it (file-signature.ts). */
-  let signature: string | undefined;
-  /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
-  let base: Pet | undefined;
-  let problem: string | undefined;
+  const held: HeldPet = { dirty: false };
   const isRunner = () => store.getState().role === 'runner';
 
   const saveNow = () => {
-    if (!pet || !dirty || !isRunner()) return;
-    dirty = false;
-    try {
-      pet = mergeOntoNewerFile(petFile, pet, base, signature, clock);
-      signature = savePet(petFile, pet);
-      base = pet;
-    } catch (error) {
-      log.report({ level: 'error', where: 'pet save', error });
-    }
+    if (isRunner()) saveHeld(held, petFile, clock, log);
   };
   const saver = createUpdateThrottle(saveNow, PET_SAVE_MS, clock);
   // The last save on the way out.
@@ -111,65 +114,79 @@ export function createPetService(options: PetServiceOptions): PetService {
   });
 
   const showProblem = () => {
-    if (problem) store.getState().setNotice(toSafeText(problem, { maxLength: 300 }), clock(), 'warning');
+    if (held.problem) store.getState().setNotice(toSafeText(held.problem, { maxLength: 300 }), clock(), 'warning');
+  };
+
+  /** pet.json cannot be read: no pet, and the problem in the footer (never a new pet over the file). */
+  const unreadable = (error: unknown): undefined => {
+    if (!(error instanceof PetUnreadableError)) return void log.report({ level: 'error', where: 'pet load', error });
+    if (error.message !== held.problem) log.report({ level: 'error', where: 'pet load', error });
+    held.pet = undefined;
+    held.problem = error.message;
+    showProblem();
   };
 
   const load = () => {
-    const problemBefore = problem;
     try {
-      if (isRunner()) {
-        problem = undefined;
-        // Taken before the read: a write in between makes the next save merge, which is harmless.
-        const before = fileSignature(petFile);
-        const loaded = loadPetForUpdate(petFile, {
-          seed: defaultSeed(safeUser(), hostname()),
-          speciesIds: options.speciesIds(),
-          now: clock(),
-        });
-        pet = loaded.pet;
-        base = pet;
-        signature = before;
-        if (loaded.message)
-          store
-            .getState()
-            .setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), loaded.hatched ? 'info' : 'warning');
-      } else pet = readPetLite(petFile) ?? pet;
+      if (!isRunner()) {
+        held.signature = fileSignature(petFile);
+        held.pet = readPetLite(petFile) ?? held.pet;
+        return;
+      }
+      // Taken before the read: a write in between makes the next save merge, which is harmless.
+      const signature = fileSignature(petFile);
+      const loaded = loadPetFile(petFile, options.speciesIds(), clock());
+      Object.assign(held, { pet: loaded.pet, base: loaded.pet, signature, problem: undefined });
+      const tone = loaded.hatched ? 'info' : 'warning';
+      if (loaded.message) store.getState().setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), tone);
     } catch (error) {
-      if (!(error instanceof PetUnreadableError)) return log.report({ level: 'error', where: 'pet load', error });
-      if (error.message !== problemBefore) log.report({ level: 'error', where: 'pet load', error });
-      // Never start over on top of the user's file, nor save a pet read earlier over it.
-      pet = undefined;
-      problem = error.message;
-      showProblem();
+      unreadable(error);
+    }
+  };
+
+  /** A viewer's f/p: the file is stepped and saved as `buddy-tui feed` does; the runner merges it in. */
+  const actOnFile = (what: Interaction, now: number): Pet | undefined => {
+    try {
+      const pet = stepPet(loadPetFile(petFile, options.speciesIds(), now).pet, { type: 'action', action: what }, now);
+      Object.assign(held, { pet, signature: savePet(petFile, pet), problem: undefined });
+      return pet;
+    } catch (error) {
+      return unreadable(error);
     }
   };
 
   return {
-    current: () => pet,
-    problem: () => problem,
+    current: () => held.pet,
+    problem: () => held.problem,
     load,
     showProblem,
     applyEvents(events, now) {
-      if (!pet || !isRunner()) return;
+      if (!held.pet || !isRunner()) return;
       // One pet copy per batch, not per event: a burst is tens of thousands of events.
-      const before = levelForXp(pet.xp);
-      pet = stepPetEvents(pet, events, now);
-      dirty = true;
-      const after = levelForXp(pet.xp);
-      if (after > before)
-        store
-          .getState()
-          .setNotice(toSafeText(`${sanitizeText(pet.identity.name, { maxLength: 30 })} reached level ${after}!`), now);
+      const before = levelForXp(held.pet.xp);
+      held.pet = stepPetEvents(held.pet, events, now);
+      held.dirty = true;
+      const after = levelForXp(held.pet.xp);
+      const name = sanitizeText(held.pet.identity.name, { maxLength: 30 });
+      if (after > before) store.getState().setNotice(toSafeText(`${name} reached level ${after}!`), now);
       saver.schedule();
     },
     act(what, now) {
-      if (!pet || !isRunner()) return undefined;
-      pet = stepPet(pet, { type: 'action', action: what }, now);
-      dirty = true;
+      if (!isRunner()) return actOnFile(what, now);
+      if (!held.pet) return undefined;
+      held.pet = stepPet(held.pet, { type: 'action', action: what }, now);
+      held.dirty = true;
       saveNow();
-      return pet;
+      return held.pet;
+    },
+    refresh(now) {
+      if (fileSignature(petFile) === held.signature) return false;
+      if (isRunner() && held.pet && held.base) return mergeNewerSave(held, petFile, now);
+      load();
+      return true;
     },
     view(now) {
+      const { pet } = held;
       const session = selectSelectedSession(store.getState());
       return pet
         ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) }
@@ -180,20 +197,37 @@ export function createPetService(options: PetServiceOptions): PetService {
 }
 
 /**
- * `buddy-tui feed` from another terminal may have written the file since this pane's last load
- * or save (its signature differs): what this pane added is merged onto that file instead of
- * overwriting it.
+ * The runner saves what is not saved yet. `buddy-tui feed` from another terminal, or a viewer's
+ * f, may have written the file since this pane's last load or save (its signature differs): what
+ * this pane added is merged onto that file instead of overwriting it.
  */
-function mergeOntoNewerFile(
-  petFile: string,
-  pet: Pet,
-  base: Pet | undefined,
-  signature: string | undefined,
-  clock: () => number,
-): Pet {
-  if (fileSignature(petFile) === signature) return pet;
+function saveHeld(held: HeldPet, petFile: string, clock: () => number, log: TuiLog): void {
+  if (!held.pet || !held.dirty) return;
+  held.dirty = false;
+  try {
+    const fresh = fileSignature(petFile) === held.signature ? undefined : readPetLite(petFile);
+    const pet = fresh && held.base ? mergePetWrites(held.base, held.pet, fresh, clock()) : held.pet;
+    Object.assign(held, { pet, signature: savePet(petFile, pet), base: pet });
+  } catch (error) {
+    log.report({ level: 'error', where: 'pet save', error });
+  }
+}
+
+/**
+ * Another process saved pet.json: the runner takes it, with what it did since its last load or
+ * save on top (saved on its next save). A broken file is left to that save. True when it changed.
+ */
+function mergeNewerSave(held: HeldPet, petFile: string, now: number): boolean {
+  const signature = fileSignature(petFile);
   const fresh = readPetLite(petFile);
-  return fresh && base ? mergePetWrites(base, pet, fresh, clock()) : pet;
+  if (!fresh || !held.pet || !held.base) return false;
+  Object.assign(held, { pet: mergePetWrites(held.base, held.pet, fresh, now), base: fresh, signature });
+  return true;
+}
+
+/** pet.json for a change (hatched on first use, as `buddy-tui feed` does); throws PetUnreadableError. */
+function loadPetFile(petFile: string, speciesIds: string[], now: number) {
+  return loadPetForUpdate(petFile, { seed: defaultSeed(safeUser(), hostname()), speciesIds, now });
 }
 
 function safeUser(): string {

@@ -19,6 +19,10 @@ import { toShownReaction, type ShownReaction } from '../bubble-queue.js';
 
 /** The bubble queue is fed at most this often (about 30 store updates a second). */
 const FLUSH_MS = 33;
+/** The last this many reactions written here are known as this process's own. */
+const OWN_KEPT = 64;
+
+const ownKey = (reaction: Reaction): string => `${reaction.id}\u0000${reaction.ts}`;
 
 export interface ReactionSinkOptions {
   root: string;
@@ -34,6 +38,8 @@ export interface ReactionSink {
   push(reaction: Reaction): void;
   /** A plugin's logged problem: tui.log, the footer and reactions.jsonl as a notice. */
   warn: Reporter<PluginWarning>;
+  /** This process wrote it (it is on this pane's screen already): a follower of the file skips it. */
+  isOwn(reaction: Reaction): boolean;
   close(): void;
 }
 
@@ -52,7 +58,10 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
   );
   onAbort(life.signal, () => throttle.cancel());
 
+  const own = new Set<string>();
   const append = (reaction: Reaction) => {
+    own.add(ownKey(reaction));
+    if (own.size > OWN_KEPT) own.delete(own.values().next().value as string);
     try {
       appendReaction(root, reaction);
     } catch (error) {
@@ -88,6 +97,7 @@ export function createReactionSink(options: ReactionSinkOptions): ReactionSink {
         ts: warning.ts,
       });
     },
+    isOwn: (reaction) => own.has(ownKey(reaction)),
     close: () => void life.end(),
   };
 }

@@ -55,14 +55,24 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     toggleMute(now) {
-      set((state) => {
-        const muted = !state.muted;
-        return {
-          muted,
-          bubbles: muted ? clearBubbles(state.bubbles, now) : state.bubbles,
-          notice: { text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'), at: now, tone: 'info' },
-        };
-      });
+      get().setMuted(!get().muted, now, true);
+    },
+
+    setMuted(muted, now, announce = false) {
+      if (get().muted === muted && !announce) return;
+      set((state) => ({
+        muted,
+        bubbles: muted ? clearBubbles(state.bubbles, now) : state.bubbles,
+        ...(announce
+          ? {
+              notice: {
+                text: toSafeText(muted ? 'reactions muted (m to unmute)' : 'reactions on'),
+                at: now,
+                tone: 'info' as const,
+              },
+            }
+          : {}),
+      }));
     },
 
     setPet(pet) {
@@ -100,17 +110,10 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     requestInteraction(what, now) {
-      const { interact, role, runnerPid } = get();
+      const { interact } = get();
+      // Every pane acts on the one pet (a viewer through pet.json, which the runner merges).
       if (interact) interact(what);
-      else if (role === 'viewer') {
-        set({
-          notice: {
-            text: toSafeText(`viewer: the buddy lives in pid ${runnerPid ?? '?'}; ${what} it there`),
-            at: now,
-            tone: 'info',
-          },
-        });
-      } else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
+      else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
     },
   }));
 }

@@ -1,9 +1,11 @@
 /**
- * The store's part about what the buddy says: the chattiness level (`c`). Kept out of buddy-store.ts so that file stays small; the services watch
- * `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
+ * The store's part about what the buddy says: the chattiness level (`c`), and the history of what
+ * was said before this pane saw it. Kept out of buddy-store.ts so that file stays small; the
+ * services watch `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
  */
 import { nextChattiness, type Chattiness } from '../../plugins/chattiness.js';
 import { toSafeText } from '../../text/safe-text.js';
+import { recallShown } from '../bubble-queue.js';
 import type { GetState, ReactionSlice, SetState } from './types.js';
 
 export const CHATTINESS_NOTICE: Record<Chattiness, string> = {
@@ -23,18 +25,12 @@ export function createReactionSlice(set: SetState, get: GetState, initial: Chatt
       });
     },
     cycleChattiness(now) {
-      const { role, runnerPid, chattiness } = get();
-      if (role === 'viewer') {
-        set({
-          notice: {
-            text: toSafeText(`viewer: chattiness is set in the pane that runs the plugins (pid ${runnerPid ?? '?'})`),
-            at: now,
-            tone: 'info',
-          },
-        });
-        return;
-      }
-      get().setChattiness(nextChattiness(chattiness), now, true);
+      // Any pane: the level is saved to the shared prefs file, which the runner follows.
+      get().setChattiness(nextChattiness(get().chattiness), now, true);
+    },
+    recallReactions(reactions) {
+      if (!reactions.length) return;
+      set((state) => ({ bubbles: recallShown(state.bubbles, reactions) }));
     },
   };
 }

@@ -91,8 +91,10 @@ export interface ReactionSlice {
   chattiness: Chattiness;
   /** Sets the level; `announce` puts the new level in the footer. */
   setChattiness(level: Chattiness, now: number, announce?: boolean): void;
-  /** The `c` key: the next level, in the pane that runs the plugins. */
+  /** The `c` key: the next level, announced (saved and followed by every pane and the runner). */
   cycleChattiness(now: number): void;
+  /** Reactions said before this pane saw them: into the history only (as shown then), never a bubble. */
+  recallReactions(reactions: readonly ShownReaction[]): void;
 }
 
 /** The store's part about sessions and which one is shown (session-slice.ts). */
@@ -138,6 +140,8 @@ export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, R
   /** The tick: time, animation frame, bubbles, and what the services recomputed, in ONE update. */
   advance(now: number, extras?: TickExtras): void;
   toggleMute(now: number): void;
+  /** Sets mute (clearing the bubbles); `announce` says so in the footer. */
+  setMuted(muted: boolean, now: number, announce?: boolean): void;
   setPet(pet: PetSnapshot | undefined): void;
   setMood(mood: string): void;
   setSprite(sprite: SpriteView | undefined): void;

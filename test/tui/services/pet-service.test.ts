@@ -1,6 +1,7 @@
 /**
  * The pane's pet service on a real pet.json: the runner saves f/p at once and events on the
- * throttle (and on close), says when a level is reached; a viewer only reads the file.
+ * throttle (and on close), says when a level is reached, and merges another process's save; a
+ * viewer follows the file, and its f/p step the file itself.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,15 +76,39 @@ describe('pet service', () => {
     expect(store.getState().notice?.text).toMatch(/reached level 2!$/);
   });
 
-  it('as a viewer reads the file and never steps nor writes it', () => {
+  it('as a viewer follows the file, never steps it on events, and feeds it straight in pet.json', () => {
     const { pets, onDisk, store } = petsOn('viewer');
     const before = onDisk();
     expect(pets.current()?.identity.name).toBe(before.identity.name);
-    expect(pets.act('feed', NOW)).toBeUndefined();
     pets.applyEvents([toolRun(NOW)], NOW);
-    pets.close();
     expect(onDisk()).toEqual(before);
+    expect(pets.refresh(NOW)).toBe(false);
+    const fed = pets.act('feed', NOW);
+    expect(fed?.counters.fed).toBe(1);
+    expect(onDisk().counters.fed).toBe(1);
     expect(pets.view(NOW).pet?.name).toBe(before.identity.name);
     expect(store.getState().notice).toBeUndefined();
+  });
+
+  it("as the runner merges a save by another process (a viewer's f) into its pet, keeping its own unsaved events", () => {
+    const runner = petsOn('runner');
+    runner.pets.applyEvents([toolRun(NOW)], NOW);
+    const viewerStore = createBuddyStore({ now: NOW, role: 'viewer' });
+    const viewer = createPetService({
+      petFile: runner.petFile,
+      store: viewerStore,
+      log: createTuiLog(makeTempDir('buddy-pet-viewer-')),
+      clock: () => NOW,
+      speciesIds: () => ['cat'],
+    });
+    open.push(viewer);
+    viewer.load();
+    viewer.act('feed', NOW);
+    expect(runner.pets.refresh(NOW)).toBe(true);
+    expect(runner.pets.current()?.counters.fed).toBe(1);
+    expect(runner.pets.current()?.counters.toolsRun).toBe(1);
+    expect(runner.pets.refresh(NOW)).toBe(false);
+    runner.pets.close();
+    expect(runner.onDisk().counters).toMatchObject({ fed: 1, toolsRun: 1 });
   });
 });
