@@ -63,11 +63,12 @@ function Footer({ store, width }: { store: BuddyStore; width: number }) {
     );
   }
   const parts = [
-    role === 'viewer' ? `viewer (plugins run in pid ${runnerPid ?? '?'})` : undefined,
     muted ? 'muted' : undefined,
     chattiness !== 'normal' ? chattiness : undefined,
     waiting > 0 ? `${waiting} queued` : undefined,
     '? help · q quit',
+    // Small print, cut first: a viewer shows and does all a runner pane does.
+    role === 'viewer' ? `plugins: pid ${runnerPid ?? '?'}` : undefined,
   ].filter(Boolean);
   return (
     <Text dimColor wrap="truncate-end">

@@ -47,7 +47,7 @@ export function HelpOverlay({ width, maxLines, role, runnerPid, muted, stats, re
       key: 'role',
       node: (
         <Text wrap="truncate-end" dimColor>
-          {role === 'runner' ? 'this pane runs the plugins' : `viewer: plugins run in pid ${runnerPid ?? '?'}`}
+          {role === 'runner' ? 'this pane runs the plugins' : `plugins run in pid ${runnerPid ?? '?'}`}
           {muted ? ' · muted' : ''}
         </Text>
       ),

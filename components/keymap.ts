@@ -64,7 +64,7 @@ export const KEYMAP: readonly KeyRow[] = [
   {
     label: 'f',
     help: 'feed the buddy',
-    doc: 'feed the buddy (lowers hunger; a full buddy refuses)',
+    doc: 'feed the buddy (lowers hunger; a full buddy refuses), in any pane: there is one pet',
     bindings: [{ key: { char: 'f' }, run: ({ state }) => state.requestInteraction('feed', state.now) }],
   },
   {
@@ -76,13 +76,13 @@ export const KEYMAP: readonly KeyRow[] = [
   {
     label: 'm',
     help: 'mute / unmute reactions',
-    doc: 'mute / unmute reactions (muting also clears the bubbles on screen)',
+    doc: 'mute / unmute reactions (muting also clears the bubbles on screen), in every pane and for the notifications',
     bindings: [{ key: { char: 'm' }, run: ({ state }) => state.toggleMute(state.now) }],
   },
   {
     label: 'c',
     help: 'chattiness: quiet / normal / chatty',
-    doc: 'cycle the [chattiness](#chattiness): quiet → normal → chatty; the footer says the new level, and the next start keeps it',
+    doc: 'cycle the [chattiness](#chattiness): quiet → normal → chatty; the footer says the new level, every pane and the plugins follow it, and the next start keeps it',
     bindings: [{ key: { char: 'c' }, run: ({ state }) => state.cycleChattiness(state.now) }],
   },
   {

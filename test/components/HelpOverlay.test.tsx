@@ -32,7 +32,7 @@ describe('HelpOverlay', () => {
       />,
     );
     const frame = lastFrame() ?? '';
-    expect(frame).toContain('viewer: plugins run in pid 99 · muted');
+    expect(frame).toContain('plugins run in pid 99 · muted');
     expect(frame).toContain('delegates');
     expect(frame).toMatch(/calls today\s+4/);
     expect(frame).toMatch(/adapter\s+claude -p/);

@@ -4,7 +4,6 @@ import {
   createReadSchedule,
   FIRST_SCAN,
   foundryEventTarget,
-  foundryIgnored,
   LIVE_READ,
   READ_SLICE_BYTES,
   rootEventTarget,
@@ -98,6 +97,12 @@ describe('state root events', () => {
     expect(rootIgnored(root, join(root, 'tui.log'), true)).toBe(true);
     expect(rootIgnored(root, join(root, 's1', 'events.jsonl'), true)).toBe(false);
     expect(rootIgnored(root, join(root, 's1', 'checkpoint.json'), true)).toBe(true);
+    // What the runner said: a viewer shows it (reaction-follower.ts).
+    expect(rootIgnored(root, join(root, 's1', 'reactions.jsonl'), true)).toBe(false);
+    expect(rootEventTarget(root, 'change', join(root, 's1', 'reactions.jsonl'), () => true)).toEqual({
+      kind: 'reactions',
+      id: 's1',
+    });
     // Not yet statted: kept, so a folder is not skipped before chokidar knows what it is.
     expect(rootIgnored(root, join(root, 's1', 'checkpoint.json'), undefined)).toBe(false);
     expect(rootIgnored(root, join(root, 'inbox', '1.json'), true)).toBe(false);
@@ -119,11 +124,7 @@ describe('Foundry events', () => {
       listAgain: false,
     });
     expect(foundryEventTarget(froot, 'add', join(froot, 'other', 'x'), known())).toBeUndefined();
-  });
-
-  it('watches claude-state folders only', () => {
-    expect(foundryIgnored(froot, froot)).toBe(false);
-    expect(foundryIgnored(froot, join(froot, 'claude-state-s1', 'task-log.js'))).toBe(false);
-    expect(foundryIgnored(froot, join(froot, 'other'))).toBe(true);
+    // Another program's folder whose name is as long as the prefix and ends like an id.
+    expect(foundryEventTarget(froot, 'add', join(froot, 'mozilla-cache-s1', 'x'), known())).toBeUndefined();
   });
 });

@@ -61,7 +61,7 @@ describe('runner lock takeover', () => {
         ])
         .stdout.trim();
       const panePid = Number(server.tmux(['display-message', '-p', '-t', pane, '#{pane_pid}']).stdout.trim());
-      await server.waitFor(pane, (screen) => screen.includes(`viewer (plugins run in pid ${runner.pid})`));
+      await server.waitFor(pane, (screen) => screen.includes(`plugins: pid ${runner.pid}`));
 
       runner.kill('SIGKILL');
       await exited;

@@ -81,7 +81,7 @@ describe('buddy-tui in tmux', () => {
     tmux('new-window', '-d', '-t', 'main', '-n', 'viewer', noColorCommand);
     await poll(
       () => screen('main:viewer'),
-      (text) => text.includes(`viewer (plugins run in pid ${pid})`) && text.includes('project'),
+      (text) => text.includes(`plugins: pid ${pid}`) && text.includes('project'),
       'the viewer',
     );
     expect(tmux('capture-pane', '-e', '-p', '-t', 'main:0')).toMatch(COLOR_SGR);
