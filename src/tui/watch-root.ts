@@ -1,7 +1,8 @@
 /**
- * One followed chokidar watcher on a root folder, for the state root and the Foundry root alike:
- * new files only (`ignoreInitial`), to `depth`, skipping what `ignored` says; made again when the
- * folder is removed and made again (follow-dir.ts), after which `onMadeAgain` runs.
+ * One followed chokidar watcher on the state root: new files only (`ignoreInitial`), to `depth`,
+ * skipping what `ignored` says; made again when the folder is removed and made again
+ * (follow-dir.ts), after which `onMadeAgain` runs. Foundry's root, the busy temp folder, has a
+ * cheaper one of its own (watch-foundry-root.ts).
  */
 import { watch } from 'chokidar';
 import { reportingAs, type Reporter } from '../report/reporter.js';
