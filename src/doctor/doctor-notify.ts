@@ -1,30 +1,16 @@
 /**
  * Doctor's notifications section (only when `notify.channels` names one): who sends them (the
- * process that runs the plugins: the pane holding `<state-root>/runner.lock`), and each configured
+ * process that runs the plugins: a pane or the headless runner, holding `<state-root>/runner.lock`), and each configured
  * channel that cannot work here (notify-send missing, no notify.command), and a session's tmux
  * socket the notifier refused to connect to (not the user's own: src/notify/tmux-socket.ts).
  */
-import { join } from 'node:path';
 import type { BuddyConfig } from '../config/config-schema.js';
-import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { configuredChannels } from '../notify/channel-registry.js';
-import { isPidAlive } from '../process/pid-alive.js';
 import { readSocketRefusal } from '../notify/socket-refusal.js';
 import { stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { RUNNER_LOCK_FILE } from '../tui/runner-lock.js';
+import { runnerLockHolder } from '../tui/runner-lock.js';
 import type { DoctorCheck } from './doctor-check.js';
-
-/** The pid in runner.lock when it is a regular file naming a live process. */
-function runnerPid(env: NodeJS.ProcessEnv): number | undefined {
-  const path = join(stateRootPath(env), RUNNER_LOCK_FILE);
-  try {
-    const pid = (JSON.parse(readSmallFile(path, { maxBytes: SMALL_FILE_LIMITS.state })) as { pid?: unknown }).pid;
-    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && isPidAlive(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A refusal older than this is old news: doctor no longer mentions it. */
 const REFUSAL_SHOWN_MS = 7 * 24 * 3600_000;
@@ -47,17 +33,18 @@ export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): Docto
   const channels = configuredChannels(notify.channels);
   if (channels.length === 0) return [];
   const checks: DoctorCheck[] = [];
-  const pid = runnerPid(env);
+  // Live only while that pid runs and started when the lock says: a reused pid is no runner.
+  const pid = runnerLockHolder(stateRootPath(env));
   checks.push(
     pid
       ? {
           status: 'ok',
-          title: `notifications (${channels.map((channel) => channel.name).join(', ')}) are sent by the buddy-tui pane running the plugins (pid ${pid})`,
+          title: `notifications (${channels.map((channel) => channel.name).join(', ')}) are sent by the buddy-tui process that runs the plugins (pid ${pid}: a pane, or the headless runner)`,
         }
       : {
           status: 'warn',
           title:
-            'notifications need a running buddy-tui pane: the one that runs the plugins sends them, and none is running',
+            'notifications need a buddy-tui process that runs the plugins (a pane, or the headless runner the buddy mod starts), and none runs now',
           fix: "start one: `buddy-tui pane` inside tmux (a split beside the agent), or `buddy-tui` in a terminal split; it keeps sending while it runs. With the buddy mod in Claude Code, the headless runner it starts on Claude Code's events sends them too",
         },
   );

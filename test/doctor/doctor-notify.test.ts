@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { spawnSync } from 'node:child_process';
 import { makeTempDir } from '../support/temp-dir.js';
+import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 
 function world(notify: object) {
   const home = makeTempDir();
@@ -38,20 +39,39 @@ const notifications = (stdout: string) =>
   stdout.split('\n\n').find((section) => section.startsWith('notifications')) ?? '';
 
 describe('doctor: notifications', () => {
-  it('no pane running: notifications need one, and how to start it', () => {
+  it('nothing running the plugins: notifications need a pane or the runner, and how to start one', () => {
     const { env } = world({ channels: ['bell'] });
     const run = runCli(['doctor'], env);
-    expect(notifications(run.stdout)).toContain('notifications need a running buddy-tui pane');
+    expect(notifications(run.stdout)).toContain(
+      'notifications need a buddy-tui process that runs the plugins (a pane, or the headless runner the buddy mod starts), and none runs now',
+    );
     expect(notifications(run.stdout)).toContain('buddy-tui pane');
   });
 
   it('a live runner lock: who sends them; a channel that cannot work here is named', () => {
     const { env } = world({ channels: ['bell', 'notify-send', 'command'] });
-    writeFileSync(join(env.BUDDY_TUI_STATE_DIR, 'runner.lock'), JSON.stringify({ pid: process.pid, startedAt: 0 }));
+    // This process holds the lock as a pane or the headless runner does.
+    const lock = acquireRunnerLock(env.BUDDY_TUI_STATE_DIR);
+    expect(lock.held()).toBe(true);
     const text = notifications(runCli(['doctor'], env).stdout);
-    expect(text).toContain(`sent by the buddy-tui pane running the plugins (pid ${process.pid})`);
+    lock.release();
+    expect(text).toContain(
+      `sent by the buddy-tui process that runs the plugins (pid ${process.pid}: a pane, or the headless runner)`,
+    );
+    expect(text).not.toContain('pane running the plugins');
     expect(text).toContain('notify channel "notify-send" cannot send here');
     expect(text).toContain('notify channel "command" cannot send here: notify.command is not set');
+  });
+
+  it('a lock whose pid now belongs to another process (its start differs) sends nothing: none runs', () => {
+    const { env } = world({ channels: ['bell'] });
+    writeFileSync(
+      join(env.BUDDY_TUI_STATE_DIR, 'runner.lock'),
+      JSON.stringify({ pid: process.pid, start: 'another process', startedAt: 0 }),
+    );
+    const text = notifications(runCli(['doctor'], env).stdout);
+    expect(text).toContain('none runs now');
+    expect(text).not.toContain(`pid ${process.pid}`);
   });
 
   it('no channel: no notifications section', () => {
