@@ -6,6 +6,7 @@
  * its own keys by hand. test/hook/hot-path-bundles.test.ts keeps zod out of these bundles.
  */
 import { readFailure, readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
+import { describeJsonError } from '../text/json-place.js';
 import type { ConfigError } from './config-errors.js';
 import { migrateConfig, type ConfigObject } from './config-migrations.js';
 
@@ -24,7 +25,7 @@ export function readJsonFile(file: string, errors: ConfigError[]): { exists: boo
   try {
     return { exists: true, value: JSON.parse(text), ok: true };
   } catch (error) {
-    errors.push({ file, path: '', message: `not valid JSON: ${(error as Error).message}` });
+    errors.push({ file, path: '', message: `not valid JSON at ${describeJsonError(text, error)}` });
     return { exists: true, ok: false };
   }
 }

@@ -3,6 +3,7 @@
  * is plain JSON: a file with comments or trailing commas is refused, never rewritten, because
  * re-serialising it would silently drop what the user wrote.
  */
+import { describeJsonError, lineColumn } from '../text/json-place.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -17,13 +18,6 @@ export class SettingsFileError extends Error {
     super(`${file}: ${message}`);
     this.name = 'SettingsFileError';
   }
-}
-
-/** Line and column (1-based) of an offset in a text. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
 }
 
 interface JsoncFeature {
@@ -105,7 +99,7 @@ export function parseSettings(file: string, text: string): JsonObject {
     }
     throw new SettingsFileError(
       file,
-      `is not valid JSON (${(error as Error).message}); fix it, then run the command again.`,
+      `is not valid JSON (${describeJsonError(text, error)}); fix it, then run the command again.`,
     );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -120,6 +120,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('names the line and column of a typo, not the character offset', () => {
+    const file = writeConfig('{\n  "schemaVersion": 1,\n  "plugins": ["a"]\n  "hooks": {}\n}\n');
+    const { errors } = loadConfig({ file });
+    expect(errors[0]!.message).toMatch(/^not valid JSON at line 4, column 3: /);
+    expect(errors[0]!.message).not.toMatch(/position/);
+    expect(loadConfig({ file: writeConfig('{\n  "hooks": ') }).errors[0]!.message).toMatch(/line 2, column 12/);
+  });
+
   it('keeps the last good config on a broken reload, section by section', () => {
     const dir = makeTempDir();
     const file = join(dir, 'config.json');
