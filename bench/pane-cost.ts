@@ -6,6 +6,8 @@
  *   costs (reading the appends, folding, React, Ink's layout and output). Goal ≤ 3 ms.
  * - the built pane as its own process: % of a core with 5 working sessions (goal ≤ 1%) and
  *   with 5 quiet sessions (goal ≤ 0.3%), from /proc utime+stime.
+ * - the quiet pane while other programs' files come and go in its temp folder (Foundry's root),
+ *   beside the same pane in a temp folder nobody touches (issue 50: bar ≤ 0.5%, goal the latter).
  * `node --import tsx bench/pane-cost.ts --profile` writes a --cpu-prof of the pane process with
  * 5 working sessions and prints the top self-time entries.
  */
@@ -17,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { startTui } from '../src/tui/start-tui.js';
 import { formatMs, median, percentile, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep } from './pane-process.js';
+import { fillTempFolder, startTempChurn } from './temp-churn.js';
 import { openWorkingSessions, startWorkingSessions } from './working-sessions.js';
 
 const SECONDS = Number(process.env.BUDDY_BENCH_PANE_SECONDS) || 20;
@@ -80,11 +83,18 @@ async function benchFrameCpu(): Promise<BenchRow[]> {
   }
 }
 
+interface ShareOptions {
+  nodeFlags?: string[];
+  /** The temp folder the pane watches for Foundry: left alone, or busy with other programs' files. */
+  tempFolder?: 'untouched' | 'busy';
+}
+
 async function paneShare(
   working: boolean,
-  nodeFlags: string[] = [],
+  { nodeFlags = [], tempFolder }: ShareOptions = {},
 ): Promise<{ share: number; frames: number; pane: PaneProcess; base: string }> {
   const s = scratch(working ? 'pane-working' : 'pane-quiet');
+  if (tempFolder) fillTempFolder(s.env.BUDDY_TUI_FOUNDRY_DIR);
   openWorkingSessions(s.root);
   if (!working) {
     // The same five sessions between turns: their tool finished, the turn stopped.
@@ -107,6 +117,7 @@ async function paneShare(
   const pane = new PaneProcess(s, nodeFlags);
   await pane.waitFor('project', 60_000);
   const work = working ? startWorkingSessions(s.root) : undefined;
+  const churn = tempFolder === 'busy' ? startTempChurn(s.env.BUDDY_TUI_FOUNDRY_DIR) : undefined;
   // Past the start-up notice ("… hatched!"), which keeps the steady tick for a few seconds.
   await sleep(7000);
   const before = pane.cpuSeconds();
@@ -116,6 +127,7 @@ async function paneShare(
   const used = pane.cpuSeconds() - before;
   const share = (used / ((performance.now() - start) / 1000)) * 100;
   work?.stop();
+  churn?.stop();
   return { share, frames: pane.writes.length - framesBefore, pane, base: s.base };
 }
 
@@ -137,6 +149,26 @@ async function benchPaneShare(): Promise<BenchRow[]> {
   return rows;
 }
 
+/** The quiet pane in an untouched temp folder, then in a busy one, in one run. */
+async function benchBusyTemp(): Promise<BenchRow[]> {
+  const shares: Record<string, number> = {};
+  for (const tempFolder of ['untouched', 'busy'] as const) {
+    const run = await paneShare(false, { tempFolder });
+    await run.pane.stop();
+    rmSync(run.base, { recursive: true, force: true });
+    shares[tempFolder] = run.share;
+  }
+  return [
+    {
+      area: 'pane',
+      name: `quiet pane while other programs' files come and go in the temp folder (100 a second), ${SECONDS} s`,
+      value: `${shares.busy.toFixed(2)}% of a core (untouched temp folder: ${shares.untouched.toFixed(2)}%)`,
+      goal: '<= 0.5% (bar), <= the untouched figure (goal)',
+      ok: shares.busy <= 0.5,
+    },
+  ];
+}
+
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -146,7 +178,7 @@ interface ProfileNode {
 /** The pane process with 5 working sessions under --cpu-prof; the top self-time entries. */
 async function profile(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'buddy-pane-prof-'));
-  const run = await paneShare(true, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const run = await paneShare(true, { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
   await run.pane.stop();
   rmSync(run.base, { recursive: true, force: true });
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
@@ -169,7 +201,7 @@ async function profile(): Promise<void> {
 export async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const only = process.env.BUDDY_BENCH_ONLY?.split(',');
-  for (const part of [benchFrameCpu, benchPaneShare]) {
+  for (const part of [benchFrameCpu, benchPaneShare, benchBusyTemp]) {
     if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
     try {
       rows.push(...(await part()));
