@@ -7,7 +7,9 @@
  * for; the sh script prints it only while both still hold and the inbox is empty.
  *
  * A line is rendered again when its session's payload arrives (the sh script wrote it, seen
- * with fs.watch) and when the host says the session's journal changed (sessionsChanged).
+ * with fs.watch), when the host says the session's journal changed (sessionsChanged), and, every
+ * line, when the pet file changes (a re-hatch, a feed, a stage reached): the next refresh then
+ * prints the new pet, not the one of the line rendered after the refresh before.
  */
 import {
   closeSync,
@@ -21,7 +23,8 @@ import {
   watch,
   type FSWatcher,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { petFilePath } from '../config/paths.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
@@ -95,6 +98,24 @@ function renderEnv(
     else env[name] = value;
   }
   return env;
+}
+
+/** Calls `changed` when the pet file is written (atomically: a rename in its folder); none without the folder. */
+function watchPet(
+  env: NodeJS.ProcessEnv,
+  changed: () => void,
+  report: (error: unknown) => void,
+): FSWatcher | undefined {
+  const pet = petFilePath(env);
+  try {
+    const watcher = watch(dirname(pet), { persistent: false }, (_type, name) => {
+      if (name === basename(pet)) changed();
+    });
+    watcher.on('error', report);
+    return watcher;
+  } catch {
+    return undefined; // no pet folder yet: a pet hatched later shows at the next payload
+  }
 }
 
 export function startResidentStatuslines(options: ResidentOptions): ResidentStatuslines {
@@ -173,9 +194,18 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     report(error);
   }
 
+  const petWatcher = watchPet(
+    env,
+    () => {
+      for (const id of known) schedule(id);
+    },
+    report,
+  );
+
   onAbort(life.signal, () => {
     if (timer) clearTimeout(timer);
     watcher?.close();
+    petWatcher?.close();
     // Another resident process may have written its pid since: that one stays.
     if (readSmallFile(pidFile)?.trim() === String(process.pid)) rmSync(pidFile, { force: true });
   });
