@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
     load: () => import('./pet-actions.js').then((m) => ({ run: m.runStats })),
   },
   plugins: { summary: 'list the configured plugins and config errors', load: () => import('./plugins.js') },
+  voice: {
+    summary: "the buddy's own voice with your model: on | off (no argument: what it is, today's calls)",
+    load: () => import('./voice.js'),
+  },
   runner: {
     summary: 'run the plugins with no pane (--detach: in the background; exits when idle)',
     load: () => import('./runner.js'),

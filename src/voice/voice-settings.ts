@@ -8,6 +8,7 @@
  * Zod-free: doctor and the CLI read it.
  */
 import type { DelegateConfig } from '../delegate/delegate-config.js';
+import { utcDay, type DelegateUsage } from '../delegate/delegate-usage.js';
 
 export type VoiceMode = 'off' | 'session' | 'on';
 
@@ -44,9 +45,25 @@ export function withVoicePolicy(
   };
 }
 
-/** One line for install, doctor and the first /buddy card: who speaks, and how to turn it off. */
-export function voiceNotice(mode: VoiceMode): string {
+/** The voice's consent in a few words, for doctor and `buddy-tui voice`. */
+export function describeVoiceMode(mode: VoiceMode): string {
+  if (mode === 'off') return 'off (reactions.voice is false): the canned quips speak';
+  if (mode === 'on') return "on (reactions.voice is true): through the buddy mod's session, else your host's CLI";
+  return 'on while the buddy mod answers through your Claude Code session (no key, no extra process); set reactions.voice to true for the CLI too';
+}
+
+/** Today's calls against the budget, and the tokens so far: "12 of 100 calls today; 4,210 tokens in, 380 out". */
+export function voiceUsageLine(usage: DelegateUsage, budget: number, now: number): string {
+  const own = usage.plugins[VOICE_PLUGIN_NAME];
+  const today = own?.days[utcDay(now)] ?? 0;
+  const limit = budget > 0 ? `${today} of ${budget} calls today` : `${today} calls today (no daily limit)`;
+  if (!own) return limit;
+  return `${limit}; ${own.inputTokens.toLocaleString('en')} tokens in, ${own.outputTokens.toLocaleString('en')} out over ${own.calls} calls`;
+}
+
+/** One line for install and the first /buddy card: who speaks, and how to turn it off. */
+export function voiceNotice(mode: VoiceMode, budget = DEFAULT_VOICE_DAILY_BUDGET): string {
   if (mode === 'off')
-    return 'The buddy speaks in canned quips (its voice is off: `buddy-tui voice on` to let it speak with your own model).';
-  return 'The buddy speaks with your own model (your Claude Code login, at most 100 short calls a day): `buddy-tui voice off` turns it off.';
+    return 'The buddy speaks in canned quips (its voice is off): `buddy-tui voice on` lets it speak with your own model.';
+  return `The buddy speaks with your own model (your login, at most ${budget} short calls a day): \`buddy-tui voice off\` turns it off.`;
 }
