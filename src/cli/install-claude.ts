@@ -173,6 +173,11 @@ Claude Code sessions that are already running pick it up after a restart. Check 
     // The mod draws the buddy inside Claude Code; it journals nothing, so the hooks above stay the only feed.
     if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && !values.settings)
       await (await import('./install-mod.js')).setUpMod(path, io);
+    // Claude Code loads mods from its own folder, not from beside a settings file named here.
+    if (!values['statusline-only'] && !values['dry-run'] && !values['no-mod'] && values.settings)
+      io.stdout(
+        term`The buddy mod was not set up: Claude Code loads it from its own folder ($CLAUDE_CONFIG_DIR or ~/.claude), not from beside ${path}. \`buddy-tui install\` without --settings sets it up there; --no-mod leaves it out without this note.\n`,
+      );
     return 0;
   } catch (error) {
     return reportSettingsError(error, io);
