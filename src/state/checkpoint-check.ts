@@ -52,6 +52,7 @@ const toolFailure = shape({
   toolUseId: optional(isString),
   detail: optional(isString),
   isInterrupt: optional((value) => typeof value === 'boolean'),
+  fixedAt: optional(isNumber),
 });
 const toolDuration = shape({ count: isCount, totalMs: isNumber, maxMs: isNumber });
 const subagent = shape({ agentId: isString, agentType: isString, startedAt: isNumber });

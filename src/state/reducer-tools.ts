@@ -55,10 +55,21 @@ export function applyPreToolUse(draft: Draft, event: JournalEvent, ts: number, t
   countToolOnce(draft, event, tool);
 }
 
-export function applyPostToolUse(draft: Draft, event: JournalEvent, _ts: number, tool: string | undefined): void {
+export function applyPostToolUse(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {
   if (!tool) return;
   finishTool(draft, event, tool);
   for (const path of writtenFiles(event)) touchFile(draft.state, path);
+  markFixed(draft.state, tool, ts);
+}
+
+/** The tool's last failure, when this success came after it, is fixed (a new object: entries are shared between states). */
+function markFixed(state: SessionState, tool: string, ts: number): void {
+  for (let i = state.failures.length - 1; i >= 0; i--) {
+    const failure = state.failures[i]!;
+    if (failure.tool !== tool) continue;
+    if (failure.fixedAt === undefined && failure.at <= ts) state.failures[i] = { ...failure, fixedAt: ts };
+    return;
+  }
 }
 
 export function applyPostToolUseFailure(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {

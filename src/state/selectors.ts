@@ -54,10 +54,13 @@ export function lastFailure<S extends SessionState>(state: S): S['failures'][num
 /** A failure stays news for this long, or for as long as its turn runs. */
 export const FAILURE_FRESH_MS = 5 * 60_000;
 
-/** The session's last failure while it is news ("just failed"): of this turn, or of the last 5 minutes; interrupts are no failure. */
+/**
+ * The session's last failure while it is news ("just failed"): of this turn, or of the last 5
+ * minutes, and not fixed since (its tool ran green after it); interrupts are no failure.
+ */
 export function freshFailure<S extends SessionState>(state: S, now: number): S['failures'][number] | undefined {
   const failure = lastFailure(state);
-  if (!failure || failure.isInterrupt) return undefined;
+  if (!failure || failure.isInterrupt || failure.fixedAt !== undefined) return undefined;
   const thisTurn = state.turnStartedAt !== undefined && failure.at >= state.turnStartedAt;
   return thisTurn || now - failure.at < FAILURE_FRESH_MS ? failure : undefined;
 }

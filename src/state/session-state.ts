@@ -22,6 +22,8 @@ export interface ToolFailure {
   toolUseId?: string;
   detail?: string;
   isInterrupt?: boolean;
+  /** When the same tool next ran without failing (a green run after a red one): no longer news. */
+  fixedAt?: number;
 }
 
 export interface ToolDuration {
