@@ -12,6 +12,7 @@ import {
 import { inboxChecks, retryDamagedFiles } from '../doctor/doctor-inbox.js';
 import { modChecks } from '../doctor/doctor-mod.js';
 import { delegateCheck, delegateFailureChecks } from '../doctor/doctor-delegate.js';
+import { voiceCheck } from '../doctor/doctor-voice.js';
 import { oneHostIsEnough } from '../doctor/doctor-hosts.js';
 import { notifyChecks } from '../doctor/doctor-notify.js';
 import { HOST_IDS } from '../hosts/host-id.js';
@@ -58,7 +59,11 @@ export async function collectChecks(
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),
     guard('species', () => speciesChecks(env, loaded)),
-    guard('delegate', async () => [await delegateCheck(env, loaded), ...delegateFailureChecks(env, now)]),
+    guard('delegate', async () => [
+      await delegateCheck(env, loaded),
+      ...delegateFailureChecks(env, now),
+      voiceCheck(env, loaded, now),
+    ]),
     guard('notifications', () => notifyChecks(env, loaded)),
   ]);
   const wiring = hosts.map((host) => {
