@@ -100,6 +100,21 @@ function renderEnv(
   return env;
 }
 
+/** Calls `arrived` with the session of each payload the sh script writes into `dir`. */
+function watchPayloads(dir: string, arrived: (id: string) => void, report: (error: unknown) => void) {
+  try {
+    const watcher = watch(dir, { persistent: false }, (_type, name) => {
+      const file = typeof name === 'string' ? name : undefined;
+      if (file?.endsWith('.json')) arrived(file.slice(0, -'.json'.length));
+    });
+    watcher.on('error', report);
+    return watcher;
+  } catch (error) {
+    report(error);
+    return undefined;
+  }
+}
+
 /** Calls `changed` when the pet file is written (atomically: a rename in its folder); none without the folder. */
 function watchPet(
   env: NodeJS.ProcessEnv,
@@ -180,19 +195,14 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     timer ??= setTimeout(() => void renderPending(), settleMs);
   };
 
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(dir, { persistent: false }, (_type, name) => {
-      const file = typeof name === 'string' ? name : undefined;
-      if (!file?.endsWith('.json')) return;
-      const id = file.slice(0, -'.json'.length);
+  const watcher = watchPayloads(
+    dir,
+    (id) => {
       known.add(id);
       schedule(id);
-    });
-    watcher.on('error', report);
-  } catch (error) {
-    report(error);
-  }
+    },
+    report,
+  );
 
   const petWatcher = watchPet(
     env,

@@ -5,7 +5,7 @@
  * journals they are fed. (Run `npm run build` first.)
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -92,6 +92,9 @@ export interface Seen {
 }
 
 export function statuslineSees(box: Sandbox, sessionId: string, now: number, reactionText?: string): Seen {
+  // The statusLine's own rules, with no mod beside it: modSees's mod-state left a heartbeat naming
+  // its parent (this test, which runs), and beside a mod the statusLine leaves it the bubble.
+  rmSync(join(box.root, 'mod-bridge', 'mods', `${sessionId}.json`), { force: true });
   const payload = { ...fixturePayload(40), session_id: sessionId };
   const run = spawnSync(process.execPath, [BUNDLE, '--width', '400'], {
     input: JSON.stringify(payload),
