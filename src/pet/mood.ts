@@ -25,6 +25,8 @@ export const MOOD_RULES = {
   sadBelow: 30,
   happyAbove: 75,
   tiredBelow: 10,
+  /** Happy this long after a pat, a meal or a game the pet took: the sprite answers the key at once. */
+  actionMs: 5_000,
 } as const;
 
 const within = (at: number | undefined, now: number, ms: number) => at !== undefined && now - at >= 0 && now - at < ms;
@@ -36,6 +38,8 @@ export function deriveMood(pet: Pet, session: SessionState | undefined, now: num
   if (within(moments.lastFailureAt, now, MOOD_RULES.errorMs) || failedRecently(session, now)) return 'error';
   if (within(moments.levelUpAt, now, MOOD_RULES.celebrateMs) || within(moments.greenAt, now, MOOD_RULES.celebrateMs))
     return 'celebrate';
+
+  if (pet.last?.outcome === 'ok' && within(pet.last.at, now, MOOD_RULES.actionMs)) return 'happy';
 
   // What the session is doing (src/display/mood.ts, the rule the no-pet mood uses too).
   const activity = activityMood(session, now);

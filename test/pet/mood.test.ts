@@ -109,4 +109,12 @@ describe('deriveMood from needs and milestones', () => {
     const l = upTo('PreToolUse');
     expect(deriveMood(petAfter(l), sessionOf(l), l[l.length - 1].ts + 3 * HOUR)).toBe('sleep');
   });
+
+  it('a pat that was taken shows at once: happy for a few seconds, even while a tool runs, then as before', () => {
+    const l = upTo('PreToolUse');
+    const at = l[l.length - 1].ts + 1000;
+    const petted = stepPet(petAfter(l), { type: 'action', action: 'pet' }, at);
+    expect(deriveMood(petted, sessionOf(l), at + 1000)).toBe('happy');
+    expect(deriveMood(petted, sessionOf(l), at + 10_000)).toBe('working');
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * `f` and `p` in the pane: the runner's pet is fed or petted and saved at once, the footer says
- * how it went, and an accepted action gets the species' quip in the bubble. Without a pet
+ * how it went, and an accepted action gets the species' quip in the bubble (the next action's quip
+ * takes its place at once). Without a pet
  * (pet.json unreadable) the footer repeats why.
  */
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../../protocol/reaction.js';
@@ -24,6 +25,9 @@ export interface InteractionsOptions {
 
 export function createInteract(options: InteractionsOptions): (what: Interaction) => void {
   const { store, clock, pets, species, sink } = options;
+  // The last action's bubble: the next action within its lifetime takes its place at once
+  // (the same id replaces it in the queue) instead of waiting ~10 s behind it.
+  let last: { id: string; at: number } | undefined;
   return (what) => {
     if (!pets.current()) pets.showProblem();
     const now = clock();
@@ -47,8 +51,10 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
         : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
+      const id = last && now - last.at < DEFAULT_REACTION_TTL_MS ? last.id : `${what}-${now}`;
+      last = { id, at: now };
       sink.push({
-        id: `${what}-${now}`,
+        id,
         sessionId,
         kind: 'reaction',
         text: toReactionText(quip),

@@ -16,6 +16,7 @@ import { startSpeciesService, type SpeciesService } from '../../../src/tui/servi
 import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { REPO_ROOT } from '../../support/hook-process.js';
 import { makeTempDir } from '../../support/temp-dir.js';
+import { waitUntil } from '../../support/wait-until.js';
 import { toSafeText } from '../../../src/text/safe-text.js';
 
 const closers: Array<() => unknown> = [];
@@ -86,5 +87,20 @@ describe('feed and pet in the pane', () => {
     expect(store.getState().notice).toMatchObject({ tone: 'warning' });
     expect(store.getState().notice?.text).toContain(`${petFile} cannot be read`);
     expect(said()).toEqual([]);
+  });
+
+  it("p right after f: the pat's quip takes the feed's bubble at once instead of waiting behind it", {
+    timeout: 60_000,
+  }, async () => {
+    const { store, interact, said } = paneWith((file) => savePet(file, catWithHunger(60)));
+    interact('feed');
+    interact('pet');
+    await waitUntil(said, (lines) => lines.length === 2, 'both quips said');
+    await waitUntil(
+      () => store.getState().bubbles.current?.reaction.text,
+      (text) => text === catQuips.petted[0],
+      "the pat's quip on screen",
+    );
+    expect(store.getState().bubbles.waiting).toEqual([]);
   });
 });
