@@ -52,6 +52,8 @@ export interface BuddyVoiceOptions {
   isAddressed(event: JournalEvent): boolean;
   now(): number;
   newId(): string;
+  /** A bug in the voice, said (the quip is on screen whatever happens). */
+  onError?(error: unknown): void;
 }
 
 export interface BuddyVoice {
@@ -119,8 +121,9 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
         const moment = momentFor(options, cue);
         const character = moment && options.character();
         if (moment && character) await ask(cue, moment, character);
-      } catch {
+      } catch (error) {
         // The voice is a nicety: the quip is on screen whatever happens here.
+        options.onError?.(error);
       }
     },
     recentLines: () => said.slice(),

@@ -25,6 +25,17 @@ describe('buddy-tui voice', () => {
     expect(status.stdout).toContain('0 of 100 calls today');
   });
 
+  it('install says in one line that the buddy speaks with your own model, and how to turn it off', () => {
+    const home = mkdtempSync(join(tmpdir(), 'buddy-voice-install-'));
+    const env = { HOME: home, CLAUDE_CONFIG_DIR: join(home, 'claude'), BUDDY_TUI_STATE_DIR: join(home, 'state') };
+    const install = runCli(['install'], env);
+    expect(install.code).toBe(0);
+    expect(install.stdout).toContain('The buddy speaks with your own model');
+    expect(install.stdout).toContain('`buddy-tui voice off` turns it off');
+    expect(runCli(['voice', 'off'], env).code).toBe(0);
+    expect(runCli(['install'], env).stdout).toContain('`buddy-tui voice on` lets it speak');
+  });
+
   it('leaves a config.json that is not a JSON object alone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'buddy-voice-cli-'));
     const config = join(dir, 'config.json');

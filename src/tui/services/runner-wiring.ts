@@ -103,7 +103,12 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       loadDelegate()
         .then((resolver) => resolver.resolve(request, meta))
         .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
-    const voice = createVoiceWiring({ ...options, resolve, newId: randomUUID });
+    const voice = createVoiceWiring({
+      ...options,
+      resolve,
+      newId: randomUUID,
+      onError: (error) => log.report({ level: 'error', where: 'voice', error }),
+    });
     runner = createPluginRunner({
       handlers: handlersOf(setup),
       limits: config.limits,

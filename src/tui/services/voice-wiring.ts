@@ -22,6 +22,7 @@ export interface VoiceWiringOptions {
   pets: Pick<PetService, 'current'>;
   resolve(request: DelegateRequest, meta: DelegateMeta): Promise<unknown>;
   newId(): string;
+  onError(error: unknown): void;
 }
 
 export function createVoiceWiring(options: VoiceWiringOptions): BuddyVoice {
@@ -46,5 +47,6 @@ export function createVoiceWiring(options: VoiceWiringOptions): BuddyVoice {
     isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
     now: clock,
     newId: options.newId,
+    onError: options.onError,
   });
 }
