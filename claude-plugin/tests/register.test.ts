@@ -124,7 +124,7 @@ describe('buddy-tui mod', () => {
     await start($)
     const shown = await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
     expect(shown.text).toMatch(/Biscuit the Cat · Kitten · level 3 · idle/)
-    expect(shown.text).toMatch(/hunger +\[####\.\.\.\.\.\. 40\]/)
+    expect(shown.text).toMatch(/fed +\[######\.\.\.\. 60\]/)
     const petted = await $.command.run({ command: 'buddy', args: 'pet', origin: { kind: 'composer' } })
     expect(petted.text).toBe('Biscuit: purrs')
     expect(runs.some((argv) => argv.join(' ').endsWith('mod-state --session s1 --ensure-runner --act pet'))).toBe(true)
@@ -133,6 +133,15 @@ describe('buddy-tui mod', () => {
     const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
     expect(await ui.find({ type: 'Text', text: /^\(o\.o\) Biscuit$/ })).toBeDefined()
     await ui.unmount()
+  })
+
+  test('/buddy play asks buddy-tui to play, as `buddy-tui play` does', async ($, on) => {
+    const runs = host(on)
+    await start($)
+    await $.command.run({ command: 'buddy', args: 'play', origin: { kind: 'composer' } })
+    expect(runs.some((argv) => argv.join(' ').endsWith('mod-state --session s1 --ensure-runner --act play'))).toBe(true)
+    const wrong = await $.command.run({ command: 'buddy', args: 'dance', origin: { kind: 'composer' } })
+    expect(wrong.text).toBe('usage: /buddy [pet|feed|play|mute|unmute]')
   })
 
   test('a session with no screen (claude -p): no buddy-tui call, no runner, nothing drawn', async ($, on) => {
