@@ -1,4 +1,4 @@
-// /buddy: the card, and pet, feed, mute, unmute.
+// /buddy: the card, and pet, feed, play, mute, unmute.
 import { MIN_CLAUDE_CODE, card } from './buddy-view.js'
 import { ask } from './ask-buddy-tui.js'
 import { mod } from './mod-memory.js'
@@ -18,7 +18,8 @@ export async function buddyCommand($, e) {
         : 'buddy-tui: the buddy speaks again.',
     }
   }
-  if (word !== '' && word !== 'pet' && word !== 'feed') return { text: 'usage: /buddy [pet|feed|mute|unmute]' }
+  if (word !== '' && word !== 'pet' && word !== 'feed' && word !== 'play')
+    return { text: 'usage: /buddy [pet|feed|play|mute|unmute]' }
   if (mod.refused)
     return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }
   const state = await ask($, word || undefined, true)

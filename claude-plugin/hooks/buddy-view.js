@@ -182,21 +182,26 @@ export function besideCell(look, { floatRows, floatColumns, maxColumns, muted = 
 
 const bar = (value) => `${'#'.repeat(Math.round(value / 10))}${'.'.repeat(10 - Math.round(value / 10))} ${value}`
 
-/** The `/buddy` card: species, stage, level, mood and needs. */
+/** Text that markdown shows as it is: a face's `\\/` would lose its backslash, `◉_◉` could turn italic. */
+const literal = (text) => String(text).replace(/[\\`*_~[\]<>#|]/g, '\\$&')
+
+/** The `/buddy` card: species, stage, level, mood and needs (fed is 100 − hunger, as the pane draws it). */
 export function card(look) {
-  if (look.level === undefined) return `${look.face} no buddy yet: \`buddy-tui hatch\` hatches one.`
-  // No sprite here: the transcript renders markdown (a backslash would vanish); it floats beside the prompt.
+  if (look.level === undefined) return `${literal(look.face)} no buddy yet: \`buddy-tui hatch\` hatches one.`
+  // No sprite here: the transcript renders markdown; it floats beside the prompt.
   const lines = [
-    `${look.face} ${look.name ?? 'buddy'} the ${look.species ?? 'buddy'} · ${look.stage ?? 'stage 1'} · level ${look.level} · ${look.mood}`,
+    [look.face, look.name ?? 'buddy', 'the', look.species ?? 'buddy', '·', look.stage ?? 'stage 1']
+      .map(literal)
+      .join(' ') + ` · level ${look.level} · ${literal(look.mood)}`,
   ]
   if (look.needs) {
     lines.push(
-      `hunger    [${bar(look.needs.hunger)}]`,
+      `fed       [${bar(100 - look.needs.hunger)}]`,
       `energy    [${bar(look.needs.energy)}]`,
       `happiness [${bar(look.needs.happiness)}]`,
     )
   }
-  if (look.bubble) lines.push(`says: ${look.bubble.text}`)
-  if (look.waiting) lines.push(`waiting for you: ${look.waiting}`)
+  if (look.bubble) lines.push(`says: ${literal(look.bubble.text)}`)
+  if (look.waiting) lines.push(`waiting for you: ${literal(look.waiting)}`)
   return lines.join('\n')
 }

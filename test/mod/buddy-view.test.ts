@@ -75,6 +75,13 @@ describe('buddy-view.js', () => {
     expect(bandRows(LOOK, { columns: 4, maxRows: 4 })).toEqual([]);
   });
 
+  it('/buddy card: markdown shows the face as drawn, backslashes and underscores included', () => {
+    // CommonMark: a backslash before ASCII punctuation shows that character alone.
+    const rendered = (markdown: string) => markdown.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const look = { ...LOOK, face: '(\\/)(◉_◉)', name: 'Snip_snap', level: 2, mood: 'idle' };
+    expect(rendered(card(look).split('\n')[0])).toBe('(\\/)(◉_◉) Snip_snap the buddy · stage 1 · level 2 · idle');
+  });
+
   it('beside the prompt: the floating card when it fits, the face when only the cell does, else nothing', () => {
     expect(besideCell(LOOK, { floatRows: 10, floatColumns: 40, maxColumns: 10 }).kind).toBe('float');
     expect(besideCell(LOOK, { floatRows: 3, floatColumns: 40, maxColumns: 10 })).toEqual({
