@@ -41,7 +41,10 @@ const BESIDE = {
 } as const
 
 /** Stands in for the host below the mod: the version, the session, the files and `buddy-tui mod-state`. */
-function host(on: any, answers: { version?: string; state?: object; said?: string; first?: object } = {}) {
+function host(
+  on: any,
+  answers: { version?: string; state?: object | ((argv: string[]) => object); said?: string; first?: object } = {},
+) {
   const runs: string[][] = []
   const stdins: string[] = []
   mock.clock(on)
@@ -65,7 +68,8 @@ function host(on: any, answers: { version?: string; state?: object; said?: strin
     const act = e.argv.includes('--act')
     // `first`: only in the first answer (a delegate call or a toast is handed over once).
     const once = runs.length === 1 ? answers.first : undefined
-    const state = { ...STATE, ...answers.state, ...once, ...(act ? { said: answers.said ?? 'Biscuit: purrs' } : {}) }
+    const asked = typeof answers.state === 'function' ? answers.state(e.argv) : answers.state
+    const state = { ...STATE, ...asked, ...once, ...(act ? { said: answers.said ?? 'Biscuit: purrs' } : {}) }
     return { value: { exitCode: 0, stdout: `${JSON.stringify(state)}\n`, stderr: '' } }
   })
   return Object.assign(runs, { stdins })
@@ -244,5 +248,32 @@ describe('buddy-tui mod', () => {
     await settled(() => shown.length > 0)
     expect(shown).toHaveLength(1)
     expect(JSON.stringify(shown[0])).toContain('Claude needs you (shop): approve Bash')
+  })
+  test('an ask the user answered: the band drops it at tool.run and buddy-tui is told (mod-state --answered)', async ($, on) => {
+    // As buddy-tui does: the ask shows until a run journals the answer.
+    const runs = host(on, {
+      state: (argv: string[]) => ({
+        waiting: argv.includes('--answered') ? undefined : 'approve Bash `touch x`',
+        bubble: undefined,
+      }),
+    })
+    on('tool.check', () => ({ decision: 'ask' }))
+    on('tool.run', () => ({ result: { stdout: '', stderr: '', interrupted: false } }))
+    await start($)
+    await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
+    const asked = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await asked.find({ type: 'Text', text: /waiting for you: approve Bash/ })).toBeDefined()
+    await asked.unmount()
+    const input = { command: 'touch x', description: 'Touch' }
+    await $.tool.check({ tool: 'Bash', input, tool_use_id: 'toolu_ask', approver: 'person' })
+    await $.tool.run({ tool: 'Bash', input, tool_use_id: 'toolu_ask' })
+    const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await ui.findAll({ type: 'Text', text: /waiting for you/ })).toEqual([])
+    await ui.unmount()
+    await settled(() => runs.some((argv) => argv.includes('--answered')))
+    expect(runs.find((argv) => argv.includes('--answered'))?.slice(-2)).toEqual(['--answered', 'toolu_ask/Bash'])
+    const after = await $.ui.mount({ ...BAND, surface: 'terminal' })
+    expect(await after.findAll({ type: 'Text', text: /waiting for you/ })).toEqual([])
+    await after.unmount()
   })
 })
