@@ -25,7 +25,12 @@ function home() {
 
 /** The number at the end of the stats line that starts with `label`. */
 const figure = (stdout: string, label: string) =>
-  Number(stdout.split('\n').find((line) => line.startsWith(`${label} `))?.match(/(\d+)\s*$/)?.[1]);
+  Number(
+    stdout
+      .split('\n')
+      .find((line) => line.startsWith(`${label} `))
+      ?.match(/(\d+)\s*$/)?.[1],
+  );
 
 describe('buddy-tui stats', () => {
   it('shows hunger 80 as fed 20, and feed fills the bar', () => {
