@@ -4,7 +4,8 @@
  * So the root itself gets one plain fs.watch whose events are filtered on the name before any
  * work: a name that does not start with `claude-state-` costs a string compare and nothing more.
  * Only the `claude-state-<sid>` folders found so are watched inside, by one chokidar watcher.
- * Where fs.watch gives no name, the root is listed again, at most once every RELIST_MS.
+ * Where fs.watch gives no name, and while the root is busy, the root is listed again (names only,
+ * a stat for Foundry's alone), at most once every RELIST_MS.
  */
 import { lstatSync, readdirSync, watch as watchFolder, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +16,11 @@ import { followWatcher, type FollowedWatcher, type OpenedWatcher } from '../stat
 import { SESSION_ID_PATTERN } from '../state/state-root.js';
 import { foundryEventTarget } from './read-schedule.js';
 
-/** A name-less event lists the root again at most this often. */
+/** A name-less event, or a busy root, lists the root again at most this often. */
 export const RELIST_MS = 2000;
+/** More changes than this in a second make the root busy: listed, not watched, for BUSY_LISTING_MS. */
+export const BUSY_EVENTS = 50;
+export const BUSY_LISTING_MS = 30_000;
 /** Foundry folders watched at most (a temp folder full of old ones must not cost a watch each). */
 export const MAX_FOUNDRY_FOLDERS = 500;
 
@@ -112,36 +116,78 @@ function followFoundryFolders(spec: FoundryRootSpec) {
   };
 }
 
-/** One opening of the root: its fs.watch, filtered on the name, and the watcher inside its Foundry folders. */
+type Folders = ReturnType<typeof followFoundryFolders>;
+
+/**
+ * The root's own entries: its fs.watch, filtered on the name, while it is calm. Each event still
+ * costs a call into JavaScript (~20 µs), so while other programs make more than BUSY_EVENTS
+ * changes a second the watch is closed and the root is listed every RELIST_MS instead, for
+ * BUSY_LISTING_MS, then watched again.
+ */
+function watchRootEntries(spec: FoundryRootSpec, folders: Folders): { close(): void } {
+  let handle: FSWatcher | undefined;
+  let nameless: NodeJS.Timeout | undefined;
+  let listing: NodeJS.Timeout | undefined;
+  let calm: NodeJS.Timeout | undefined;
+  let events = 0;
+  let since = Date.now();
+  const closeWatch = () => {
+    handle?.close();
+    handle = undefined;
+  };
+  const busy = () => {
+    closeWatch();
+    listing = setInterval(() => folders.relist(), RELIST_MS);
+    calm = setTimeout(() => {
+      clearInterval(listing);
+      folders.relist();
+      open();
+    }, BUSY_LISTING_MS);
+  };
+  const onEvent = (event: string, name: string | null) => {
+    const id = name === null ? undefined : foundryId(name);
+    if (name === null)
+      nameless ??= setTimeout(() => {
+        nameless = undefined;
+        folders.relist();
+      }, RELIST_MS);
+    else if (id !== undefined) folders.changed(event, name, id);
+    if (++events < BUSY_EVENTS) return;
+    const now = Date.now();
+    if (now - since < 1000) return busy();
+    events = 0;
+    since = now;
+  };
+  const open = () => {
+    events = 0;
+    since = Date.now();
+    try {
+      handle = (spec.watchFolder ?? watchFolder)(spec.froot, onEvent);
+      // The root went away: follow-dir.ts opens it again when it is made again.
+      handle.on('error', closeWatch);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') spec.report({ level: 'error', where: 'watch', error });
+    }
+  };
+  open();
+  return {
+    close() {
+      for (const timer of [nameless, listing, calm]) clearTimeout(timer);
+      closeWatch();
+    },
+  };
+}
+
+/** One opening of the root: its entries watched, and the watcher inside its Foundry folders. */
 function openFoundryRoot(spec: FoundryRootSpec): OpenedWatcher {
   const folders = followFoundryFolders(spec);
-  let relistTimer: NodeJS.Timeout | undefined;
-  const relist = () => {
-    relistTimer = undefined;
-    folders.relist();
-  };
-  let rootWatch: FSWatcher | undefined;
-  try {
-    rootWatch = (spec.watchFolder ?? watchFolder)(spec.froot, (event, name) => {
-      if (name === null) {
-        relistTimer ??= setTimeout(relist, RELIST_MS);
-        return;
-      }
-      const id = foundryId(name);
-      if (id !== undefined) folders.changed(event, name, id);
-    });
-    // The root went away: follow-dir.ts opens it again when it is made again.
-    rootWatch.on('error', () => rootWatch?.close());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') spec.report({ level: 'error', where: 'watch', error });
-  }
+  const entries = watchRootEntries(spec, folders);
   // Listed after the watch starts, so a folder made in between is not missed.
   const ready = folders.followPresent();
   return {
     ready,
     close: async () => {
-      if (relistTimer) clearTimeout(relistTimer);
-      rootWatch?.close();
+      entries.close();
       await folders.close();
     },
   };

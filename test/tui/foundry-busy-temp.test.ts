@@ -1,7 +1,7 @@
 /**
  * Foundry's root is the temp folder, where other programs make and remove files all day (issue
- * 50). Such a change must cost the pane's watcher nothing beyond a look at its name: no listing of
- * the folder, no stat of the other program's file. The file system's functions are wrapped (they
+ * 50). Such a change must cost the pane's watcher nothing beyond a look at its name: no stat of the
+ * other program's file, no listing per change. The file system's functions are wrapped (they
  * still run) and count what the watcher, chokidar included, asks of them.
  */
 import fs, { mkdirSync, rmSync, unlinkSync, watch, writeFileSync } from 'node:fs';
@@ -93,8 +93,10 @@ describe('the Foundry watcher in a busy temp folder', () => {
         'the Foundry session with its Bash runs',
       );
       expect(session.origin).toBe('foundry');
-      expect(listsDuringChurn).toBe(0);
+      // Never a stat of another program's file; a listing (names only) at most every 2 s while the
+      // folder is this busy, whatever the number of changes.
       expect(work.counts.foreignLooks).toBe(0);
+      expect(listsDuringChurn).toBeLessThanOrEqual(2);
 
       rmSync(folder, { recursive: true });
       await waitUntil(
