@@ -3,7 +3,9 @@
  * baseline exists. A report, not a test: it never fails the build, it says which goals were met.
  * `npm run bench -- hook-cost mod-cost` runs only the areas named (the file names in bench/).
  */
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow } from './measure.js';
 
@@ -43,12 +45,30 @@ for (const area of wanted.length > 0 ? AREAS.filter((name) => wanted.includes(na
   }
 }
 
-const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.value.length))];
-for (const row of rows) {
-  const verdict = row.ok === undefined ? '' : row.ok ? `ok   (goal ${row.goal})` : `MISS (goal ${row.goal})`;
-  process.stdout.write(
-    `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict}\n`,
-  );
+/** docs/bench-results.md keeps every run, with what it ran on, so a figure is read beside its load. */
+function appendToResults(lines: string[], areas: string[]): void {
+  if (process.env.BUDDY_BENCH_NO_LOG === '1') return;
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Not a git checkout: the date and the Node still say when and on what.
+  }
+  const load = loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(' ');
+  const heading = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${commit} · Node ${process.version} · load ${load} · ${areas.join(' ')}`;
+  const results = fileURLToPath(new URL('../docs/bench-results.md', import.meta.url));
+  appendFileSync(results, `\n${heading}\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+  process.stderr.write(`bench: appended to docs/bench-results.md (BUDDY_BENCH_NO_LOG=1 leaves it alone)\n`);
 }
+
+const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.value.length))];
+const printed = rows.map((row) => {
+  const verdict = row.ok === undefined ? '' : row.ok ? `ok   (goal ${row.goal})` : `MISS (goal ${row.goal})`;
+  return `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict}`.trimEnd();
+});
 const missed = rows.filter((r) => r.ok === false).length;
-process.stdout.write(`\n${rows.filter((r) => r.ok).length} goals met, ${missed} missed\n`);
+const summary = `${rows.filter((r) => r.ok).length} goals met, ${missed} missed`;
+process.stdout.write(`${printed.join('\n')}\n\n${summary}\n`);
+appendToResults([...printed, '', summary], wanted.length > 0 ? wanted : ['all areas']);
