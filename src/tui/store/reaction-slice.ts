@@ -1,7 +1,7 @@
 /**
  * The store's part about what the buddy says: the chattiness level (`c`), and the history of what
- * was said before this pane saw it. Kept out of buddy-store.ts so that file stays small; the
- * services watch `chattiness` to apply it to the runner and save it (chattiness-prefs.ts).
+ * was said before this pane saw it. The services watch `chattiness` to apply it to the runner and
+ * save it (chattiness-prefs.ts).
  */
 import { nextChattiness, type Chattiness } from '../../plugins/chattiness.js';
 import { toSafeText } from '../../text/safe-text.js';
