@@ -4,12 +4,18 @@ import { toSafeText, type SafeText } from '../text/safe-text.js';
 const TAG_MIN = 4;
 
 /**
- * Tabs of the same label (five sessions in one project) told apart by the start of their session
- * ids: the shortest, from 4 characters, that differs within the group. A label seen once has no tag.
+ * Tabs of the same label and host (five Claude Code sessions in one project) told apart by the
+ * start of their session ids: the shortest, from 4 characters, that differs within the group. A
+ * label seen once has no tag, nor one whose host badge tells it apart already.
  */
-export function sessionTags(sessions: ReadonlyArray<{ sessionId: string; label: string }>): Map<string, SafeText> {
+export function sessionTags(
+  sessions: ReadonlyArray<{ sessionId: string; label: string; host?: string }>,
+): Map<string, SafeText> {
   const groups = new Map<string, string[]>();
-  for (const { sessionId, label } of sessions) groups.set(label, [...(groups.get(label) ?? []), sessionId]);
+  for (const { sessionId, label, host } of sessions) {
+    const key = `${label}\u0000${host ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), sessionId]);
+  }
   const tags = new Map<string, SafeText>();
   for (const ids of groups.values()) {
     if (ids.length < 2) continue;

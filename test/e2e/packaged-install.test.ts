@@ -163,9 +163,9 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     );
   });
 
-  it('prints the settings change for `install --dry-run`, pointing at the installed hook, and writes nothing', () => {
+  it('prints the settings change for `install --dry-run --diff`, pointing at the installed hook, and writes nothing', () => {
     const box = sandbox('install');
-    const dry = run(['install', '--dry-run'], box.env);
+    const dry = run(['install', '--dry-run', '--diff'], box.env);
     expect(dry.status, dry.stderr).toBe(0);
     const settings = join(box.home, '.claude', 'settings.json');
     expect(dry.stdout).toContain(`+++ ${settings}`);

@@ -27,10 +27,11 @@ describe('buddy-tui install / uninstall (spawned)', () => {
     const state = join(home, 'state');
     const env = { HOME: home, CLAUDE_CONFIG_DIR: config, BUDDY_TUI_STATE_DIR: state };
 
-    const dry = cli(['install', '--dry-run'], env);
+    const dry = cli(['install', '--dry-run', '--diff'], env);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('+     "command": ');
     expect(dry.stdout).toContain('(dry run:');
+    expect(cli(['install', '--dry-run'], env).stdout).toContain(`changes ${join(config, 'settings.json')}:`);
     expect(readFileSync(join(config, 'settings.json'), 'utf8')).toBe(before);
     expect(existsSync(state)).toBe(false);
 
