@@ -1,0 +1,76 @@
+/**
+ * The buddy's voice in the built pane (issue 46), with the REAL Claude Code CLI as the adapter
+ * and the loopback Messages API stand-in as the model: the quip is on screen first, and the
+ * model's answer replaces it in place, on screen and in the session's reactions.jsonl (the same
+ * id, a later line: what the statusline reads as the latest); a prompt that names the buddy gets
+ * an answer in its bubble. Needs tmux, `npm run build` and the CLI (skipped locally without it).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTmux, waitUntil } from '../e2e/tmux-server.js';
+import { requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { QUIP, recordedSession, SESSION, voicePane } from './voice-pane-support.js';
+
+const base = makeTempDir('buddy-voice-pane-');
+const { server } = startTmux(base, { width: 110, height: 32 });
+afterAll(() => server.kill());
+
+const ANSWER = 'npm test fell over in the parser again. I saw it twitch.';
+const REPLY = 'Looks tidy to me, but that regex is doing too much.';
+
+describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
+  it('the quip shows first; the answer replaces it in place on screen and in reactions.jsonl', {
+    timeout: 120_000,
+  }, async () => {
+    const world = await voicePane(server, base, 'upgrade', requireClaudeBinary());
+    world.answers.push(ANSWER);
+    const { payloads, failureAt, feed } = recordedSession();
+    await feed(payloads.slice(0, failureAt), world.env);
+    await server.waitFor(world.pane, /npm test/);
+
+    await feed([payloads[failureAt]!], world.env);
+    // The quip is on screen and in the file while the model's answer is held back.
+    await server.waitFor(world.pane, new RegExp(QUIP), 20_000);
+    await world.api.waitForRequests((r) => r.route === 'other' && r.systemText.includes('Personality'));
+    const before = world.reactions();
+    expect(before.map((r) => r.text)).toContain(QUIP);
+    expect(before.map((r) => r.text)).not.toContain(ANSWER);
+
+    world.voice.openNext();
+    const screen = await server.waitFor(world.pane, /fell over in the parser/, 60_000);
+    expect(screen).not.toContain(QUIP);
+    const after = world.reactions();
+    const quip = after.find((r) => r.text === QUIP)!;
+    const answer = after.find((r) => r.text === ANSWER)!;
+    expect(answer).toMatchObject({ id: quip.id, sessionId: SESSION, kind: 'reaction', fallback: true });
+    expect(after.indexOf(answer)).toBeGreaterThan(after.indexOf(quip));
+    // The voice's call is one request, with the pet's name and the failed command in it.
+    const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.userText).toContain('Command: npm test');
+    await world.quit();
+  });
+
+  it('a prompt that names the buddy gets an answer in its bubble', { timeout: 120_000 }, async () => {
+    const world = await voicePane(server, base, 'addressed', requireClaudeBinary());
+    world.answers.push(REPLY);
+    world.voice.openNext();
+    const pet = await waitUntil(
+      () => (existsSync(world.petFile) ? readFileSync(world.petFile, 'utf8') : ''),
+      Boolean,
+      'the pet',
+    );
+    const name = JSON.parse(pet).identity.name as string;
+    const { payloads, feed } = recordedSession();
+    const prompt = JSON.parse(payloads[1]!);
+    await feed(payloads.slice(0, 1), world.env);
+    await feed([JSON.stringify({ ...prompt, prompt: `${name}, what do you make of this diff?` })], world.env);
+    await server.waitFor(world.pane, /Looks tidy to me/, 60_000);
+    const [call] = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    expect(call!.systemText).toContain(`You are ${name}`);
+    expect(call!.userText).toContain(`They said: ${name}, what do you make of this diff?`);
+    expect(world.reactions().map((r) => r.text)).toContain(REPLY);
+    await world.quit();
+  });
+});
