@@ -8,17 +8,8 @@ export async function buddyCommand($, e) {
   const word = String(e.args ?? '')
     .trim()
     .toLowerCase()
-  if (word === 'mute' || word === 'unmute') {
-    mod.muted = word === 'mute'
-    await $.store.set('muted', mod.muted).catch(() => undefined)
-    $.ui.invalidate('ui.render')
-    return {
-      text: mod.muted
-        ? 'buddy-tui: the buddy keeps its bubbles to itself (/buddy unmute to hear it again).'
-        : 'buddy-tui: the buddy speaks again.',
-    }
-  }
-  if (word !== '' && word !== 'pet' && word !== 'feed' && word !== 'play')
+  // mute and unmute are the one mute of every view (the pane's m, the statusline): buddy-tui keeps it.
+  if (word !== '' && !['pet', 'feed', 'play', 'mute', 'unmute'].includes(word))
     return { text: 'usage: /buddy [pet|feed|play|mute|unmute]' }
   if (mod.refused)
     return { text: `buddy-tui: the buddy mod needs Claude Code ${MIN_CLAUDE_CODE} or newer (this is ${mod.refused}).` }

@@ -9,7 +9,6 @@ export const mod = {
   cli: undefined,
   sessionId: '',
   stamp: '',
-  muted: false,
   blink: false,
   refused: '',
   /** @type {Promise<import('./buddy-view.js').ModState | undefined> | undefined} */

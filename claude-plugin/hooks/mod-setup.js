@@ -37,8 +37,10 @@ async function checkVersion($) {
 export async function setUp($) {
   if (!(await checkVersion($))) return
   mod.sessionId = await $.session.id()
-  mod.muted = (await $.store.get('muted').catch(() => false)) === true
   mod.cli = await findCli($)
-  await ask($)
+  // A mute this mod kept itself (before buddy-tui kept the one mute of every view) moves there once.
+  const keptMute = (await $.store.get('muted').catch(() => false)) === true
+  if (keptMute) await $.store.set('muted', false).catch(() => undefined)
+  await ask($, keptMute ? 'mute' : undefined)
   wake($)
 }

@@ -76,7 +76,7 @@ export const register = (on) => {
     const rows = bandRows(look, {
       columns: e.props.bodyColumns,
       maxRows: e.props.maxRows,
-      muted: mod.muted,
+      muted: look.muted === true,
       blink: mod.blink,
     })
     if (rows.length === 0) return next(e)
@@ -97,7 +97,7 @@ export const register = (on) => {
       floatRows: e.props.floatRows,
       floatColumns: e.props.floatColumns,
       maxColumns: e.props.maxColumns,
-      muted: mod.muted,
+      muted: look.muted === true,
       blink: mod.blink,
     })
     if (cell.kind === 'none') return next(e)

@@ -123,8 +123,9 @@ describe('buddy-tui mod', () => {
     await small.unmount()
   })
 
-  test('/buddy prints the card; /buddy pet asks buddy-tui to pet; /buddy mute hides the bubble', async ($, on) => {
-    const runs = host(on)
+  test('/buddy prints the card; /buddy pet asks buddy-tui to pet; /buddy mute asks buddy-tui to mute and hides the bubble', async ($, on) => {
+    // buddy-tui keeps the one mute of every view: its answer says muted, and the mod keeps no mute of its own.
+    const runs = host(on, { state: (argv) => (argv.at(-1) === 'mute' ? { muted: true } : {}) })
     await start($)
     const shown = await $.command.run({ command: 'buddy', args: '', origin: { kind: 'composer' } })
     expect(shown.text).toMatch(/Biscuit the Cat · Kitten · level 3 · idle/)
@@ -132,8 +133,8 @@ describe('buddy-tui mod', () => {
     const petted = await $.command.run({ command: 'buddy', args: 'pet', origin: { kind: 'composer' } })
     expect(petted.text).toBe('Biscuit: purrs')
     expect(runs.some((argv) => argv.join(' ').endsWith('mod-state --session s1 --ensure-runner --act pet'))).toBe(true)
-    const muted = await $.command.run({ command: 'buddy', args: 'mute', origin: { kind: 'composer' } })
-    expect(muted.text).toMatch(/unmute/)
+    await $.command.run({ command: 'buddy', args: 'mute', origin: { kind: 'composer' } })
+    expect(runs.at(-1)?.slice(-2)).toEqual(['--act', 'mute'])
     const ui = await $.ui.mount({ ...BAND, surface: 'terminal' })
     expect(await ui.find({ type: 'Text', text: /^\(o\.o\) Biscuit$/ })).toBeDefined()
     await ui.unmount()

@@ -6,7 +6,7 @@
  * whose change means "look again".
  */
 import { join } from 'node:path';
-import { petFilePath } from '../config/paths.js';
+import { panePrefsPath, petFilePath } from '../config/paths.js';
 import { decayPet } from '../pet/pet-engine.js';
 import { levelForXp } from '../pet/pet.js';
 import { renderSprite } from '../species/render.js';
@@ -18,6 +18,7 @@ import { reactionLifetimeMs } from '../display/reaction-expiry.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { lookBuddy } from '../statusline/buddy.js';
 import { readSessionSource } from '../statusline/session-source.js';
+import { reactionsMuted } from '../statusline/mute-setting.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from './load-buddy.js';
@@ -45,6 +46,8 @@ export interface ModState {
   /** What Claude waits for ("approve Bash `ls`"), when it waits for the user. */
   waiting?: string;
   working: boolean;
+  /** The buddy keeps its bubbles to itself (`m` in a pane, /buddy mute): no bubble is drawn. */
+  muted?: true;
   /** What an `--act` said (the quip), when one was asked. */
   said?: string;
   /** Files whose change (mtime or size) means the drawing may have changed. */
@@ -115,6 +118,7 @@ export function computeModState(
   said?: string,
 ): ModState {
   const source = readSessionSource(sessionId, env, now);
+  const muted = reactionsMuted(env);
   const look = lookBuddy(source.state, now, env);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
   const view: StatuslineView = buildView({
@@ -125,10 +129,11 @@ export function computeModState(
     reaction,
     reactionMaxAgeMs: REACTION_MAX_AGE_MS,
     now,
+    muted,
   });
   const buddy = readPet(env, now);
   const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
-  const watch = [petFilePath(env)];
+  const watch = [petFilePath(env), panePrefsPath(env)];
   if (source.dir) watch.push(join(source.dir, REACTIONS_FILE), join(source.dir, JOURNAL_FILE));
   watch.push(join(source.root, 'inbox'), bridgeDir(source.root, 'requests'), bridgeDir(source.root, 'toasts'));
   return {
@@ -147,6 +152,7 @@ export function computeModState(
     bubbleUntil: view.reaction && reaction ? bubbleEnd(reaction, now) : undefined,
     waiting: view.waiting?.what,
     working: view.turnOpen || view.runningTool !== undefined,
+    ...(muted ? { muted: true as const } : {}),
     said: said && sanitizeText(said, { maxLength: 160 }),
     watch,
     reactions: source.dir ? join(source.dir, REACTIONS_FILE) : undefined,

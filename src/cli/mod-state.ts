@@ -1,5 +1,5 @@
 /**
- * `buddy-tui mod-state --session ID [--act pet|feed] [--answered ID/TOOL]...`: exactly what the Claude Code mod
+ * `buddy-tui mod-state --session ID [--act pet|feed|play|mute|unmute] [--answered ID/TOOL]...`: exactly what the Claude Code mod
  * (claude-plugin/hooks/register.js) draws, as one JSON line (computed in mod-look.ts). The mod
  * runs in a worker with no Node, so it asks this command instead of reading buddy-tui's files
  * itself. `watch` lists the files whose change means "ask again"; the mod only stats them between events.
@@ -19,6 +19,7 @@ import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy } from './load-buddy.js';
 import { journalAnswers } from './mod-answered.js';
 import { computeModState, type ModState } from './mod-look.js';
+import { setMuted } from './mod-mute.js';
 import { spawnDetachedRunner } from './runner.js';
 import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../state/mod-bridge.js';
 
@@ -34,6 +35,8 @@ function runnerAlive(env: NodeJS.ProcessEnv): boolean {
 }
 
 const ACTIONS: readonly PetAction[] = ['pet', 'feed', 'play'];
+/** /buddy mute and unmute: the one mute every view honours (pane-prefs.json). */
+const MUTES = ['mute', 'unmute'] as const;
 
 /**
  * The bridge part of a look: this session's mod is loaded and interactive (it asks), so its
@@ -90,7 +93,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   });
   if (values.help) {
     io.stdout(
-      term`usage: buddy-tui mod-state --session ID [--act pet|feed|play] [--ensure-runner] [--answered TOOL_USE_ID/TOOL]...\nPrints what the Claude Code mod draws, as JSON. --answered: the user answered that call's permission ask.\n`,
+      term`usage: buddy-tui mod-state --session ID [--act pet|feed|play|mute|unmute] [--ensure-runner] [--answered TOOL_USE_ID/TOOL]...\nPrints what the Claude Code mod draws, as JSON. --answered: the user answered that call's permission ask.\n`,
     );
     return 0;
   }
@@ -109,12 +112,14 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
   if (values['ensure-runner'] && !runnerAlive(io.env)) spawnDetachedRunner(io.env);
   let said: string | undefined;
   if (values.act !== undefined) {
-    if (!ACTIONS.includes(values.act as PetAction)) {
-      io.stderr(term`buddy-tui mod-state: --act must be one of ${ACTIONS.join(', ')}\n`);
+    if (!ACTIONS.includes(values.act as PetAction) && !MUTES.includes(values.act as 'mute')) {
+      io.stderr(term`buddy-tui mod-state: --act must be one of ${[...ACTIONS, ...MUTES].join(', ')}\n`);
       return 2;
     }
     try {
-      said = act(values.act as PetAction, io.env, now);
+      said = MUTES.includes(values.act as 'mute')
+        ? setMuted(values.act === 'mute', io.env)
+        : act(values.act as PetAction, io.env, now);
     } catch (error) {
       said = `cannot ${values.act}: ${(error as Error).message}`;
     }

@@ -14,6 +14,9 @@ export function userStateDir(env: NodeJS.ProcessEnv = process.env): string {
 export const configFilePath = (env: NodeJS.ProcessEnv = process.env): string => join(configDir(env), 'config.json');
 export const userSpeciesDir = (env: NodeJS.ProcessEnv = process.env): string => join(configDir(env), 'species');
 export const petFilePath = (env: NodeJS.ProcessEnv = process.env): string => join(userStateDir(env), 'pet.json');
+/** The one setting of every view: the chattiness picked with `c` and the mute (src/tui/chattiness-prefs.ts). */
+export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(userStateDir(env), 'pane-prefs.json');
 
 /** Expands `~` and `${VAR}` / `$VAR` in a path from a config file. */
 export function expandPath(path: string, env: NodeJS.ProcessEnv = process.env): string {

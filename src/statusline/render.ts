@@ -25,6 +25,7 @@ import { readStatuslineConfig } from './statusline-config-reader.js';
 import { lookBuddy } from './buddy.js';
 import { buildView } from './view.js';
 import { modDrawsFor } from '../state/mod-views.js';
+import { reactionsMuted } from './mute-setting.js';
 import { RESET } from './style.js';
 
 export interface StatuslineResult {
@@ -69,6 +70,7 @@ export async function renderOwnRows(
     now,
     // Claude Code's own statusLine only: a tmux segment is outside the mod's screen.
     modDraws: !options.segment && modDrawsFor(source.root, payload.sessionId),
+    muted: reactionsMuted(env),
   });
   const rows = rowsFor(view, options.lines, options.segment);
   await prepareWidths(rows.flatMap((row) => row.flatMap((segment) => segment.parts.map((part) => part.text))));

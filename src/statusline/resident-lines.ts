@@ -8,8 +8,9 @@
  *
  * A line is rendered again when its session's payload arrives (the sh script wrote it, seen
  * with fs.watch), when the host says the session's journal changed (sessionsChanged), and, every
- * line, when the pet file changes (a re-hatch, a feed, a stage reached): the next refresh then
- * prints the new pet, not the one of the line rendered after the refresh before.
+ * line, when the pet file changes (a re-hatch, a feed, a stage reached) or the mute does
+ * (pane-prefs.json, beside it): the next refresh then prints the new pet, not the one of the line
+ * rendered after the refresh before.
  */
 import {
   closeSync,
@@ -24,7 +25,7 @@ import {
   type FSWatcher,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { petFilePath } from '../config/paths.js';
+import { panePrefsPath, petFilePath } from '../config/paths.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
@@ -115,16 +116,17 @@ function watchPayloads(dir: string, arrived: (id: string) => void, report: (erro
   }
 }
 
-/** Calls `changed` when the pet file is written (atomically: a rename in its folder); none without the folder. */
+/** Calls `changed` when the pet file or the mute (pane-prefs.json, in the same folder) is written (atomically: a rename there); none without the folder. */
 function watchPet(
   env: NodeJS.ProcessEnv,
   changed: () => void,
   report: (error: unknown) => void,
 ): FSWatcher | undefined {
   const pet = petFilePath(env);
+  const names = new Set([basename(pet), basename(panePrefsPath(env))]);
   try {
     const watcher = watch(dirname(pet), { persistent: false }, (_type, name) => {
-      if (name === basename(pet)) changed();
+      if (typeof name === 'string' && names.has(name)) changed();
     });
     watcher.on('error', report);
     return watcher;

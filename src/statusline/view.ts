@@ -50,6 +50,8 @@ export interface ViewInput {
   now: number;
   /** The mod draws the buddy (src/state/mod-views.ts modDrawsFor): see StatuslineView.modDraws. */
   modDraws?: boolean;
+  /** The buddy keeps its bubbles to itself (mute-setting.ts): no bubble in any view. */
+  muted?: boolean;
 }
 
 /** Short labels: a name or type longer than this is cut (with an ellipsis) before layout. */
@@ -86,7 +88,8 @@ function leaveToMod(view: StatuslineView): StatuslineView {
 }
 
 export function buildView(input: ViewInput): StatuslineView {
-  const view = buildFullView(input);
+  const full = buildFullView(input);
+  const view = input.muted ? { ...full, reaction: undefined } : full;
   return input.modDraws ? leaveToMod(view) : view;
 }
 

@@ -1,9 +1,10 @@
 /**
  * The one setting of every pane and the runner: the chattiness picked with `c` and the mute of
- * `m`, pressed in any pane, kept in `$XDG_STATE_HOME/buddy-tui/pane-prefs.json` (written
- * atomically, mode 0600). Each process follows the file (a changed signature is read again on
- * the tick), so a `c` in a viewer reaches the runner's plugin runner, and a mute every pane and
- * the runner's notifications.
+ * `m`, pressed in any pane (or `/buddy mute` in Claude Code, through `buddy-tui mod-state --act
+ * mute`), kept in `$XDG_STATE_HOME/buddy-tui/pane-prefs.json` (written atomically, mode 0600).
+ * Each process follows the file (a changed signature is read again on the tick), so a `c` in a
+ * viewer reaches the runner's plugin runner, and a mute every pane and the runner's
+ * notifications; the mod and the statusline read the mute too (src/statusline/mute-setting.ts).
  *
  * Precedence: the newest choice wins. `reactions.chattiness` in config.json is the default; a
  * pick with `c` overrides it and is saved with the config value it overrode. When config.json's
@@ -11,17 +12,15 @@
  * wins again. Without either: normal.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileSignature } from '../files/file-signature.js';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
-import { userStateDir } from '../config/paths.js';
 import { DEFAULT_CHATTINESS, isChattiness, type Chattiness } from '../plugins/chattiness.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { onAbort } from '../process/lifetime.js';
 import type { BuddyStore } from './store/index.js';
 
-export const panePrefsPath = (env: NodeJS.ProcessEnv = process.env): string =>
-  join(userStateDir(env), 'pane-prefs.json');
+export { panePrefsPath } from '../config/paths.js';
 
 export interface ChattinessPref {
   chattiness: Chattiness;

@@ -11,13 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fastStatuslineCommand } from '../../src/statusline/fast-command.js';
 import { startResidentStatuslines } from '../../src/statusline/resident-lines.js';
-import { FIXTURE_SESSION, fixturePayload, midTurnEvents, sandbox, type Sandbox } from './support.js';
+import { FIXTURE_SESSION, fixturePayload, midTurnEvents, reaction, sandbox, type Sandbox } from './support.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const made of boxes) rmSync(made.base, { recursive: true, force: true });
 });
+
+function cli(made: Sandbox, args: string[]): void {
+  const ran = spawnSync(process.execPath, [CLI, ...args], { env: made.env, encoding: 'utf8' });
+  expect(ran.status, ran.stderr).toBe(0);
+}
 
 function hatch(made: Sandbox, species: string, name: string, again = false): void {
   const args = ['hatch', '--species', species, '--name', name, ...(again ? ['--reroll'] : [])];
@@ -65,6 +70,31 @@ describe('the fast path after the pet changed', () => {
       const next = viaCommand(made);
       expect(next).toContain('Nova');
       expect(next).not.toContain('Pixel');
+    } finally {
+      resident.close();
+    }
+  });
+
+  it('a mute (/buddy mute, or m in a pane) between two refreshes hides the bubble at the next one', async () => {
+    const made = sandbox({ COLUMNS: '100', CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION, BUDDY_TUI_NOW: '' });
+    boxes.push(made);
+    const said = { ...reaction('Who dares fail?', 0), ts: Date.now(), ttlMs: 600_000 };
+    made.session(FIXTURE_SESSION, { events: midTurnEvents(), reactions: [said] });
+    mkdirSync(join(made.root, 'inbox'), { mode: 0o700 });
+    hatch(made, 'cat', 'Pixel');
+    const resident = startResidentStatuslines({ root: made.root, env: made.env });
+    try {
+      viaCommand(made);
+      const line = join(made.root, 'statusline', `${FIXTURE_SESSION}.line`);
+      const lineHas = (text: string) => existsSync(line) && readFileSync(line, 'utf8').includes(text);
+      await until(() => lineHas('Who dares fail?'), 'the line with the bubble');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await resident.flush();
+      // /buddy mute, as the mod runs it: the one mute in pane-prefs.json; no refresh meanwhile.
+      cli(made, ['mod-state', '--act', 'mute']);
+      await until(() => !lineHas('Who dares fail?'), 'the line without the bubble');
+      expect(viaCommand(made)).not.toContain('Who dares fail?');
+      expect(viaCommand(made)).toContain('Pixel');
     } finally {
       resident.close();
     }

@@ -1,0 +1,125 @@
+/**
+ * Mute is one setting (issue 45): `/buddy mute` in Claude Code (the mod runs the built
+ * `buddy-tui mod-state --act mute`) and `m` in a pane write the same mute, and the pane, the
+ * mod's look and the statusline all honour it. The built `buddy-tui runner` runs the plugins and
+ * a real pane in a private tmux server views them, as when the mod started the runner. Needs
+ * tmux and `npm run build`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shellQuote, startTmux } from '../e2e/tmux-server.js';
+import { failure, until, world } from '../mod/runner-world.js';
+import { CLI_ENTRY } from '../support/hook-process.js';
+import { waitUntil } from '../support/wait-until.js';
+import { fixturePayload } from '../statusline/support.js';
+
+const SID = 'mute-1';
+const SAID = 'runner saw it fail';
+const { state, env: baseEnv } = world();
+const base = join(state, '..');
+const env = { ...baseEnv, BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
+mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true, mode: 0o700 });
+const { server } = startTmux(base, { width: 110, height: 32 });
+afterAll(() => server.kill());
+
+const readJson = (file: string): Record<string, any> | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+const prefsFile = join(env.XDG_STATE_HOME, 'buddy-tui', 'pane-prefs.json');
+const reactionFile = join(state, SID, 'reactions.jsonl');
+const said = () =>
+  existsSync(reactionFile)
+    ? readFileSync(reactionFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .find((r) => r.text === SAID)
+    : undefined;
+
+const spool = (payload: string, n: number) => {
+  writeFileSync(join(base, `claude.${900_000 + n}`), payload);
+  renameSync(join(base, `claude.${900_000 + n}`), join(state, 'inbox', `claude.${900_000 + n}`));
+};
+
+/** The built CLI at a pinned "now" (the reaction's own time), so its lifetime never decides a check. */
+function cli(args: string[], input?: string): string {
+  const run = spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+    env: { ...env, BUDDY_TUI_NOW: String(said().ts + 500), COLUMNS: '160' },
+    input,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
+}
+const statusline = () => cli(['statusline', '--no-color'], JSON.stringify({ ...fixturePayload(42), session_id: SID }));
+/** What the mod draws, asked as the mod asks but with no session (so no heartbeat makes the statusline yield to a mod). */
+const modLook = (act?: string) => JSON.parse(cli(['mod-state', ...(act ? ['--act', act] : [])]));
+/** The mod's look for the session; the heartbeat it leaves (naming this test's process) goes, or the statusline would yield to a mod. */
+function modSessionLook() {
+  const look = JSON.parse(cli(['mod-state', '--session', SID]));
+  rmSync(join(state, 'mod-bridge', 'mods', `${SID}.json`), { force: true });
+  return look;
+}
+
+describe('mute is one setting of every view', () => {
+  it('/buddy mute silences the pane, the mod and the statusline; m in the pane makes all of them speak again', async () => {
+    const runner = spawn(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '600000'], { env, stdio: 'ignore' });
+    try {
+      await waitUntil(
+        () => readJson(join(state, 'runner.lock'))?.pid,
+        (pid) => pid === runner.pid,
+        'the runner',
+      );
+      const prefix = Object.entries({ ...env, CI: 'false' })
+        .map(([k, v]) => `${k}=${shellQuote(String(v))}`)
+        .join(' ');
+      const pane = server
+        .tmux([
+          'new-window',
+          '-d',
+          '-t',
+          'test',
+          '-P',
+          '-F',
+          '#{pane_id}',
+          `exec env -u FORCE_COLOR ${prefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
+        ])
+        .stdout.trim();
+      await server.waitFor(pane, (s) => s.includes(`pid ${runner.pid}`));
+      spool(JSON.stringify({ session_id: SID, hook_event_name: 'SessionStart', cwd: '/w', source: 'startup' }), 1);
+      spool(failure(SID), 2);
+      await until(() => said() !== undefined, 'the plugin’s reaction');
+      await server.waitFor(pane, (s) => s.includes(SAID));
+      expect(statusline()).toContain(SAID);
+      expect(modSessionLook().bubble?.text).toBe(SAID);
+
+      // /buddy mute: the mod's command, through the built mod-state.
+      const muted = modLook('mute');
+      expect(muted.said).toMatch(/keeps its bubbles to itself/);
+      expect(readJson(prefsFile)?.muted).toBe(true);
+      await server.waitFor(pane, (s) => s.includes('reactions muted') && !s.includes(SAID));
+      expect(statusline()).not.toContain(SAID);
+      const look = modSessionLook();
+      expect(look.muted).toBe(true);
+      expect(look.bubble).toBeUndefined();
+      expect(look.watch).toContain(prefsFile);
+
+      // m in the pane: the same setting, so the mod and the statusline speak again.
+      server.sendKeys(pane, 'm');
+      await server.waitFor(pane, (s) => s.includes('reactions on'));
+      await until(() => readJson(prefsFile)?.muted !== true, 'the pane to save the unmute');
+      expect(statusline()).toContain(SAID);
+      expect(modSessionLook()).toMatchObject({ bubble: { text: SAID } });
+      expect(modSessionLook().muted).toBeUndefined();
+    } finally {
+      runner.kill('SIGKILL');
+    }
+  }, 240_000);
+});
