@@ -3,27 +3,14 @@
  * folder) and the pet from pet.json: hatched on first use and recovered from its last good copy
  * by the commands that change it, only read by those that show it.
  */
-import { hostname, userInfo } from 'node:os';
 import { petFilePath, userSpeciesDir } from '../config/paths.js';
-import { defaultSeed } from '../pet/hatch.js';
+import { defaultSeedFor } from '../pet/introduction.js';
 import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from '../pet/pet-file.js';
 import { levelForXp, type Pet } from '../pet/pet.js';
 import type { Species } from '../species/species-schema.js';
 import { codexPetsDir } from '../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import { speciesAtStage, stageIndexAt } from '../species/stages.js';
-
-export function defaultSeedFor(env: NodeJS.ProcessEnv): string {
-  let user = env.USER ?? env.LOGNAME ?? '';
-  if (!user) {
-    try {
-      user = userInfo().username;
-    } catch {
-      user = 'someone';
-    }
-  }
-  return defaultSeed(user, hostname());
-}
 
 export function openRegistry(env: NodeJS.ProcessEnv, extraDir?: string): SpeciesRegistry {
   return createSpeciesRegistry({ userDir: userSpeciesDir(env), extraDir, codexPetsDir: codexPetsDir(env) });
@@ -61,14 +48,22 @@ export function loadBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string
   return { registry, pet, species: speciesOf(registry, pet), path, message };
 }
 
-/** For commands that only show the pet: never writes. Without a pet to show, says why. */
+export { defaultSeedFor };
+
+/**
+ * For commands that only show the pet: without a pet to show, says why. Never writes, except
+ * that `hatchFirst` hatches the first pet when there is none at all (no pet.json, no last good copy).
+ */
 export function readBuddy(
   env: NodeJS.ProcessEnv,
   now: number,
   extraDir?: string,
+  hatchFirst = false,
 ): Buddy | { path: string; problem: string } {
   const path = petFilePath(env);
   const read = readPetFile(path, now);
+  if (hatchFirst && read.status === 'missing' && readPetFile(lastGoodPath(path), now).status === 'missing')
+    return loadBuddy(env, now, extraDir);
   if (read.status !== 'ok')
     return { path, problem: whyNoPet(path, read.status === 'broken' ? read.problem : undefined, now) };
   const registry = openRegistry(env, extraDir);

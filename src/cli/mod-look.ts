@@ -130,6 +130,7 @@ export function computeModState(
     reactionMaxAgeMs: REACTION_MAX_AGE_MS,
     now,
     muted,
+    intro: look.intro,
   });
   const buddy = readPet(env, now);
   const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
@@ -149,7 +150,7 @@ export function computeModState(
       happiness: Math.round(needs.happiness),
     },
     bubble: view.reaction,
-    bubbleUntil: view.reaction && reaction ? bubbleEnd(reaction, now) : undefined,
+    bubbleUntil: view.reaction?.text === look.intro ? look.introUntil : reaction ? bubbleEnd(reaction, now) : undefined,
     waiting: view.waiting?.what,
     working: view.turnOpen || view.runningTool !== undefined,
     ...(muted ? { muted: true as const } : {}),

@@ -108,7 +108,8 @@ export async function runStats(args: string[], io: CliIo = processIo()): Promise
     return 0;
   }
   const now = io.now();
-  const buddy = readBuddy(io.env, now, parsed.values['species-dir'] as string | undefined);
+  // The first pet hatches here as in the pane, the mod and `feed`: stats never says "no buddy yet".
+  const buddy = readBuddy(io.env, now, parsed.values['species-dir'] as string | undefined, true);
   if ('problem' in buddy) {
     io.stderr(term`buddy-tui stats: ${sanitizeText(buddy.problem, { maxLength: 600 })}\n`);
     return 1;

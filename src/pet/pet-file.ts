@@ -13,6 +13,7 @@ import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { EVENT_KINDS } from '../protocol/event-kind.js';
 import { HAT_IDS } from '../species/hats.js';
 import { hatchPet, type HatchOptions } from './hatch.js';
+import { introductionText } from './introduction.js';
 import { boundPet, describeFixes } from './pet-bounds.js';
 import { PET_VERSION, RARITIES, STAT_NAMES, type Pet } from './pet.js';
 
@@ -76,6 +77,9 @@ export const petSchema = z.object({
     .object({ kind: z.enum(EVENT_KINDS), at: number, outcome: z.enum(['ok', 'too_full', 'too_tired']).optional() })
     .optional(),
 });
+
+/** What the first hatch says after "Meet Biscuit, a crab." (the pane says its own). */
+export const FIRST_HATCH_NEXT = 'It just hatched; `buddy-tui stats` shows its card.';
 
 /** Where each save keeps a second, complete copy of the pet. */
 export const lastGoodPath = (path: string): string => `${path}.last-good`;
@@ -172,7 +176,7 @@ export function loadPetForUpdate(path: string, hatch: HatchOptions): LoadedPet {
     throw new PetUnreadableError(path, read.problem, copy.status === 'broken' ? copy.problem : undefined);
   const fresh = hatchPet(hatch);
   savePet(path, fresh);
-  return { pet: fresh, hatched: true, message: `${fresh.identity.name} the ${fresh.identity.speciesId} hatched!` };
+  return { pet: fresh, hatched: true, message: introductionText(fresh.identity, FIRST_HATCH_NEXT) };
 }
 
 /** pet.json cannot be read and there is no good copy to go on from. */

@@ -3,7 +3,7 @@
  * this module to the folder with package.json, so it works from src/ (tsx, vitest) and from
  * a bundled dist/ file alike. Zod-free.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
@@ -38,4 +38,16 @@ function isBuddyPackage(path: string): boolean {
 export function builtinSpeciesDir(): string {
   cached ??= join(packageRoot(), 'species');
   return cached;
+}
+
+/** The built-in species' ids (each file is named after its id), sorted: what a first hatch draws from. */
+export function builtinSpeciesIds(dir: string = builtinSpeciesDir()): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.json') && name !== 'species.schema.json')
+      .map((name) => name.slice(0, -'.json'.length))
+      .sort();
+  } catch {
+    return [];
+  }
 }

@@ -68,6 +68,7 @@ export async function renderOwnRows(
     reaction,
     reactionMaxAgeMs: options.reactionMaxAgeMs,
     now,
+    intro: buddy.intro,
     // Claude Code's own statusLine only: a tmux segment is outside the mod's screen.
     modDraws: !options.segment && modDrawsFor(source.root, payload.sessionId),
     muted: reactionsMuted(env),

@@ -48,6 +48,8 @@ export interface ViewInput {
   reaction?: Reaction;
   reactionMaxAgeMs: number;
   now: number;
+  /** The new pet's introduction (src/pet/introduction.ts): the bubble while no reaction is shown. */
+  intro?: string;
   /** The mod draws the buddy (src/state/mod-views.ts modDrawsFor): see StatuslineView.modDraws. */
   modDraws?: boolean;
   /** The buddy keeps its bubbles to itself (mute-setting.ts): no bubble in any view. */
@@ -81,6 +83,11 @@ export function recentReaction(
   return { text, kind };
 }
 
+function introBubble(intro: string | undefined): StatuslineView['reaction'] {
+  const text = sanitizeText(intro, { maxLength: REACTION_MAX }).trim();
+  return text ? { text, kind: 'reaction' } : undefined;
+}
+
 /** What the mod draws itself, or what ages between two runs of the statusLine, left to it. */
 function leaveToMod(view: StatuslineView): StatuslineView {
   const { face: _face, name: _name, reaction: _reaction, waiting: _waiting, failure: _failure, ...kept } = view;
@@ -98,7 +105,7 @@ function buildFullView(input: ViewInput): StatuslineView {
   const view: StatuslineView = {
     face: sanitizeText(input.face, { maxLength: 24 }).trim() || '(o.o)',
     name: input.name ? label(input.name) || undefined : undefined,
-    reaction: recentReaction(input.reaction, now, input.reactionMaxAgeMs),
+    reaction: recentReaction(input.reaction, now, input.reactionMaxAgeMs) ?? introBubble(input.intro),
     modelName: payload.modelName
       ? label(payload.modelName) || undefined
       : state?.model

@@ -13,6 +13,7 @@ import { startLiveConfig } from './live-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
+import { defaultSeedFor } from '../pet/introduction.js';
 import { createReactionFollower } from './services/reaction-follower.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
@@ -143,6 +144,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     log,
     clock,
     speciesIds: species.ids,
+    seed: defaultSeedFor(env),
     signal,
   });
   const sink = createReactionSink({ root, store, log, clock, signal });

@@ -71,17 +71,19 @@ describe('buddy-tui mod-state (what the mod draws)', () => {
       XDG_STATE_HOME: join(base, 'xdg-state'),
       XDG_CONFIG_HOME: join(base, 'xdg-config'),
       USER: 'mod-test',
+      HOSTNAME: 'mod-host',
     };
     const cli = (args: string[]) =>
       spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, encoding: 'utf8', timeout: 60_000 });
     return { cli };
   }
 
-  it('with no pet and no session: the default face, idle, no sprite, and exit 0', () => {
+  it('with no pet and no session: the face of the pet the seed will hatch, idle, no sprite, and exit 0', () => {
     const { cli } = world();
     const run = cli(['mod-state', '--session', 'no-such-session']);
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ v: 1, face: '(o.o)', mood: 'idle', sprite: [], working: false });
+    // mod-test@mod-host hatches a fox: its face, not a generic (o.o).
+    expect(JSON.parse(run.stdout)).toMatchObject({ v: 1, face: '/\\oo/\\', mood: 'idle', sprite: [], working: false });
   });
 
   it('--act pet pets the one pet.json: `buddy-tui stats` counts it, and the answer carries the quip', () => {

@@ -104,14 +104,15 @@ describe('pet actions', () => {
     expect(await runRename([], c.io)).toBe(2);
   });
 
-  it('stats shows needs, mood and counters, and --json the whole pet; with no buddy yet it hatches none', async () => {
+  it('stats shows needs, mood and counters, and --json the whole pet; with no buddy yet it hatches and introduces it', async () => {
     const c = session();
-    expect(await runStats([], c.io)).toBe(1);
-    expect(c.err()).toContain(`no buddy yet (${petFile(c)} does not exist)`);
     expect(existsSync(petFile(c))).toBe(false);
-    await hatch([], c.io);
     expect(await runStats([], c.io)).toBe(0);
-    expect(c.out()).toMatch(/hunger +\[##\.\.\.\.\.\.\.\.\] +20/);
+    expect(c.err()).toMatch(/^Meet \w+, an? [a-z]+\. It just hatched/);
+    expect(c.err()).not.toContain('no buddy yet');
+    expect(existsSync(petFile(c))).toBe(true);
+    expect(await runStats([], c.io)).toBe(0);
+    expect(c.out()).toMatch(/fed +\[########\.\.\] +80/);
     expect(c.out()).toMatch(/mood +idle/);
     await runStats(['--json'], c.io);
     expect(JSON.parse(c.out().slice(c.out().indexOf('{\n')))).toMatchObject({ version: 1, level: 1, mood: 'idle' });
@@ -120,7 +121,7 @@ describe('pet actions', () => {
   it('the first feed hatches the buddy', async () => {
     const c = session();
     expect(await runFeed([], c.io)).toBe(0);
-    expect(c.err()).toMatch(/hatched!/);
+    expect(c.err()).toMatch(/^Meet \w+, an? [a-z]+\. It just hatched/);
     expect(readPet(c).version).toBe(1);
   });
 });

@@ -33,7 +33,7 @@ describe('pet.json', () => {
     const path = tempPath();
     const first = loadPetForUpdate(path, hatch);
     expect(first.hatched).toBe(true);
-    expect(first.message).toMatch(/hatched!$/);
+    expect(first.message).toMatch(/^Meet \w+, an? [a-z]+\. It just hatched/);
     const fed = stepPet(first.pet, { type: 'action', action: 'feed' }, T0 + 1000);
     savePet(path, fed);
     expect(readFileSync(lastGoodPath(path), 'utf8')).toBe(readFileSync(path, 'utf8'));

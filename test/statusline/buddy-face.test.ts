@@ -1,4 +1,4 @@
-/** The statusline draws the hatched pet's species face (from the species JSON), else the default. */
+/** The statusline draws the pet's species face (from the species JSON), before the first hatch the seeded pet's, else the default. */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { petFilePath } from '../../src/config/paths.js';
@@ -22,8 +22,16 @@ describe('statusline buddy face', () => {
     const box = sandbox();
     boxes.push(box);
     box.session(FIXTURE_SESSION, { events: midTurnEvents() });
-    expect((await segments(box))[0]).toBe('(o_o)/');
-    const cat = hatchPet({ seed: 'statusline-test', speciesIds: ['cat'], species: 'cat', name: 'Mochi', now: NOW });
+    // No pet yet: the face of the one the sandbox's seed will hatch (an owl), not a generic one.
+    expect((await segments(box))[0]).toBe('(ovo)');
+    // Older than a minute: past its introduction, the name shows.
+    const cat = hatchPet({
+      seed: 'statusline-test',
+      speciesIds: ['cat'],
+      species: 'cat',
+      name: 'Mochi',
+      now: NOW - 120_000,
+    });
     savePet(petFilePath(box.env), cat);
     // A new pet is a kitten: the kitten faces in species/cat.json are =^ … ^=, without brackets.
     const [kitten, name] = await segments(box);

@@ -26,6 +26,8 @@ import {
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
 const GOLDEN = (name: string): string => readFileSync(new URL(`./golden/${name}`, import.meta.url), 'utf8');
+/** The face of the pet the sandbox's seed (statusline-test@statusline-host) will hatch (an owl), drawn before it does. */
+const SEEDED_FACE = '(ovo)';
 const DIM_MARK = '\u001b[2m?\u001b[0m\n';
 /** The chained command's row: its colour kept, its title escape dropped, a reset at the end. */
 const CHAINED_ROW = '\u001b[35mCHAINED\u001b[0m {"session_id":\u001b[0m';
@@ -148,7 +150,7 @@ describe('buddy-tui statusline (spawned)', () => {
       const rows = run.stdout.split('\n');
       expect(rows[0]).toBe(CHAINED_ROW);
       expect(rows).toHaveLength(4);
-      expect(rows[1]).toContain('(o_o)/');
+      expect(rows[1]).toContain(SEEDED_FACE);
       expect(existsSync(join(sandboxed.root, FIXTURE_SESSION, 'statusline-chain.json'))).toBe(true);
     });
 
@@ -161,7 +163,7 @@ describe('buddy-tui statusline (spawned)', () => {
         expect(run.elapsedMs).toBeLessThan(300 + 10_000);
         const rows = run.stdout.split('\n');
         expect(rows[0]).toBe(CHAINED_ROW);
-        expect(rows[1]).toContain('(o_o)/');
+        expect(rows[1]).toContain(SEEDED_FACE);
         const pid = Number(readFileSync(join(sandboxed.base, 'sleep.pid'), 'utf8'));
         expect(waitUntilGone(pid)).toBe(true);
       } finally {
@@ -178,7 +180,7 @@ describe('buddy-tui statusline (spawned)', () => {
         expect(run.stdout).not.toContain('partial');
         // Another command's cache is not reused: it failed, so nothing is printed above ours.
         const other = statusline(input, sandboxed.env, ['--chain', `${command} `.replace('exit 3', 'exit 4')]);
-        expect(other.stdout.split('\n')[0]).toContain('(o_o)/');
+        expect(other.stdout.split('\n')[0]).toContain(SEEDED_FACE);
       } finally {
         unlinkSync(join(sandboxed.base, 'fail'));
       }

@@ -130,6 +130,9 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
     XDG_CONFIG_HOME: join(base, 'config'),
     XDG_STATE_HOME: join(base, 'xdg-state'),
     BUDDY_TUI_NOW: String(NOW),
+    // The seed of the pet not hatched yet, whose face is drawn: the same on every machine.
+    USER: 'statusline-test',
+    HOSTNAME: 'statusline-host',
     ...extraEnv,
   };
   mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true });

@@ -6,13 +6,12 @@
  * file: a viewer reads what was saved, the runner merges another process's write into its pet.
  * A viewer's f/p step the file itself, as `buddy-tui feed` does; the runner merges that too.
  */
-import { hostname, userInfo } from 'node:os';
 import type { JournalEvent } from '../../protocol/hook-event.js';
-import { defaultSeed } from '../../pet/hatch.js';
+import { defaultSeedFor, introduction } from '../../pet/introduction.js';
 import { deriveMood } from '../../pet/mood.js';
 import { decayPet, stepPet, stepPetEvents } from '../../pet/pet-engine.js';
 import { fileSignature } from '../../files/file-signature.js';
-import { loadPetForUpdate, PetUnreadableError, savePet } from '../../pet/pet-file.js';
+import { loadPetForUpdate, PetUnreadableError, savePet, type LoadedPet } from '../../pet/pet-file.js';
 import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
@@ -40,6 +39,8 @@ export interface PetServiceOptions {
   clock: () => number;
   /** The species a new pet may hatch as. */
   speciesIds: () => string[];
+  /** The seed a first pet hatches from; defaultSeedFor(process.env), the CLI's rule, when unset. */
+  seed?: string;
   /** The owner's lifetime: this service closes when it ends. */
   signal?: AbortSignal;
 }
@@ -113,6 +114,8 @@ export function createPetService(options: PetServiceOptions): PetService {
     saveNow();
   });
 
+  const announce = createAnnouncer(store, clock);
+
   const showProblem = () => {
     if (held.problem) store.getState().setNotice(toSafeText(held.problem, { maxLength: 300 }), clock(), 'warning');
   };
@@ -131,14 +134,14 @@ export function createPetService(options: PetServiceOptions): PetService {
       if (!isRunner()) {
         held.signature = fileSignature(petFile);
         held.pet = readPetLite(petFile) ?? held.pet;
+        announce(held.pet);
         return;
       }
       // Taken before the read: a write in between makes the next save merge, which is harmless.
       const signature = fileSignature(petFile);
-      const loaded = loadPetFile(petFile, options.speciesIds(), clock());
+      const loaded = loadPetFile(petFile, options, clock());
       Object.assign(held, { pet: loaded.pet, base: loaded.pet, signature, problem: undefined });
-      const tone = loaded.hatched ? 'info' : 'warning';
-      if (loaded.message) store.getState().setNotice(toSafeText(loaded.message, { maxLength: 300 }), clock(), tone);
+      announce(loaded.pet, loaded);
     } catch (error) {
       unreadable(error);
     }
@@ -147,7 +150,7 @@ export function createPetService(options: PetServiceOptions): PetService {
   /** A viewer's f/p: the file is stepped and saved as `buddy-tui feed` does; the runner merges it in. */
   const actOnFile = (what: Interaction, now: number): Pet | undefined => {
     try {
-      const pet = stepPet(loadPetFile(petFile, options.speciesIds(), now).pet, { type: 'action', action: what }, now);
+      const pet = stepPet(loadPetFile(petFile, options, now).pet, { type: 'action', action: what }, now);
       Object.assign(held, { pet, signature: savePet(petFile, pet), problem: undefined });
       return pet;
     } catch (error) {
@@ -197,6 +200,21 @@ export function createPetService(options: PetServiceOptions): PetService {
 }
 
 /**
+ * What a load says in the footer: a pet in its first minute is introduced, once per pane;
+ * otherwise what the load had to say (recovered, values brought into range).
+ */
+function createAnnouncer(store: BuddyStore, clock: () => number) {
+  let introduced = false;
+  return (pet: Pet | undefined, loaded?: LoadedPet): void => {
+    const intro = pet && !introduced ? introduction(pet, clock(), 'f feeds it, p pets it.') : undefined;
+    introduced ||= intro !== undefined;
+    const text = intro ?? loaded?.message;
+    const tone = intro || loaded?.hatched ? 'info' : 'warning';
+    if (text) store.getState().setNotice(toSafeText(text, { maxLength: 300 }), clock(), tone);
+  };
+}
+
+/**
  * The runner saves what is not saved yet. `buddy-tui feed` from another terminal, or a viewer's
  * f, may have written the file since this pane's last load or save (its signature differs): what
  * this pane added is merged onto that file instead of overwriting it.
@@ -226,14 +244,7 @@ function mergeNewerSave(held: HeldPet, petFile: string, now: number): boolean {
 }
 
 /** pet.json for a change (hatched on first use, as `buddy-tui feed` does); throws PetUnreadableError. */
-function loadPetFile(petFile: string, speciesIds: string[], now: number) {
-  return loadPetForUpdate(petFile, { seed: defaultSeed(safeUser(), hostname()), speciesIds, now });
-}
-
-function safeUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'user';
-  }
+function loadPetFile(petFile: string, options: Pick<PetServiceOptions, 'seed' | 'speciesIds'>, now: number) {
+  const seed = options.seed ?? defaultSeedFor(process.env);
+  return loadPetForUpdate(petFile, { seed, speciesIds: options.speciesIds(), now });
 }
