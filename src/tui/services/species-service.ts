@@ -17,6 +17,7 @@ import { DEFAULT_SPRITE } from '../default-sprite.js';
 import { createPictureService } from './picture-service.js';
 import { spriteViewOf } from '../species-view.js';
 import { createStageFollower } from '../stage-growth.js';
+import { createSpeciesIssueReporter } from './species-issues.js';
 import type { TuiLog } from '../tui-log.js';
 
 export interface SpeciesServiceOptions {
@@ -69,22 +70,20 @@ export function startSpeciesService(options: SpeciesServiceOptions): SpeciesServ
 
   // The registry reports its first load from inside the constructor: skip that one.
   let registryReady = false;
+  const reportIssues = createSpeciesIssueReporter(store, log, options.clock ?? Date.now);
   const registry: SpeciesRegistry = createSpeciesRegistry({
     userDir: userSpeciesDir(env),
     codexPetsDir: codexPetsDir(env),
     extraDir: options.speciesDir ?? (config.dir ? expandPath(config.dir, env) : undefined),
-    onChange: () => {
-      if (registryReady) updateSprite();
+    onChange: (changed) => {
+      if (!registryReady) return;
+      reportIssues(changed);
+      updateSprite();
     },
     signal: life.signal,
   });
   registryReady = true;
-  for (const issue of registry.issues())
-    log.report({
-      level: issue.severity === 'error' ? 'error' : 'warning',
-      where: 'species',
-      message: JSON.stringify(issue),
-    });
+  reportIssues(registry);
   registry.watch().catch((error) => log.report({ level: 'error', where: 'species watch', error }));
 
   const current = (): Species | undefined => {
