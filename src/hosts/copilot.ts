@@ -19,6 +19,7 @@
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
+import type { HookFileSpec } from './hook-file-spec.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
 const EXIT_MARK = 'completed with exit code ';
@@ -153,4 +154,54 @@ export const copilotTranslator: HostTranslator = {
     else if (typeof event.tool_name === 'string') event = normalizeTool(event);
     return { ...event, host: 'copilot' } as InternalEvent;
   },
+};
+
+/**
+ * Where buddy-tui's hooks go: its own file, `$COPILOT_HOME/hooks/buddy-tui.json` (default
+ * ~/.copilot), which Copilot loads without folder trust (repo hooks in .github/hooks/ load only in
+ * a trusted folder). PascalCase event keys, so Copilot sends Claude-shaped payloads. Traps
+ * (../shared/copilot-1.0.102):
+ * - `"matcher": ""` matches nothing and `"*"` stops SubagentStart: the groups have no matcher;
+ * - preToolUse and permissionRequest fail closed (a non-zero exit or, for permissionRequest, any
+ *   stdout denies the tool): the command is silent and always exits 0, and PermissionRequest is
+ *   not registered at all (it fires even under --allow-all, so it does not mean the user is
+ *   asked; the TUI's Notification `permission_prompt` does);
+ * - hooks are synchronous: the spool costs one bash, one subshell and `cat`;
+ * - a hooks file is read only with `version: 1`; `timeoutSec` before Copilot kills a hook.
+ */
+export const copilotSpec: HookFileSpec = {
+  id: 'copilot',
+  label: 'Copilot CLI',
+  fullLabel: 'GitHub Copilot CLI',
+  short: 'Copilot',
+  folder: { flag: 'copilot-home', env: 'COPILOT_HOME', names: 'folder', name: '.copilot' },
+  file: 'hooks/buddy-tui.json',
+  required: { version: 1 },
+  events: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'Stop',
+    'ErrorOccurred',
+    'SessionEnd',
+  ],
+  entry: { commandKey: 'bash', timeoutKey: 'timeoutSec', timeout: 5 },
+  gates: [
+    { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
+    { kind: 'repo-hook-files', dir: '.github/hooks' },
+  ],
+  helpWhere: [
+    'in their own file,',
+    '$COPILOT_HOME/hooks/buddy-tui.json (default ~/.copilot; --copilot-home <dir> for another)',
+  ],
+  uninstallHelp: "removes $COPILOT_HOME/hooks/buddy-tui.json (or buddy-tui's entries, if you added your own).",
+  afterInstall: 'Copilot sessions started from now on feed the buddy (user-level hooks need no folder trust).',
+  allEventsNote: '',
+  wiredNote: ' (user-level: no folder trust needed)',
 };

@@ -17,6 +17,7 @@
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
+import type { HookFileSpec } from './hook-file-spec.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 import { reportedExitCode, reportedOutput } from './shell-report.js';
 
@@ -115,4 +116,30 @@ export const geminiTranslator: HostTranslator = {
     }
     return { ...event, host: 'gemini' } as InternalEvent;
   },
+};
+
+/**
+ * Where buddy-tui's hooks go: Gemini CLI's user settings, `<home>/.gemini/settings.json` (home:
+ * `$GEMINI_CLI_HOME`, else the user's), key `hooks`, Claude Code's nesting
+ * (../shared/gemini-cli-0.61.0/RECIPE.md). Only the events the buddy reads: not BeforeModel,
+ * AfterModel, BeforeToolSelection, nor PreCompress (it fires before every model call; a manual
+ * /compress is all it would tell). Timeouts are MILLISECONDS there. `name` is what Gemini shows
+ * ("Executing Hook: buddy-tui") and names in its warnings. Gemini runs hooks only in a trusted
+ * folder (doctor says so); BeforeTool's exit 2 blocks the tool and any stdout is shown to the
+ * user: the command is silent and exits 0.
+ */
+export const geminiSpec: HookFileSpec = {
+  id: 'gemini',
+  label: 'Gemini CLI',
+  short: 'Gemini',
+  folder: { flag: 'gemini-home', env: 'GEMINI_CLI_HOME', names: 'home', name: '.gemini' },
+  file: 'settings.json',
+  events: ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'],
+  entry: { name: 'buddy-tui', commandKey: 'command', timeoutKey: 'timeout', timeout: 5000 },
+  gates: [{ kind: 'gemini-settings-and-trust' }],
+  helpWhere: ['in <home>/.gemini/settings.json', '(home: $GEMINI_CLI_HOME or yours; --gemini-home <dir> for another)'],
+  uninstallHelp: "removes buddy-tui's hooks from <home>/.gemini/settings.json.",
+  afterInstall: 'Gemini runs hooks only in folders you trusted (headless: --skip-trust); new sessions feed the buddy.',
+  allEventsNote: ' it needs',
+  wiredNote: '',
 };

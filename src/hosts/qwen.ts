@@ -16,6 +16,7 @@
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
 import { HOST_CAPABILITIES } from './host-capabilities.js';
+import type { HookFileSpec } from './hook-file-spec.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 import { reportedExitCode, reportedOutput } from './shell-report.js';
 
@@ -77,4 +78,48 @@ export const qwenTranslator: HostTranslator = {
     }
     return { ...event, host: 'qwen' } as InternalEvent;
   },
+};
+
+/**
+ * Where buddy-tui's hooks go: Qwen Code's user settings, `<home>/.qwen/settings.json`, key `hooks`,
+ * Claude Code's nesting exactly (../shared/qwen-code-0.24.4/RECIPE.md): timeouts in seconds. Qwen
+ * injects a hook's stdout into the conversation (on every continuation for UserPromptSubmit) and
+ * blocks a prompt on exit 2: the command is silent and exits 0. PostToolBatch is registered for
+ * one thing: Esc on a permission prompt fires no Stop, only a batch with a `cancelled` call. Qwen
+ * rewrites its settings.json (it adds "$version" and UI keys): uninstall then takes out
+ * buddy-tui's entries and keeps Qwen's own changes, instead of restoring the bytes from before.
+ */
+export const qwenSpec: HookFileSpec = {
+  id: 'qwen',
+  label: 'Qwen Code',
+  short: 'Qwen',
+  folder: { flag: 'qwen-home', names: 'home', name: '.qwen' },
+  file: 'settings.json',
+  events: [
+    'SessionStart',
+    'UserPromptSubmit',
+    'PermissionRequest',
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'PostToolBatch',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'Stop',
+    'StopFailure',
+    'SessionEnd',
+  ],
+  entry: { commandKey: 'command', timeoutKey: 'timeout', timeout: 5 },
+  gates: [
+    { kind: 'host-rewrites-file', note: 'it adds "$version" and UI keys' },
+    { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
+  ],
+  helpWhere: ['in <home>/.qwen/settings.json', '(--qwen-home <dir> for another home)'],
+  uninstallHelp: "removes buddy-tui's hooks from <home>/.qwen/settings.json (keeping what Qwen itself changed there).",
+  afterInstall:
+    'Qwen Code sessions started from now on feed the buddy (Qwen rewrites this file; doctor checks the hooks are still there).',
+  allEventsNote: ' it needs',
+  wiredNote: '',
 };

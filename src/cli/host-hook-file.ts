@@ -1,0 +1,48 @@
+/**
+ * The registry entry (host-installers.ts) of a host whose hooks are Claude Code's shape in one
+ * JSON file, made from its spec (src/hosts/hook-file-spec.ts): its `--<host>-home` flag, help,
+ * install, uninstall, doctor and "is wired".
+ */
+import type { HookFileSpec } from '../hosts/hook-file-spec.js';
+import { hookFileChecks, hookFileWired } from '../doctor/doctor-hook-file.js';
+import { hookFileFolder, hookFileGroups, hookFilePath } from '../install/hook-file-host.js';
+import type { JsonObject } from '../install/settings-json.js';
+import type { FlagValues, HostInstaller } from './installer-contract.js';
+import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './install-hook-file.js';
+
+const HELP_INDENT = ' '.repeat(22);
+
+function hookFileHost(spec: HookFileSpec, values: FlagValues, env: NodeJS.ProcessEnv): HookFileHost {
+  const given = values[spec.folder.flag];
+  return {
+    name: spec.label,
+    path: hookFilePath(spec, hookFileFolder(spec, typeof given === 'string' ? given : undefined, env)),
+    groups: (commands, path) => hookFileGroups(spec, commands, path),
+    ...(spec.required ? { required: structuredClone(spec.required) as JsonObject } : {}),
+    afterInstall: spec.afterInstall,
+  };
+}
+
+export function hookFileInstaller(spec: HookFileSpec): HostInstaller {
+  const flag = { [spec.folder.flag]: { type: 'string' } } as const;
+  const installCommand = `buddy-tui install --host ${spec.id}`;
+  const [where, another] = spec.helpWhere;
+  return {
+    id: spec.id,
+    name: spec.label,
+    flags: { install: flag, uninstall: flag },
+    help: {
+      usage: {
+        install: `${installCommand} [--${spec.folder.flag} <dir>] [--node-hook] [--dry-run]`,
+        uninstall: `buddy-tui uninstall --host ${spec.id} [--${spec.folder.flag} <dir>] [--dry-run]`,
+      },
+      install: `  ${`--host ${spec.id}`.padEnd(20)}wire ${spec.fullLabel ?? spec.label}: buddy-tui's hooks for ${spec.events.length} events ${where}\n${HELP_INDENT}${another}\n`,
+      uninstall: `With --host ${spec.id}: ${spec.uninstallHelp}\n`,
+    },
+    installCommand,
+    install: (values, io) => runHookFileInstall(hookFileHost(spec, values, io.env), values, io),
+    uninstall: (values, io) => runHookFileUninstall(hookFileHost(spec, values, io.env), values, io),
+    doctor: (env, cwd) => hookFileChecks(spec, env, cwd),
+    isWired: (env, cwd) => hookFileWired(spec, env, cwd),
+  };
+}
