@@ -5,49 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-/**
- * Every hook event name of the internal event: all Claude Code 2.1.332 fires (see
- * ../shared/notes/claude-code.md), plus Codex's `Interrupt` (the user stopped the turn), which
- * Claude Code has no name for.
- */
-export const HOOK_EVENT_NAMES = [
-  'SessionStart',
-  'Setup',
-  'InstructionsLoaded',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'MessageDisplay',
-  'PreToolUse',
-  'PermissionRequest',
-  'PermissionDenied',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'Notification',
-  'SubagentStart',
-  'SubagentStop',
-  'TaskCreated',
-  'TaskCompleted',
-  'Stop',
-  'StopFailure',
-  'TeammateIdle',
-  'ConfigChange',
-  'CwdChanged',
-  'DirectoryAdded',
-  'FileChanged',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'PreCompact',
-  'PostCompact',
-  'Elicitation',
-  'ElicitationResult',
-  'SessionEnd',
-  'PreModelSwitch',
-  'PostModelSwitch',
-  'PreSkillShellCommand',
-  'Interrupt',
-] as const;
-export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
+export { HOOK_EVENT_NAMES, type HookEventName } from './hook-event-names.js';
 
 /** Events whose `matcher` is a regex on the tool name. */
 export const TOOL_EVENTS: ReadonlySet<string> = new Set([
