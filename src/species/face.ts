@@ -31,7 +31,7 @@ export interface FaceSource {
   stages?: Array<{ level: number; face?: Partial<Record<Mood, string>> }>;
 }
 
-/** The eye glyph for a mood: the species' eye for that mood (or the state it falls back to), else the pet's style, else the default. */
+/** The eye glyph for a mood: the species' eye for that mood (or the state it falls back to), else its own default, else the pet's style. */
 export function eyeFor(species: Pick<FaceSource, 'eyes'>, mood: Mood | 'blink', petEyes?: string): string {
   if (mood === 'blink') return species.eyes.blink || '-';
   // Along the fallback chain, so a celebrate drawn as happy gets happy's eyes.
@@ -41,7 +41,8 @@ export function eyeFor(species: Pick<FaceSource, 'eyes'>, mood: Mood | 'blink', 
     if (own) return own;
     if (state === 'sleep') return '-';
   }
-  return species.eyes.idle || petEyes || species.eyes.default || 'o';
+  // A species that sets its own eyes wears them; one that leaves them to the pet wears its seeded style.
+  return species.eyes.idle || species.eyes.default || petEyes || 'o';
 }
 
 /** The face for a mood, along the same fallback chain as the frames, eyes filled in. */

@@ -17,7 +17,7 @@ export const DEFAULT_IDLE_SEQUENCE: ReadonlyArray<number | 'blink'> = [0, 1, 0, 
 export type DrawableSpecies = Pick<Species, 'eyes' | 'face' | 'frames' | 'idleSequence' | 'frameMs' | 'hat'>;
 
 export interface RenderOptions {
-  /** The pet's eye style: replaces the species' default eye (moods with their own eyes keep them). */
+  /** The pet's eye style: worn where the species sets no eye of its own (eyes.default, or the mood's). */
   eyes?: string;
   /** A hat id from HATS, or the hat art itself. */
   hat?: string;

@@ -41,7 +41,9 @@ const faceLine = z
   .regex(/^[^\n\r]*$/, { message: 'a face is one line' });
 
 const eyesSchema = z.strictObject({
-  default: eyeGlyph,
+  default: eyeGlyph.optional().meta({
+    description: "The species' own eyes, worn instead of the pet's eye style; leave it out to let each pet wear its own.",
+  }),
   blink: eyeGlyph.optional().meta({ description: 'Eyes in the blink frame; default "-".' }),
   ...optionalPer(SPRITE_STATES, eyeGlyph),
 });

@@ -23,7 +23,7 @@ export function speciesTemplate(
     personality: 'Friendly and curious; says short, kind things.',
     systemPrompt: `You are ${name}, a small terminal companion. Reply in one short, kind sentence.`,
     colors: { body: 'cyan', accent: '#ffcc00', bubble: 'white' },
-    eyes: { default: 'o', happy: '^', error: 'x' },
+    eyes: { happy: '^', error: 'x' },
     face: { idle: '({E}.{E})', happy: '({E}v{E})', sleep: '(-.-)z', error: '({E}_{E})!' },
     frames: {
       idle: [body('', 'w'), body('', 'w', '  (_)  (_)~ '), body('', 'o')],
