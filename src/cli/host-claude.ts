@@ -1,5 +1,6 @@
 /** Claude Code in the host registry (host-installers.ts). */
 import { claudeHooksWired, settingsChecks } from '../doctor/doctor-settings.js';
+import { HOST_SPECS } from '../hosts/host-capabilities.js';
 import type { HostInstaller } from './installer-contract.js';
 import { CLAUDE_FLAGS, CLAUDE_INSTALL_HELP, runClaudeInstall, runClaudeUninstall } from './install-claude.js';
 
@@ -7,7 +8,7 @@ const { settings, project } = CLAUDE_FLAGS;
 
 export const claudeInstaller: HostInstaller = {
   id: 'claude',
-  name: 'Claude Code',
+  name: HOST_SPECS.claude.label,
   flags: { install: CLAUDE_FLAGS, uninstall: { settings, project } },
   help: {
     usage: {

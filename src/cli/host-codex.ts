@@ -1,6 +1,7 @@
 /** OpenAI Codex CLI in the host registry (host-installers.ts); the commands are in install-codex.ts. */
 import { CODEX_HOOK_EVENTS } from '../install/codex-hooks.js';
 import { codexChecks, codexHooksWired } from '../doctor/doctor-codex.js';
+import { HOST_SPECS } from '../hosts/host-capabilities.js';
 import type { HostInstaller } from './installer-contract.js';
 import { runCodexInstall, runCodexUninstall } from './install-codex.js';
 
@@ -9,7 +10,7 @@ const CODEX_BIN_FLAG = { type: 'string' } as const;
 
 export const codexInstaller: HostInstaller = {
   id: 'codex',
-  name: 'Codex',
+  name: HOST_SPECS.codex.label,
   flags: {
     install: { 'codex-home': CODEX_HOME_FLAG, 'codex-bin': CODEX_BIN_FLAG, trust: { type: 'boolean' } },
     uninstall: { 'codex-home': CODEX_HOME_FLAG, 'codex-bin': CODEX_BIN_FLAG },

@@ -3,7 +3,7 @@
  * JSON file, made from its spec (src/hosts/hook-file-spec.ts): its `--<host>-home` flag, help,
  * install, uninstall, doctor and "is wired".
  */
-import type { HookFileSpec } from '../hosts/hook-file-spec.js';
+import type { HostWithHookFile } from '../hosts/host-spec.js';
 import { hookFileChecks, hookFileWired } from '../doctor/doctor-hook-file.js';
 import { hookFileFolder, hookFileGroups, hookFilePath } from '../install/hook-file-host.js';
 import type { JsonObject } from '../install/settings-json.js';
@@ -12,32 +12,32 @@ import { runHookFileInstall, runHookFileUninstall, type HookFileHost } from './i
 
 const HELP_INDENT = ' '.repeat(22);
 
-function hookFileHost(spec: HookFileSpec, values: FlagValues, env: NodeJS.ProcessEnv): HookFileHost {
-  const given = values[spec.folder.flag];
+function hookFileHost(spec: HostWithHookFile, values: FlagValues, env: NodeJS.ProcessEnv): HookFileHost {
+  const given = values[spec.hookFile.folder.flag];
   return {
     name: spec.label,
     path: hookFilePath(spec, hookFileFolder(spec, typeof given === 'string' ? given : undefined, env)),
     groups: (commands, path) => hookFileGroups(spec, commands, path),
-    ...(spec.required ? { required: structuredClone(spec.required) as JsonObject } : {}),
-    afterInstall: spec.afterInstall,
+    ...(spec.hookFile.required ? { required: structuredClone(spec.hookFile.required) as JsonObject } : {}),
+    afterInstall: spec.hookFile.afterInstall,
   };
 }
 
-export function hookFileInstaller(spec: HookFileSpec): HostInstaller {
-  const flag = { [spec.folder.flag]: { type: 'string' } } as const;
+export function hookFileInstaller(spec: HostWithHookFile): HostInstaller {
+  const flag = { [spec.hookFile.folder.flag]: { type: 'string' } } as const;
   const installCommand = `buddy-tui install --host ${spec.id}`;
-  const [where, another] = spec.helpWhere;
+  const [where, another] = spec.hookFile.helpWhere;
   return {
     id: spec.id,
     name: spec.label,
     flags: { install: flag, uninstall: flag },
     help: {
       usage: {
-        install: `${installCommand} [--${spec.folder.flag} <dir>] [--node-hook] [--dry-run]`,
-        uninstall: `buddy-tui uninstall --host ${spec.id} [--${spec.folder.flag} <dir>] [--dry-run]`,
+        install: `${installCommand} [--${spec.hookFile.folder.flag} <dir>] [--node-hook] [--dry-run]`,
+        uninstall: `buddy-tui uninstall --host ${spec.id} [--${spec.hookFile.folder.flag} <dir>] [--dry-run]`,
       },
-      install: `  ${`--host ${spec.id}`.padEnd(20)}wire ${spec.fullLabel ?? spec.label}: buddy-tui's hooks for ${spec.events.length} events ${where}\n${HELP_INDENT}${another}\n`,
-      uninstall: `With --host ${spec.id}: ${spec.uninstallHelp}\n`,
+      install: `  ${`--host ${spec.id}`.padEnd(20)}wire ${spec.fullLabel ?? spec.label}: buddy-tui's hooks for ${spec.hookFile.events.length} events ${where}\n${HELP_INDENT}${another}\n`,
+      uninstall: `With --host ${spec.id}: ${spec.hookFile.uninstallHelp}\n`,
     },
     installCommand,
     install: (values, io) => runHookFileInstall(hookFileHost(spec, values, io.env), values, io),

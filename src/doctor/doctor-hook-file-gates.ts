@@ -5,14 +5,14 @@
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
-import type { HookFileGate, HookFileSpec } from '../hosts/hook-file-spec.js';
+import type { HookFileGate, HostWithHookFile } from '../hosts/host-spec.js';
 import { readInstallRecord } from '../install/install-record.js';
 import { buddyPresence } from '../install/merge-settings.js';
 import { parseSettings, type JsonObject } from '../install/settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 
 export interface GateContext {
-  spec: HookFileSpec;
+  spec: HostWithHookFile;
   /** The host's config folder, and its hooks file in it. */
   folder: string;
   path: string;
@@ -49,7 +49,7 @@ function switchOn(file: string, key: string, ctx: GateContext): DoctorCheck[] {
       ? [
           {
             status: 'fail',
-            title: `"${key}": true in ${path} turns off every ${ctx.spec.short} hook`,
+            title: `"${key}": true in ${path} turns off every ${ctx.spec.hookFile.short} hook`,
             fix: `remove "${key}" from that file`,
           },
         ]
@@ -71,8 +71,8 @@ function hostRewrites(note: string, ctx: GateContext): DoctorCheck[] {
     return [
       {
         status: 'ok',
-        title: `${ctx.spec.short} rewrote ${ctx.path} since buddy-tui's install (${note})`,
-        detail: `uninstall takes out buddy-tui's entries and keeps ${ctx.spec.short}'s changes`,
+        title: `${ctx.spec.hookFile.short} rewrote ${ctx.path} since buddy-tui's install (${note})`,
+        detail: `uninstall takes out buddy-tui's entries and keeps ${ctx.spec.hookFile.short}'s changes`,
       },
     ];
   } catch (error) {
@@ -109,7 +109,7 @@ function repoHookFiles(dir: string, ctx: GateContext): DoctorCheck[] {
     {
       status: 'warn',
       title: `buddy-tui hooks in this repository's ${dir}/ load only in a trusted folder`,
-      detail: `${found.join(', ')}: ${ctx.spec.short} asks to trust the folder in its TUI; \`${ctx.spec.id} -p\` loads them only with --trust-folder`,
+      detail: `${found.join(', ')}: ${ctx.spec.hookFile.short} asks to trust the folder in its TUI; \`${ctx.spec.id} -p\` loads them only with --trust-folder`,
       fix: `prefer \`buddy-tui install --host ${ctx.spec.id}\` (user-level, no trust needed)`,
     },
   ];

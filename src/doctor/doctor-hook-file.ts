@@ -4,51 +4,51 @@
  * silence the hooks: doctor-hook-file-gates.ts).
  */
 import { existsSync } from 'node:fs';
-import type { HookFileSpec } from '../hosts/hook-file-spec.js';
+import type { HostWithHookFile } from '../hosts/host-spec.js';
 import { hookFileFolder, hookFilePath } from '../install/hook-file-host.js';
 import { buddyPresence } from '../install/merge-settings.js';
 import type { JsonObject } from '../install/settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { gateChecks, readJson } from './doctor-hook-file-gates.js';
 
-export function hookFileWired(spec: HookFileSpec, env: NodeJS.ProcessEnv, cwd: string): boolean {
+export function hookFileWired(spec: HostWithHookFile, env: NodeJS.ProcessEnv, cwd: string): boolean {
   try {
     const path = hookFilePath(spec, hookFileFolder(spec, undefined, env, cwd));
     const events = new Set(buddyPresence(readJson(path) ?? {}).events);
-    return spec.events.every((event) => events.has(event));
+    return spec.hookFile.events.every((event) => events.has(event));
   } catch {
     return false;
   }
 }
 
 /** Every event, some, or none: the finding on buddy-tui's groups in `settings` (the file at `path`). */
-function eventsCheck(spec: HookFileSpec, path: string, settings: JsonObject): DoctorCheck {
+function eventsCheck(spec: HostWithHookFile, path: string, settings: JsonObject): DoctorCheck {
   const install = `buddy-tui install --host ${spec.id}`;
   const events = new Set(buddyPresence(settings).events);
-  const missing = spec.events.filter((event) => !events.has(event));
-  if (missing.length === spec.events.length)
+  const missing = spec.hookFile.events.filter((event) => !events.has(event));
+  if (missing.length === spec.hookFile.events.length)
     return {
       status: 'warn',
-      title: `buddy-tui's ${spec.short} hooks are not in ${path}`,
+      title: `buddy-tui's ${spec.hookFile.short} hooks are not in ${path}`,
       fix: `run \`${install}\``,
       notWired: true,
     };
   if (missing.length)
     return {
       status: 'warn',
-      title: `buddy-tui's ${spec.short} hooks miss ${missing.length} event(s)`,
+      title: `buddy-tui's ${spec.hookFile.short} hooks miss ${missing.length} event(s)`,
       detail: `${path}: ${missing.join(', ')}`,
       fix: `run \`${install}\``,
     };
   return {
     status: 'ok',
-    title: `buddy-tui's ${spec.short} hooks are registered for all ${spec.events.length} events${spec.allEventsNote}`,
-    detail: `${path}${spec.wiredNote}`,
+    title: `buddy-tui's ${spec.hookFile.short} hooks are registered for all ${spec.hookFile.events.length} events${spec.hookFile.allEventsNote}`,
+    detail: `${path}${spec.hookFile.wiredNote}`,
   };
 }
 
 export async function hookFileChecks(
-  spec: HookFileSpec,
+  spec: HostWithHookFile,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): Promise<DoctorCheck[]> {
@@ -67,6 +67,6 @@ export async function hookFileChecks(
       fix: `fix the file, then run \`buddy-tui install --host ${spec.id}\``,
     });
   }
-  for (const gate of spec.gates) checks.push(...gateChecks(gate, { spec, folder, path, settings, env, cwd }));
+  for (const gate of spec.hookFile.gates) checks.push(...gateChecks(gate, { spec, folder, path, settings, env, cwd }));
   return checks;
 }

@@ -18,8 +18,7 @@
  * session or the mood's stale-session time-out (docs/hosts.md).
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
-import { HOST_CAPABILITIES } from './host-capabilities.js';
-import type { HookFileSpec } from './hook-file-spec.js';
+import type { HostWithHookFile } from './host-spec.js';
 import type { InternalEvent } from '../protocol/internal-event.js';
 
 const EXIT_MARK = 'completed with exit code ';
@@ -140,22 +139,6 @@ function permissionAsked(event: HostPayload): HostPayload {
   };
 }
 
-export const copilotTranslator: HostTranslator = {
-  id: 'copilot',
-  capabilities: HOST_CAPABILITIES.copilot.capabilities,
-  normalize(payload): InternalEvent | undefined {
-    const found = identified(payload);
-    if (!found || !isEventShaped(found)) return undefined;
-    let event: HostPayload = childEvent(found);
-    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt')
-      event = permissionAsked(event);
-    else if (event.hook_event_name === 'ErrorOccurred')
-      event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
-    else if (typeof event.tool_name === 'string') event = normalizeTool(event);
-    return { ...event, host: 'copilot' } as InternalEvent;
-  },
-};
-
 /**
  * Where buddy-tui's hooks go: its own file, `$COPILOT_HOME/hooks/buddy-tui.json` (default
  * ~/.copilot), which Copilot loads without folder trust (repo hooks in .github/hooks/ load only in
@@ -169,39 +152,74 @@ export const copilotTranslator: HostTranslator = {
  * - hooks are synchronous: the spool costs one bash, one subshell and `cat`;
  * - a hooks file is read only with `version: 1`; `timeoutSec` before Copilot kills a hook.
  */
-export const copilotSpec: HookFileSpec = {
+export const copilotSpec: HostWithHookFile = {
   id: 'copilot',
   label: 'Copilot CLI',
   fullLabel: 'GitHub Copilot CLI',
-  short: 'Copilot',
-  folder: { flag: 'copilot-home', env: 'COPILOT_HOME', names: 'folder', name: '.copilot' },
-  file: 'hooks/buddy-tui.json',
-  required: { version: 1 },
-  events: [
-    'SessionStart',
-    'UserPromptSubmit',
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'Notification',
-    'SubagentStart',
-    'SubagentStop',
-    'PreCompact',
-    'Stop',
-    'ErrorOccurred',
-    'SessionEnd',
-  ],
-  entry: { commandKey: 'bash', timeoutKey: 'timeoutSec', timeout: 5 },
-  gates: [
-    { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
-    { kind: 'repo-hook-files', dir: '.github/hooks' },
-  ],
-  helpWhere: [
-    'in their own file,',
-    '$COPILOT_HOME/hooks/buddy-tui.json (default ~/.copilot; --copilot-home <dir> for another)',
-  ],
-  uninstallHelp: "removes $COPILOT_HOME/hooks/buddy-tui.json (or buddy-tui's entries, if you added your own).",
-  afterInstall: 'Copilot sessions started from now on feed the buddy (user-level hooks need no folder trust).',
-  allEventsNote: '',
-  wiredNote: ' (user-level: no folder trust needed)',
+  capabilities: {
+    subagents: true,
+    waitingForApproval: 'interactive-only',
+    exitCodes: 'text',
+    toolCallIds: false,
+    turnEnd: 'missing-on-cancel',
+    sessionEnd: 'always',
+  },
+  how: {
+    subagents: "SubagentStart/Stop; a child's own prompt and Stop are kept as activity",
+    waitingForApproval: 'Notification `permission_prompt`',
+    exitCodes: '`completed with exit code N`',
+    toolCallIds: 'tools count when they end',
+    turnEnd: 'Stop; an API error: ErrorOccurred (as StopFailure); **Esc on a permission prompt: no event**',
+    sessionEnd: 'SessionEnd (`complete`, `error`, `user_exit`)',
+  },
+  hookFile: {
+    short: 'Copilot',
+    folder: { flag: 'copilot-home', env: 'COPILOT_HOME', names: 'folder', name: '.copilot' },
+    file: 'hooks/buddy-tui.json',
+    required: { version: 1 },
+    events: [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'Notification',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'Stop',
+      'ErrorOccurred',
+      'SessionEnd',
+    ],
+    entry: { commandKey: 'bash', timeoutKey: 'timeoutSec', timeout: 5 },
+    gates: [
+      { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
+      { kind: 'repo-hook-files', dir: '.github/hooks' },
+    ],
+    helpWhere: [
+      'in their own file,',
+      '$COPILOT_HOME/hooks/buddy-tui.json (default ~/.copilot; --copilot-home <dir> for another)',
+    ],
+    uninstallHelp: "removes $COPILOT_HOME/hooks/buddy-tui.json (or buddy-tui's entries, if you added your own).",
+    afterInstall: 'Copilot sessions started from now on feed the buddy (user-level hooks need no folder trust).',
+    allEventsNote: '',
+    wiredNote: ' (user-level: no folder trust needed)',
+  },
+  cli: { binary: 'copilot' },
+};
+
+export const copilotTranslator: HostTranslator = {
+  id: 'copilot',
+  capabilities: copilotSpec.capabilities,
+  normalize(payload): InternalEvent | undefined {
+    const found = identified(payload);
+    if (!found || !isEventShaped(found)) return undefined;
+    let event: HostPayload = childEvent(found);
+    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt')
+      event = permissionAsked(event);
+    else if (event.hook_event_name === 'ErrorOccurred')
+      event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
+    else if (typeof event.tool_name === 'string') event = normalizeTool(event);
+    return { ...event, host: 'copilot' } as InternalEvent;
+  },
 };

@@ -16,8 +16,7 @@
  * The model-level events (BeforeModel, AfterModel, BeforeToolSelection) are no events of the buddy.
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
-import { HOST_CAPABILITIES } from './host-capabilities.js';
-import type { HookFileSpec } from './hook-file-spec.js';
+import type { HostWithHookFile } from './host-spec.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 import { reportedExitCode, reportedOutput } from './shell-report.js';
 
@@ -97,9 +96,58 @@ function permissionAsked(event: HostPayload): HostPayload {
   return out;
 }
 
+/**
+ * Where buddy-tui's hooks go: Gemini CLI's user settings, `<home>/.gemini/settings.json` (home:
+ * `$GEMINI_CLI_HOME`, else the user's), key `hooks`, Claude Code's nesting
+ * (../shared/gemini-cli-0.61.0/RECIPE.md). Only the events the buddy reads: not BeforeModel,
+ * AfterModel, BeforeToolSelection, nor PreCompress (it fires before every model call; a manual
+ * /compress is all it would tell). Timeouts are MILLISECONDS there. `name` is what Gemini shows
+ * ("Executing Hook: buddy-tui") and names in its warnings. Gemini runs hooks only in a trusted
+ * folder (doctor says so); BeforeTool's exit 2 blocks the tool and any stdout is shown to the
+ * user: the command is silent and exits 0.
+ */
+export const geminiSpec: HostWithHookFile = {
+  id: 'gemini',
+  label: 'Gemini CLI',
+  capabilities: {
+    subagents: false,
+    waitingForApproval: 'interactive-only',
+    exitCodes: 'text',
+    toolCallIds: false,
+    turnEnd: 'missing-on-cancel-and-error',
+    sessionEnd: 'always',
+  },
+  how: {
+    subagents: '`invoke_agent` is only a tool call',
+    waitingForApproval: 'Notification `ToolPermission`',
+    exitCodes: '`Exit Code: N`',
+    toolCallIds: 'tools count when they end',
+    turnEnd: 'AfterAgent; **Esc and API errors: no event** (the next prompt closes the turn)',
+    sessionEnd: 'SessionEnd (three times on `/quit`; once is enough)',
+  },
+  hookFile: {
+    short: 'Gemini',
+    folder: { flag: 'gemini-home', env: 'GEMINI_CLI_HOME', names: 'home', name: '.gemini' },
+    file: 'settings.json',
+    events: ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'],
+    entry: { name: 'buddy-tui', commandKey: 'command', timeoutKey: 'timeout', timeout: 5000 },
+    gates: [{ kind: 'gemini-settings-and-trust' }],
+    helpWhere: [
+      'in <home>/.gemini/settings.json',
+      '(home: $GEMINI_CLI_HOME or yours; --gemini-home <dir> for another)',
+    ],
+    uninstallHelp: "removes buddy-tui's hooks from <home>/.gemini/settings.json.",
+    afterInstall:
+      'Gemini runs hooks only in folders you trusted (headless: --skip-trust); new sessions feed the buddy.',
+    allEventsNote: ' it needs',
+    wiredNote: '',
+  },
+  cli: { binary: 'gemini' },
+};
+
 export const geminiTranslator: HostTranslator = {
   id: 'gemini',
-  capabilities: HOST_CAPABILITIES.gemini.capabilities,
+  capabilities: geminiSpec.capabilities,
   normalize(payload): InternalEvent | undefined {
     if (!isEventShaped(payload)) return undefined;
     const name = EVENT_NAMES[payload.hook_event_name];
@@ -116,30 +164,4 @@ export const geminiTranslator: HostTranslator = {
     }
     return { ...event, host: 'gemini' } as InternalEvent;
   },
-};
-
-/**
- * Where buddy-tui's hooks go: Gemini CLI's user settings, `<home>/.gemini/settings.json` (home:
- * `$GEMINI_CLI_HOME`, else the user's), key `hooks`, Claude Code's nesting
- * (../shared/gemini-cli-0.61.0/RECIPE.md). Only the events the buddy reads: not BeforeModel,
- * AfterModel, BeforeToolSelection, nor PreCompress (it fires before every model call; a manual
- * /compress is all it would tell). Timeouts are MILLISECONDS there. `name` is what Gemini shows
- * ("Executing Hook: buddy-tui") and names in its warnings. Gemini runs hooks only in a trusted
- * folder (doctor says so); BeforeTool's exit 2 blocks the tool and any stdout is shown to the
- * user: the command is silent and exits 0.
- */
-export const geminiSpec: HookFileSpec = {
-  id: 'gemini',
-  label: 'Gemini CLI',
-  short: 'Gemini',
-  folder: { flag: 'gemini-home', env: 'GEMINI_CLI_HOME', names: 'home', name: '.gemini' },
-  file: 'settings.json',
-  events: ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'Notification', 'AfterAgent', 'SessionEnd'],
-  entry: { name: 'buddy-tui', commandKey: 'command', timeoutKey: 'timeout', timeout: 5000 },
-  gates: [{ kind: 'gemini-settings-and-trust' }],
-  helpWhere: ['in <home>/.gemini/settings.json', '(home: $GEMINI_CLI_HOME or yours; --gemini-home <dir> for another)'],
-  uninstallHelp: "removes buddy-tui's hooks from <home>/.gemini/settings.json.",
-  afterInstall: 'Gemini runs hooks only in folders you trusted (headless: --skip-trust); new sessions feed the buddy.',
-  allEventsNote: ' it needs',
-  wiredNote: '',
 };

@@ -15,8 +15,7 @@
  *   batch becomes Interrupt (the turn ends); any other PostToolBatch is no event of the buddy.
  */
 import { isEventShaped, type HostTranslator, type HostPayload } from './translator-contract.js';
-import { HOST_CAPABILITIES } from './host-capabilities.js';
-import type { HookFileSpec } from './hook-file-spec.js';
+import type { HostWithHookFile } from './host-spec.js';
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 import { reportedExitCode, reportedOutput } from './shell-report.js';
 
@@ -52,9 +51,74 @@ function cancelledBatch(event: HostPayload): boolean {
   return calls.some((call) => (call as { status?: unknown } | null)?.status === 'cancelled');
 }
 
+/**
+ * Where buddy-tui's hooks go: Qwen Code's user settings, `<home>/.qwen/settings.json`, key `hooks`,
+ * Claude Code's nesting exactly (../shared/qwen-code-0.24.4/RECIPE.md): timeouts in seconds. Qwen
+ * injects a hook's stdout into the conversation (on every continuation for UserPromptSubmit) and
+ * blocks a prompt on exit 2: the command is silent and exits 0. PostToolBatch is registered for
+ * one thing: Esc on a permission prompt fires no Stop, only a batch with a `cancelled` call. Qwen
+ * rewrites its settings.json (it adds "$version" and UI keys): uninstall then takes out
+ * buddy-tui's entries and keeps Qwen's own changes, instead of restoring the bytes from before.
+ */
+export const qwenSpec: HostWithHookFile = {
+  id: 'qwen',
+  label: 'Qwen Code',
+  capabilities: {
+    subagents: true,
+    waitingForApproval: 'interactive-only',
+    exitCodes: 'text',
+    toolCallIds: true,
+    turnEnd: 'missing-on-error',
+    sessionEnd: 'interactive-only',
+  },
+  how: {
+    subagents: 'SubagentStart/Stop',
+    waitingForApproval: 'PermissionRequest (before PreToolUse)',
+    exitCodes: "the failure's text `Exit Code: N`",
+    toolCallIds: '`tool_use_id`',
+    turnEnd:
+      'Stop; Esc: a `cancelled` PostToolBatch (taken as Interrupt); **an API error in `-p`: no event** (the next prompt closes the turn)',
+    sessionEnd: '**none in `-p`** (the session goes idle after Stop)',
+  },
+  hookFile: {
+    short: 'Qwen',
+    folder: { flag: 'qwen-home', names: 'home', name: '.qwen' },
+    file: 'settings.json',
+    events: [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PermissionRequest',
+      'PreToolUse',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'PostToolBatch',
+      'Notification',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+      'Stop',
+      'StopFailure',
+      'SessionEnd',
+    ],
+    entry: { commandKey: 'command', timeoutKey: 'timeout', timeout: 5 },
+    gates: [
+      { kind: 'host-rewrites-file', note: 'it adds "$version" and UI keys' },
+      { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
+    ],
+    helpWhere: ['in <home>/.qwen/settings.json', '(--qwen-home <dir> for another home)'],
+    uninstallHelp:
+      "removes buddy-tui's hooks from <home>/.qwen/settings.json (keeping what Qwen itself changed there).",
+    afterInstall:
+      'Qwen Code sessions started from now on feed the buddy (Qwen rewrites this file; doctor checks the hooks are still there).',
+    allEventsNote: ' it needs',
+    wiredNote: '',
+  },
+  cli: { binary: 'qwen' },
+};
+
 export const qwenTranslator: HostTranslator = {
   id: 'qwen',
-  capabilities: HOST_CAPABILITIES.qwen.capabilities,
+  capabilities: qwenSpec.capabilities,
   normalize(payload): InternalEvent | undefined {
     if (!isEventShaped(payload)) return undefined;
     let event: HostPayload = { ...payload };
@@ -78,48 +142,4 @@ export const qwenTranslator: HostTranslator = {
     }
     return { ...event, host: 'qwen' } as InternalEvent;
   },
-};
-
-/**
- * Where buddy-tui's hooks go: Qwen Code's user settings, `<home>/.qwen/settings.json`, key `hooks`,
- * Claude Code's nesting exactly (../shared/qwen-code-0.24.4/RECIPE.md): timeouts in seconds. Qwen
- * injects a hook's stdout into the conversation (on every continuation for UserPromptSubmit) and
- * blocks a prompt on exit 2: the command is silent and exits 0. PostToolBatch is registered for
- * one thing: Esc on a permission prompt fires no Stop, only a batch with a `cancelled` call. Qwen
- * rewrites its settings.json (it adds "$version" and UI keys): uninstall then takes out
- * buddy-tui's entries and keeps Qwen's own changes, instead of restoring the bytes from before.
- */
-export const qwenSpec: HookFileSpec = {
-  id: 'qwen',
-  label: 'Qwen Code',
-  short: 'Qwen',
-  folder: { flag: 'qwen-home', names: 'home', name: '.qwen' },
-  file: 'settings.json',
-  events: [
-    'SessionStart',
-    'UserPromptSubmit',
-    'PermissionRequest',
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'PostToolBatch',
-    'Notification',
-    'SubagentStart',
-    'SubagentStop',
-    'PreCompact',
-    'Stop',
-    'StopFailure',
-    'SessionEnd',
-  ],
-  entry: { commandKey: 'command', timeoutKey: 'timeout', timeout: 5 },
-  gates: [
-    { kind: 'host-rewrites-file', note: 'it adds "$version" and UI keys' },
-    { kind: 'switch-on', file: 'settings.json', key: 'disableAllHooks' },
-  ],
-  helpWhere: ['in <home>/.qwen/settings.json', '(--qwen-home <dir> for another home)'],
-  uninstallHelp: "removes buddy-tui's hooks from <home>/.qwen/settings.json (keeping what Qwen itself changed there).",
-  afterInstall:
-    'Qwen Code sessions started from now on feed the buddy (Qwen rewrites this file; doctor checks the hooks are still there).',
-  allEventsNote: ' it needs',
-  wiredNote: '',
 };

@@ -3,7 +3,7 @@
  * file, never the registry, so the registry importing every translator makes no cycle.
  */
 import type { InternalEvent } from '../protocol/internal-event.js';
-import type { HostCapabilities } from './host-capabilities.js';
+import type { HostCapabilities } from './host-spec.js';
 import type { HostId } from './host-id.js';
 
 /** A hook payload as a host sent it: any JSON object (the translator decides whether it is an event). */

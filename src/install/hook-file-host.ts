@@ -5,7 +5,7 @@
  */
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { HookFileSpec } from '../hosts/hook-file-spec.js';
+import type { HostWithHookFile } from '../hosts/host-spec.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 import { buddyCommands, type BuddyCommands, type HookPath } from './buddy-entries.js';
 import type { JsonObject } from './settings-json.js';
@@ -13,27 +13,28 @@ import { silentHookCommand } from './silent-hook-command.js';
 
 /** The host's config folder: the spec's flag (`given`), else its variable, else in the user's home. */
 export function hookFileFolder(
-  spec: HookFileSpec,
+  spec: HostWithHookFile,
   given: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
 ): string {
-  const named = given || (spec.folder.env ? env[spec.folder.env] : undefined);
+  const named = given || (spec.hookFile.folder.env ? env[spec.hookFile.folder.env] : undefined);
   const home = env.HOME || homedir();
-  if (spec.folder.names === 'folder') return named ? resolve(cwd, named) : join(home, spec.folder.name);
-  return join(named ? resolve(cwd, named) : home, spec.folder.name);
+  if (spec.hookFile.folder.names === 'folder')
+    return named ? resolve(cwd, named) : join(home, spec.hookFile.folder.name);
+  return join(named ? resolve(cwd, named) : home, spec.hookFile.folder.name);
 }
 
-export const hookFilePath = (spec: HookFileSpec, folder: string): string => join(folder, spec.file);
+export const hookFilePath = (spec: HostWithHookFile, folder: string): string => join(folder, spec.hookFile.file);
 
 /** buddy-tui's group for each of the spec's events. */
 export function hookFileGroups(
-  spec: HookFileSpec,
+  spec: HostWithHookFile,
   commands: BuddyCommands = buddyCommands(),
   path: HookPath = 'spool',
 ): Record<string, JsonObject> {
-  const { name, commandKey, timeoutKey, timeout } = spec.entry;
+  const { name, commandKey, timeoutKey, timeout } = spec.hookFile.entry;
   const command = silentHookCommand(spec.id, commands, path);
   const hook = { type: 'command', ...(name ? { name } : {}), [commandKey]: command, [timeoutKey]: timeout };
-  return Object.fromEntries(spec.events.map((event) => [event, { _tag: BUDDY_TAG, hooks: [{ ...hook }] }]));
+  return Object.fromEntries(spec.hookFile.events.map((event) => [event, { _tag: BUDDY_TAG, hooks: [{ ...hook }] }]));
 }

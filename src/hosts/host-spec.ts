@@ -1,11 +1,48 @@
 /**
- * A host whose hooks are Claude Code's shape in one JSON file (Copilot CLI, Gemini CLI, Qwen Code),
- * said once as data: where the file is, the events, the entry, the switch that silences it, what
- * to say after install. src/cli/host-hook-file.ts makes its installer and uninstaller of it, and
- * src/doctor/doctor-hook-file.ts its checks. Plain data: the translator file that holds a spec is
- * on the hook's path.
+ * A host said once, as data, in its translator's file: its id and label, what it can report (the
+ * capability table, the pane, `status`), where its hooks live and what can silence them, and its
+ * one-shot CLI. host-capabilities.ts keeps the registry of specs. For a host whose hooks are Claude
+ * Code's shape in one JSON file (Copilot CLI, Gemini CLI, Qwen Code), `hookFile` is all the
+ * installer, uninstaller and doctor need (src/cli/host-hook-file.ts, src/doctor/doctor-hook-file.ts).
+ * Plain data, zod-free: the hook, the statusline and the pane read it.
  */
 import type { HostId } from './host-id.js';
+
+export interface HostCapabilities {
+  /** Subagent start and stop, with an id. */
+  subagents: boolean;
+  /** The session waits for the user's approval (a permission prompt is on screen): in every mode, or only in the host's TUI. */
+  waitingForApproval: 'yes' | 'interactive-only';
+  /** A shell command's exit code (and so a command that failed): as a field, from the host's transcript, or read from the output text. */
+  exitCodes: 'field' | 'transcript' | 'text';
+  /** An id per tool call: a running call can be shown until its end. */
+  toolCallIds: boolean;
+  /** How a turn's end is known: always an event, or an event that is missing on a cancelled permission prompt and/or an API error. */
+  turnEnd: 'event' | 'missing-on-cancel' | 'missing-on-error' | 'missing-on-cancel-and-error';
+  /** A session end event, in the modes the host has. */
+  sessionEnd: 'always' | 'interactive-only' | 'never';
+}
+
+/** One host's row of the capability table: the values, and a few words on how each is known (the table's cells). */
+export interface HostCapabilityRow {
+  capabilities: HostCapabilities;
+  /** The host as users name it (doctor's section, messages, the table): "Copilot CLI". */
+  label: string;
+  how: Record<keyof HostCapabilities, string>;
+}
+
+export interface HostSpec extends HostCapabilityRow {
+  id: HostId;
+  /** Its full name where `install --help` and the delegate introduce it: "GitHub Copilot CLI" (else `label`). */
+  fullLabel?: string;
+  /** Claude Code's hooks shape in one JSON file: install, uninstall and doctor come from this. */
+  hookFile?: HookFileSpec;
+  /** Its one-shot mode, which `auto` prefers for a request from its own session; none: the default order answers. */
+  cli?: { binary: string };
+}
+
+/** A host spec with a hook file. */
+export type HostWithHookFile = HostSpec & { hookFile: HookFileSpec };
 
 /** Where the host's config folder is: `--<flag> DIR`, else `$<env>`, else the user's home. */
 export interface HookFileFolder {
@@ -41,12 +78,8 @@ export type HookFileGate =
   /** The host rewrites its settings file: a changed file since install is said, not failed. */
   | { kind: 'host-rewrites-file'; note: string };
 
+/** Where buddy-tui's hooks go in a host that takes Claude Code's hooks shape in one JSON file. */
 export interface HookFileSpec {
-  id: HostId;
-  /** The host as users name it (doctor's section, messages): "Copilot CLI". */
-  label: string;
-  /** Its full name where `install --help` and the delegate introduce it: "GitHub Copilot CLI" (else `label`). */
-  fullLabel?: string;
   /** The short name in doctor's titles: "buddy-tui's Copilot hooks". */
   short: string;
   folder: HookFileFolder;
