@@ -55,7 +55,8 @@ async function askNow($, act) {
     '--session',
     mod.sessionId,
     '--ensure-runner',
-    ...(act ? ['--act', act] : []),
+    // An act's name, or a command's own arguments (/buddy voice on, /buddy <question>).
+    ...(Array.isArray(act) ? act : act ? ['--act', act] : []),
     ...answers.flatMap((answer) => ['--answered', answer]),
   ]
   const startedAt = Date.now()

@@ -8,7 +8,7 @@ export const MIN_CLAUDE_CODE = '2.1.287'
  * @typedef {{ v: 1, face: string, name?: string, mood: string, species?: string, stage?: string,
  *   level?: number, needs?: { hunger: number, energy: number, happiness: number }, sprite: string[],
  *   color?: string, bubble?: { text: string, kind: string }, bubbleUntil?: number, waiting?: string, working: boolean,
- *   said?: string, watch: string[], reactions?: string, view?: string, pending?: number }} ModState
+ *   said?: string, voice?: string, watch: string[], reactions?: string, view?: string, pending?: number }} ModState
  * @typedef {{ text: string, color?: string, dim?: boolean, bold?: boolean }} Row
  */
 
@@ -76,6 +76,7 @@ export function parseModState(stdout) {
     stage: maybe(value.stage, 40),
     color: colorOf(value.color),
     said: maybe(value.said, 160),
+    voice: maybe(value.voice, 300),
     toasts: Array.isArray(value.toasts) ? value.toasts.slice(0, 20).map((text) => clean(text, 200)) : undefined,
     sprite: Array.isArray(value.sprite) ? value.sprite.map((row) => clean(row, 40)) : [],
     bubble:

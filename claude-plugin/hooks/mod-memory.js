@@ -36,5 +36,6 @@ export const mod = {
   asking: new Map(),
   /** @type {string[]} Answered asks (`<id>/<tool>`) the next mod-state run journals. */
   answers: [],
+  voiceNoted: false, // the first /buddy card said once what the buddy speaks with
   answeredAt: 0, // when the user last answered an ask (Date.now()): older looks lose that ask
 }

@@ -36,8 +36,8 @@ export const register = (on) => {
     // Listed during session.start, as commands are; /buddy itself says when the mod refused this Claude Code.
     await $.command.register({
       name: 'buddy',
-      description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it',
-      argumentHint: '[pet|feed|mute|unmute]',
+      description: 'buddy-tui: the buddy card; pet, feed, mute or unmute it; voice on|off; or ask it something',
+      argumentHint: '[pet|feed|play|mute|unmute|voice on|voice off|<question>]',
     })
     // Not awaited: the rest of the set-up and the first drawing must not hold Claude Code's first prompt.
     mod.ready = setUp($).catch(() => undefined)

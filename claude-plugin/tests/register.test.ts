@@ -146,7 +146,7 @@ describe('buddy-tui mod', () => {
     await $.command.run({ command: 'buddy', args: 'play', origin: { kind: 'composer' } })
     expect(runs.some((argv) => argv.join(' ').endsWith('mod-state --session s1 --ensure-runner --act play'))).toBe(true)
     const wrong = await $.command.run({ command: 'buddy', args: 'dance', origin: { kind: 'composer' } })
-    expect(wrong.text).toBe('usage: /buddy [pet|feed|play|mute|unmute]')
+    expect(wrong.text).toBe('usage: /buddy [pet|feed|play|mute|unmute|voice on|voice off|<question>]')
   })
 
   test('a session with no screen (claude -p): no buddy-tui call, no runner, nothing drawn', async ($, on) => {

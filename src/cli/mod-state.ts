@@ -18,6 +18,9 @@ import { term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 import { loadBuddy } from './load-buddy.js';
 import { journalAnswers } from './mod-answered.js';
+import { journalQuestion } from './mod-ask.js';
+import { setVoice, voiceCardLine } from './voice.js';
+import { configFilePath } from '../config/paths.js';
 import { computeModState, type ModState } from './mod-look.js';
 import { setMuted } from './mod-mute.js';
 import { spawnDetachedRunner } from './runner.js';
@@ -80,6 +83,21 @@ function act(action: PetAction, env: NodeJS.ProcessEnv, now: number): string {
   return `${name}: ${sanitizeText(quipFor(buddy.species, kind, counter - 1) ?? 'Thank you!', { maxLength: 120 })}`;
 }
 
+/** `--voice on|off` (/buddy voice on|off) and `--ask` (/buddy <question>): what /buddy says back. */
+function voiceWords(values: { session?: string; ask?: string; voice?: string }, env: NodeJS.ProcessEnv, now: number) {
+  if (values.voice === 'on' || values.voice === 'off') {
+    const set = setVoice(configFilePath(env), values.voice === 'on');
+    return 'error' in set ? set.error : set.notice.replaceAll('buddy-tui voice', '/buddy voice');
+  }
+  if (values.ask === undefined) return undefined;
+  try {
+    if (!journalQuestion(values.session, values.ask, env, now)) return 'Ask it something: /buddy <question>.';
+  } catch (error) {
+    return `cannot ask: ${(error as Error).message}`;
+  }
+  return 'It heard you: its answer shows in its bubble.';
+}
+
 export async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -88,6 +106,8 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       act: { type: 'string' },
       'ensure-runner': { type: 'boolean' },
       answered: { type: 'string', multiple: true },
+      ask: { type: 'string' },
+      voice: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -124,8 +144,9 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
       said = `cannot ${values.act}: ${(error as Error).message}`;
     }
   }
-  io.stdout(
-    term`${termJson({ ...computeModState(values.session, io.env, now, said), ...bridgeLook(values.session, io.env, now) })}\n`,
-  );
+  said ??= voiceWords(values, io.env, now);
+  const voice = voiceCardLine(io.env, now);
+  const look = { ...computeModState(values.session, io.env, now, said), ...bridgeLook(values.session, io.env, now) };
+  io.stdout(term`${termJson({ ...look, ...(voice ? { voice } : {}) })}\n`);
   return 0;
 }

@@ -46,25 +46,62 @@ export async function run(args: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const file = values.config ?? configFilePath();
-  const errors: ConfigError[] = [];
-  const read = readJsonFile(file, errors);
-  if (!read.ok || (read.exists && !isObject(read.value))) {
-    io.stderr(term`buddy-tui: ${file} is not a JSON object (${errors[0]?.message ?? 'other JSON'}): left unchanged\n`);
-    return 1;
-  }
-  const config: JsonObject = read.exists ? (read.value as JsonObject) : {};
-  const reactions: VoiceConfig = isObject(config.reactions) ? (config.reactions as VoiceConfig) : {};
   if (wanted === undefined) {
-    const budget = reactions.voiceDailyBudget ?? DEFAULT_VOICE_DAILY_BUDGET;
+    const read = readVoiceConfig(file);
+    if ('error' in read) {
+      io.stderr(term`${read.error}\n`);
+      return 1;
+    }
+    const budget = read.reactions.voiceDailyBudget ?? DEFAULT_VOICE_DAILY_BUDGET;
     const usage = voiceUsageLine(readDelegateUsage(stateRootPath()), budget, Date.now());
-    io.stdout(term`voice: ${describeVoiceMode(voiceModeOf(reactions))}\n${usage}\n`);
+    io.stdout(term`voice: ${describeVoiceMode(voiceModeOf(read.reactions))}\n${usage}\n`);
     return 0;
   }
-  const next = { ...config, reactions: { ...reactions, voice: wanted === 'on' } };
+  const set = setVoice(file, wanted === 'on');
+  if ('error' in set) {
+    io.stderr(term`${set.error}\n`);
+    return 1;
+  }
+  io.stdout(term`${set.notice}\n(reactions.voice in ${file})\n`);
+  return 0;
+}
+
+type Read = { config: JsonObject; reactions: VoiceConfig; exists: boolean } | { error: string };
+
+function readVoiceConfig(file: string): Read {
+  const errors: ConfigError[] = [];
+  const read = readJsonFile(file, errors);
+  if (!read.ok || (read.exists && !isObject(read.value)))
+    return { error: `buddy-tui: ${file} is not a JSON object (${errors[0]?.message ?? 'other JSON'}): left unchanged` };
+  const config: JsonObject = read.exists ? (read.value as JsonObject) : {};
+  const reactions: VoiceConfig = isObject(config.reactions) ? (config.reactions as VoiceConfig) : {};
+  return { config, reactions, exists: read.exists };
+}
+
+/**
+ * Sets reactions.voice in the config file, every other key kept (`buddy-tui voice on|off`, and
+ * `/buddy voice on|off` in the mod); the one line that says what the buddy now speaks with.
+ */
+export function setVoice(file: string, on: boolean): { notice: string } | { error: string } {
+  const read = readVoiceConfig(file);
+  if ('error' in read) return read;
+  const next = { ...read.config, reactions: { ...read.reactions, voice: on } };
   // A linked config (a dotfiles repo) is written where the link points, the link kept.
   const target = read.exists ? realpathSync(file) : file;
   if (!existsSync(dirname(target))) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
   atomicWriteJsonSync(target, next, 0o644);
-  io.stdout(term`${voiceNotice(voiceModeOf(next.reactions))}\n(reactions.voice in ${file})\n`);
-  return 0;
+  return { notice: voiceNotice(voiceModeOf(next.reactions)) };
+}
+
+/**
+ * For the mod's /buddy card: what the buddy speaks with and how to turn it off, and today's calls
+ * against its budget. Undefined when config.json cannot be read as an object.
+ */
+export function voiceCardLine(env: NodeJS.ProcessEnv, now: number): string | undefined {
+  const read = readVoiceConfig(configFilePath(env));
+  if ('error' in read) return undefined;
+  const budget = read.reactions.voiceDailyBudget ?? DEFAULT_VOICE_DAILY_BUDGET;
+  const mode = voiceModeOf(read.reactions);
+  const usage = mode === 'off' ? '' : ` Today: ${voiceUsageLine(readDelegateUsage(stateRootPath(env)), budget, now)}.`;
+  return `${voiceNotice(mode, budget).replaceAll('buddy-tui voice', '/buddy voice')}${usage}`;
 }

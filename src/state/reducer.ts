@@ -17,6 +17,7 @@ import {
 import { applySubagentStart, applySubagentStop, ageOutSubagents } from './reducer-subagents.js';
 import { applyPostToolUse, applyPostToolUseFailure, applyPreToolUse } from './reducer-tools.js';
 import { ASK_ANSWERED, applyAnswered, applyWaiting } from './waiting.js';
+import { BUDDY_ASKED } from '../protocol/buddy-asked.js';
 
 export { toolDetail } from './tool-detail.js';
 
@@ -114,6 +115,8 @@ function applyEvent(draft: Draft, event: JournalEvent): void {
   const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
   // buddy-tui's own record, not the host's activity.
   if (event.hook_event_name === ASK_ANSWERED) return applyAnswered(draft, event, tool);
+  // A question for the buddy (/buddy <question>): the voice answers it; Claude did nothing.
+  if (event.hook_event_name === BUDDY_ASKED) return;
   noteEvent(state, event, ts);
   // Before the tool bookkeeping: the waiting rules look at the calls running before this event.
   applyWaiting(draft, event, ts, tool);

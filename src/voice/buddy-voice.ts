@@ -5,6 +5,7 @@
  * place while it is fresh (DelegateUpgrade); refused, failed, stale or breaking the rules, the
  * quip stands. A user's plugin that answers the event is heard instead, and the voice is not asked.
  */
+import { BUDDY_ASKED } from '../protocol/buddy-asked.js';
 import type { Chattiness } from '../plugins/chattiness.js';
 import type { EventKind } from '../protocol/event-kind.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
@@ -67,7 +68,9 @@ export interface BuddyVoice {
 function momentFor(options: BuddyVoiceOptions, cue: VoiceCue): VoiceMoment | undefined {
   const mode = options.mode();
   if (mode === 'off') return undefined;
-  const addressed = cue.kinds.includes('prompt') && options.isAddressed(cue.event);
+  // A prompt that names the buddy, or a question asked with /buddy in the mod.
+  const addressed =
+    cue.event.hook_event_name === BUDDY_ASKED || (cue.kinds.includes('prompt') && options.isAddressed(cue.event));
   const moment = voiceMomentOf(cue.event, cue.kinds, { recovery: cue.recovery, addressed });
   if (!moment || !voiceSpeaksAt(options.chattiness(), moment.kind)) return undefined;
   // By default only a loaded mod answers: no key, no extra process.

@@ -77,7 +77,7 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' &
 export interface MomentFlags {
   /** The tests turned green after failing. */
   recovery: boolean;
-  /** A prompt that names the buddy. */
+  /** A prompt that names the buddy, or a question asked with /buddy. */
   addressed: boolean;
 }
 
@@ -106,7 +106,7 @@ export function voiceMomentOf(
     const message = str(event.message);
     return { kind: 'waiting', ...(message ? { message } : {}) };
   }
-  if (kinds.includes('prompt') && flags.addressed) {
+  if (flags.addressed) {
     const question = str(event.prompt);
     return { kind: 'addressed', ...(question ? { question } : {}) };
   }
