@@ -8,6 +8,7 @@
  */
 import { execa } from 'execa';
 import { expandPath } from '../../config/paths.js';
+import { HOST_SPECS } from '../../hosts/host-capabilities.js';
 import type { HostId } from '../../hosts/host-id.js';
 import { findExecutable } from '../../process/find-executable.js';
 import type { DelegateSettings } from '../delegate-config.js';
@@ -76,33 +77,38 @@ export async function claudeVersion(
 
 const HOST_VERSION_TIMEOUT_MS = 30_000;
 
-/** The one-shot CLI of each host, for `auto`'s preference for the host whose session asked. */
-const HOST_CLIS: Record<
-  HostId,
-  { adapter: AdapterName; name: string; label: string; path(settings: ChoiceSettings): string | undefined }
-> = {
-  claude: { adapter: 'claude-cli', name: 'claude', label: 'Claude Code', path: (s) => s.claudePath },
-  codex: { adapter: 'codex', name: 'codex', label: 'Codex', path: (s) => s.codexPath },
-  copilot: { adapter: 'copilot', name: 'copilot', label: 'GitHub Copilot CLI', path: (s) => s.copilotPath },
-  qwen: { adapter: 'qwen', name: 'qwen', label: 'Qwen Code', path: (s) => s.qwenPath },
-  gemini: { adapter: 'gemini', name: 'gemini', label: 'Gemini CLI', path: (s) => s.geminiPath },
-};
+/**
+ * The delegate adapter of each host's one-shot CLI (its spec's `cli`), for `auto`'s preference
+ * for the host whose session asked. A host without one is answered in the default order.
+ */
+const HOST_CLIS: Partial<Record<HostId, { adapter: AdapterName; path(settings: ChoiceSettings): string | undefined }>> =
+  {
+    claude: { adapter: 'claude-cli', path: (s) => s.claudePath },
+    codex: { adapter: 'codex', path: (s) => s.codexPath },
+    copilot: { adapter: 'copilot', path: (s) => s.copilotPath },
+    qwen: { adapter: 'qwen', path: (s) => s.qwenPath },
+    gemini: { adapter: 'gemini', path: (s) => s.geminiPath },
+  };
 
-/** The asking host's own CLI when it is found and runs; else why not, for the reason. */
+/** The asking host's own CLI when it is found and runs; else why not, for the reason; undefined when it has none. */
 async function askingHostChoice(
   host: HostId,
   settings: ChoiceSettings,
   env: NodeJS.ProcessEnv,
-): Promise<AdapterChoice | string> {
+): Promise<AdapterChoice | string | undefined> {
   const cli = HOST_CLIS[host];
+  const spec = HOST_SPECS[host];
+  if (!cli || !spec.cli) return undefined;
+  const { binary: name } = spec.cli;
+  const label = spec.fullLabel ?? spec.label;
   const configured = cli.path(settings);
-  const wanted = configured ? expandPath(configured, env) : cli.name;
+  const wanted = configured ? expandPath(configured, env) : name;
   const binary = findExecutable(wanted, env);
   // Node CLIs (gemini, qwen) can take many seconds to start on a busy machine; this runs once per host.
   const version = binary ? await claudeVersion(binary, env, HOST_VERSION_TIMEOUT_MS) : undefined;
   if (!binary || !version)
-    return `the asking session's ${cli.label}: ${binary ? `${binary} does not run (${cli.name} --version failed)` : `"${wanted}" is not on PATH`}`;
-  const reason = `the asking session is ${cli.label}'s; ${cli.label} ${version} found at ${binary}: calls go through your own login`;
+    return `the asking session's ${label}: ${binary ? `${binary} does not run (${name} --version failed)` : `"${wanted}" is not on PATH`}`;
+  const reason = `the asking session is ${label}'s; ${label} ${version} found at ${binary}: calls go through your own login`;
   if (cli.adapter === 'claude-cli')
     return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
   if (cli.adapter === 'codex')
