@@ -15,6 +15,7 @@ import { delegateCheck, delegateFailureChecks } from '../doctor/doctor-delegate.
 import { voiceCheck } from '../doctor/doctor-voice.js';
 import { oneHostIsEnough } from '../doctor/doctor-hosts.js';
 import { notifyChecks } from '../doctor/doctor-notify.js';
+import { userHostChecks } from '../doctor/doctor-user-hosts.js';
 import { HOST_IDS } from '../hosts/host-id.js';
 import { HOST_INSTALLERS } from './host-installers.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
@@ -55,6 +56,7 @@ export async function collectChecks(
     guard('buddy-tui', () => [nodeCheck(), buildCheck(), stateRootCheck(env), ...inboxChecks(env, now)]),
     // Each host's section; one whose config folder is not there (a Claude-only user's Codex) has none.
     ...hosts.map((host) => guard(host.name, () => host.doctor(env, cwd))),
+    guard('other agents', () => userHostChecks(env)),
     guard('Claude Code mod', () => modChecks(env, cwd)),
     guard('sessions', () => sessionChecks(env, now)),
     guard('config', () => config),

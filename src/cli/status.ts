@@ -13,6 +13,7 @@ import type { SessionState } from '../state/session-state.js';
 import { visibleSessions } from '../state/session-visibility.js';
 import { sessionDirName, stateRootPath } from '../state/state-root.js';
 import { drainBeforeRead } from '../ingest/drain-inbox.js';
+import { hostLabel } from '../ingest/user-host-maps.js';
 import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
@@ -33,6 +34,8 @@ the last 30 minutes), one line each, or as JSON with --json (the schema: docs/st
 export interface SessionStatus {
   id: string;
   host: string;
+  /** The host's name: a built-in host's ("Claude Code"), the label config.json's `hosts` gives, else the id. */
+  label: string;
   /** The folder name of the session's working directory; null before an event named one. */
   project: string | null;
   state: SessionActivity;
@@ -68,6 +71,7 @@ export function sessionStatus(state: SessionState, now: number): SessionStatus {
   return {
     id: sanitizeText(state.sessionId, { maxLength: 128 }),
     host: sanitizeText(state.host ?? DEFAULT_HOST, { maxLength: 40 }),
+    label: sanitizeText(hostLabel(state.host ?? DEFAULT_HOST), { maxLength: 40 }),
     project: state.projectName === undefined ? null : sanitizeText(state.projectName, { maxLength: 200 }),
     state: sessionActivity(state),
     tools: countsOf(toolsByUse(Object.entries(state.toolsThisTurn))),

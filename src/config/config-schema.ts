@@ -12,6 +12,7 @@ import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
 import { CHATTINESS_LEVELS } from '../plugins/chattiness.js';
 import { NOTIFY_CHANNEL_NAMES } from '../notify/channel-names.js';
+import { userHostsSchema } from './user-hosts-schema.js';
 
 /** Fields Claude Code accepts on every handler that buddy-tui tolerates but does not use. */
 const claudeHandlerExtras = {
@@ -265,6 +266,7 @@ export const configSections = {
   notify: notifySectionSchema.describe(
     'Notifications: when a session waits for you, a long turn ends, failures pile up (see docs/notifications.md).',
   ),
+  hosts: userHostsSchema,
   retentionHours: z
     .number()
     .positive()

@@ -4,8 +4,8 @@
  * context on some events) and exits 0 on every path.
  */
 import { join } from 'node:path';
-import { normalizeHostEvent } from '../hosts/host-translator.js';
-import { DEFAULT_HOST, parseHostId, type HostId } from '../hosts/host-id.js';
+import { DEFAULT_HOST, GENERIC_HOST, parseFeedHost, type FeedHost } from '../hosts/host-id.js';
+import { normalizeFedEvent } from '../ingest/user-host-maps.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
@@ -59,7 +59,7 @@ function soundRoot(root: string): boolean {
  */
 function eventFrom(
   input: Awaited<ReturnType<typeof readHookInput>>,
-  host: HostId,
+  host: FeedHost,
   dropped: (message: string) => void,
 ): { event: Record<string, unknown>; received: unknown } | undefined {
   if (input.totalBytes === 0) return void dropped('empty stdin');
@@ -74,7 +74,7 @@ function eventFrom(
     payload = oversizeMarker(input);
     dropped(`payload of ${input.totalBytes} bytes over the ${MAX_PAYLOAD_BYTES}-byte cap: journaled as a marker`);
   }
-  const checked = hookPayloadSchema.safeParse(normalizeHostEvent(host, payload));
+  const checked = hookPayloadSchema.safeParse(normalizeFedEvent(host, payload));
   if (!checked.success) return void dropped('payload without session_id/hook_event_name');
   return { event: checked.data, received: payload };
 }
@@ -124,15 +124,20 @@ async function nothingAhead(
   return true;
 }
 
-/** `--host <id>` names the host that runs this hook; Claude Code when absent or unknown. */
-export function hostFromArgs(argv: readonly string[]): HostId {
+/**
+ * `--host <id>` names the host that runs this hook; Claude Code when absent. A name buddy-tui has no
+ * translator for is a user's host (generic, or mapped in config.json), and a name that cannot be a
+ * host id is `generic`: another agent's events are never taken for Claude Code's.
+ */
+export function hostFromArgs(argv: readonly string[]): FeedHost {
   const at = argv.indexOf('--host');
-  return (at >= 0 ? parseHostId(argv[at + 1]) : undefined) ?? DEFAULT_HOST;
+  if (at < 0) return DEFAULT_HOST;
+  return parseFeedHost(argv[at + 1]) ?? GENERIC_HOST;
 }
 
 export async function runHook(
   env: NodeJS.ProcessEnv = process.env,
-  host: HostId = hostFromArgs(process.argv),
+  host: FeedHost = hostFromArgs(process.argv),
 ): Promise<void> {
   // buddy-tui's own `claude -p` children must never feed the buddy.
   if (env.BUDDY_TUI_CHILD === '1') return;

@@ -13,7 +13,9 @@ import { copilotTranslator } from './copilot.js';
 import { geminiTranslator } from './gemini.js';
 import { qwenTranslator } from './qwen.js';
 import type { HostTranslator, HostPayload } from './translator-contract.js';
-import type { HostId } from './host-id.js';
+import { parseHostId, type FeedHost, type HostId } from './host-id.js';
+import { userHostEvent } from './user-host.js';
+import type { UserHostMap } from './user-host-map.js';
 
 export { isEventShaped, type HostTranslator, type HostEvent, type HostPayload } from './translator-contract.js';
 
@@ -31,11 +33,15 @@ export function hostTranslator(host: HostId): HostTranslator {
 
 /**
  * Any parsed JSON as the host's internal event; undefined for a non-object or no event of the host.
- * The fields buddy-tui stamps itself (ts, inbox, the tmux place) are dropped from what the host
- * sent, so a payload's own never pass for buddy-tui's.
+ * A host with no translator of its own (`generic`, a user's) goes through user-host.ts with the
+ * user's map, when there is one. The fields buddy-tui stamps itself (ts, inbox, the tmux place) are
+ * dropped from what the host sent and from what a map made of it, so a payload's own never pass
+ * for buddy-tui's.
  */
-export function normalizeHostEvent(host: HostId, payload: unknown): InternalEvent | undefined {
+export function normalizeHostEvent(host: FeedHost, payload: unknown, map?: UserHostMap): InternalEvent | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  const event = hostTranslator(host).normalize(withoutStampedFields(payload as HostPayload));
+  const sent = withoutStampedFields(payload as HostPayload);
+  const builtIn = parseHostId(host);
+  const event = builtIn ? hostTranslator(builtIn).normalize(sent) : userHostEvent(host, sent, map);
   return event && withoutStampedFields(event);
 }

@@ -10,7 +10,7 @@ import type { Reporter } from '../report/reporter.js';
 import { UnsafePathError, checkPrivateDir, ensurePrivateDir, sessionDirName } from '../state/state-root.js';
 import { readInboxFile } from './inbox-file.js';
 import { DAMAGED_DIR, parseInboxName, type InboxFile } from './inbox-order.js';
-import { normalizeHostEvent } from '../hosts/host-translator.js';
+import { normalizeFedEvent } from './user-host-maps.js';
 import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
 import { isHookPayload } from './payload-edges.js';
 
@@ -75,7 +75,7 @@ function retryOne(root: string, damaged: string, entry: string, memory: KeyMemor
   const path = join(damaged, entry);
   const mtimeMs = lstatSync(path).mtimeMs;
   const read = readInboxFile(path);
-  const event = read.kind === 'whole' ? normalizeHostEvent(parsed.host, read.payload) : undefined;
+  const event = read.kind === 'whole' ? normalizeFedEvent(parsed.host, read.payload) : undefined;
   if (isHookPayload(event) && sessionDirName(event.session_id)) {
     journalSpooledEvent(
       root,

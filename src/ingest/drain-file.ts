@@ -14,7 +14,7 @@ import { moveToDamaged } from './damaged.js';
 import { readInboxFile, type InboxRead } from './inbox-file.js';
 import type { InboxFile } from './inbox-order.js';
 import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
-import { normalizeHostEvent } from '../hosts/host-translator.js';
+import { normalizeFedEvent } from './user-host-maps.js';
 import { MAX_PAYLOAD_BYTES, isHookPayload } from './payload-edges.js';
 import { isSpoolWriterAlive } from './spool-writer.js';
 
@@ -81,7 +81,7 @@ function judged(inbox: string, file: InboxFile, memory: DrainMemory, report: Rep
     );
   }
   // The host's translator says which session and event it is (a host may name them its own way).
-  const payload = read.kind === 'whole' ? normalizeHostEvent(file.host, read.payload) : undefined;
+  const payload = read.kind === 'whole' ? normalizeFedEvent(file.host, read.payload) : undefined;
   if (isHookPayload(payload) && memory.held.has(payload.session_id)) return 'wait';
   if (!isHookPayload(payload))
     return (moveToDamaged(inbox, file, 'is JSON without session_id/hook_event_name', report), 'damaged');

@@ -9,20 +9,20 @@
  * one after another (and the later pid is larger unless pids wrapped); parallel hooks have no
  * order to keep.
  */
-import { parseHostId, type HostId } from '../hosts/host-id.js';
+import { parseFeedHost, type FeedHost } from '../hosts/host-id.js';
 
 export const INBOX_DIR = 'inbox';
 /** Files that never became a whole event: kept here, never deleted silently. */
 export const DAMAGED_DIR = 'damaged';
 
-/** `<host>.<pid>[.<k>]`; the host part is checked against HOST_IDS, so a new host needs no change here. */
+/** `<host>.<pid>[.<k>]`; the host part is a built-in id or a user's (parseFeedHost), so a new host needs no change here. */
 const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-7]))?(?:\.t(\d+)\.(\d+))?$/;
 /** Longer pane numbers or pids are no tmux's: the event is drained, its place left out. */
 const PLACE_NUMBER = /^\d{1,9}$/;
 
 export interface InboxName {
   name: string;
-  host: HostId;
+  host: FeedHost;
   pid: number;
   /** 0 for `<host>.<pid>`, else the retry number. */
   k: number;
@@ -34,7 +34,7 @@ export interface InboxName {
 /** The parts of a spooled file's name; undefined for anything else in the inbox. */
 export function parseInboxName(name: string): InboxName | undefined {
   const match = SPOOL_NAME.exec(name);
-  const host = match ? parseHostId(match[1]) : undefined;
+  const host = match ? parseFeedHost(match[1]) : undefined;
   if (!match || !host) return undefined;
   const place =
     match[4] && match[5] && PLACE_NUMBER.test(match[4]) && PLACE_NUMBER.test(match[5])

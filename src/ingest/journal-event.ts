@@ -6,7 +6,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostId } from '../hosts/host-id.js';
+import type { FeedHost } from '../hosts/host-id.js';
 import { stampEvent } from '../protocol/stamped-fields.js';
 import { appendLine, serializeEventLine } from '../state/journal.js';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
@@ -87,7 +87,7 @@ function recentKeysOf(journal: string, memory: KeyMemory): RecentKeys {
 export interface SpooledEvent {
   /** The spooled file's name in the inbox (`<host>.<pid>[.<k>]`). */
   name: string;
-  host: HostId;
+  host: FeedHost;
   mtimeMs: number;
   /** Where its hook ran in tmux (from the inbox name); always stamped, so a payload's own keys never pass for it. */
   tmuxPane?: string;

@@ -12,7 +12,7 @@
  * The Claude Code plugin (claude-plugin/hooks/buddy-spool.sh, written by spoolScriptFile) runs
  * this same text from a file, with an empty uid: a static hooks.json cannot know it.
  */
-import type { HostId } from '../hosts/host-id.js';
+import type { FeedHost } from '../hosts/host-id.js';
 import { shellQuote } from '../text/shell-words.js';
 
 /** `$0` of the script: what `ps` shows for a hook that is still writing. */
@@ -111,7 +111,7 @@ export interface SpoolCommandOptions {
 }
 
 /** The words after `/bin/sh`: `-c SCRIPT buddy-tui-ingest HOST UID NODE HOOK_JS`. */
-export function spoolArgs(host: HostId, opts: SpoolCommandOptions): string[] {
+export function spoolArgs(host: FeedHost, opts: SpoolCommandOptions): string[] {
   const uid = opts.uid ?? (typeof process.getuid === 'function' ? process.getuid() : 0);
   return ['-c', SPOOL_SCRIPT, SPOOL_ARGV0, host, String(uid), opts.node, opts.hookScript];
 }
@@ -120,12 +120,12 @@ export function spoolArgs(host: HostId, opts: SpoolCommandOptions): string[] {
  * The same command as ONE string, for Claude Code's shell form and for Codex (which runs it
  * with `$SHELL -lc`): `exec /bin/sh -c 'SCRIPT' buddy-tui-ingest HOST UID NODE HOOK_JS`.
  */
-export function spoolCommandLine(host: HostId, opts: SpoolCommandOptions): string {
+export function spoolCommandLine(host: FeedHost, opts: SpoolCommandOptions): string {
   return ['exec', '/bin/sh', ...spoolArgs(host, opts).map(shellQuote)].join(' ');
 }
 
 /** Claude Code's exec-form handler: `/bin/sh` started directly with the script and its words. */
-export function spoolExecHandler(host: HostId, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
+export function spoolExecHandler(host: FeedHost, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
   return { type: 'command', command: '/bin/sh', args: spoolArgs(host, opts), timeout };
 }
 
@@ -136,13 +136,13 @@ export function spoolExecHandler(host: HostId, opts: SpoolCommandOptions, timeou
  * costs Claude Code less than the same program in the exec form (`/bin/cat` alone in the exec form
  * cost more than `cat` in the shell form), so the exec form's "one process fewer" is no gain here.
  */
-export function spoolInlineCommand(host: HostId, opts: SpoolCommandOptions): string {
+export function spoolInlineCommand(host: FeedHost, opts: SpoolCommandOptions): string {
   const [, , , ...words] = spoolArgs(host, opts);
   return `set -- ${words.map(shellQuote).join(' ')}  # ${SPOOL_ARGV0}\n${SPOOL_SCRIPT}`;
 }
 
 /** Claude Code's shell-form handler: the inline script (spoolInlineCommand). */
-export function spoolShellHandler(host: HostId, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
+export function spoolShellHandler(host: FeedHost, opts: SpoolCommandOptions, timeout: number): Record<string, unknown> {
   return { type: 'command', command: spoolInlineCommand(host, opts), timeout };
 }
 

@@ -6,10 +6,10 @@
  */
 import { closeSync, constants, linkSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HostId } from '../hosts/host-id.js';
+import type { FeedHost } from '../hosts/host-id.js';
 
 /** Publishes `bytes` as a spooled event; returns its name. Throws when it cannot. */
-export function spoolEvent(inbox: string, host: HostId, bytes: Buffer, pid: number = process.pid): string {
+export function spoolEvent(inbox: string, host: FeedHost, bytes: Buffer, pid: number = process.pid): string {
   const part = join(inbox, `.${host}.${pid}.part`);
   const fd = openSync(part, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {

@@ -17,6 +17,8 @@ export interface LastEvent {
   projectName?: string;
   /** True when the last event is a SessionEnd. */
   ended: boolean;
+  /** The host on that line; absent on lines from before hosts (Claude Code). */
+  host?: string;
 }
 
 /** How far back to look for a parsable event and a `cwd`: a few journal lines (each at most 64 KB). */
@@ -37,6 +39,7 @@ export function readLastEvent(sessionDir: string): LastEvent | undefined {
         name: event.hook_event_name,
         at: typeof event.ts === 'number' ? event.ts : undefined,
         ended: event.hook_event_name === 'SessionEnd',
+        ...(typeof event.host === 'string' ? { host: event.host } : {}),
       };
       if (typeof event.cwd === 'string' && event.cwd) last.projectName = basename(event.cwd);
       return last.projectName === undefined;

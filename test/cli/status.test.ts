@@ -115,6 +115,7 @@ function expected(
   return {
     id,
     host,
+    label: HOST_CAPABILITIES[host as HostId].label,
     project: 'project',
     state: fields.state,
     tools: fields.tools ?? {},

@@ -187,6 +187,7 @@ describe('config/*.schema.json', () => {
       'discoverClaudeSettings',
       'hooks',
       'hooksFile',
+      'hosts',
       'limits',
       'notify',
       'plugins',
