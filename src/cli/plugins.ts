@@ -13,6 +13,10 @@ import type { JournalEvent } from '../protocol/hook-event.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson, type TerminalText } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
+import { resolve } from 'node:path';
+import { readPluginsInUse, type PluginsInUse } from '../state/plugins-in-use.js';
+import { stateRootPath } from '../state/state-root.js';
+import { runnerLockHolder } from '../tui/runner-lock.js';
 
 /** A file of events to try the handlers on (`plugins test --events`). */
 const EVENTS_FILE_MAX_BYTES = 16 * 1024 * 1024;
@@ -41,6 +45,31 @@ function describe(handler: CompiledHandler): TerminalText {
   return term`  ${clean(handler.name)}  ${handler.event}${match ? `  ${clean(match)}` : ''}\n    ${clean(target)}\n    from ${clean(handler.origin.file)} (${clean(handler.origin.path)})`;
 }
 
+/**
+ * config.json cannot be read, but the runner (a pane or the headless one) still runs the plugins
+ * of the last good load: the record it keeps in the state root, when its writer holds runner.lock.
+ */
+function lastGoodInUse(setup: PluginSetup, env: NodeJS.ProcessEnv): PluginsInUse | undefined {
+  if (setup.fileOk) return undefined;
+  try {
+    const root = stateRootPath(env);
+    const record = readPluginsInUse(root);
+    if (!record || record.configFile !== resolve(setup.configFile)) return undefined;
+    return runnerLockHolder(root) === record.pid ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function handlersLine(setup: PluginSetup, io: CliIo): TerminalText {
+  const inUse = lastGoodInUse(setup, io.env);
+  if (inUse)
+    return term`the file cannot be read: the last good config still in use (${inUse.handlers} handlers) by the buddy-tui runner, pid ${inUse.pid}, until the file is fixed\n`;
+  return setup.handlers.length === 0
+    ? term`no plugin handlers configured (the buddy still reacts with its built-in quips)\n`
+    : term`${setup.handlers.length} plugin handler(s):\n${joinTerm(setup.handlers.map(describe), '\n')}\n`;
+}
+
 function printSetup(setup: PluginSetup, json: boolean, io: CliIo): void {
   if (json) {
     io.stdout(
@@ -65,11 +94,7 @@ function printSetup(setup: PluginSetup, json: boolean, io: CliIo): void {
     return;
   }
   io.stdout(term`config: ${clean(setup.configFile)}\n`);
-  io.stdout(
-    setup.handlers.length === 0
-      ? term`no plugin handlers configured (the buddy still reacts with its built-in quips)\n`
-      : term`${setup.handlers.length} plugin handler(s):\n${joinTerm(setup.handlers.map(describe), '\n')}\n`,
-  );
+  io.stdout(handlersLine(setup, io));
   if (setup.errors.length > 0) {
     io.stderr(
       term`${setup.errors.length} config error(s):\n${joinTerm(

@@ -53,6 +53,7 @@ export const STATE_ROOT_NAMES: readonly string[] = [
   'tui.log', // src/tui/tui-log.ts
   'errors.log',
   'delegate-usage.json', // src/delegate/delegate-usage.ts
+  'plugins-in-use.json', // src/state/plugins-in-use.ts
 ];
 const RESERVED_NAMES: ReadonlySet<string> = new Set(STATE_ROOT_NAMES);
 

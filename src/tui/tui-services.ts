@@ -13,6 +13,9 @@ import { startLiveConfig } from './live-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
+import { resolve } from 'node:path';
+import type { PluginSetup } from '../plugins/plugin-setup.js';
+import { recordPluginsInUse } from '../state/plugins-in-use.js';
 import { defaultSeedFor } from '../pet/introduction.js';
 import { createReactionFollower } from './services/reaction-follower.js';
 import { createReactionSink } from './services/reaction-sink.js';
@@ -46,6 +49,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   onAbort(signal, () => store.getState().setInteract(undefined));
   const startRunner = () => {
     if (!wiring.start()) return;
+    recordPlugins(options, config.current(), clock);
     // The runner keeps the views of loaded Claude Code mods current (their reactions come from here).
     startModViewWriter({ root: options.root, env, clock, store, report: options.log.report, signal });
   };
@@ -99,6 +103,22 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   };
 }
 
+/** The runner says which config its plugins run on (src/state/plugins-in-use.ts), for `buddy-tui plugins`. */
+function recordPlugins(options: TuiServicesOptions, setup: PluginSetup, clock: () => number): void {
+  if (options.store.getState().role !== 'runner' || !setup.fileOk) return;
+  try {
+    const configFile = resolve(setup.configFile);
+    recordPluginsInUse(options.root, {
+      pid: process.pid,
+      configFile,
+      handlers: setup.handlers.length,
+      loadedAt: clock(),
+    });
+  } catch (error) {
+    options.log.report({ level: 'warning', where: 'plugins-in-use', error });
+  }
+}
+
 /**
  * Makes the services, each closing with `signal`. They refer to one another (a config reload
  * reaches the runner, the species asks for the pet), but only once running, so each may name
@@ -115,6 +135,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     clock,
     signal,
     onReload: (setup) => {
+      recordPlugins(options, setup, clock);
       wiring.reconfigure(setup);
       prefs.configChanged(setup.config.reactions?.chattiness);
     },
