@@ -150,7 +150,11 @@ export function computeModState(
       happiness: Math.round(needs.happiness),
     },
     bubble: view.reaction,
-    bubbleUntil: view.reaction?.text === look.intro ? look.introUntil : reaction ? bubbleEnd(reaction, now) : undefined,
+    bubbleUntil: !view.reaction
+      ? undefined
+      : view.reaction.text === look.intro
+        ? look.introUntil
+        : reaction && bubbleEnd(reaction, now),
     waiting: view.waiting?.what,
     working: view.turnOpen || view.runningTool !== undefined,
     ...(muted ? { muted: true as const } : {}),
