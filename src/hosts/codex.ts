@@ -14,7 +14,7 @@ import { isAbsolute, join } from 'node:path';
 import { isPatchText, patchPaths } from '../protocol/patch-files.js';
 import { isEventShaped, type HostTranslator, type HostEvent } from './translator-contract.js';
 import { readCallOutcome, type CallOutcome } from './codex-rollout.js';
-import { HOST_CAPABILITIES } from './host-capabilities.js';
+import type { HostSpec } from './host-spec.js';
 
 /** The patch's paths as absolute ones: Codex resolves a relative path against the turn's cwd. */
 function touchedByPatch(patch: string, cwd: unknown): string[] {
@@ -60,13 +60,33 @@ function normalizePostToolUse(event: HostEvent): HostEvent {
   return outcome.exitCode === 0 ? out : asFailure(out, outcome.exitCode);
 }
 
-export const codexTranslator: HostTranslator = {
+/** Its installer is its own (src/cli/host-codex.ts): hooks.json and config.toml's trust. */
+export const codexSpec: HostSpec = {
   id: 'codex',
+  label: 'Codex',
   // Codex 0.169.0: PermissionRequest, SubagentStart/Stop, Stop and Interrupt; exit codes from the rollout.
-  capabilities: HOST_CAPABILITIES.codex.capabilities,
+  capabilities: {
+    subagents: true,
+    waitingForApproval: 'yes',
+    exitCodes: 'transcript',
+    toolCallIds: true,
+    turnEnd: 'event',
+    sessionEnd: 'always',
+  },
+  how: {
+    subagents: 'SubagentStart/Stop',
+    waitingForApproval: 'PermissionRequest',
+    exitCodes: "from the session's rollout",
+    toolCallIds: '`tool_use_id`',
+    turnEnd: 'Stop, Interrupt',
+    sessionEnd: "SessionEnd (late in the TUI's daemon mode)",
+  },
   normalize(payload) {
     if (!isEventShaped(payload)) return undefined;
     const event = payload.hook_event_name === 'PostToolUse' ? normalizePostToolUse(payload) : { ...payload };
     return { ...event, host: 'codex' };
   },
+  cli: { binary: 'codex' },
 };
+
+export const codexTranslator: HostTranslator = codexSpec;

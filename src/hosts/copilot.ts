@@ -1,6 +1,6 @@
 /**
  * GitHub Copilot CLI (1.0.102) as a host, with buddy-tui's hooks under PascalCase keys
- * (src/install/copilot-hooks.ts): Copilot then sends Claude-shaped snake_case payloads, with
+ * (copilotSpec, below): Copilot then sends Claude-shaped snake_case payloads, with
  * Claude's tool names (bash -> Bash, create -> Write, edit -> Edit, task -> Agent) but Copilot's
  * argument keys and no `tool_use_id` (../shared/copilot-1.0.102/RECIPE.md). What differs, and
  * what this translator makes up for:
@@ -172,6 +172,17 @@ export const copilotSpec: HostWithHookFile = {
     turnEnd: 'Stop; an API error: ErrorOccurred (as StopFailure); **Esc on a permission prompt: no event**',
     sessionEnd: 'SessionEnd (`complete`, `error`, `user_exit`)',
   },
+  normalize(payload): InternalEvent | undefined {
+    const found = identified(payload);
+    if (!found || !isEventShaped(found)) return undefined;
+    let event: HostPayload = childEvent(found);
+    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt')
+      event = permissionAsked(event);
+    else if (event.hook_event_name === 'ErrorOccurred')
+      event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
+    else if (typeof event.tool_name === 'string') event = normalizeTool(event);
+    return { ...event, host: 'copilot' } as InternalEvent;
+  },
   hookFile: {
     short: 'Copilot',
     folder: { flag: 'copilot-home', env: 'COPILOT_HOME', names: 'folder', name: '.copilot' },
@@ -208,18 +219,4 @@ export const copilotSpec: HostWithHookFile = {
   cli: { binary: 'copilot' },
 };
 
-export const copilotTranslator: HostTranslator = {
-  id: 'copilot',
-  capabilities: copilotSpec.capabilities,
-  normalize(payload): InternalEvent | undefined {
-    const found = identified(payload);
-    if (!found || !isEventShaped(found)) return undefined;
-    let event: HostPayload = childEvent(found);
-    if (event.hook_event_name === 'Notification' && event.notification_type === 'permission_prompt')
-      event = permissionAsked(event);
-    else if (event.hook_event_name === 'ErrorOccurred')
-      event = { ...event, hook_event_name: 'StopFailure', error: errorText(event.error), copilot_error: event.error };
-    else if (typeof event.tool_name === 'string') event = normalizeTool(event);
-    return { ...event, host: 'copilot' } as InternalEvent;
-  },
-};
+export const copilotTranslator: HostTranslator = copilotSpec;

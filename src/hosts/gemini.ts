@@ -2,7 +2,7 @@
  * Gemini CLI (0.61.0) as a host. Its payloads are Claude-shaped (snake_case, `session_id`,
  * `hook_event_name`, `tool_name`/`tool_input`), under its own event and tool names, with no
  * `tool_use_id` (../shared/gemini-cli-0.61.0/RECIPE.md). buddy-tui registers only what the buddy
- * reads (src/install/gemini-hooks.ts): not the 4 model-level hooks per model call. This translator:
+ * reads (geminiSpec, below): not the 4 model-level hooks per model call. This translator:
  * - names the events as Claude's: BeforeAgent -> UserPromptSubmit (`new_turn`: Gemini queues no
  *   prompt, and Esc on a permission prompt or an API error fires no AfterAgent, so the next prompt
  *   closes a turn left open), AfterAgent -> Stop, BeforeTool/AfterTool -> PreToolUse/PostToolUse,
@@ -125,6 +125,22 @@ export const geminiSpec: HostWithHookFile = {
     turnEnd: 'AfterAgent; **Esc and API errors: no event** (the next prompt closes the turn)',
     sessionEnd: 'SessionEnd (three times on `/quit`; once is enough)',
   },
+  normalize(payload): InternalEvent | undefined {
+    if (!isEventShaped(payload)) return undefined;
+    const name = EVENT_NAMES[payload.hook_event_name];
+    if (!name) return undefined;
+    if (name === 'PreCompact' && payload.trigger !== 'manual') return undefined;
+    let event: HostPayload = { ...payload, hook_event_name: name, gemini_event: payload.hook_event_name };
+    if (name === 'UserPromptSubmit') event.new_turn = true;
+    if (name === 'Notification' && payload.notification_type === 'ToolPermission') event = permissionAsked(event);
+    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
+    if (tool) {
+      const role = TOOL_ROLES[tool] ?? 'other';
+      event.tool_role = role;
+      if (name === 'PostToolUse') event = finishedTool(event, role);
+    }
+    return { ...event, host: 'gemini' } as InternalEvent;
+  },
   hookFile: {
     short: 'Gemini',
     folder: { flag: 'gemini-home', env: 'GEMINI_CLI_HOME', names: 'home', name: '.gemini' },
@@ -145,23 +161,4 @@ export const geminiSpec: HostWithHookFile = {
   cli: { binary: 'gemini' },
 };
 
-export const geminiTranslator: HostTranslator = {
-  id: 'gemini',
-  capabilities: geminiSpec.capabilities,
-  normalize(payload): InternalEvent | undefined {
-    if (!isEventShaped(payload)) return undefined;
-    const name = EVENT_NAMES[payload.hook_event_name];
-    if (!name) return undefined;
-    if (name === 'PreCompact' && payload.trigger !== 'manual') return undefined;
-    let event: HostPayload = { ...payload, hook_event_name: name, gemini_event: payload.hook_event_name };
-    if (name === 'UserPromptSubmit') event.new_turn = true;
-    if (name === 'Notification' && payload.notification_type === 'ToolPermission') event = permissionAsked(event);
-    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
-    if (tool) {
-      const role = TOOL_ROLES[tool] ?? 'other';
-      event.tool_role = role;
-      if (name === 'PostToolUse') event = finishedTool(event, role);
-    }
-    return { ...event, host: 'gemini' } as InternalEvent;
-  },
-};
+export const geminiTranslator: HostTranslator = geminiSpec;

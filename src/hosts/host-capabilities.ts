@@ -1,12 +1,14 @@
 /**
- * The registry of host specs (host-spec.ts; each in its translator's file, Claude Code's and
- * Codex's here, their installers being their own). What each host can report at all: the
- * registry docs/hosts.md's table is generated from
+ * The registry of host specs (host-spec.ts; each in its host's file, src/hosts/<id>.ts), which
+ * the translators (host-translator.ts) and the installers (src/cli/host-installers.ts) come from.
+ * What each host can report at all: docs/hosts.md's table is generated from it
  * (scripts/gen-host-docs.ts; test/hosts/capability-table.test.ts keeps them equal), and what the
  * pane and `status` read so they never invent what a host cannot say: a host without subagent
  * events shows "—" in the overview's subagent column and `"agents": null` in `status --json`.
  * Zod-free: the hook, the statusline and the pane all may read it.
  */
+import { claudeSpec } from './claude.js';
+import { codexSpec } from './codex.js';
 import { copilotSpec } from './copilot.js';
 import { geminiSpec } from './gemini.js';
 import { parseHostId, type HostId } from './host-id.js';
@@ -16,48 +18,8 @@ import { qwenSpec } from './qwen.js';
 export type { HostCapabilities, HostCapabilityRow, HostSpec } from './host-spec.js';
 
 export const HOST_SPECS: Record<HostId, HostSpec> = {
-  claude: {
-    id: 'claude',
-    cli: { binary: 'claude' },
-    label: 'Claude Code',
-    capabilities: {
-      subagents: true,
-      waitingForApproval: 'yes',
-      exitCodes: 'field',
-      toolCallIds: true,
-      turnEnd: 'event',
-      sessionEnd: 'always',
-    },
-    how: {
-      subagents: 'SubagentStart/Stop',
-      waitingForApproval: 'PermissionRequest, Notification',
-      exitCodes: 'PostToolUseFailure',
-      toolCallIds: '`tool_use_id`',
-      turnEnd: 'Stop / StopFailure',
-      sessionEnd: 'SessionEnd',
-    },
-  },
-  codex: {
-    id: 'codex',
-    cli: { binary: 'codex' },
-    label: 'Codex',
-    capabilities: {
-      subagents: true,
-      waitingForApproval: 'yes',
-      exitCodes: 'transcript',
-      toolCallIds: true,
-      turnEnd: 'event',
-      sessionEnd: 'always',
-    },
-    how: {
-      subagents: 'SubagentStart/Stop',
-      waitingForApproval: 'PermissionRequest',
-      exitCodes: "from the session's rollout",
-      toolCallIds: '`tool_use_id`',
-      turnEnd: 'Stop, Interrupt',
-      sessionEnd: "SessionEnd (late in the TUI's daemon mode)",
-    },
-  },
+  claude: claudeSpec,
+  codex: codexSpec,
   copilot: copilotSpec,
   gemini: geminiSpec,
   qwen: qwenSpec,

@@ -1,11 +1,13 @@
 /**
- * A host said once, as data, in its translator's file: its id and label, what it can report (the
- * capability table, the pane, `status`), where its hooks live and what can silence them, and its
- * one-shot CLI. host-capabilities.ts keeps the registry of specs. For a host whose hooks are Claude
+ * A host said once, in its own file (src/hosts/<id>.ts): its id and label, its translator, what it
+ * can report (the capability table, the pane, `status`), where its hooks live and what can silence
+ * them, and its one-shot CLI. host-capabilities.ts keeps the registry of specs; the translator
+ * registry (host-translator.ts) and the installers (src/cli/host-installers.ts) read it. For a host whose hooks are Claude
  * Code's shape in one JSON file (Copilot CLI, Gemini CLI, Qwen Code), `hookFile` is all the
  * installer, uninstaller and doctor need (src/cli/host-hook-file.ts, src/doctor/doctor-hook-file.ts).
- * Plain data, zod-free: the hook, the statusline and the pane read it.
+ * Zod-free and quick: the hook, the statusline and the pane read it.
  */
+import type { InternalEvent } from '../protocol/internal-event.js';
 import type { HostId } from './host-id.js';
 
 export interface HostCapabilities {
@@ -33,6 +35,8 @@ export interface HostCapabilityRow {
 
 export interface HostSpec extends HostCapabilityRow {
   id: HostId;
+  /** The translator: the payload as the internal event, `host` set; undefined when it is no event of this host. */
+  normalize(payload: Record<string, unknown>): InternalEvent | undefined;
   /** Its full name where `install --help` and the delegate introduce it: "GitHub Copilot CLI" (else `label`). */
   fullLabel?: string;
   /** Claude Code's hooks shape in one JSON file: install, uninstall and doctor come from this. */

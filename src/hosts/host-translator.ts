@@ -7,11 +7,7 @@
  */
 import type { InternalEvent } from '../protocol/internal-event.js';
 import { withoutStampedFields } from '../protocol/stamped-fields.js';
-import { claudeTranslator } from './claude.js';
-import { codexTranslator } from './codex.js';
-import { copilotTranslator } from './copilot.js';
-import { geminiTranslator } from './gemini.js';
-import { qwenTranslator } from './qwen.js';
+import { HOST_SPECS } from './host-capabilities.js';
 import type { HostTranslator, HostPayload } from './translator-contract.js';
 import { parseHostId, type FeedHost, type HostId } from './host-id.js';
 import { userHostEvent } from './user-host.js';
@@ -19,16 +15,9 @@ import type { UserHostMap } from './user-host-map.js';
 
 export { isEventShaped, type HostTranslator, type HostEvent, type HostPayload } from './translator-contract.js';
 
-const TRANSLATORS: Record<HostId, HostTranslator> = {
-  claude: claudeTranslator,
-  codex: codexTranslator,
-  copilot: copilotTranslator,
-  gemini: geminiTranslator,
-  qwen: qwenTranslator,
-};
-
+/** A host's translator: its spec (src/hosts/<id>.ts, in the registry of host-capabilities.ts). */
 export function hostTranslator(host: HostId): HostTranslator {
-  return TRANSLATORS[host];
+  return HOST_SPECS[host];
 }
 
 /**

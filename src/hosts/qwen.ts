@@ -80,6 +80,29 @@ export const qwenSpec: HostWithHookFile = {
       'Stop; Esc: a `cancelled` PostToolBatch (taken as Interrupt); **an API error in `-p`: no event** (the next prompt closes the turn)',
     sessionEnd: '**none in `-p`** (the session goes idle after Stop)',
   },
+  normalize(payload): InternalEvent | undefined {
+    if (!isEventShaped(payload)) return undefined;
+    let event: HostPayload = { ...payload };
+    switch (payload.hook_event_name) {
+      case 'UserPromptSubmit':
+        event =
+          payload.prompt === '' ? { ...event, hook_event_name: 'PromptContinuation' } : { ...event, new_turn: true };
+        break;
+      case 'PostToolBatch':
+        if (!cancelledBatch(payload)) return undefined;
+        event = { ...event, hook_event_name: 'Interrupt', qwen_event: 'PostToolBatch' };
+        break;
+      default:
+        break;
+    }
+    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
+    if (tool && event.hook_event_name !== 'Interrupt') {
+      const role = TOOL_ROLES[tool] ?? 'other';
+      event.tool_role = role;
+      if (role === 'shell') event = finishedShell(event);
+    }
+    return { ...event, host: 'qwen' } as InternalEvent;
+  },
   hookFile: {
     short: 'Qwen',
     folder: { flag: 'qwen-home', names: 'home', name: '.qwen' },
@@ -116,30 +139,4 @@ export const qwenSpec: HostWithHookFile = {
   cli: { binary: 'qwen' },
 };
 
-export const qwenTranslator: HostTranslator = {
-  id: 'qwen',
-  capabilities: qwenSpec.capabilities,
-  normalize(payload): InternalEvent | undefined {
-    if (!isEventShaped(payload)) return undefined;
-    let event: HostPayload = { ...payload };
-    switch (payload.hook_event_name) {
-      case 'UserPromptSubmit':
-        event =
-          payload.prompt === '' ? { ...event, hook_event_name: 'PromptContinuation' } : { ...event, new_turn: true };
-        break;
-      case 'PostToolBatch':
-        if (!cancelledBatch(payload)) return undefined;
-        event = { ...event, hook_event_name: 'Interrupt', qwen_event: 'PostToolBatch' };
-        break;
-      default:
-        break;
-    }
-    const tool = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
-    if (tool && event.hook_event_name !== 'Interrupt') {
-      const role = TOOL_ROLES[tool] ?? 'other';
-      event.tool_role = role;
-      if (role === 'shell') event = finishedShell(event);
-    }
-    return { ...event, host: 'qwen' } as InternalEvent;
-  },
-};
+export const qwenTranslator: HostTranslator = qwenSpec;

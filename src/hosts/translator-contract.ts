@@ -1,10 +1,8 @@
 /**
- * What a host translator is (host-translator.ts keeps the registry of them): each translator imports this
- * file, never the registry, so the registry importing every translator makes no cycle.
+ * What a host translator is (part of the host's spec, host-spec.ts): each host's file imports this
+ * file, never the registry, so the registry importing every host makes no cycle.
  */
-import type { InternalEvent } from '../protocol/internal-event.js';
-import type { HostCapabilities } from './host-spec.js';
-import type { HostId } from './host-id.js';
+import type { HostSpec } from './host-spec.js';
 
 /** A hook payload as a host sent it: any JSON object (the translator decides whether it is an event). */
 export type HostPayload = Record<string, unknown>;
@@ -12,13 +10,8 @@ export type HostPayload = Record<string, unknown>;
 /** A payload already known to carry Claude Code's two identifying fields. */
 export type HostEvent = HostPayload & { session_id: string; hook_event_name: string };
 
-export interface HostTranslator {
-  readonly id: HostId;
-  /** What the host reports at all; the pane and `status` show nothing it cannot. */
-  readonly capabilities: HostCapabilities;
-  /** The payload as the internal event, `host` set; undefined when it is no event of this host. */
-  normalize(payload: HostPayload): InternalEvent | undefined;
-}
+/** A host's id, what it reports at all (the pane and `status` show nothing it cannot) and `normalize`: its spec's. */
+export type HostTranslator = Pick<HostSpec, 'id' | 'capabilities' | 'normalize'>;
 
 /** True when the payload has a string `session_id` and `hook_event_name` (Claude Code's shape). */
 export function isEventShaped(payload: HostPayload): payload is HostEvent {
