@@ -1,11 +1,12 @@
 /**
- * Every host's recorded hook payloads, by host: a Record over HostId, so a new host's id does not
- * compile until its fixtures are named here (and the conformance test runs over them).
+ * Every host's recorded hook payloads, by host: Claude Code's and Codex's named here, every other
+ * host's read from `test/fixtures/<id>/hook-events.jsonl` (`{run, payload}` lines), so a new host
+ * needs no line here, and the conformance test fails until that file exists.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { HostPayload } from '../../src/hosts/host-translator.js';
-import type { HostId } from '../../src/hosts/host-id.js';
+import { HOST_IDS, type HostId } from '../../src/hosts/host-id.js';
 import { codexPayloads } from './codex-fixtures.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -33,14 +34,15 @@ export function capturedRuns(path: string): RecordedRun[] {
   return [...runs].map(([name, payloads]) => ({ name, payloads }));
 }
 
-export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = {
+const NAMED_FIXTURES: Partial<Record<HostId, () => RecordedRun[]>> = {
   claude: () => [{ name: 'claude-code-2.1.332', payloads: readJsonLines(`${FIXTURES}hook-events.jsonl`) }],
   codex: () =>
     (['exec-basic', 'exec-codemode', 'shared-capture'] as const).map((name) => ({
       name,
       payloads: codexPayloads(name),
     })),
-  copilot: () => capturedRuns(`${FIXTURES}copilot/hook-events.jsonl`),
-  gemini: () => capturedRuns(`${FIXTURES}gemini/hook-events.jsonl`),
-  qwen: () => capturedRuns(`${FIXTURES}qwen/hook-events.jsonl`),
 };
+
+export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = Object.fromEntries(
+  HOST_IDS.map((id) => [id, NAMED_FIXTURES[id] ?? (() => capturedRuns(`${FIXTURES}${id}/hook-events.jsonl`))]),
+) as Record<HostId, () => RecordedRun[]>;
