@@ -3,11 +3,11 @@
  * private tmux server), and config.json changed after the pick wins again. Needs tmux and
  * `npm run build`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shellQuote, startTmux, waitUntil } from '../e2e/tmux-server.js';
-import { CLI_ENTRY } from '../support/hook-process.js';
+import { startTmux, waitUntil } from '../e2e/tmux-server.js';
+import { openBuiltPane, privateHome, quitPane } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const base = makeTempDir('buddy-chatty-');
@@ -15,44 +15,18 @@ const { server } = startTmux(base, { width: 100, height: 30 });
 afterAll(() => server.kill());
 
 const dir = join(base, 'home');
-const root = join(dir, 'root');
-for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
-const env = {
-  BUDDY_TUI_STATE_DIR: root,
-  XDG_CONFIG_HOME: join(dir, 'cfg'),
-  XDG_STATE_HOME: join(dir, 'state'),
-  BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
-};
+const { root, env } = privateHome(dir, 'cfg/buddy-tui');
 const prefsFile = join(dir, 'state', 'buddy-tui', 'pane-prefs.json');
 
 /** Starts the pane, returns its id once it runs the plugins. */
 async function startPane(name: string): Promise<string> {
-  const envPrefix = Object.entries({ ...env, CI: 'false' })
-    .map(([k, v]) => `${k}=${shellQuote(v)}`)
-    .join(' ');
-  const pane = server
-    .tmux([
-      'new-window',
-      '-d',
-      '-t',
-      'test',
-      '-n',
-      name,
-      '-P',
-      '-F',
-      '#{pane_id}',
-      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
-    ])
-    .stdout.trim();
+  const pane = openBuiltPane(server, env, { name });
   await server.waitFor(pane, /buddy-tui install/);
   await waitUntil(() => existsSync(join(root, 'runner.lock')), Boolean, 'the runner lock');
   return pane;
 }
 
-async function quit(pane: string): Promise<void> {
-  server.sendKeys(pane, 'q');
-  await waitUntil(() => !existsSync(join(root, 'runner.lock')), Boolean, 'the pane to close');
-}
+const quit = (pane: string) => quitPane(server, pane, root);
 
 /** The level the help view reports. */
 async function levelShown(pane: string): Promise<string> {

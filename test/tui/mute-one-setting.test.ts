@@ -5,14 +5,14 @@
  * a real pane in a private tmux server views them, as when the mod started the runner. Needs
  * tmux and `npm run build`.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shellQuote, startTmux } from '../e2e/tmux-server.js';
+import { startTmux } from '../e2e/tmux-server.js';
 import { failure, until, world } from '../mod/runner-world.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
-import { waitUntil } from '../support/wait-until.js';
+import { openBuiltPane, startRunner } from '../support/run-cli.js';
 import { fixturePayload } from '../statusline/support.js';
 
 const SID = 'mute-1';
@@ -70,28 +70,9 @@ function modSessionLook() {
 
 describe('mute is one setting of every view', () => {
   it('/buddy mute silences the pane, the mod and the statusline; m in the pane makes all of them speak again', async () => {
-    const runner = spawn(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '600000'], { env, stdio: 'ignore' });
+    const runner = await startRunner(env, state);
     try {
-      await waitUntil(
-        () => readJson(join(state, 'runner.lock'))?.pid,
-        (pid) => pid === runner.pid,
-        'the runner',
-      );
-      const prefix = Object.entries({ ...env, CI: 'false' })
-        .map(([k, v]) => `${k}=${shellQuote(String(v))}`)
-        .join(' ');
-      const pane = server
-        .tmux([
-          'new-window',
-          '-d',
-          '-t',
-          'test',
-          '-P',
-          '-F',
-          '#{pane_id}',
-          `exec env -u FORCE_COLOR ${prefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
-        ])
-        .stdout.trim();
+      const pane = openBuiltPane(server, env, { exec: true });
       await server.waitFor(pane, (s) => s.includes(`pid ${runner.pid}`));
       spool(JSON.stringify({ session_id: SID, hook_event_name: 'SessionStart', cwd: '/w', source: 'startup' }), 1);
       spool(failure(SID), 2);

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
 import { shellQuote, startTmux, type TmuxServer, waitUntil } from '../e2e/tmux-server.js';
-import { CLI_ENTRY, feedThroughHook, fixturePayloads } from '../support/hook-process.js';
+import { feedThroughHook, fixturePayloads } from '../support/hook-process.js';
+import { openBuiltPane, privateHome, watcherStarted } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const base = makeTempDir('buddy-signals-');
@@ -31,8 +32,7 @@ const groupAlive = (pgid: number): boolean => {
 /** A pane on its own state root, its plugin process running; returns what the checks need. */
 async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
   const dir = join(base, name);
-  const root = join(dir, 'root');
-  for (const sub of ['cfg/buddy-tui', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
+  const { root, env } = privateHome(dir, 'cfg/buddy-tui');
   const pluginPidFile = join(dir, 'plugin.pid');
   // The plugin's shell is its process group leader ($$); it becomes the sleep.
   writeFileSync(
@@ -49,40 +49,12 @@ async function paneWithRunningPlugin(tmux: TmuxServer, name: string) {
       },
     }),
   );
-  const env = {
-    BUDDY_TUI_STATE_DIR: root,
-    XDG_CONFIG_HOME: join(dir, 'cfg'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
-  };
-  const envPrefix = Object.entries({ ...env, CI: 'false' })
-    .map(([k, v]) => `${k}=${shellQuote(v)}`)
-    .join(' ');
   // A shell notes the exit status: tmux does not always reap a pane's process to learn it.
   const statusFile = join(dir, 'status');
-  const pane = tmux
-    .tmux([
-      'new-window',
-      '-d',
-      '-t',
-      'test',
-      '-n',
-      name,
-      '-P',
-      '-F',
-      '#{pane_id}',
-      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}; echo $? > ${shellQuote(statusFile)}`,
-    ])
-    .stdout.trim();
+  const pane = openBuiltPane(tmux, env, { name, after: `; echo $? > ${shellQuote(statusFile)}` });
   await tmux.waitFor(pane, /buddy-tui install/);
   expect(tmux.tmux(['display-message', '-p', '-t', pane, '#{alternate_on}']).stdout.trim()).toBe('1');
-
-  // Events from here on are new ones that run plugins (the first scan is history).
-  await waitUntil(
-    () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
-    (log) => log.includes('"watching: '),
-    'the watcher',
-  );
+  await watcherStarted(root);
   const prompt = fixturePayloads().find((payload) => JSON.parse(payload).hook_event_name === 'UserPromptSubmit')!;
   await feedThroughHook([prompt], env);
   const pluginPid = Number(
@@ -150,37 +122,11 @@ describe('the pane on a terminating signal', () => {
     const dir = join(base, 'kill-server');
     mkdirSync(dir, { recursive: true });
     const own = startTmux(dir, { width: 100, height: 30 }).server;
-    const root = join(dir, 'root');
-    for (const sub of ['cfg', 'state', 'foundry']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
-    const env = {
-      BUDDY_TUI_STATE_DIR: root,
-      XDG_CONFIG_HOME: join(dir, 'cfg'),
-      XDG_STATE_HOME: join(dir, 'state'),
-      BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
-      CI: 'false',
-    };
-    const envPrefix = Object.entries(env)
-      .map(([k, v]) => `${k}=${shellQuote(v)}`)
-      .join(' ');
+    const { root, env } = privateHome(dir);
     const stderrLog = join(dir, 'stderr.log');
-    const pane = own
-      .tmux([
-        'new-window',
-        '-d',
-        '-t',
-        'test',
-        '-P',
-        '-F',
-        '#{pane_id}',
-        `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)} 2>${shellQuote(stderrLog)}`,
-      ])
-      .stdout.trim();
+    const pane = openBuiltPane(own, env, { after: ` 2>${shellQuote(stderrLog)}` });
     await own.waitFor(pane, /buddy-tui install/);
-    await waitUntil(
-      () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
-      (log) => log.includes('"watching: '),
-      'the watcher',
-    );
+    await watcherStarted(root);
     const pid = JSON.parse(readFileSync(join(root, 'runner.lock'), 'utf8')).pid as number;
     own.kill();
     await waitUntil(

@@ -6,11 +6,12 @@
  * failure's journal line (a bound on the whole pipeline: hook, watcher, runner, plugin, store,
  * Ink). Needs tmux and `npm run build`.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shellQuote, startTmux, waitUntil } from '../e2e/tmux-server.js';
-import { CLI_ENTRY, feedThroughHook, fixturePayloads, REPO_ROOT } from '../support/hook-process.js';
+import { shellQuote, startTmux } from '../e2e/tmux-server.js';
+import { feedThroughHook, fixturePayloads, REPO_ROOT } from '../support/hook-process.js';
+import { openBuiltPane, privateHome, quitPane, watcherStarted } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const base = makeTempDir('buddy-heard-');
@@ -26,59 +27,20 @@ const PIPELINE_MS = 2_000;
  */
 async function paneBeforeTheFailure(name: string, config: Record<string, unknown>) {
   const dir = join(base, name);
-  const root = join(dir, 'root');
-  for (const sub of ['cfg/buddy-tui/species', 'state', 'foundry'])
-    mkdirSync(join(dir, sub), { recursive: true, mode: 0o700 });
+  const { root, env } = privateHome(dir, 'cfg/buddy-tui/species');
   const cat = JSON.parse(readFileSync(join(REPO_ROOT, 'species/cat.json'), 'utf8'));
   cat.quips = { ...cat.quips, tool_failure: [QUIP], test_failure: [QUIP] };
   delete cat.$schema;
   writeFileSync(join(dir, 'cfg/buddy-tui/species/cat.json'), JSON.stringify(cat));
   writeFileSync(join(dir, 'cfg/buddy-tui/config.json'), JSON.stringify({ species: { id: 'cat' }, ...config }));
-  const env = {
-    BUDDY_TUI_STATE_DIR: root,
-    XDG_CONFIG_HOME: join(dir, 'cfg'),
-    XDG_STATE_HOME: join(dir, 'state'),
-    BUDDY_TUI_FOUNDRY_DIR: join(dir, 'foundry'),
-  };
-  const envPrefix = Object.entries({ ...env, CI: 'false' })
-    .map(([k, v]) => `${k}=${shellQuote(v)}`)
-    .join(' ');
-  const pane = server
-    .tmux([
-      'new-window',
-      '-d',
-      '-t',
-      'test',
-      '-n',
-      name,
-      '-P',
-      '-F',
-      '#{pane_id}',
-      `env -u FORCE_COLOR ${envPrefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
-    ])
-    .stdout.trim();
+  const pane = openBuiltPane(server, env, { name });
   await server.waitFor(pane, /buddy-tui install/);
-  // Events from here on are new ones that run plugins (the first scan is history).
-  await waitUntil(
-    () => (existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : ''),
-    (log) => log.includes('"watching: '),
-    'the watcher',
-  );
+  await watcherStarted(root);
   const payloads = fixturePayloads();
   const failureAt = payloads.findIndex((payload) => JSON.parse(payload).hook_event_name === 'PostToolUseFailure');
   await feedThroughHook(payloads.slice(0, failureAt), env);
   await server.waitFor(pane, /npm test/);
-  return { dir, pane, env, failure: payloads[failureAt]!, quit: () => quit(pane, root) };
-}
-
-/** q, then wait until the pane has let go of its state root (nothing writes there after). */
-async function quit(pane: string, root: string): Promise<void> {
-  server.sendKeys(pane, 'q');
-  await waitUntil(
-    () => existsSync(join(root, 'runner.lock')),
-    (held) => !held,
-    'the pane to close',
-  );
+  return { dir, pane, env, failure: payloads[failureAt]!, quit: () => quitPane(server, pane, root) };
 }
 
 /** Feeds the failure through the real hook; resolves when its journal line is written. */

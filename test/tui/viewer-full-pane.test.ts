@@ -6,14 +6,12 @@
  * screen); `c` in a viewer changes the chattiness the runner's quips follow. Needs tmux and
  * `npm run build`.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { shellQuote, startTmux } from '../e2e/tmux-server.js';
+import { startTmux } from '../e2e/tmux-server.js';
 import { failure, until, world } from '../mod/runner-world.js';
-import { CLI_ENTRY } from '../support/hook-process.js';
-import { waitUntil } from '../support/wait-until.js';
+import { openBuiltPane, startRunner } from '../support/run-cli.js';
 
 const { state, env: baseEnv } = world();
 const base = join(state, '..');
@@ -59,36 +57,12 @@ async function answered(sid: string): Promise<void> {
   await until(() => reactionsOf(sid).some((r) => r.text === 'runner saw it fail'), `the plugin's answer in ${sid}`);
 }
 
-function openPane(): string {
-  const prefix = Object.entries({ ...env, CI: 'false' })
-    .map(([k, v]) => `${k}=${shellQuote(String(v))}`)
-    .join(' ');
-  return server
-    .tmux([
-      'new-window',
-      '-d',
-      '-t',
-      'test',
-      '-P',
-      '-F',
-      '#{pane_id}',
-      `exec env -u FORCE_COLOR ${prefix} ${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
-    ])
-    .stdout.trim();
-}
+const openPane = () => openBuiltPane(server, env, { exec: true });
 
 describe('a viewer of the headless runner is a full pane', () => {
   it('shows the runner’s bubbles (two panes), lists them in r, feeds the one pet and sets the runner’s chattiness', async () => {
-    const runner = spawn(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '600000'], {
-      env,
-      stdio: 'ignore',
-    });
+    const runner = await startRunner(env, state);
     try {
-      await waitUntil(
-        () => readJson(join(state, 'runner.lock'))?.pid,
-        (pid) => pid === runner.pid,
-        'the runner to hold the lock',
-      );
       const first = openPane();
       const second = openPane();
       for (const pane of [first, second]) await server.waitFor(pane, (s) => s.includes(`pid ${runner.pid}`));
