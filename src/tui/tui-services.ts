@@ -85,6 +85,8 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
         petChanged = true;
       }
       if (petChanged && pets.current()?.identity.speciesId !== previous) species.updateSprite();
+      // A pat or a hatch (here, in a viewer, from the CLI or the mod) is a moment for the voice.
+      wiring.notePet();
       prefs.refresh();
       follower.tick();
       if (ticks % STATS_TICKS === 0) wiring.updateStats(now);

@@ -21,6 +21,7 @@ import {
   type VoiceCharacter,
 } from './voice-prompt.js';
 import { VOICE_PLUGIN_NAME, type VoiceMode } from './voice-settings.js';
+import { markOf, petMomentBetween, type MarkedPet, type PetMark } from './pet-moments.js';
 
 /** Transcript messages sent with each request (native: the last 12, at most 5,000 characters). */
 export const VOICE_TRANSCRIPT_MESSAGES = 12;
@@ -62,16 +63,26 @@ export interface BuddyVoice {
   hear(cue: VoiceCue): Promise<void>;
   /** The lines it said, oldest first (at most VOICE_MEMORY). */
   recentLines(): readonly string[];
+  /**
+   * The runner's pet after a tick (src/voice/pet-moments.ts): a new hatch or more pats since the
+   * last look is a moment, said to `sessionId`'s bubble. Never rejects.
+   */
+  notePet(pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void>;
 }
 
-/** Why the voice stays quiet for a cue, or the moment it speaks to. */
-function momentFor(options: BuddyVoiceOptions, cue: VoiceCue): VoiceMoment | undefined {
-  const mode = options.mode();
-  if (mode === 'off') return undefined;
+/** The moment a journal event is, if any. */
+function eventMoment(options: BuddyVoiceOptions, cue: VoiceCue): VoiceMoment | undefined {
   // A prompt that names the buddy, or a question asked with /buddy in the mod.
   const addressed =
     cue.event.hook_event_name === BUDDY_ASKED || (cue.kinds.includes('prompt') && options.isAddressed(cue.event));
-  const moment = voiceMomentOf(cue.event, cue.kinds, { recovery: cue.recovery, addressed });
+  return voiceMomentOf(cue.event, cue.kinds, { recovery: cue.recovery, addressed });
+}
+
+/** Why the voice stays quiet for a cue, or the moment it speaks to. */
+function momentFor(options: BuddyVoiceOptions, cue: VoiceCue, given?: VoiceMoment): VoiceMoment | undefined {
+  const mode = options.mode();
+  if (mode === 'off') return undefined;
+  const moment = given ?? eventMoment(options, cue);
   if (!moment || !voiceSpeaksAt(options.chattiness(), moment.kind)) return undefined;
   // By default only a loaded mod answers: no key, no extra process.
   if (mode === 'session' && !options.sessionAnswers(cue.event.session_id)) return undefined;
@@ -118,7 +129,31 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
     });
   }
 
+  let petSeen: PetMark | undefined;
+  let looked = false;
+  async function notePet(pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void> {
+    const mark = pet && markOf(pet);
+    // A first pet appearing after a look that found none was just hatched.
+    const kind = mark && (looked && !petSeen ? 'hatched' : petMomentBetween(petSeen, mark));
+    looked = true;
+    if (mark) petSeen = mark;
+    if (!kind || !sessionId) return;
+    const now = options.now();
+    const event: JournalEvent = { session_id: sessionId, hook_event_name: `buddy-tui.${kind}`, ts: now };
+    const cue: VoiceCue = {
+      event,
+      kinds: [],
+      eventId: `${kind}-${now}`,
+      recovery: false,
+      userAnswered: async () => false,
+    };
+    const moment = momentFor(options, cue, { kind });
+    const character = moment && options.character();
+    if (moment && character) await ask(cue, moment, character);
+  }
+
   return {
+    notePet: (pet, sessionId) => notePet(pet, sessionId).catch((error) => options.onError?.(error)),
     async hear(cue) {
       try {
         const moment = momentFor(options, cue);

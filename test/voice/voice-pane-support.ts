@@ -38,7 +38,7 @@ export function gatedVoice(answerFor: (request: StandinRequest) => string) {
   };
 }
 
-export async function voicePane(server: TmuxServer, base: string, name: string, binary: string) {
+export async function voicePane(server: TmuxServer, base: string, name: string, binary: string, chattiness = 'quiet') {
   const dir = join(base, name);
   const root = join(dir, 'root');
   for (const sub of ['cfg/buddy-tui/species', 'state', 'foundry'])
@@ -51,7 +51,7 @@ export async function voicePane(server: TmuxServer, base: string, name: string, 
     join(dir, 'cfg/buddy-tui/config.json'),
     JSON.stringify({
       species: { id: 'cat' },
-      reactions: { voice: true, chattiness: 'quiet' },
+      reactions: { voice: true, chattiness },
       delegate: { adapter: 'claude-cli', claudePath: binary },
     }),
   );

@@ -5,10 +5,12 @@
  * id, a later line: what the statusline reads as the latest); a prompt that names the buddy gets
  * an answer in its bubble. Needs tmux, `npm run build` and the CLI (skipped locally without it).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTmux, waitUntil } from '../e2e/tmux-server.js';
 import { requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { CLI_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { QUIP, recordedSession, SESSION, voicePane } from './voice-pane-support.js';
 
@@ -71,6 +73,31 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     expect(call!.systemText).toContain(`You are ${name}`);
     expect(call!.userText).toContain(`They said: ${name}, what do you make of this diff?`);
     expect(world.reactions().map((r) => r.text)).toContain(REPLY);
+    await world.quit();
+  });
+});
+
+describe.skipIf(skipWithoutClaude())("the buddy's voice when petted or hatched outside the runner", () => {
+  it('`buddy-tui pet` and `buddy-tui hatch --reroll` in another process: the runner notices and the voice speaks', {
+    timeout: 120_000,
+  }, async () => {
+    const world = await voicePane(server, base, 'petted', requireClaudeBinary(), 'normal');
+    world.answers.push('A chin scratch. Fine. Carry on with the refactor.', 'New shell, who dis? Hatched and hungry.');
+    world.voice.openNext();
+    world.voice.openNext();
+    const { payloads, feed } = recordedSession();
+    await feed(payloads.slice(0, 1), world.env);
+    await server.waitFor(world.pane, /project/);
+    await waitUntil(() => existsSync(world.petFile), Boolean, 'the pet');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: world.env });
+    expect(cli('pet').status).toBe(0);
+    await server.waitFor(world.pane, /A chin scratch/, 60_000);
+    const voiceCalls = () => world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    expect(voiceCalls()[0]!.userText).toContain('The programmer just petted you.');
+    expect(cli('hatch', '--reroll').status).toBe(0);
+    await server.waitFor(world.pane, /New shell, who dis/, 60_000);
+    expect(voiceCalls()[1]!.userText).toContain('You just hatched.');
+    expect(voiceCalls()).toHaveLength(2);
     await world.quit();
   });
 });

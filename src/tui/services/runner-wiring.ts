@@ -9,6 +9,7 @@ import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
 import { withVoicePolicy } from '../../voice/voice-settings.js';
 import { createVoiceWiring } from './voice-wiring.js';
+import type { BuddyVoice } from '../../voice/buddy-voice.js';
 // Type only: the delegate module loads on the first delegate request.
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
@@ -51,6 +52,8 @@ export interface RunnerWiring {
   reconfigure(setup: PluginSetup): void;
   /** Fresh events run the plugins they match (never rejects, never waits). */
   handleEvents(events: readonly JournalEvent[], now: number): void;
+  /** After a tick: a pat or a hatch since the last look is a moment for the buddy's voice. */
+  notePet(): void;
   /** Puts the delegate's usage (calls, budget) into the store once it has any. */
   updateStats(now: number): void;
   close(): Promise<void>;
@@ -59,6 +62,7 @@ export interface RunnerWiring {
 export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
   const { root, env, clock, log, store, species, pets, sink } = options;
   let runner: PluginRunner | undefined;
+  let voice: BuddyVoice | undefined;
   let delegate: DelegateResolver | undefined;
   let delegateModule: typeof import('../../delegate/index.js') | undefined;
   let delegateLoading: Promise<DelegateResolver> | undefined;
@@ -103,12 +107,13 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       loadDelegate()
         .then((resolver) => resolver.resolve(request, meta))
         .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
-    const voice = createVoiceWiring({
+    const own = createVoiceWiring({
       ...options,
       resolve,
       newId: randomUUID,
       onError: (error) => log.report({ level: 'error', where: 'voice', error }),
     });
+    voice = own;
     runner = createPluginRunner({
       handlers: handlersOf(setup),
       limits: config.limits,
@@ -119,7 +124,7 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
       onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
       onDelegate: (request, meta) => void resolve(request, meta),
-      onBuiltinMoment: (moment) => void voice.hear(moment),
+      onBuiltinMoment: (moment) => void own.hear(moment),
       report: sink.warn,
       now: clock,
     });
@@ -140,6 +145,9 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
         // handleEvent never rejects.
         if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void runner.handleEvent(event);
       }
+    },
+    notePet() {
+      if (!closed()) void voice?.notePet(pets.current(), store.getState().selectedId);
     },
     updateStats(now) {
       if (!delegate || !delegateModule) return;
