@@ -54,6 +54,7 @@ export const STATE_ROOT_NAMES: readonly string[] = [
   'errors.log',
   'delegate-usage.json', // src/delegate/delegate-usage.ts
   'plugins-in-use.json', // src/state/plugins-in-use.ts
+  'voice-lines.json', // src/state/voice-lines.ts
 ];
 const RESERVED_NAMES: ReadonlySet<string> = new Set(STATE_ROOT_NAMES);
 

@@ -54,6 +54,10 @@ export interface BuddyVoiceOptions {
   isAddressed(event: JournalEvent): boolean;
   now(): number;
   newId(): string;
+  /** Its last lines from before (a runner started again), oldest first. */
+  remembered?: readonly string[];
+  /** Its last lines changed: kept for the next runner. */
+  onRemember?(lines: readonly string[]): void;
   /** A bug in the voice, said (the quip is on screen whatever happens). */
   onError?(error: unknown): void;
 }
@@ -90,10 +94,11 @@ function momentFor(options: BuddyVoiceOptions, cue: VoiceCue, given?: VoiceMomen
 }
 
 export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
-  const said: string[] = [];
+  const said: string[] = (options.remembered ?? []).slice(-VOICE_MEMORY);
   const remember = (line: string) => {
     said.push(line);
     if (said.length > VOICE_MEMORY) said.shift();
+    options.onRemember?.(said.slice());
   };
 
   async function ask(cue: VoiceCue, moment: VoiceMoment, character: VoiceCharacter): Promise<void> {

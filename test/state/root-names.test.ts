@@ -14,6 +14,7 @@ import { DAMAGED_DIR, INBOX_DIR } from '../../src/ingest/inbox-order.js';
 import { CACHE_DIR } from '../../src/species/picture-cache.js';
 import { BRIDGE_FOLDERS, MOD_BRIDGE_DIR, writeBridgeRequest } from '../../src/state/mod-bridge.js';
 import { PLUGINS_IN_USE_FILE } from '../../src/state/plugins-in-use.js';
+import { VOICE_LINES_FILE } from '../../src/state/voice-lines.js';
 import {
   ERROR_LOG_FILE,
   STATE_ROOT_NAMES,
@@ -58,6 +59,7 @@ describe("the state root's own names", () => {
       ERROR_LOG_FILE,
       DELEGATE_USAGE_FILE,
       PLUGINS_IN_USE_FILE,
+      VOICE_LINES_FILE,
     ];
     expect([...STATE_ROOT_NAMES].sort()).toEqual([...new Set(constants)].sort());
     for (const name of STATE_ROOT_NAMES) {

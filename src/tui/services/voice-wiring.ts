@@ -8,6 +8,8 @@ import { isBuddyAddressed } from '../../delegate/buddy-addressed.js';
 import { findLiveMod } from '../../state/mod-bridge.js';
 import { createBuddyVoice, type BuddyVoice } from '../../voice/buddy-voice.js';
 import { voiceModeOf } from '../../voice/voice-settings.js';
+import { VOICE_MEMORY } from '../../voice/voice-prompt.js';
+import { readVoiceLines, writeVoiceLines } from '../../state/voice-lines.js';
 import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { PetService } from './pet-service.js';
@@ -47,6 +49,14 @@ export function createVoiceWiring(options: VoiceWiringOptions): BuddyVoice {
     isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
     now: clock,
     newId: options.newId,
+    remembered: readVoiceLines(root, VOICE_MEMORY),
+    onRemember(lines) {
+      try {
+        writeVoiceLines(root, lines);
+      } catch (error) {
+        options.onError(error);
+      }
+    },
     onError: options.onError,
   });
 }
