@@ -1,6 +1,6 @@
 /**
  * The registry entry (host-installers.ts) of a host whose hooks are Claude Code's shape in one
- * JSON file, made from its spec (src/hosts/hook-file-spec.ts): its `--<host>-home` flag, help,
+ * JSON file, made from its spec (src/hosts/host-spec.ts): its `--<host>-home` flag, help,
  * install, uninstall, doctor and "is wired".
  */
 import type { HostWithHookFile } from '../hosts/host-spec.js';

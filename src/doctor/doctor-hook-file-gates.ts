@@ -1,6 +1,6 @@
 /**
  * What can silence a hook-file host's hooks, as doctor checks it: one function per kind of gate of
- * src/hosts/hook-file-spec.ts. A host whose gate is a new kind adds it here.
+ * src/hosts/host-spec.ts. A host whose gate is a new kind adds it here.
  */
 import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Doctor checks of a hook-file host (src/hosts/hook-file-spec.ts), when its config folder exists:
+ * Doctor checks of a hook-file host (src/hosts/host-spec.ts), when its config folder exists:
  * buddy-tui's group in the hooks file for every event, then each of the spec's gates (what can
  * silence the hooks: doctor-hook-file-gates.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * What buddy-tui puts into a hook-file host's file (src/hosts/hook-file-spec.ts), and where that
+ * What buddy-tui puts into a hook-file host's file (src/hosts/host-spec.ts), and where that
  * file is: one tagged group per event, no matcher (every tool), the silent command that always
  * exits 0 (hosts deny a tool or show stdout on a hook's exit or output: silent-hook-command.ts).
  */
