@@ -2,8 +2,10 @@
  * A state root for a real `buddy-tui runner`: a private inbox and one command plugin that reacts
  * "runner saw it fail" to a failed tool call (cooldown 0), with the environment to run it in.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { startTmux } from '../e2e/tmux-server.js';
 import { isolatedEnv, makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -37,6 +39,29 @@ export function world() {
   const env = isolatedEnv(base, state);
   return { state, env };
 }
+
+/**
+ * world() with a Foundry folder beside the state root and a private tmux server (killed when the
+ * test file ends) for the panes that view the runner. Call at the top of a test file.
+ */
+export function viewedRunnerWorld() {
+  const { state, env: baseEnv } = world();
+  const base = join(state, '..');
+  const env = { ...baseEnv, BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
+  mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true, mode: 0o700 });
+  const { server } = startTmux(base, { width: 110, height: 32 });
+  afterAll(() => server.kill());
+  return { state, base, env, server };
+}
+
+/** A JSON file's value; undefined while it is missing or not (yet) whole JSON. */
+export const readJson = (file: string): Record<string, any> | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
 
 /** Waits for `check` to hold (the project's waitUntil, for a yes/no check). */
 export async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {

@@ -6,31 +6,17 @@
  * tmux and `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTmux } from '../e2e/tmux-server.js';
-import { failure, until, world } from '../mod/runner-world.js';
+import { describe, expect, it } from 'vitest';
+import { failure, readJson, until, viewedRunnerWorld } from '../mod/runner-world.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { openBuiltPane, startRunner } from '../support/run-cli.js';
 import { fixturePayload } from '../statusline/support.js';
 
 const SID = 'mute-1';
 const SAID = 'runner saw it fail';
-const { state, env: baseEnv } = world();
-const base = join(state, '..');
-const env = { ...baseEnv, BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
-mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true, mode: 0o700 });
-const { server } = startTmux(base, { width: 110, height: 32 });
-afterAll(() => server.kill());
-
-const readJson = (file: string): Record<string, any> | undefined => {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-};
+const { state, base, env, server } = viewedRunnerWorld();
 const prefsFile = join(env.XDG_STATE_HOME, 'buddy-tui', 'pane-prefs.json');
 const reactionFile = join(state, SID, 'reactions.jsonl');
 const said = () =>

@@ -6,27 +6,13 @@
  * screen); `c` in a viewer changes the chattiness the runner's quips follow. Needs tmux and
  * `npm run build`.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTmux } from '../e2e/tmux-server.js';
-import { failure, until, world } from '../mod/runner-world.js';
+import { describe, expect, it } from 'vitest';
+import { failure, readJson, until, viewedRunnerWorld } from '../mod/runner-world.js';
 import { openBuiltPane, startRunner } from '../support/run-cli.js';
 
-const { state, env: baseEnv } = world();
-const base = join(state, '..');
-const env = { ...baseEnv, BUDDY_TUI_FOUNDRY_DIR: join(base, 'foundry') };
-mkdirSync(env.BUDDY_TUI_FOUNDRY_DIR, { recursive: true, mode: 0o700 });
-const { server } = startTmux(base, { width: 110, height: 32 });
-afterAll(() => server.kill());
-
-const readJson = (file: string): Record<string, unknown> | undefined => {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
-};
+const { state, base, env, server } = viewedRunnerWorld();
 const petFile = join(env.XDG_STATE_HOME, 'buddy-tui', 'pet.json');
 const prefsFile = join(env.XDG_STATE_HOME, 'buddy-tui', 'pane-prefs.json');
 const fedCount = () => (readJson(petFile)?.counters as { fed?: number } | undefined)?.fed ?? 0;
