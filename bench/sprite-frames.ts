@@ -1,7 +1,7 @@
 /**
  * One frame of the pane's sprite (components/BuddySprite.tsx) through Ink, in the 40-column box
  * of an 80-column pane: what bench/pictures.ts compares a picture pet's frame with an ASCII one by.
- * Ink's caches outlive the frame, as in the pane (src/tui/ink-output-cache.ts).
+ * Ink's caches outlive the frame, as in the pane (src/tui/ink/ink-output-cache.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -13,7 +13,7 @@ import { createElement } from 'react';
 import { render } from 'ink';
 import { BuddySprite } from '../components/BuddySprite.js';
 import { type SafeText, toSafeText } from '../src/text/safe-text.js';
-import { shareInkOutputCaches } from '../src/tui/ink-output-cache.js';
+import { shareInkOutputCaches } from '../src/tui/ink/ink-output-cache.js';
 import { REPO_ROOT, median } from './measure.js';
 
 export type Sprite = Parameters<typeof BuddySprite>[0]['sprite'];

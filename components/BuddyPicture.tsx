@@ -2,7 +2,7 @@
  * A picture pet's frame: the lines of the sprite index its animation shows now. The animation
  * follows the mood (src/species/picture-states.ts) and restarts when the mood changes; the lines
  * were built once per size (colour codes and blocks, or kitty placeholders), so a frame only
- * picks them, and Ink turns a row back into text only when it changed (src/tui/ink-rows.ts).
+ * picks them, and Ink turns a row back into text only when it changed (src/tui/ink/ink-rows.ts).
  */
 import { memo, useCallback, useRef } from 'react';
 import { Box, Text, Transform } from 'ink';

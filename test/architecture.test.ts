@@ -70,12 +70,17 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // The buddy's own voice: moments, its prompt and its consent; it speaks through the delegate path.
   voice: ['protocol', 'text', 'plugins', 'delegate'],
   components: ['store', 'text', 'display', 'species-display'],
+  // Ink's layer: the patched Output's hooks (patches/README.md) and the row cache; Ink and nothing of ours.
+  ink: [],
 };
 
 function roomOf(file: string): string {
   if (file.startsWith('components/')) return 'components';
   // The store is a room of its own inside tui/: components may import it, not the rest of tui/.
   if (file.startsWith('src/tui/store/')) return 'store';
+  // The pane's layers beside the store: the Ink layer and the watcher, each a room of its own.
+  if (file.startsWith('src/tui/ink/')) return 'ink';
+  if (file.startsWith('src/tui/watch/')) return 'watch';
   const folder = /^src\/([^/]+)\//.exec(file);
   return folder ? folder[1] : file.replace(/^src\//, '').replace(/\.tsx?$/, '');
 }
@@ -90,6 +95,7 @@ function edgeViolations(files: readonly SourceFile[], exists: (path: string) => 
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
       if (!fileName.startsWith('.')) continue; // a package or node: builtin
       const target = resolveImport(path, fileName, exists);
+      if (target.startsWith('node_modules/')) continue; // a package's own file, named by its path
       const targetRoom = roomOf(target);
       if (targetRoom === room || allowed.includes(targetRoom) || allowed.includes(NAMED_FILES[target] ?? '')) continue;
       violations.push(

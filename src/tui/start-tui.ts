@@ -14,7 +14,7 @@ import type { RunnerLock } from './runner-lock.js';
 import type { SessionWatcher } from './session-watcher.js';
 import type { TuiLog } from './tui-log.js';
 import type { TuiServices } from './tui-services.js';
-import { shareInkOutputCaches } from './ink-output-cache.js';
+import { shareInkOutputCaches } from './ink/ink-output-cache.js';
 import { withUiImportEnv } from './ui-import-env.js';
 import type { Notifier } from '../notify/notifier.js';
 import { openPane, startPaneWork, type PaneBase, type StartTuiOptions } from './pane-parts.js';

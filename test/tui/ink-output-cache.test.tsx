@@ -1,5 +1,5 @@
 /**
- * The pane's patch to Ink (patches/ink@6.8.0.patch, used by src/tui/ink-output-cache.ts) is applied
+ * The pane's patch to Ink (patches/ink@6.8.0.patch, used by src/tui/ink/ink-output-cache.ts) is applied
  * to the installed Ink, fails loudly where it does not fit, and frames drawn with the shared caches
  * are the frames Ink draws without them.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Box, Text } from 'ink';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { shareInkOutputCaches } from '../../src/tui/ink-output-cache.js';
+import { shareInkOutputCaches } from '../../src/tui/ink/ink-output-cache.js';
 
 function Screen({ tick }: { tick: number }) {
   return (

@@ -1,11 +1,11 @@
 /**
- * The pane's row cache (src/tui/ink-rows.ts) rebuilds Ink 6.8's `Output.get()`: for every kind of
+ * The pane's row cache (src/tui/ink/ink-rows.ts) rebuilds Ink 6.8's `Output.get()`: for every kind of
  * write the pane makes, and for random ones, its frame is the frame Ink's own `get` returns, on the
  * first frame and on every frame after it that reuses rows.
  */
 import { describe, expect, it } from 'vitest';
 import Output from '../../node_modules/ink/build/output.js';
-import { type InkOperation, type InkOutputCaches, RowTexts, clipsHorizontally } from '../../src/tui/ink-rows.js';
+import { type InkOperation, type InkOutputCaches, RowTexts, clipsHorizontally } from '../../src/tui/ink/ink-rows.js';
 
 type Write = [x: number, y: number, text: string, transformers?: Array<(line: string, index: number) => string>];
 type Clip = Parameters<Output['clip']>[0];

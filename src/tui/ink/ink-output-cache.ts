@@ -11,7 +11,7 @@
  * `renderFrame` that may stand in for `get()`. Without the patch this throws rather than let the
  * pane draw at several times the cost unnoticed.
  */
-import Output from '../../node_modules/ink/build/output.js';
+import Output from '../../../node_modules/ink/build/output.js';
 import { type InkOperation, type InkOutputCaches, RowTexts, clipsHorizontally } from './ink-rows.js';
 
 /** Entries kept across frames before the caches start over (a screen is ~30 lines). */
