@@ -23,6 +23,7 @@ const AREAS = [
   'whole-session',
   'mod-cost',
   'screen-latency',
+  'voice',
 ];
 
 const wanted = process.argv.slice(2);
