@@ -26,6 +26,7 @@ const NAMED_FILES: Record<string, string> = {
   'src/species/picture-view.ts': 'species-display',
   'src/state/lines-from-end.ts': 'lines-from-end',
   'src/hosts/host-id.ts': 'host-id',
+  'src/tui/runner-lock.ts': 'runner-lock',
 };
 
 /**
@@ -72,6 +73,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   components: ['store', 'text', 'display', 'species-display'],
   // Ink's layer: the patched Output's hooks (patches/README.md) and the row cache; Ink and nothing of ours.
   ink: [],
+  // The pane's watcher: the state root and Foundry's folders -> the store (it drains the inbox too).
+  watch: ['protocol', 'state', 'ingest', 'process', 'report', 'store', 'runner-lock'],
 };
 
 function roomOf(file: string): string {

@@ -11,7 +11,7 @@ import { createBuddyStore, type BuddyStore } from './store/index.js';
 import { startResidentStatuslines, type ResidentStatuslines } from '../statusline/resident-lines.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
-import { startSessionWatcher, type SessionWatcher } from './session-watcher.js';
+import { startSessionWatcher, type SessionWatcher } from './watch/session-watcher.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';

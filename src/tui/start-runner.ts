@@ -16,7 +16,7 @@ import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';
-import { startSessionWatcher } from './session-watcher.js';
+import { startSessionWatcher } from './watch/session-watcher.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog } from './tui-log.js';

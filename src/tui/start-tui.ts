@@ -11,7 +11,7 @@ import { colorAllowed } from '../text/color-allowed.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { BuddyStore } from './store/index.js';
 import type { RunnerLock } from './runner-lock.js';
-import type { SessionWatcher } from './session-watcher.js';
+import type { SessionWatcher } from './watch/session-watcher.js';
 import type { TuiLog } from './tui-log.js';
 import type { TuiServices } from './tui-services.js';
 import { shareInkOutputCaches } from './ink/ink-output-cache.js';

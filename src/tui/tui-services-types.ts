@@ -7,7 +7,7 @@ import type { BuddyConfig } from '../config/config-file.js';
 import type { DelegateResolver } from '../delegate/index.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
 import type { BuddyStore, TickExtras } from './store/index.js';
-import type { SessionEvents } from './session-watcher.js';
+import type { SessionEvents } from './watch/session-watcher.js';
 import type { TuiLog } from './tui-log.js';
 
 export interface TuiServicesOptions {

@@ -9,7 +9,7 @@ import { mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
-import { createInboxDrainer } from '../../src/tui/inbox-drainer.js';
+import { createInboxDrainer } from '../../src/tui/watch/inbox-drainer.js';
 import type { Report } from '../../src/report/reporter.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
-import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/watch/session-watcher.js';
 import { makeTempDir } from './temp-dir.js';
 
 export interface WatcherWorld {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_LINE_BYTES } from '../../src/state/journal.js';
 import { FOLD_SLICE_BYTES, TAIL_FOLD_ABOVE_BYTES } from '../../src/state/reader.js';
-import { FIRST_FRAME_SESSIONS } from '../../src/tui/first-scan.js';
+import { FIRST_FRAME_SESSIONS } from '../../src/tui/watch/first-scan.js';
 import { recordedTurn, writeRepeatedJournal } from '../support/recorded-journal.js';
 import { useWatcherWorlds } from '../support/watcher-world.js';
 

@@ -10,7 +10,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ignoreReports } from '../../src/report/reporter.js';
-import { watchFoundryRoot } from '../../src/tui/watch-foundry-root.js';
+import { watchFoundryRoot } from '../../src/tui/watch/watch-foundry-root.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 import { useWatcherWorlds } from '../support/watcher-world.js';

@@ -8,7 +8,7 @@ import {
   READ_SLICE_BYTES,
   rootEventTarget,
   rootIgnored,
-} from '../../src/tui/read-schedule.js';
+} from '../../src/tui/watch/read-schedule.js';
 
 const root = '/state';
 const froot = '/foundry';

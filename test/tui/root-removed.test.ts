@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { followDir } from '../../src/state/follow-dir.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/watch/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';

@@ -10,7 +10,7 @@ import { parseJournalLines, serializeEventLine } from '../../src/state/journal.j
 import { TAIL_FOLD_ABOVE_BYTES, readCheckpoint } from '../../src/state/reader.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, type SessionEvents, type SessionWatcher } from '../../src/tui/watch/session-watcher.js';
 import { recordedTurn, startFor, writeRepeatedJournal } from '../support/recorded-journal.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';

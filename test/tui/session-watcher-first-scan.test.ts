@@ -7,7 +7,7 @@
 import { appendFileSync, mkdirSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_FRAME_SESSIONS, HISTORY_BATCH_SESSIONS } from '../../src/tui/first-scan.js';
+import { FIRST_FRAME_SESSIONS, HISTORY_BATCH_SESSIONS } from '../../src/tui/watch/first-scan.js';
 import { waitUntil } from '../support/wait-until.js';
 import { useWatcherWorlds } from '../support/watcher-world.js';
 

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSessionWatcher, READ_SLICE_BYTES } from '../../src/tui/session-watcher.js';
+import { startSessionWatcher, READ_SLICE_BYTES } from '../../src/tui/watch/session-watcher.js';
 import { fixturePayloads, runHook } from '../support/hook-process.js';
 import { waitUntil } from '../support/wait-until.js';
 import { useWatcherWorlds } from '../support/watcher-world.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUpdateThrottle } from '../../src/tui/update-throttle.js';
+import { createUpdateThrottle } from '../../src/tui/watch/update-throttle.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -26,7 +26,7 @@ import { mergePetWrites } from '../pet-merge.js';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { sessionMood } from '../../display/mood.js';
 import type { TuiLog } from '../tui-log.js';
-import { createUpdateThrottle } from '../update-throttle.js';
+import { createUpdateThrottle } from '../watch/update-throttle.js';
 import { toSafeText } from '../../text/safe-text.js';
 
 /** The pet file is saved at most this often while events stream in (and on quit). */

@@ -13,7 +13,7 @@ import { appendReaction } from '../../state/reactions-log.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import type { BuddyStore } from '../store/index.js';
 import type { TuiLog } from '../tui-log.js';
-import { createUpdateThrottle } from '../update-throttle.js';
+import { createUpdateThrottle } from '../watch/update-throttle.js';
 import { toReactionText, toSafeText } from '../../text/safe-text.js';
 import { toShownReaction, type ShownReaction } from '../bubble-queue.js';
 

@@ -6,8 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SessionEntry } from '../state/reader.js';
-import { JOURNAL_FILE } from '../state/state-root.js';
+import type { SessionEntry } from '../../state/reader.js';
+import { JOURNAL_FILE } from '../../state/state-root.js';
 
 /** How many sessions the first frame reads (each small one costs about 1 ms of CPU, a long one more). */
 export const FIRST_FRAME_SESSIONS = 8;

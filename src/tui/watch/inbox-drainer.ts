@@ -4,9 +4,9 @@
  * holds the lock, it looks again shortly after: the file's last write may come as a change
  * event chokidar drops (it throttles a path's changes to one per 50 ms).
  */
-import { drainInbox } from '../ingest/drain-inbox.js';
-import { lifetimeWithin, onAbort } from '../process/lifetime.js';
-import type { Reporter } from '../report/reporter.js';
+import { drainInbox } from '../../ingest/drain-inbox.js';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
+import type { Reporter } from '../../report/reporter.js';
 
 const AGAIN_MS = 250;
 

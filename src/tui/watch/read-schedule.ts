@@ -13,10 +13,10 @@
  *   once more shortly after the last event (the recheck).
  */
 import { basename, join, relative, sep } from 'node:path';
-import { FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
-import { JOURNAL_FILE, REACTIONS_FILE, SESSION_ID_PATTERN } from '../state/state-root.js';
-import { INBOX_DIR } from '../ingest/inbox-order.js';
-import { RUNNER_LOCK_FILE } from './runner-lock.js';
+import { FOUNDRY_DIR_PREFIX } from '../../state/foundry.js';
+import { JOURNAL_FILE, REACTIONS_FILE, SESSION_ID_PATTERN } from '../../state/state-root.js';
+import { INBOX_DIR } from '../../ingest/inbox-order.js';
+import { RUNNER_LOCK_FILE } from '../runner-lock.js';
 
 /**
  * A session's backlog is read at most this much per store update: a burst is taken in slices,

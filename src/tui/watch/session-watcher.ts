@@ -6,11 +6,11 @@
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append. What is
  * read when is decided in read-schedule.ts; the sessions are kept in watched-sessions.ts.
  */
-import { lifetimeWithin, onAbort } from '../process/lifetime.js';
-import { ignoreReports, reportingAs, type Reporter } from '../report/reporter.js';
-import type { FollowedWatcher } from '../state/follow-dir.js';
-import { foundryRoot } from '../state/foundry.js';
-import type { BuddyStore } from './store/index.js';
+import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
+import { ignoreReports, reportingAs, type Reporter } from '../../report/reporter.js';
+import type { FollowedWatcher } from '../../state/follow-dir.js';
+import { foundryRoot } from '../../state/foundry.js';
+import type { BuddyStore } from '../store/index.js';
 import { createInboxDrainer, type InboxDrainer } from './inbox-drainer.js';
 import {
   createReadSchedule,

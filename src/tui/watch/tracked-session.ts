@@ -3,20 +3,20 @@
  * the pane keeps for it (so the next pane or statusline starts where this one is).
  */
 import { join } from 'node:path';
-import type { JournalEvent } from '../protocol/hook-event.js';
-import { readFoundrySession } from '../state/foundry.js';
-import { createJournalTail, type JournalTail } from '../state/journal.js';
+import type { JournalEvent } from '../../protocol/hook-event.js';
+import { readFoundrySession } from '../../state/foundry.js';
+import { createJournalTail, type JournalTail } from '../../state/journal.js';
 import {
   readCheckpoint,
   readSessionAt,
   writeCheckpoint,
   type SessionEntry,
   type SessionRead,
-} from '../state/reader.js';
-import { foldEvents } from '../state/reducer.js';
-import type { SessionState } from '../state/session-state.js';
-import { JOURNAL_FILE } from '../state/state-root.js';
-import { SUBAGENT_WINDOW_MS } from '../state/tail-fold.js';
+} from '../../state/reader.js';
+import { foldEvents } from '../../state/reducer.js';
+import type { SessionState } from '../../state/session-state.js';
+import { JOURNAL_FILE } from '../../state/state-root.js';
+import { SUBAGENT_WINDOW_MS } from '../../state/tail-fold.js';
 
 export interface Tracked {
   entry: SessionEntry;

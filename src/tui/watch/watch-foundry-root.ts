@@ -10,10 +10,10 @@
 import { lstatSync, readdirSync, watch as watchFolder, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { watch } from 'chokidar';
-import { reportingAs, type Reporter } from '../report/reporter.js';
-import { FOUNDRY_DIR_PREFIX } from '../state/foundry.js';
-import { followWatcher, type FollowedWatcher, type OpenedWatcher } from '../state/follow-dir.js';
-import { SESSION_ID_PATTERN } from '../state/state-root.js';
+import { reportingAs, type Reporter } from '../../report/reporter.js';
+import { FOUNDRY_DIR_PREFIX } from '../../state/foundry.js';
+import { followWatcher, type FollowedWatcher, type OpenedWatcher } from '../../state/follow-dir.js';
+import { SESSION_ID_PATTERN } from '../../state/state-root.js';
 import { foundryEventTarget } from './read-schedule.js';
 
 /** A name-less event, or a busy root, lists the root again at most this often. */

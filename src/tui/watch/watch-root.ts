@@ -5,8 +5,8 @@
  * cheaper one of its own (watch-foundry-root.ts).
  */
 import { watch } from 'chokidar';
-import { reportingAs, type Reporter } from '../report/reporter.js';
-import { followWatcher, type FollowedWatcher } from '../state/follow-dir.js';
+import { reportingAs, type Reporter } from '../../report/reporter.js';
+import { followWatcher, type FollowedWatcher } from '../../state/follow-dir.js';
 
 export interface WatchedRootSpec {
   dir: string;

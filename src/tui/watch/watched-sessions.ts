@@ -3,10 +3,10 @@
  * `readTrackedSession` (tracked-session.ts), marked for retention while this pane reads them,
  * and checkpointed and unmarked when it stops.
  */
-import type { JournalEvent } from '../protocol/hook-event.js';
-import { listSessions, type SessionEntry } from '../state/reader.js';
-import { markReader, unmarkReader } from '../state/retention.js';
-import type { SessionState } from '../state/session-state.js';
+import type { JournalEvent } from '../../protocol/hook-event.js';
+import { listSessions, type SessionEntry } from '../../state/reader.js';
+import { markReader, unmarkReader } from '../../state/retention.js';
+import type { SessionState } from '../../state/session-state.js';
 import type { PlannedRead, ReadMode } from './read-schedule.js';
 import { readTrackedSession, saveTrackedCheckpoint, type Tracked } from './tracked-session.js';
 
