@@ -1,11 +1,13 @@
 /**
- * Doctor's notifications section (only when `notify.channels` names one): who sends them (the
+ * Doctor's notifications section (only when a channel is on: `notify.channels` names one, or
+ * `notify.command` is set, which turns its channel on): who sends them (the
  * process that runs the plugins: a pane or the headless runner, holding `<state-root>/runner.lock`), and each configured
  * channel that cannot work here (notify-send missing, no notify.command), and a session's tmux
  * socket the notifier refused to connect to (not the user's own: src/notify/tmux-socket.ts).
  */
 import type { BuddyConfig } from '../config/config-schema.js';
 import { configuredChannels } from '../notify/channel-registry.js';
+import { channelNamesOf } from '../notify/notify-policy.js';
 import { readSocketRefusal } from '../notify/socket-refusal.js';
 import { stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
@@ -30,7 +32,7 @@ export function socketRefusalCheck(env: NodeJS.ProcessEnv, now: number = Date.no
 
 export function notifyChecks(env: NodeJS.ProcessEnv, config: BuddyConfig): DoctorCheck[] {
   const notify = config.notify ?? {};
-  const channels = configuredChannels(notify.channels);
+  const channels = configuredChannels(channelNamesOf(notify));
   if (channels.length === 0) return [];
   const checks: DoctorCheck[] = [];
   // Live only while that pid runs and started when the lock says: a reused pid is no runner.

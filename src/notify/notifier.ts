@@ -13,7 +13,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { configuredChannels } from './channel-registry.js';
 import { createMomentTracker } from './moments.js';
 import type { Notification, TmuxPlace } from './notification.js';
-import { inQuietHours, localMinutesOfDay, momentSettings } from './notify-policy.js';
+import { channelNamesOf, inQuietHours, localMinutesOfDay, momentSettings } from './notify-policy.js';
 import { createPlaceReader } from './socket-refusal.js';
 import { paneInView } from './tmux-channel.js';
 import { killNotifyChildren } from './process-channels.js';
@@ -59,7 +59,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const deliver = async (notification: Notification, config: NotifyConfig) => {
     const place = notification.sessionId ? placeOf(notification.sessionId) : undefined;
     if (place && (await inView(place, options.env))) return;
-    for (const channel of configuredChannels(config.channels)) {
+    for (const channel of configuredChannels(channelNamesOf(config))) {
       if (!channel.available({ config, env: options.env }).ok) continue;
       try {
         await channel.send(notification, {

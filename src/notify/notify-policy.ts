@@ -4,6 +4,7 @@
  * too; the buddy's stage off), and the quiet hours.
  */
 import type { NotifyConfig } from '../config/config-schema.js';
+import type { NotifyChannelName } from './channel-names.js';
 import type { MomentSettings } from './moments.js';
 
 export const DEFAULT_LONG_TURN_SECONDS = 60;
@@ -11,8 +12,18 @@ export const DEFAULT_FAILURES_IN_A_ROW = 3;
 /** One "needs you" per turn: a later approval of the same turn pings again only after 5 minutes. */
 export const DEFAULT_WAITING_REPEAT_SECONDS = 300;
 
+/**
+ * The channels in use: notify.channels, and "command" whenever notify.command is set (a command
+ * written out is asked for; without this it sat unused while doctor called the config valid).
+ */
+export function channelNamesOf(config: NotifyConfig | undefined): NotifyChannelName[] {
+  const names = [...(config?.channels ?? [])];
+  if (config?.command?.trim() && !names.includes('command')) names.push('command');
+  return names;
+}
+
 export function momentSettings(config: NotifyConfig | undefined): MomentSettings & { stage: boolean } {
-  const any = (config?.channels?.length ?? 0) > 0;
+  const any = channelNamesOf(config).length > 0;
   return {
     waiting: any && (config?.waiting ?? true),
     waitingRepeatMs: (config?.waitingRepeatSeconds ?? DEFAULT_WAITING_REPEAT_SECONDS) * 1000,
