@@ -18,7 +18,7 @@ const base = makeTempDir('buddy-voice-pane-');
 const { server } = startTmux(base, { width: 110, height: 32 });
 afterAll(() => server.kill());
 
-const ANSWER = 'npm test fell over in the parser again. I saw it twitch.';
+const ANSWER = 'npm test went looking for package.json and came back empty-clawed. Wrong folder?';
 const REPLY = 'Looks tidy to me, but that regex is doing too much.';
 
 describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
@@ -40,7 +40,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     expect(before.map((r) => r.text)).not.toContain(ANSWER);
 
     world.voice.openNext();
-    const screen = await server.waitFor(world.pane, /fell over in the parser/, 60_000);
+    const screen = await server.waitFor(world.pane, /npm test went looking/, 60_000);
     expect(screen).not.toContain(QUIP);
     const after = world.reactions();
     const quip = after.find((r) => r.text === QUIP)!;
@@ -50,7 +50,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     // The voice's call is one request, with the pet's name and the failed command in it.
     const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.userText).toContain('Command: npm test');
+    expect(calls[0]!.userText).toContain('The tests just failed.\nTool: Bash\nCommand: npm test\nError: npm error code ENOENT');
     await world.quit();
   });
 
