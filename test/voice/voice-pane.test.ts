@@ -50,7 +50,9 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     // The voice's call is one request, with the pet's name and the failed command in it.
     const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.userText).toContain('The tests just failed.\nTool: Bash\nCommand: npm test\nError: npm error code ENOENT');
+    expect(calls[0]!.userText).toContain(
+      'The tests just failed.\nTool: Bash\nCommand: npm test\nError: npm error code ENOENT',
+    );
     await world.quit();
   });
 
