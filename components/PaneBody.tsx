@@ -1,7 +1,7 @@
 /**
  * What the pane's body shows, decided in one place: the open overlay (overlays.ts) over all of
  * it or over the session's part; else the selected session (or the empty state); with the
- * overview docked below when the pane is big and several sessions are live (src/tui/overview.ts).
+ * overview docked below when the pane is big and several sessions are live (src/tui/store/overview.ts).
  */
 import { useMemo } from 'react';
 import { Box } from 'ink';

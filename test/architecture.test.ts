@@ -178,7 +178,7 @@ describe('architecture: the doors between rooms', () => {
   it('names the file and the forbidden import, however it is written', () => {
     const repo = new Set([
       'src/state/journal.ts',
-      'src/tui/bubble-queue.ts',
+      'src/tui/pane-parts.ts',
       'src/config/config-schema.ts',
       'src/config/paths.ts',
       'src/plugins/plugin-runner.ts',
@@ -196,7 +196,7 @@ describe('architecture: the doors between rooms', () => {
       { path: 'src/statusline/z.ts', text: `const runner = await import('../plugins/plugin-runner.js');` },
       {
         path: 'components/W.tsx',
-        text: `import { isDim } from '../src/tui/bubble-queue.js';\nimport { useStore } from 'zustand';`,
+        text: `import { openPane } from '../src/tui/pane-parts.js';\nimport { useStore } from 'zustand';`,
       },
     ];
     expect(edgeViolations(sample, exists)).toEqual([
@@ -204,7 +204,7 @@ describe('architecture: the doors between rooms', () => {
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, files`,
       `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
       `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files`,
-      `components/W.tsx imports '../src/tui/bubble-queue.js' (tui): components may import only store, text, display, species-display`,
+      `components/W.tsx imports '../src/tui/pane-parts.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });
 });

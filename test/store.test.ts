@@ -10,7 +10,7 @@ import {
   isDim,
   toShownReaction,
   type ShownReaction,
-} from '../src/tui/bubble-queue.js';
+} from '../src/tui/store/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
 

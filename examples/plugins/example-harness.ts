@@ -11,7 +11,7 @@ import { createPluginRunner, type PluginWarning } from '../../src/plugins/plugin
 import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import { createJournalTail } from '../../src/state/journal.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';
 import { runHook } from '../../test/support/hook-process.js';

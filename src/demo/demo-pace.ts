@@ -7,7 +7,7 @@
  * queue's own rules; only the demo owns its events and can hold them.
  */
 import type { TuiHandle } from '../tui/start-tui.js';
-import { yieldToWaiting } from '../tui/bubble-queue.js';
+import { yieldToWaiting } from '../tui/store/bubble-queue.js';
 import { sleep } from './demo-replay.js';
 
 /** How long a bubble stays before the next one may take its place, before the speed factor. */

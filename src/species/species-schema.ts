@@ -42,7 +42,8 @@ const faceLine = z
 
 const eyesSchema = z.strictObject({
   default: eyeGlyph.optional().meta({
-    description: "The species' own eyes, worn instead of the pet's eye style; leave it out to let each pet wear its own.",
+    description:
+      "The species' own eyes, worn instead of the pet's eye style; leave it out to let each pet wear its own.",
   }),
   blink: eyeGlyph.optional().meta({ description: 'Eyes in the blink frame; default "-".' }),
   ...optionalPer(SPRITE_STATES, eyeGlyph),

@@ -3,7 +3,7 @@ import stringWidth from 'string-width';
 import { App } from '../../components/App.js';
 import { CONNECT_HINT } from '../../components/EmptyState.js';
 import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { fixtureSession, indexOf, T0 } from './fixture-session.js';

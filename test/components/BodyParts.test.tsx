@@ -6,8 +6,8 @@ import { render } from 'ink-testing-library';
 import { ActivityPart, BubblePart, NeedsPart, SparkPart, SpritePart } from '../../components/BodyParts.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
 import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
-import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
+import { DEFAULT_SPRITE } from '../../src/tui/store/default-sprite.js';
 import { fixtureSession, indexOf } from './fixture-session.js';
 
 const views: Array<{ unmount(): void }> = [];

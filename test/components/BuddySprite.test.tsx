@@ -3,7 +3,7 @@ import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { BuddySprite, frameAt, type SpriteFrames } from '../../components/BuddySprite.js';
 import { toSafeLines, toSafeText } from '../../src/text/safe-text.js';
-import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
+import { DEFAULT_SPRITE } from '../../src/tui/store/default-sprite.js';
 
 const art = (lines: string[]) => toSafeLines(lines);
 const sprite: SpriteFrames = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { CONNECT_HINT, EmptyState } from '../../components/EmptyState.js';
 import { toSafeText } from '../../src/text/safe-text.js';
-import { DEFAULT_SPRITE } from '../../src/tui/default-sprite.js';
+import { DEFAULT_SPRITE } from '../../src/tui/store/default-sprite.js';
 
 describe('EmptyState', () => {
   it('shows the idle buddy and how to connect Claude Code', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../components/App.js';
 import { ReactionHistory } from '../../components/ReactionHistory.js';
 import { render } from 'ink-testing-library';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 import type { Reaction } from '../../src/protocol/reaction.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 
 /** Text and source as the bubble gets them (the text made safe where the reaction was made). */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import stringWidth from 'string-width';
 import { SpeechBubble } from '../../components/SpeechBubble.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 import { graphemes } from '../../src/text/graphemes.js';
 

@@ -12,7 +12,7 @@ import { BubblePart, SpritePart } from '../../components/BodyParts.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore, type BuddyStore } from '../../src/tui/store/index.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 import { sessionMood } from '../../src/display/mood.js';
 import { spriteViewOf } from '../../src/tui/species-view.js';

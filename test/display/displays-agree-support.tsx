@@ -16,7 +16,7 @@ import { DEFAULT_FACES } from '../../src/species/face.js';
 import type { Mood } from '../../src/species/sprite-state.js';
 import { readSession } from '../../src/state/reader.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 import { toReactionText } from '../../src/text/safe-text.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices } from '../../src/tui/tui-services.js';

@@ -8,7 +8,7 @@ import { SpeechBubble } from '../../components/SpeechBubble.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore, type SafeText } from '../../src/tui/store/index.js';
 import { toReactionText, toSafeText } from '../../src/text/safe-text.js';
-import { toShownReaction } from '../../src/tui/bubble-queue.js';
+import { toShownReaction } from '../../src/tui/store/bubble-queue.js';
 
 const T0 = 1_700_000_000_000;
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;

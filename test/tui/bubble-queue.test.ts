@@ -12,8 +12,8 @@ import {
   toShownReaction,
   type BubbleQueue,
   type ShownReaction,
-} from '../../src/tui/bubble-queue.js';
-import { HISTORY_CAP, historyCounts } from '../../src/tui/reaction-history.js';
+} from '../../src/tui/store/bubble-queue.js';
+import { HISTORY_CAP, historyCounts } from '../../src/tui/store/reaction-history.js';
 
 const T0 = 1_700_000_000_000;
 const { failure, info, chat } = REACTION_PRIORITY;

@@ -11,7 +11,7 @@ import {
   OVERVIEW_DOCK_MAX_ROWS,
   overviewMode,
   overviewRows,
-} from '../../src/tui/overview.js';
+} from '../../src/tui/store/overview.js';
 import { fixtureEvents, indexOf, T0 } from '../components/fixture-session.js';
 
 /** The recorded session cut after `count` events, as session `id` in project `project`. */

@@ -11,7 +11,7 @@ import { readReactionsAfter, type ReactionsPosition } from '../../state/reaction
 import { SESSION_ID_PATTERN } from '../../state/state-root.js';
 import type { Reporter } from '../../report/reporter.js';
 import { toSafeText } from '../../text/safe-text.js';
-import { toShownReaction } from '../bubble-queue.js';
+import { toShownReaction } from '../store/bubble-queue.js';
 import { visibleSessions, type BuddyStore } from '../store/index.js';
 
 /** What a first sight reads from a file's end: the recent past, for the history. */

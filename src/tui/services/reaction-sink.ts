@@ -15,7 +15,7 @@ import type { BuddyStore } from '../store/index.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../watch/update-throttle.js';
 import { toReactionText, toSafeText } from '../../text/safe-text.js';
-import { toShownReaction, type ShownReaction } from '../bubble-queue.js';
+import { toShownReaction, type ShownReaction } from '../store/bubble-queue.js';
 
 /** The bubble queue is fed at most this often (about 30 store updates a second). */
 const FLUSH_MS = 33;

@@ -21,7 +21,7 @@ import type { TuiLog } from '../tui-log.js';
 import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';
-import { toShownReaction } from '../bubble-queue.js';
+import { toShownReaction } from '../store/bubble-queue.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;

@@ -13,7 +13,7 @@ import { createSpeciesRegistry, type SpeciesRegistry } from '../../species/speci
 import type { Species } from '../../species/species-schema.js';
 import type { EventKind } from '../../protocol/event-kind.js';
 import type { BuddyStore } from '../store/index.js';
-import { DEFAULT_SPRITE } from '../default-sprite.js';
+import { DEFAULT_SPRITE } from '../store/default-sprite.js';
 import { createPictureService } from './picture-service.js';
 import { spriteViewOf } from '../species-view.js';
 import { createStageFollower } from '../stage-growth.js';

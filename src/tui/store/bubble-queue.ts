@@ -4,9 +4,9 @@
  * the user's own plugin or delegate to the same event takes a quip's place. Every reaction's fate
  * (shown, queued, dropped and why) goes to the history. Pure: time is an argument.
  */
-import { reactionLifetimeMs, REACTION_MIN_MS, THINKING_MAX_MS } from '../display/reaction-expiry.js';
-import type { Reaction } from '../protocol/reaction.js';
-import { toSafeText, type SafeText } from '../text/safe-text.js';
+import { reactionLifetimeMs, REACTION_MIN_MS, THINKING_MAX_MS } from '../../display/reaction-expiry.js';
+import type { Reaction } from '../../protocol/reaction.js';
+import { toSafeText, type SafeText } from '../../text/safe-text.js';
 import { HISTORY_CAP, markReaction, recordReaction, type HistoryEntry } from './reaction-history.js';
 
 /** A reaction as a bubble shows it: its text is safe already (Reaction.text), who said it made safe here. */

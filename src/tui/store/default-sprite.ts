@@ -2,8 +2,8 @@
  * The buddy drawn when no species file is loaded (first run, or a broken species file): a small
  * blob with a face per mood, so the pane always has someone to show.
  */
-import type { SpriteView } from './store/types.js';
-import { toSafeLines, toSafeText } from '../text/safe-text.js';
+import type { SpriteView } from './types.js';
+import { toSafeLines, toSafeText } from '../../text/safe-text.js';
 
 const safeLines = (lines: string[]) => toSafeLines(lines, { maxLength: 200 });
 

@@ -29,9 +29,9 @@ export {
   lastFailure,
   subagentGroups,
 } from '../../state/selectors.js';
-export { isDim } from '../bubble-queue.js';
-export { historyCounts, type HistoryEntry } from '../reaction-history.js';
-export { DEFAULT_SPRITE } from '../default-sprite.js';
+export { isDim } from './bubble-queue.js';
+export { historyCounts, type HistoryEntry } from './reaction-history.js';
+export { DEFAULT_SPRITE } from './default-sprite.js';
 export {
   overviewCursorId,
   overviewMode,
@@ -39,5 +39,5 @@ export {
   OVERVIEW_DOCK_MAX_ROWS,
   type OverviewMode,
   type OverviewRow,
-} from '../overview.js';
+} from './overview.js';
 export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from '../../state/session-visibility.js';

@@ -3,7 +3,7 @@
  * the overlay 'overview' (overlay-slice.ts); what it shows and when is pure, in ../overview.ts.
  */
 import { visibleSessions } from '../../state/session-visibility.js';
-import { overviewCursorId, overviewMode } from '../overview.js';
+import { overviewCursorId, overviewMode } from './overview.js';
 import type { GetState, OverviewSlice, SetState } from './types.js';
 
 export function createOverviewSlice(set: SetState, get: GetState): OverviewSlice {

@@ -3,8 +3,8 @@
  * store), when the pane shows it (on `o`, or docked by itself in a big pane with several live
  * sessions) and where its cursor is. The store's slice for it is store/overview-slice.ts.
  */
-import { hostCapabilities } from '../hosts/host-capabilities.js';
-import type { SafeSessionState } from '../state/safe-session.js';
+import { hostCapabilities } from '../../hosts/host-capabilities.js';
+import type { SafeSessionState } from '../../state/safe-session.js';
 import {
   FAILURE_FRESH_MS,
   currentTool,
@@ -12,11 +12,11 @@ import {
   sessionActivity,
   subagentGroups,
   type SessionActivity,
-} from '../state/selectors.js';
-import { visibleSessions } from '../state/session-visibility.js';
-import { toSafeText, type SafeText } from '../text/safe-text.js';
-import { sessionTags } from '../display/session-tags.js';
-import type { Overlay, OverviewDock } from './store/types.js';
+} from '../../state/selectors.js';
+import { visibleSessions } from '../../state/session-visibility.js';
+import { toSafeText, type SafeText } from '../../text/safe-text.js';
+import { sessionTags } from '../../display/session-tags.js';
+import type { Overlay, OverviewDock } from './types.js';
 
 /** One session's line, in plain data the component draws. */
 export interface OverviewRow {

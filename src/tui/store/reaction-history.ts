@@ -2,8 +2,8 @@
  * What became of the last reactions: shown, still queued, or dropped and why. Nothing a user's
  * plugin says is lost without a trace; the `r` key lists this. Pure: time is an argument.
  */
-import type { ReactionKind } from '../protocol/reaction.js';
-import type { SafeText } from '../text/safe-text.js';
+import type { ReactionKind } from '../../protocol/reaction.js';
+import type { SafeText } from '../../text/safe-text.js';
 
 /** The pane keeps this many entries, the newest. */
 export const HISTORY_CAP = 50;

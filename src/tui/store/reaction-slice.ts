@@ -5,7 +5,7 @@
  */
 import { nextChattiness, type Chattiness } from '../../plugins/chattiness.js';
 import { toSafeText } from '../../text/safe-text.js';
-import { recallShown } from '../bubble-queue.js';
+import { recallShown } from './bubble-queue.js';
 import type { GetState, ReactionSlice, SetState } from './types.js';
 
 export const CHATTINESS_NOTICE: Record<Chattiness, string> = {

@@ -9,7 +9,7 @@ import type { SessionState } from '../../state/session-state.js';
 import type { SafeSessionState } from '../../state/safe-session.js';
 import type { PictureView } from '../../species/picture-view.js';
 import type { SafeRow, SafeText } from '../../text/safe-text.js';
-import type { BubbleQueue, ShownReaction } from '../bubble-queue.js';
+import type { BubbleQueue, ShownReaction } from './bubble-queue.js';
 
 /** What the pane shows of the pet; the pet engine fills it. */
 export interface PetSnapshot {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../../src/state/reducer.js';
 import type { SessionState } from '../../../src/state/session-state.js';
-import { overviewMode } from '../../../src/tui/overview.js';
+import { overviewMode } from '../../../src/tui/store/overview.js';
 import { createBuddyStore, type Overlay } from '../../../src/tui/store/index.js';
 import { fixtureEvents, indexOf, T0 } from '../../components/fixture-session.js';
 
