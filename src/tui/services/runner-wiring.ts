@@ -59,105 +59,127 @@ export interface RunnerWiring {
   close(): Promise<void>;
 }
 
+type DelegateModule = typeof import('../../delegate/index.js');
+type Config = ReturnType<LiveConfig['current']>['config'];
+
+/** What the wiring holds: the runner once started, and the delegate once a request loaded it. */
+interface WiringState {
+  readonly options: RunnerWiringOptions;
+  readonly signal: AbortSignal;
+  runner?: PluginRunner;
+  voice?: BuddyVoice;
+  delegate?: DelegateResolver;
+  delegateModule?: DelegateModule;
+  delegateLoading?: Promise<DelegateResolver>;
+}
+
+const handlersOf = (state: WiringState, setup: PluginSetup) => (state.options.plugins ? setup.handlers : []);
+
+/** The delegate resolver, loaded once on the first request, with the settings the runner started with. */
+function loadDelegate(state: WiringState, config: Config): Promise<DelegateResolver> {
+  const { root, env, clock, log, species, pets, sink } = state.options;
+  state.delegateLoading ??= import('../../delegate/index.js').then((module) => {
+    state.delegateModule = module;
+    const delegate = module.createDelegateResolver({
+      onReaction: sink.push,
+      // The buddy's own voice is admitted and counted as the plugin "buddy", on its own budget.
+      config: withVoicePolicy(config.delegate, config.reactions),
+      // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
+      isAddressed: (event) =>
+        module.isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
+      quipsFor: (kind) => species.staged()?.quips?.[kind],
+      speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
+      usageDir: root,
+      // A loaded buddy mod answers through its Claude Code session (src/state/mod-bridge.ts).
+      bridgeRoot: root,
+      env,
+      now: clock,
+      report: log.report,
+    });
+    state.delegate = delegate;
+    if (state.signal.aborted) delegate.close();
+    return delegate;
+  });
+  return state.delegateLoading;
+}
+
+/** Starts the plugin runner and the buddy's voice on the config in use now; false when it runs already or the wiring is closed. */
+function startRunner(state: WiringState): boolean {
+  const { options } = state;
+  if (state.runner || state.signal.aborted) return false;
+  const { env, clock, log, store, species, sink } = options;
+  const setup = options.config.current();
+  // The delegate settings are the ones in use when the runner starts.
+  const config = setup.config;
+  const resolve = (request: DelegateRequest, meta: DelegateMeta) =>
+    loadDelegate(state, config)
+      .then((resolver) => resolver.resolve(request, meta))
+      .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
+  const voice = createVoiceWiring({
+    ...options,
+    resolve,
+    newId: randomUUID,
+    onError: (error) => log.report({ level: 'error', where: 'voice', error }),
+  });
+  state.voice = voice;
+  state.runner = createPluginRunner({
+    handlers: handlersOf(state, setup),
+    limits: config.limits,
+    env,
+    quipFor: species.quipFor,
+    chattiness: store.getState().chattiness,
+    onReaction: sink.push,
+    // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
+    onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
+    onDelegate: (request, meta) => void resolve(request, meta),
+    onBuiltinMoment: (moment) => void voice.hear(moment),
+    report: sink.warn,
+    now: clock,
+  });
+  return true;
+}
+
+/** Fresh events run the plugins they match; an old one (a replaced journal read again) does not. */
+function handleFreshEvents(state: WiringState, events: readonly JournalEvent[], now: number): void {
+  if (!state.runner) return;
+  for (const event of events) {
+    // handleEvent never rejects.
+    if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void state.runner.handleEvent(event);
+  }
+}
+
+function updateDelegateStats(state: WiringState, now: number): void {
+  const { delegate, delegateModule, options } = state;
+  if (!delegate || !delegateModule) return;
+  try {
+    const rows = delegateModule.usageStatRows(delegate.usage(), now);
+    if (Object.keys(rows).length) options.store.getState().setDelegateStats(rows);
+  } catch (error) {
+    options.log.report({ level: 'error', where: 'delegate stats', error });
+  }
+}
+
 export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
-  const { root, env, clock, log, store, species, pets, sink } = options;
-  let runner: PluginRunner | undefined;
-  let voice: BuddyVoice | undefined;
-  let delegate: DelegateResolver | undefined;
-  let delegateModule: typeof import('../../delegate/index.js') | undefined;
-  let delegateLoading: Promise<DelegateResolver> | undefined;
   const life = lifetimeWithin(options.signal);
-  const closed = () => life.signal.aborted;
+  const state: WiringState = { options, signal: life.signal };
   // The delegate's children end and the runner's plugin groups are killed.
   onAbort(life.signal, () => {
-    delegate?.close();
-    return runner?.close();
+    state.delegate?.close();
+    return state.runner?.close();
   });
-  const handlersOf = (setup: PluginSetup) => (options.plugins ? setup.handlers : []);
-
-  const start = (): boolean => {
-    if (runner || closed()) return false;
-    const setup = options.config.current();
-    // The delegate settings are the ones in use when the runner starts.
-    const config = setup.config;
-    const loadDelegate = (): Promise<DelegateResolver> =>
-      (delegateLoading ??= import('../../delegate/index.js').then((module) => {
-        delegateModule = module;
-        const { isBuddyAddressed } = module;
-        delegate = module.createDelegateResolver({
-          onReaction: sink.push,
-          // The buddy's own voice is admitted and counted as the plugin "buddy", on its own budget.
-          config: withVoicePolicy(config.delegate, config.reactions),
-          // A prompt that names the buddy may bypass a plugin's delegate cooldown once.
-          isAddressed: (event) =>
-            isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
-          quipsFor: (kind) => species.staged()?.quips?.[kind],
-          speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
-          usageDir: root,
-          // A loaded buddy mod answers through its Claude Code session (src/state/mod-bridge.ts).
-          bridgeRoot: root,
-          env,
-          now: clock,
-          report: log.report,
-        });
-        if (closed()) delegate.close();
-        return delegate;
-      }));
-    const resolve = (request: DelegateRequest, meta: DelegateMeta) =>
-      loadDelegate()
-        .then((resolver) => resolver.resolve(request, meta))
-        .catch((error) => log.report({ level: 'error', where: 'delegate', error }));
-    const own = createVoiceWiring({
-      ...options,
-      resolve,
-      newId: randomUUID,
-      onError: (error) => log.report({ level: 'error', where: 'voice', error }),
-    });
-    voice = own;
-    runner = createPluginRunner({
-      handlers: handlersOf(setup),
-      limits: config.limits,
-      env,
-      quipFor: species.quipFor,
-      chattiness: store.getState().chattiness,
-      onReaction: sink.push,
-      // A user's answer its plugin's cooldown kept off the bubble: in the pane's history, with why.
-      onDropped: (raw, why) => store.getState().pushReaction(toShownReaction(raw), clock(), why),
-      onDelegate: (request, meta) => void resolve(request, meta),
-      onBuiltinMoment: (moment) => void own.hear(moment),
-      report: sink.warn,
-      now: clock,
-    });
-    return true;
-  };
-
   return {
-    start,
-    runner: () => runner,
-    delegate: () => delegate,
+    start: () => startRunner(state),
+    runner: () => state.runner,
+    delegate: () => state.delegate,
     reconfigure(setup) {
-      runner?.setHandlers(handlersOf(setup));
-      runner?.setLimits(setup.config.limits);
+      state.runner?.setHandlers(handlersOf(state, setup));
+      state.runner?.setLimits(setup.config.limits);
     },
-    handleEvents(events, now) {
-      if (!runner) return;
-      for (const event of events) {
-        // handleEvent never rejects.
-        if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void runner.handleEvent(event);
-      }
-    },
+    handleEvents: (events, now) => handleFreshEvents(state, events, now),
     notePet() {
-      if (!closed()) void voice?.notePet(pets.current(), store.getState().selectedId);
+      if (!life.signal.aborted) void state.voice?.notePet(options.pets.current(), options.store.getState().selectedId);
     },
-    updateStats(now) {
-      if (!delegate || !delegateModule) return;
-      try {
-        const rows = delegateModule.usageStatRows(delegate.usage(), now);
-        if (Object.keys(rows).length) store.getState().setDelegateStats(rows);
-      } catch (error) {
-        log.report({ level: 'error', where: 'delegate stats', error });
-      }
-    },
+    updateStats: (now) => updateDelegateStats(state, now),
     close: life.end,
   };
 }
