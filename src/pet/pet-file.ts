@@ -33,6 +33,7 @@ export const petSchema = z.object({
     eyes: z.string().min(1).max(4),
     hat: z.enum(HAT_IDS as [string, ...string[]]),
     stats: z.object(Object.fromEntries(STAT_NAMES.map((stat) => [stat, number]))),
+    personality: z.string().max(300).optional(),
   }),
   hatchedAt: number,
   updatedAt: number,

@@ -22,6 +22,8 @@ export interface PetIdentity {
   eyes: string;
   hat: HatId;
   stats: Record<StatName, number>;
+  /** One sentence of its own, written by the model at hatch when the voice is on (src/pet/model-name.ts). */
+  personality?: string;
 }
 
 /** Each 0..100. Hunger grows with time; energy drains with activity; happiness follows the work. */

@@ -13,7 +13,10 @@ import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js
 import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
 import { voiceMomentOf, voiceSpeaksAt, type VoiceMoment } from './voice-moment.js';
 import {
+  NAMING_PROMPT,
+  parseNaming,
   shapeVoiceLine,
+  type ModelNaming,
   VOICE_MAX_TOKENS,
   VOICE_MEMORY,
   voicePrompt,
@@ -54,12 +57,23 @@ export interface BuddyVoiceOptions {
   isAddressed(event: JournalEvent): boolean;
   now(): number;
   newId(): string;
+  /**
+   * At hatch: may the model name this pet (the voice is on, its name is the drawn one)? When it
+   * does, `onNamed` keeps the name and personality (pet.json).
+   */
+  mayName?(pet: MarkedPet): boolean;
+  onNamed?(pet: MarkedPet, naming: ModelNaming): void;
   /** Its last lines from before (a runner started again), oldest first. */
   remembered?: readonly string[];
   /** Its last lines changed: kept for the next runner. */
   onRemember?(lines: readonly string[]): void;
   /** A bug in the voice, said (the quip is on screen whatever happens). */
   onError?(error: unknown): void;
+}
+
+/** The model names the pet it hatched: its answer carries the name and personality too. */
+interface Naming {
+  onNamed(named: ModelNaming): void;
 }
 
 export interface BuddyVoice {
@@ -101,7 +115,7 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
     options.onRemember?.(said.slice());
   };
 
-  async function ask(cue: VoiceCue, moment: VoiceMoment, character: VoiceCharacter): Promise<void> {
+  async function ask(cue: VoiceCue, moment: VoiceMoment, character: VoiceCharacter, naming?: Naming): Promise<void> {
     // A user's plugin answering the event is heard instead: no call is made.
     if (await cue.userAnswered()) return;
     const { event, quip } = cue;
@@ -110,7 +124,7 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
     const request: DelegateRequest = {
       delegate: true,
       systemPrompt: voiceSystemPrompt(character),
-      prompt: voicePrompt(moment, said),
+      prompt: naming ? NAMING_PROMPT : voicePrompt(moment, said),
       maxTokens: VOICE_MAX_TOKENS,
       context: { transcriptMessages: VOICE_TRANSCRIPT_MESSAGES },
     };
@@ -126,7 +140,9 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
         freshUntil: shownAt + (quip?.ttlMs ?? DEFAULT_REACTION_TTL_MS),
         sessionOnly: options.mode() === 'session',
         shape(text) {
-          const line = shapeVoiceLine(text, said);
+          const named = naming && parseNaming(text);
+          if (named) naming.onNamed(named);
+          const line = shapeVoiceLine(named ? named.line : text, said);
           if (line) remember(line);
           return line;
         },
@@ -154,7 +170,13 @@ export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
     };
     const moment = momentFor(options, cue, { kind });
     const character = moment && options.character();
-    if (moment && character) await ask(cue, moment, character);
+    if (!moment || !character) return;
+    const { mayName, onNamed } = options;
+    const naming =
+      kind === 'hatched' && pet && onNamed && mayName?.(pet)
+        ? { onNamed: (named: ModelNaming) => onNamed(pet, named) }
+        : undefined;
+    await ask(cue, moment, character, naming);
   }
 
   return {

@@ -85,6 +85,30 @@ const MOMENT_TEXT: Record<VoiceMoment['kind'], string> = {
   hatched: 'You just hatched.',
 };
 
+/** At hatch with the voice on, the model names the pet: one line, three parts. */
+export const NAMING_PROMPT = [
+  'You just hatched. Choose your own name (one word, at most 12 letters) and describe your personality in one sentence (at most 20 words), then say your first line.',
+  'Reply on one line, exactly: Name | personality | first line',
+].join('\n');
+
+export interface ModelNaming {
+  name: string;
+  personality: string;
+  line: string;
+}
+
+/** "Name | personality | first line" read back, each part checked; undefined when it is not that. */
+export function parseNaming(answer: string): ModelNaming | undefined {
+  const parts = sanitizeText(answer.trim().split('\n')[0] ?? '', { maxLength: 400 })
+    .split('|')
+    .map((part) => part.replace(/[*_`#"]+/g, '').trim());
+  if (parts.length !== 3) return undefined;
+  const [name, personality, line] = parts as [string, string, string];
+  if (!/^\p{L}[\p{L}'-]{1,11}$/u.test(name)) return undefined;
+  if (!personality || personality.split(/\s+/).length > VOICE_MAX_WORDS || !line) return undefined;
+  return { name, personality, line };
+}
+
 /** What happened, each detail bounded, then the lines to avoid. */
 export function voicePrompt(moment: VoiceMoment, recentLines: readonly string[]): string {
   const details = [

@@ -103,3 +103,43 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice when petted or hatched o
     await world.quit();
   });
 });
+
+describe.skipIf(skipWithoutClaude())('the name and personality at hatch', () => {
+  it('a pet hatched with its drawn name is named by the model (pet.json); a chosen name stays', {
+    timeout: 120_000,
+  }, async () => {
+    const world = await voicePane(server, base, 'naming', requireClaudeBinary(), 'normal');
+    world.answers.push(
+      'Quill | A crab who files every bug under seafood. | Fresh out of the shell and already judging your tests.',
+      'Miso | A crab who insists on another name. | Miso it is, apparently.',
+    );
+    world.voice.openNext();
+    world.voice.openNext();
+    const { payloads, feed } = recordedSession();
+    await feed(payloads.slice(0, 1), world.env);
+    await server.waitFor(world.pane, /project/);
+    await waitUntil(() => existsSync(world.petFile), Boolean, 'the pet');
+    const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: world.env });
+    const identity = () => JSON.parse(readFileSync(world.petFile, 'utf8')).identity;
+
+    expect(cli('hatch', '--reroll').status).toBe(0);
+    await server.waitFor(world.pane, /Fresh out of the shell/, 60_000);
+    await waitUntil(identity, (id) => id.name === 'Quill', 'the name in pet.json');
+    expect(identity().personality).toBe('A crab who files every bug under seafood.');
+    await server.waitFor(world.pane, /Quill/, 20_000);
+    const calls = () => world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    expect(calls()[0]!.userText).toContain('Reply on one line, exactly: Name | personality | first line');
+
+    // A name the user chose stays: the model is asked for its first line only.
+    expect(cli('hatch', '--reroll', '--name', 'Pebble').status).toBe(0);
+    await waitUntil(
+      () => calls().length,
+      (n) => n === 2,
+      'the second call',
+    );
+    expect(calls()[1]!.userText).not.toContain('Name | personality');
+    await server.waitFor(world.pane, /Pebble/, 20_000);
+    expect(identity().name).toBe('Pebble');
+    await world.quit();
+  });
+});

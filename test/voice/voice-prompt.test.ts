@@ -1,7 +1,13 @@
 /** The voice's prompt and its rules for an answer, and the moments it speaks at per chattiness. */
 import { describe, expect, it } from 'vitest';
 import { errorLineOf, voiceMomentOf, voiceSpeaksAt } from '../../src/voice/voice-moment.js';
-import { shapeVoiceLine, voicePrompt, voiceSystemPrompt, VOICE_MEMORY } from '../../src/voice/voice-prompt.js';
+import {
+  parseNaming,
+  shapeVoiceLine,
+  voicePrompt,
+  voiceSystemPrompt,
+  VOICE_MEMORY,
+} from '../../src/voice/voice-prompt.js';
 import { createBuddyVoice, type BuddyVoiceOptions } from '../../src/voice/buddy-voice.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
 import { bashEvent } from '../plugins/plugin-fixtures.js';
@@ -17,6 +23,18 @@ describe('shapeVoiceLine', () => {
   });
   it('strips escape sequences', () => {
     expect(shapeVoiceLine('\u001b[31mRed\u001b[0m line', [])).toBe('Red line');
+  });
+});
+
+describe('parseNaming', () => {
+  it('reads "Name | personality | first line" and refuses anything else', () => {
+    expect(parseNaming('Quill | Files bugs under seafood. | Fresh out of the shell.')).toEqual({
+      name: 'Quill',
+      personality: 'Files bugs under seafood.',
+      line: 'Fresh out of the shell.',
+    });
+    expect(parseNaming('Quill the Magnificent | Grand. | Hi.')).toBeUndefined();
+    expect(parseNaming('Just a line.')).toBeUndefined();
   });
 });
 

@@ -10,6 +10,8 @@ import { createBuddyVoice, type BuddyVoice } from '../../voice/buddy-voice.js';
 import { voiceModeOf } from '../../voice/voice-settings.js';
 import { VOICE_MEMORY } from '../../voice/voice-prompt.js';
 import { readVoiceLines, writeVoiceLines } from '../../state/voice-lines.js';
+import { nameIsDrawn, writeModelName } from '../../pet/model-name.js';
+import { petFilePath } from '../../config/paths.js';
 import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { PetService } from './pet-service.js';
@@ -17,6 +19,7 @@ import type { SpeciesService } from './species-service.js';
 
 export interface VoiceWiringOptions {
   root: string;
+  env: NodeJS.ProcessEnv;
   clock: () => number;
   store: BuddyStore;
   config: Pick<LiveConfig, 'current'>;
@@ -38,7 +41,8 @@ export function createVoiceWiring(options: VoiceWiringOptions): BuddyVoice {
       if (!pet || !kind) return undefined;
       return {
         speciesName: kind.name,
-        personality: kind.systemPrompt ?? kind.personality,
+        // The species' voice, and the pet's own sentence when the model wrote one at hatch.
+        personality: [kind.systemPrompt ?? kind.personality, pet.identity.personality].filter(Boolean).join(' '),
         petName: pet.identity.name,
         stats: pet.identity.stats,
       };
@@ -49,6 +53,18 @@ export function createVoiceWiring(options: VoiceWiringOptions): BuddyVoice {
     isAddressed: (event) => isBuddyAddressed(event, [pets.current()?.identity.name, species.current()?.name, 'buddy']),
     now: clock,
     newId: options.newId,
+    // A pet hatched with its drawn name is named by the model (a chosen name stays).
+    mayName: () => {
+      const pet = pets.current();
+      return pet !== undefined && nameIsDrawn(pet.identity);
+    },
+    onNamed(pet, named) {
+      try {
+        writeModelName(petFilePath(options.env), pet.hatchedAt, named.name, named.personality);
+      } catch (error) {
+        options.onError(error);
+      }
+    },
     remembered: readVoiceLines(root, VOICE_MEMORY),
     onRemember(lines) {
       try {
