@@ -149,6 +149,21 @@ describe('buddy-tui mod', () => {
     expect(wrong.text).toBe('usage: /buddy [pet|feed|play|mute|unmute|voice on|voice off|<question>]')
   })
 
+  test('/buddy <question> and /buddy voice off ask buddy-tui; the first card says once what the buddy speaks with', async ($, on) => {
+    const voice = 'The buddy speaks with your own model: `/buddy voice off` turns it off.'
+    const runs = host(on, {
+      state: (argv) => ({ voice, ...(argv.includes('--ask') ? { said: 'It heard you.' } : {}) }),
+    })
+    await start($)
+    const run = (args: string) => $.command.run({ command: 'buddy', args, origin: { kind: 'composer' } })
+    expect((await run('')).text).toContain(voice)
+    expect((await run('')).text).not.toContain(voice)
+    expect((await run('Pip, what do you make of this diff?')).text).toBe('It heard you.')
+    expect(runs.some((argv) => argv.join(' ').endsWith('--ask Pip, what do you make of this diff?'))).toBe(true)
+    await run('voice off')
+    expect(runs.some((argv) => argv.join(' ').endsWith('--ensure-runner --voice off'))).toBe(true)
+  })
+
   test('a session with no screen (claude -p): no buddy-tui call, no runner, nothing drawn', async ($, on) => {
     const runs = host(on)
     await $.session.start({ surface: 'terminal', isInteractive: false, cwd: '/home/dev/project' })

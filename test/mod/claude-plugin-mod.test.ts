@@ -55,7 +55,7 @@ describe.skipIf(skipWithoutClaude())('the mod under Claude Code 2.1.332 tooling'
     const run = claude(['plugin', 'test', folder], home);
     const out = run.stdout + run.stderr;
     expect(run.status, out).toBe(0);
-    expect(out).toMatch(/\b12 pass\b/);
+    expect(out).toMatch(/\b13 pass\b/);
     expect(out).toMatch(/\b0 fail\b/);
   }, 200_000);
 });
