@@ -96,103 +96,121 @@ function onResize(store: BuddyStore, settleMs: number, onSettled: () => void): (
   };
 }
 
-export function createPictureService(options: PictureServiceOptions): PictureService {
-  const { store, log } = options;
-  const clock = options.clock ?? Date.now;
-  const mode: PictureMode = pictureModeFor(options.env);
-  const images = kittyImages(options.write ?? ((text: string) => void process.stdout.write(text)));
-  let wanted: { view: SpriteView; source: PictureSource; file: string; speciesId: string } | undefined;
-  let shownKey: string | undefined;
-  let greeted: string | undefined;
-  let pending: Promise<void> = Promise.resolve();
-  const life = lifetimeWithin(options.signal);
-  const closed = () => life.signal.aborted;
-  let generation = 0;
+/** What the service holds between calls: the pet wanted, what is shown, the load under way. */
+interface PictureState {
+  readonly options: PictureServiceOptions;
+  readonly clock: () => number;
+  readonly mode: PictureMode;
+  readonly images: ReturnType<typeof kittyImages>;
+  readonly signal: AbortSignal;
+  wanted?: { view: SpriteView; source: PictureSource; file: string; speciesId: string };
+  shownKey?: string;
+  greeted?: string;
+  pending: Promise<void>;
+  /** Counts the loads begun: a slower, older one never draws over a newer one. */
+  generation: number;
+}
 
-  const keyOf = (speciesId: string, cells: { width: number; height: number }) =>
-    `${speciesId}@${cells.width}x${cells.height}:${mode.kind === 'cells' ? mode.colors : mode.kind}`;
+const keyOf = (state: PictureState, speciesId: string, cells: { width: number; height: number }) =>
+  `${speciesId}@${cells.width}x${cells.height}:${state.mode.kind === 'cells' ? state.mode.colors : state.mode.kind}`;
 
-  function apply(loaded: LoadedPicture, key: string): void {
-    if (!wanted) return;
-    const now = clock();
-    images.replace(loaded);
-    // A greeting when a pet first appears (not when it is only drawn at another size).
-    const { animations } = wanted.source.manifest;
-    const waving = animations[animationFor(animations, GREETING)];
-    const greetUntil =
-      greeted === wanted.speciesId ? (store.getState().sprite?.picture?.greetUntil ?? 0) : now + 3 * playMs(waving);
-    greeted = wanted.speciesId;
-    shownKey = key;
-    store.getState().setSprite(viewOf(wanted.view, loaded, wanted.source, key, greetUntil));
-  }
+function applyPicture(state: PictureState, loaded: LoadedPicture, key: string): void {
+  const { wanted } = state;
+  if (!wanted) return;
+  const { store } = state.options;
+  state.images.replace(loaded);
+  // A greeting when a pet first appears (not when it is only drawn at another size).
+  const { animations } = wanted.source.manifest;
+  const waving = animations[animationFor(animations, GREETING)];
+  const greetUntil =
+    state.greeted === wanted.speciesId
+      ? (store.getState().sprite?.picture?.greetUntil ?? 0)
+      : state.clock() + 3 * playMs(waving);
+  state.greeted = wanted.speciesId;
+  state.shownKey = key;
+  store.getState().setSprite(viewOf(wanted.view, loaded, wanted.source, key, greetUntil));
+}
 
-  function fail(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    log.report({ level: 'error', where: 'picture', message });
-    store
-      .getState()
-      .setNotice(toSafeText(`${message} (the sprite drawn before is kept)`, { maxLength: 300 }), clock(), 'warning');
-    // Nothing drawn yet: the species' text frames, rather than the default buddy.
-    if (!store.getState().sprite && wanted) store.getState().setSprite(wanted.view);
-  }
-
-  function load(): void {
-    if (!wanted || mode.kind === 'text' || closed()) return;
-    const { columns, rows } = store.getState();
-    const cells = pictureCellsFor(columns, rows, wanted.source.manifest.frame);
-    const key = keyOf(wanted.speciesId, cells);
-    if (key === shownKey) return;
-    const run = ++generation;
-    const loadOptions = { stateRoot: options.stateRoot, imageBase: run };
-    try {
-      // A cache hit draws at once, in this very update (the pane's first frame has the picture).
-      const cached = loadPictureCached(wanted.source, cells, mode, loadOptions);
-      if (cached) {
-        apply(cached, key);
-        return;
-      }
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    // A miss decodes off this update; sharp itself is imported on this first use only.
-    pending = loadPicture(wanted.source, cells, mode, loadOptions).then(
-      (loaded) => {
-        if (run === generation && !closed()) apply(loaded, key);
-      },
-      (error) => {
-        if (run === generation && !closed()) fail(error);
-      },
+function failPicture(state: PictureState, error: unknown): void {
+  const { store, log } = state.options;
+  const message = error instanceof Error ? error.message : String(error);
+  log.report({ level: 'error', where: 'picture', message });
+  store
+    .getState()
+    .setNotice(
+      toSafeText(`${message} (the sprite drawn before is kept)`, { maxLength: 300 }),
+      state.clock(),
+      'warning',
     );
-  }
+  // Nothing drawn yet: the species' text frames, rather than the default buddy.
+  if (!store.getState().sprite && state.wanted) store.getState().setSprite(state.wanted.view);
+}
 
-  const stopResize = onResize(store, options.resizeSettleMs ?? 150, () => load());
+/** The wanted pet's frames at the size the layout gives now: from the cache at once, else decoded. */
+function loadWanted(state: PictureState): void {
+  const { wanted } = state;
+  if (!wanted || state.mode.kind === 'text' || state.signal.aborted) return;
+  const { columns, rows } = state.options.store.getState();
+  const cells = pictureCellsFor(columns, rows, wanted.source.manifest.frame);
+  const key = keyOf(state, wanted.speciesId, cells);
+  if (key === state.shownKey) return;
+  const run = ++state.generation;
+  const loadOptions = { stateRoot: state.options.stateRoot, imageBase: run };
+  try {
+    // A cache hit draws at once, in this very update (the pane's first frame has the picture).
+    const cached = loadPictureCached(wanted.source, cells, state.mode, loadOptions);
+    if (cached) return applyPicture(state, cached, key);
+  } catch (error) {
+    return failPicture(state, error);
+  }
+  // A miss decodes off this update; sharp itself is imported on this first use only.
+  const current = () => run === state.generation && !state.signal.aborted;
+  state.pending = loadPicture(wanted.source, cells, state.mode, loadOptions).then(
+    (loaded) => void (current() && applyPicture(state, loaded, key)),
+    (error) => void (current() && failPicture(state, error)),
+  );
+}
+
+function showPicture(state: PictureState, view: SpriteView, species: Species, file: string): void {
+  const { store } = state.options;
+  const parsed = species.picture ? parsePictureManifest(species.picture) : undefined;
+  if (!parsed?.manifest || state.mode.kind === 'text') {
+    state.wanted = undefined;
+    state.shownKey = undefined;
+    state.generation += 1;
+    state.images.clear();
+    store.getState().setSprite(view);
+    return;
+  }
+  const sameSpecies = state.wanted?.speciesId === species.id;
+  state.wanted = { view, source: { folder: dirname(file), manifest: parsed.manifest }, file, speciesId: species.id };
+  // The same pet redrawn (looks, stage): keep its frames, take the new text parts.
+  const current = store.getState().sprite;
+  if (sameSpecies && current?.picture && current.picture.key === state.shownKey)
+    store.getState().setSprite({ ...view, picture: current.picture });
+  else state.shownKey = undefined;
+  loadWanted(state);
+}
+
+export function createPictureService(options: PictureServiceOptions): PictureService {
+  const life = lifetimeWithin(options.signal);
+  const state: PictureState = {
+    options,
+    clock: options.clock ?? Date.now,
+    mode: pictureModeFor(options.env),
+    images: kittyImages(options.write ?? ((text: string) => void process.stdout.write(text))),
+    signal: life.signal,
+    pending: Promise.resolve(),
+    generation: 0,
+  };
+  const stopResize = onResize(options.store, options.resizeSettleMs ?? 150, () => loadWanted(state));
   onAbort(life.signal, () => {
     stopResize();
-    images.clear();
+    state.images.clear();
   });
-
   return {
-    show(view, species, file) {
-      const parsed = species.picture ? parsePictureManifest(species.picture) : undefined;
-      if (!parsed?.manifest || mode.kind === 'text') {
-        wanted = undefined;
-        shownKey = undefined;
-        generation += 1;
-        images.clear();
-        store.getState().setSprite(view);
-        return;
-      }
-      const sameSpecies = wanted?.speciesId === species.id;
-      wanted = { view, source: { folder: dirname(file), manifest: parsed.manifest }, file, speciesId: species.id };
-      // The same pet redrawn (looks, stage): keep its frames, take the new text parts.
-      const current = store.getState().sprite;
-      if (sameSpecies && current?.picture && current.picture.key === shownKey)
-        store.getState().setSprite({ ...view, picture: current.picture });
-      else shownKey = undefined;
-      load();
-    },
-    settled: () => pending,
+    show: (view, species, file) => showPicture(state, view, species, file),
+    settled: () => state.pending,
     close: () => void life.end(),
   };
 }
