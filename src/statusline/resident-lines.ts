@@ -135,100 +135,111 @@ function watchPet(
   }
 }
 
-export function startResidentStatuslines(options: ResidentOptions): ResidentStatuslines {
-  const { root, env = process.env, report = () => undefined } = options;
-  const dir = join(root, RESIDENT_DIR);
-  ensurePrivateDir(dir);
-  const pidFile = join(dir, RESIDENT_PID_FILE);
-  atomicWriteFileSync(pidFile, `${process.pid}\n`, 0o600, { durable: false });
-
-  const pending = new Set<string>();
+/** What the resident statuslines hold: the sessions with a payload, those to render, the render under way. */
+interface ResidentState {
+  readonly root: string;
+  readonly dir: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly report: (error: unknown) => void;
+  readonly signal: AbortSignal;
+  readonly pending: Set<string>;
   /** Sessions whose statusLine command handed over a payload: only these have lines to keep. */
+  readonly known: Set<string>;
+  timer?: NodeJS.Timeout;
+  running: Promise<void>;
+}
+
+/** Renders one session's line from its handed-over payload; nothing without one. */
+async function renderLine(state: ResidentState, sessionId: string): Promise<void> {
+  const { dir, root, env } = state;
+  const key = readSmallFile(join(dir, settingsFileName(sessionId)))?.split('\n', 1)[0];
+  const settings = key === undefined ? undefined : settingsFromKey(key);
+  const payload = readSmallFile(join(dir, payloadFileName(sessionId)));
+  const lineFile = join(dir, lineFileName(sessionId));
+  if (!settings || !payload) return;
+  // The size first: the state read below is at least this fresh.
+  const size = journalSize(join(root, sessionId, JOURNAL_FILE));
+  const { output } = await runStatusline(payload, [], renderEnv(env, root, settings));
+  // Only the plain rows the script can print as they are (not a segment, not a `?`).
+  if (!output.endsWith('\n') || output.startsWith('?') || output.includes('\u001b[2m?')) {
+    rmSync(lineFile, { force: true });
+    return;
+  }
+  atomicWriteFileSync(lineFile, `${size}\n${key}\n${output}`, 0o600, { durable: false });
+}
+
+function renderPending(state: ResidentState): Promise<void> {
+  state.timer = undefined;
+  const ids = [...state.pending];
+  state.pending.clear();
+  state.running = state.running.then(async () => {
+    for (const id of ids) {
+      if (state.signal.aborted) return;
+      try {
+        await renderLine(state, id);
+      } catch (error) {
+        state.report(error);
+      }
+    }
+  });
+  return state.running;
+}
+
+/** A payload's writes settle for SETTLE_MS; a journal change (already batched by the host) renders at once. */
+function schedule(state: ResidentState, sessionId: string, settleMs = SETTLE_MS): void {
+  if (state.signal.aborted || !sessionDirName(sessionId)) return;
+  state.pending.add(sessionId);
+  state.timer ??= setTimeout(() => void renderPending(state), settleMs);
+}
+
+/** The sessions that handed over a payload before this process started. */
+function knownSessions(dir: string, report: (error: unknown) => void): Set<string> {
   const known = new Set<string>();
   try {
     for (const name of readdirSync(dir)) if (name.endsWith('.json')) known.add(name.slice(0, -'.json'.length));
   } catch (error) {
     report(error);
   }
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  return known;
+}
+
+export function startResidentStatuslines(options: ResidentOptions): ResidentStatuslines {
+  const { root, env = process.env, report = () => undefined } = options;
+  const dir = join(root, RESIDENT_DIR);
+  ensurePrivateDir(dir);
+  const pidFile = join(dir, RESIDENT_PID_FILE);
+  atomicWriteFileSync(pidFile, `${process.pid}\n`, 0o600, { durable: false });
   const life = lifetimeWithin(options.signal);
-  const closed = () => life.signal.aborted;
-
-  /** Renders one session's line from its handed-over payload; nothing without one. */
-  async function render(sessionId: string): Promise<void> {
-    const key = readSmallFile(join(dir, settingsFileName(sessionId)))?.split('\n', 1)[0];
-    const settings = key === undefined ? undefined : settingsFromKey(key);
-    const payload = readSmallFile(join(dir, payloadFileName(sessionId)));
-    const lineFile = join(dir, lineFileName(sessionId));
-    if (!settings || !payload) return;
-    // The size first: the state read below is at least this fresh.
-    const size = journalSize(join(root, sessionId, JOURNAL_FILE));
-    const { output } = await runStatusline(payload, [], renderEnv(env, root, settings));
-    // Only the plain rows the script can print as they are (not a segment, not a `?`).
-    if (!output.endsWith('\n') || output.startsWith('?') || output.includes('\u001b[2m?')) {
-      rmSync(lineFile, { force: true });
-      return;
-    }
-    atomicWriteFileSync(lineFile, `${size}\n${key}\n${output}`, 0o600, { durable: false });
-  }
-
-  const renderPending = (): Promise<void> => {
-    timer = undefined;
-    const ids = [...pending];
-    pending.clear();
-    running = running.then(async () => {
-      for (const id of ids) {
-        if (closed()) return;
-        try {
-          await render(id);
-        } catch (error) {
-          report(error);
-        }
-      }
-    });
-    return running;
-  };
-
-  /** A payload's writes settle for SETTLE_MS; a journal change (already batched by the host) renders at once. */
-  const schedule = (sessionId: string, settleMs = SETTLE_MS) => {
-    if (closed() || !sessionDirName(sessionId)) return;
-    pending.add(sessionId);
-    timer ??= setTimeout(() => void renderPending(), settleMs);
-  };
-
-  const watcher = watchPayloads(
+  const state: ResidentState = {
+    root,
     dir,
-    (id) => {
-      known.add(id);
-      schedule(id);
-    },
-    report,
-  );
-
-  const petWatcher = watchPet(
     env,
-    () => {
-      for (const id of known) schedule(id);
-    },
     report,
-  );
-
+    signal: life.signal,
+    pending: new Set(),
+    known: knownSessions(dir, report),
+    running: Promise.resolve(),
+  };
+  const arrived = (id: string) => {
+    state.known.add(id);
+    schedule(state, id);
+  };
+  const watcher = watchPayloads(dir, arrived, report);
+  const petWatcher = watchPet(env, () => state.known.forEach((id) => schedule(state, id)), report);
   onAbort(life.signal, () => {
-    if (timer) clearTimeout(timer);
+    if (state.timer) clearTimeout(state.timer);
     watcher?.close();
     petWatcher?.close();
     // Another resident process may have written its pid since: that one stays.
     if (readSmallFile(pidFile)?.trim() === String(process.pid)) rmSync(pidFile, { force: true });
   });
-
   return {
     sessionsChanged(sessionIds) {
-      for (const id of sessionIds) if (known.has(id)) schedule(id, 0);
+      for (const id of sessionIds) if (state.known.has(id)) schedule(state, id, 0);
     },
     async flush() {
-      if (timer) clearTimeout(timer);
-      await renderPending();
+      if (state.timer) clearTimeout(state.timer);
+      await renderPending(state);
     },
     close: () => void life.end(),
   };
