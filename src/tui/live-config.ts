@@ -72,84 +72,93 @@ function loadConfig(
   return setup;
 }
 
+/** What the live config holds: the setup in use, the last good config, the folder's watcher. */
+interface LiveState {
+  readonly options: LiveConfigOptions;
+  readonly signal: AbortSignal;
+  readonly dir: string;
+  readonly name: string;
+  current: PluginSetup;
+  lastGood?: BuddyConfig;
+  settle?: NodeJS.Timeout;
+  watcher?: FSWatcher;
+  opening: Promise<void>;
+}
+
+/** Loads the file, keeping the config read as the last good one; undefined when the file was not read. */
+function loadKeepingLastGood(state: Pick<LiveState, 'options' | 'lastGood'>): PluginSetup | undefined {
+  const setup = loadConfig(state.options, state.lastGood);
+  if (setup) state.lastGood = setup.config;
+  return setup;
+}
+
+function reloadSoon(state: LiveState): void {
+  if (state.settle) clearTimeout(state.settle);
+  state.settle = setTimeout(() => {
+    state.settle = undefined;
+    if (state.signal.aborted) return;
+    const setup = loadKeepingLastGood(state);
+    if (!setup) return;
+    state.current = setup;
+    state.options.log.info(`config reloaded: ${setup.handlers.length} plugin handler(s)`);
+    state.options.onReload(setup);
+  }, SETTLE_MS);
+}
+
+/** Watches the config folder (again), for the config file's name only; its `opening` resolves once watched. */
+function openWatcher(state: LiveState): void {
+  const { dir, name, signal, options } = state;
+  const previous = state.watcher;
+  state.watcher = undefined;
+  state.opening = (async () => {
+    await previous?.close();
+    if (signal.aborted || !existsSync(dir)) return;
+    const { watch } = await import('chokidar');
+    if (signal.aborted) return;
+    const watcher = watch(dir, {
+      ignoreInitial: true,
+      depth: 0,
+      ignored: (path) => path !== dir && basename(path) !== name,
+    });
+    state.watcher = watcher;
+    watcher
+      .on('all', () => reloadSoon(state))
+      .on('error', (error) => options.log.report({ level: 'error', where: 'config watch', error }));
+    await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  })().catch((error) => options.log.report({ level: 'error', where: 'config watch', error }));
+}
+
 export function startLiveConfig(options: LiveConfigOptions): LiveConfig {
   const { configFile, log } = options;
-  let lastGood: BuddyConfig | undefined;
-
-  const load = (): PluginSetup | undefined => {
-    const setup = loadConfig(options, lastGood);
-    if (setup) lastGood = setup.config;
-    return setup;
-  };
-
-  // The first load: with the file broken from the start there is no last good one, so defaults.
-  let current = load() ?? { config: {}, configFile, handlers: [], errors: [], fileOk: false };
-
-  const reload = () => {
-    const setup = load();
-    if (!setup) return;
-    current = setup;
-    log.info(`config reloaded: ${setup.handlers.length} plugin handler(s)`);
-    options.onReload(setup);
-  };
-
   const life = lifetimeWithin(options.signal);
-  const { signal } = life;
-  let settle: NodeJS.Timeout | undefined;
-  const reloadSoon = () => {
-    if (settle) clearTimeout(settle);
-    settle = setTimeout(() => {
-      settle = undefined;
-      if (!signal.aborted) reload();
-    }, SETTLE_MS);
+  const first: Pick<LiveState, 'options' | 'lastGood'> = { options };
+  // The first load: with the file broken from the start there is no last good one, so defaults.
+  const current = loadKeepingLastGood(first) ?? { config: {}, configFile, handlers: [], errors: [], fileOk: false };
+  const state: LiveState = {
+    options,
+    signal: life.signal,
+    dir: dirname(resolve(configFile)),
+    name: basename(configFile),
+    current,
+    lastGood: first.lastGood,
+    opening: Promise.resolve(),
   };
-
-  const dir = dirname(resolve(configFile));
-  const name = basename(configFile);
-  let watcher: FSWatcher | undefined;
-  let opening: Promise<void> = Promise.resolve();
-  const open = () => {
-    const previous = watcher;
-    watcher = undefined;
-    opening = (async () => {
-      await previous?.close();
-      if (signal.aborted || !existsSync(dir)) return;
-      const { watch } = await import('chokidar');
-      if (signal.aborted) return;
-      watcher = watch(dir, {
-        ignoreInitial: true,
-        depth: 0,
-        ignored: (path) => path !== dir && basename(path) !== name,
-      });
-      watcher
-        .on('all', reloadSoon)
-        .on('error', (error) => log.report({ level: 'error', where: 'config watch', error }));
-      const active = watcher;
-      await new Promise<void>((ready) => active.once('ready', () => ready()));
-    })().catch((error) => log.report({ level: 'error', where: 'config watch', error }));
-  };
-  open();
-  const ready = opening;
+  openWatcher(state);
+  const ready = state.opening;
   // The folder made (no config yet at start) or made again: watch the new one, read the file.
   const follower = followDir(
-    dir,
+    state.dir,
     () => {
-      open();
-      reloadSoon();
+      openWatcher(state);
+      reloadSoon(state);
     },
     reportingAs(log.report, 'config watch'),
   );
-
-  onAbort(signal, async () => {
+  onAbort(life.signal, async () => {
     follower.close();
-    if (settle) clearTimeout(settle);
-    await opening;
-    await watcher?.close();
+    if (state.settle) clearTimeout(state.settle);
+    await state.opening;
+    await state.watcher?.close();
   });
-
-  return {
-    current: () => current,
-    ready,
-    close: life.end,
-  };
+  return { current: () => state.current, ready, close: life.end };
 }
