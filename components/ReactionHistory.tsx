@@ -8,6 +8,10 @@ import { formatElapsed, type HistoryEntry } from '../src/tui/store/index.js';
 import { truncate } from '../src/display/exact-width.js';
 import { useTheme } from './theme.js';
 
+/** A fallback is a built-in quip (source "buddy") or the buddy's voice upgrading one (its model's name). */
+const fallbackLabel = (entry: HistoryEntry): string =>
+  !entry.fallback ? '' : entry.source === 'buddy' ? ' (quip)' : " (buddy's voice)";
+
 export interface ReactionHistoryProps {
   entries: readonly HistoryEntry[];
   now: number;
@@ -39,7 +43,7 @@ export function ReactionHistory({ entries, now, width, maxLines }: ReactionHisto
             dimColor={entry.status === 'shown'}
           >
             {truncate(
-              `${formatElapsed(now - entry.ts)} ago · ${entry.source}${entry.fallback ? ' (quip)' : ''} · ${entry.event ?? '-'} · ${outcome(entry)}`,
+              `${formatElapsed(now - entry.ts)} ago · ${entry.source}${fallbackLabel(entry)} · ${entry.event ?? '-'} · ${outcome(entry)}`,
               width,
             )}
           </Text>

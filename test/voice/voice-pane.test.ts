@@ -75,6 +75,10 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     expect(call!.systemText).toContain(`You are ${name}`);
     expect(call!.userText).toContain(`They said: ${name}, what do you make of this diff?`);
     expect(world.reactions().map((r) => r.text)).toContain(REPLY);
+    // The pane's history names it the buddy's voice, not a quip.
+    server.sendKeys(world.pane, 'r');
+    await server.waitFor(world.pane, /\(buddy's voice\) · UserPromptSubmit/, 20_000);
+    server.sendKeys(world.pane, 'r');
     await world.quit();
   });
 });
