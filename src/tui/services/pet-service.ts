@@ -98,103 +98,129 @@ interface HeldPet {
   problem?: string;
 }
 
-export function createPetService(options: PetServiceOptions): PetService {
-  const { petFile, store, log, clock } = options;
-  const held: HeldPet = { dirty: false };
-  const isRunner = () => store.getState().role === 'runner';
+/** The service's state: the pet held, and what it needs to load, save and announce it. */
+interface PetState {
+  readonly options: PetServiceOptions;
+  readonly held: HeldPet;
+  readonly announce: ReturnType<typeof createAnnouncer>;
+}
 
-  const saveNow = () => {
-    if (isRunner()) saveHeld(held, petFile, clock, log);
+const isRunner = (state: PetState) => state.options.store.getState().role === 'runner';
+
+function saveNow(state: PetState): void {
+  const { petFile, clock, log } = state.options;
+  if (isRunner(state)) saveHeld(state.held, petFile, clock, log);
+}
+
+function showProblem({ held, options }: PetState): void {
+  if (held.problem)
+    options.store.getState().setNotice(toSafeText(held.problem, { maxLength: 300 }), options.clock(), 'warning');
+}
+
+/** pet.json cannot be read: no pet, and the problem in the footer (never a new pet over the file). */
+function unreadable(state: PetState, error: unknown): undefined {
+  const { held, options } = state;
+  if (!(error instanceof PetUnreadableError))
+    return void options.log.report({ level: 'error', where: 'pet load', error });
+  if (error.message !== held.problem) options.log.report({ level: 'error', where: 'pet load', error });
+  held.pet = undefined;
+  held.problem = error.message;
+  showProblem(state);
+}
+
+function loadPet(state: PetState): void {
+  const { held, options } = state;
+  const { petFile } = options;
+  try {
+    if (!isRunner(state)) {
+      held.signature = fileSignature(petFile);
+      held.pet = readPetLite(petFile) ?? held.pet;
+      state.announce(held.pet);
+      return;
+    }
+    // Taken before the read: a write in between makes the next save merge, which is harmless.
+    const signature = fileSignature(petFile);
+    const loaded = loadPetFile(petFile, options, options.clock());
+    Object.assign(held, { pet: loaded.pet, base: loaded.pet, signature, problem: undefined });
+    state.announce(loaded.pet, loaded);
+  } catch (error) {
+    unreadable(state, error);
+  }
+}
+
+/** A viewer's f/p: the file is stepped and saved as `buddy-tui feed` does; the runner merges it in. */
+function actOnFile(state: PetState, what: Interaction, now: number): Pet | undefined {
+  const { petFile } = state.options;
+  try {
+    const pet = stepPet(loadPetFile(petFile, state.options, now).pet, { type: 'action', action: what }, now);
+    Object.assign(state.held, { pet, signature: savePet(petFile, pet), problem: undefined });
+    return pet;
+  } catch (error) {
+    return unreadable(state, error);
+  }
+}
+
+/** The runner's pet takes a batch of events: one pet copy per batch, not per event (a burst is tens of thousands). */
+function applyPetEvents(state: PetState, saver: { schedule(): void }, events: readonly JournalEvent[], now: number) {
+  const { held } = state;
+  if (!held.pet || !isRunner(state)) return;
+  const before = levelForXp(held.pet.xp);
+  held.pet = stepPetEvents(held.pet, events, now);
+  held.dirty = true;
+  const after = levelForXp(held.pet.xp);
+  const name = sanitizeText(held.pet.identity.name, { maxLength: 30 });
+  if (after > before) state.options.store.getState().setNotice(toSafeText(`${name} reached level ${after}!`), now);
+  saver.schedule();
+}
+
+function actOnPet(state: PetState, what: Interaction, now: number): Pet | undefined {
+  const { held } = state;
+  if (!isRunner(state)) return actOnFile(state, what, now);
+  if (!held.pet) return undefined;
+  held.pet = stepPet(held.pet, { type: 'action', action: what }, now);
+  held.dirty = true;
+  saveNow(state);
+  return held.pet;
+}
+
+function refreshPet(state: PetState, now: number): boolean {
+  const { held, options } = state;
+  if (fileSignature(options.petFile) === held.signature) return false;
+  if (isRunner(state) && held.pet && held.base) return mergeNewerSave(held, options.petFile, now);
+  loadPet(state);
+  return true;
+}
+
+function petView({ held, options }: PetState, now: number): TickExtras {
+  const { pet } = held;
+  const session = selectSelectedSession(options.store.getState());
+  return pet
+    ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) }
+    : { mood: sessionMood(session, now) };
+}
+
+export function createPetService(options: PetServiceOptions): PetService {
+  const state: PetState = {
+    options,
+    held: { dirty: false },
+    announce: createAnnouncer(options.store, options.clock),
   };
-  const saver = createUpdateThrottle(saveNow, PET_SAVE_MS, clock);
+  const saver = createUpdateThrottle(() => saveNow(state), PET_SAVE_MS, options.clock);
   // The last save on the way out.
   const life = lifetimeWithin(options.signal);
   onAbort(life.signal, () => {
     saver.cancel();
-    saveNow();
+    saveNow(state);
   });
-
-  const announce = createAnnouncer(store, clock);
-
-  const showProblem = () => {
-    if (held.problem) store.getState().setNotice(toSafeText(held.problem, { maxLength: 300 }), clock(), 'warning');
-  };
-
-  /** pet.json cannot be read: no pet, and the problem in the footer (never a new pet over the file). */
-  const unreadable = (error: unknown): undefined => {
-    if (!(error instanceof PetUnreadableError)) return void log.report({ level: 'error', where: 'pet load', error });
-    if (error.message !== held.problem) log.report({ level: 'error', where: 'pet load', error });
-    held.pet = undefined;
-    held.problem = error.message;
-    showProblem();
-  };
-
-  const load = () => {
-    try {
-      if (!isRunner()) {
-        held.signature = fileSignature(petFile);
-        held.pet = readPetLite(petFile) ?? held.pet;
-        announce(held.pet);
-        return;
-      }
-      // Taken before the read: a write in between makes the next save merge, which is harmless.
-      const signature = fileSignature(petFile);
-      const loaded = loadPetFile(petFile, options, clock());
-      Object.assign(held, { pet: loaded.pet, base: loaded.pet, signature, problem: undefined });
-      announce(loaded.pet, loaded);
-    } catch (error) {
-      unreadable(error);
-    }
-  };
-
-  /** A viewer's f/p: the file is stepped and saved as `buddy-tui feed` does; the runner merges it in. */
-  const actOnFile = (what: Interaction, now: number): Pet | undefined => {
-    try {
-      const pet = stepPet(loadPetFile(petFile, options, now).pet, { type: 'action', action: what }, now);
-      Object.assign(held, { pet, signature: savePet(petFile, pet), problem: undefined });
-      return pet;
-    } catch (error) {
-      return unreadable(error);
-    }
-  };
-
   return {
-    current: () => held.pet,
-    problem: () => held.problem,
-    load,
-    showProblem,
-    applyEvents(events, now) {
-      if (!held.pet || !isRunner()) return;
-      // One pet copy per batch, not per event: a burst is tens of thousands of events.
-      const before = levelForXp(held.pet.xp);
-      held.pet = stepPetEvents(held.pet, events, now);
-      held.dirty = true;
-      const after = levelForXp(held.pet.xp);
-      const name = sanitizeText(held.pet.identity.name, { maxLength: 30 });
-      if (after > before) store.getState().setNotice(toSafeText(`${name} reached level ${after}!`), now);
-      saver.schedule();
-    },
-    act(what, now) {
-      if (!isRunner()) return actOnFile(what, now);
-      if (!held.pet) return undefined;
-      held.pet = stepPet(held.pet, { type: 'action', action: what }, now);
-      held.dirty = true;
-      saveNow();
-      return held.pet;
-    },
-    refresh(now) {
-      if (fileSignature(petFile) === held.signature) return false;
-      if (isRunner() && held.pet && held.base) return mergeNewerSave(held, petFile, now);
-      load();
-      return true;
-    },
-    view(now) {
-      const { pet } = held;
-      const session = selectSelectedSession(store.getState());
-      return pet
-        ? { pet: petSnapshot(pet, now), mood: deriveMood(pet, session, now) }
-        : { mood: sessionMood(session, now) };
-    },
+    current: () => state.held.pet,
+    problem: () => state.held.problem,
+    load: () => loadPet(state),
+    showProblem: () => showProblem(state),
+    applyEvents: (events, now) => applyPetEvents(state, saver, events, now),
+    act: (what, now) => actOnPet(state, what, now),
+    refresh: (now) => refreshPet(state, now),
+    view: (now) => petView(state, now),
     close: () => void life.end(),
   };
 }
