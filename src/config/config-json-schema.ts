@@ -3,7 +3,8 @@
  * (`node --import tsx scripts/config-schema.ts`; a test checks the file is up to date).
  */
 import { z } from 'zod';
-import { configSchema, hooksFileSchema, pluginManifestSchema } from './config-schema.js';
+import { configSchema } from './config-schema.js';
+import { hooksFileSchema, pluginManifestSchema } from '../plugins/plugin-config.js';
 
 function generate(schema: z.ZodType, title: string): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as Record<

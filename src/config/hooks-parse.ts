@@ -10,7 +10,7 @@ import {
   type HookHandler,
   type HookRule,
   type HooksConfig,
-} from './config-schema.js';
+} from '../plugins/plugin-config.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from './config-errors.js';
 import { setSourceIndex } from './source-index.js';
 

@@ -3,7 +3,7 @@
  * and reads its result as an outcome for the runner to deliver. The process and HTTP layers
  * themselves are command-handler.ts and http-handler.ts.
  */
-import type { CommandHandler, HttpHandler } from '../config/config-schema.js';
+import type { CommandHandler, HttpHandler } from './plugin-config.js';
 import { commandToRun, interpolateVars } from './plugin-env.js';
 import { runCommand } from './command-handler.js';
 import { runHttp } from './http-handler.js';

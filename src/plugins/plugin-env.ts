@@ -4,7 +4,7 @@
  * credentials) reach a plugin only when its manifest names them.
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
-import type { CommandHandler } from '../config/config-schema.js';
+import type { CommandHandler } from './plugin-config.js';
 
 export const BASE_ENV_ALLOWLIST = ['PATH', 'HOME', 'USER', 'LANG', 'TERM', 'TMPDIR'] as const;
 

@@ -9,14 +9,14 @@ import { readJsonFile } from '../config/config-file.js';
 import { parseHooks } from '../config/hooks-parse.js';
 import { sourceIndex } from '../config/source-index.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
+import type { BuddyConfig } from '../config/config-schema.js';
 import {
   DEFAULT_CLAUDE_SETTINGS_PATHS,
   pluginManifestSchema,
-  type BuddyConfig,
   type HookRule,
   type HooksConfig,
   type PluginLimits,
-} from '../config/config-schema.js';
+} from './plugin-config.js';
 import type { HookEventName } from '../protocol/hook-event.js';
 import { BUDDY_TAG } from '../protocol/buddy-tag.js';
 

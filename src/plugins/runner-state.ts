@@ -4,7 +4,7 @@
  */
 import type { JournalEvent } from '../protocol/hook-event.js';
 import { sanitizeText } from '../text/sanitize.js';
-import type { RunnerLimits } from '../config/config-schema.js';
+import type { RunnerLimits } from './plugin-config.js';
 import type { CompiledHandler } from './matching.js';
 import { userShell } from './command-handler.js';
 import { createRunQueue, type RunQueue } from './run-queue.js';

@@ -5,7 +5,7 @@
 import type { JournalEvent } from '../protocol/hook-event.js';
 import type { Reaction } from '../protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
-import type { RunnerLimits } from '../config/config-schema.js';
+import type { RunnerLimits } from './plugin-config.js';
 import type { Reporter } from '../report/reporter.js';
 import type { CompiledHandler } from './matching.js';
 import type { QuipFor } from './builtin-quips.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createPluginRunner, type PluginRunnerOptions } from '../../src/plugins/plugin-runner.js';
 import { bashEvent, collector, handlers } from './plugin-fixtures.js';
-import type { HookHandler } from '../../src/config/config-schema.js';
+import type { HookHandler } from '../../src/plugins/plugin-config.js';
 
 interface Received {
   path: string;

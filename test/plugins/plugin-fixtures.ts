@@ -3,7 +3,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileRules, type CompiledHandler } from '../../src/plugins/matching.js';
 import type { RuleOrigin } from '../../src/plugins/rule-sources.js';
-import type { HookHandler } from '../../src/config/config-schema.js';
+import type { HookHandler } from '../../src/plugins/plugin-config.js';
 import type { HookEventName, JournalEvent } from '../../src/protocol/hook-event.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { DelegateMeta, DelegateRequest } from '../../src/protocol/plugin-answer.js';
