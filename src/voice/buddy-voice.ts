@@ -107,90 +107,109 @@ function momentFor(options: BuddyVoiceOptions, cue: VoiceCue, given?: VoiceMomen
   return moment;
 }
 
-export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
-  const said: string[] = (options.remembered ?? []).slice(-VOICE_MEMORY);
-  const remember = (line: string) => {
-    said.push(line);
-    if (said.length > VOICE_MEMORY) said.shift();
-    options.onRemember?.(said.slice());
-  };
+/** What the voice keeps between moments: its last lines, and the pet as it last looked. */
+interface VoiceState {
+  readonly options: BuddyVoiceOptions;
+  readonly said: string[];
+  petSeen?: PetMark;
+  looked: boolean;
+}
 
-  async function ask(cue: VoiceCue, moment: VoiceMoment, character: VoiceCharacter, naming?: Naming): Promise<void> {
-    // A user's plugin answering the event is heard instead: no call is made.
-    if (await cue.userAnswered()) return;
-    const { event, quip } = cue;
-    const shownAt = quip?.ts ?? options.now();
-    const transcript = options.transcriptPathFor(event.session_id) ?? event.transcript_path;
-    const request: DelegateRequest = {
-      delegate: true,
-      systemPrompt: voiceSystemPrompt(character),
-      prompt: naming ? NAMING_PROMPT : voicePrompt(moment, said),
-      maxTokens: VOICE_MAX_TOKENS,
-      context: { transcriptMessages: VOICE_TRANSCRIPT_MESSAGES },
-    };
-    await options.resolve(request, {
-      plugin: VOICE_PLUGIN_NAME,
-      sessionId: event.session_id,
-      event: { ...event, ...(transcript ? { transcript_path: transcript } : {}) },
-      kinds: cue.kinds,
-      receivedAt: shownAt,
-      eventId: cue.eventId,
-      upgrade: {
-        reactionId: quip?.id ?? options.newId(),
-        freshUntil: shownAt + (quip?.ttlMs ?? DEFAULT_REACTION_TTL_MS),
-        sessionOnly: options.mode() === 'session',
-        shape(text) {
-          const named = naming && parseNaming(text);
-          if (named) naming.onNamed(named);
-          const line = shapeVoiceLine(named ? named.line : text, said);
-          if (line) remember(line);
-          return line;
-        },
-      },
-    });
-  }
+function remember(state: VoiceState, line: string): void {
+  state.said.push(line);
+  if (state.said.length > VOICE_MEMORY) state.said.shift();
+  state.options.onRemember?.(state.said.slice());
+}
 
-  let petSeen: PetMark | undefined;
-  let looked = false;
-  async function notePet(pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void> {
-    const mark = pet && markOf(pet);
-    // A first pet appearing after a look that found none was just hatched.
-    const kind = mark && (looked && !petSeen ? 'hatched' : petMomentBetween(petSeen, mark));
-    looked = true;
-    if (mark) petSeen = mark;
-    if (!kind || !sessionId) return;
-    const now = options.now();
-    const event: JournalEvent = { session_id: sessionId, hook_event_name: `buddy-tui.${kind}`, ts: now };
-    const cue: VoiceCue = {
-      event,
-      kinds: [],
-      eventId: `${kind}-${now}`,
-      recovery: false,
-      userAnswered: async () => false,
-    };
-    const moment = momentFor(options, cue, { kind });
-    const character = moment && options.character();
-    if (!moment || !character) return;
-    const { mayName, onNamed } = options;
-    const naming =
-      kind === 'hatched' && pet && onNamed && mayName?.(pet)
-        ? { onNamed: (named: ModelNaming) => onNamed(pet, named) }
-        : undefined;
-    await ask(cue, moment, character, naming);
-  }
-
+/** The request for a moment: the buddy's line, or at hatch its name, personality and first line. */
+function voiceRequest(state: VoiceState, moment: VoiceMoment, character: VoiceCharacter, naming?: Naming) {
   return {
-    notePet: (pet, sessionId) => notePet(pet, sessionId).catch((error) => options.onError?.(error)),
+    delegate: true,
+    systemPrompt: voiceSystemPrompt(character),
+    prompt: naming ? NAMING_PROMPT : voicePrompt(moment, state.said),
+    maxTokens: VOICE_MAX_TOKENS,
+    context: { transcriptMessages: VOICE_TRANSCRIPT_MESSAGES },
+  } satisfies DelegateRequest;
+}
+
+async function ask(
+  state: VoiceState,
+  cue: VoiceCue,
+  moment: VoiceMoment,
+  character: VoiceCharacter,
+  naming?: Naming,
+): Promise<void> {
+  const { options, said } = state;
+  // A user's plugin answering the event is heard instead: no call is made.
+  if (await cue.userAnswered()) return;
+  const { event, quip } = cue;
+  const shownAt = quip?.ts ?? options.now();
+  const transcript = options.transcriptPathFor(event.session_id) ?? event.transcript_path;
+  await options.resolve(voiceRequest(state, moment, character, naming), {
+    plugin: VOICE_PLUGIN_NAME,
+    sessionId: event.session_id,
+    event: { ...event, ...(transcript ? { transcript_path: transcript } : {}) },
+    kinds: cue.kinds,
+    receivedAt: shownAt,
+    eventId: cue.eventId,
+    upgrade: {
+      reactionId: quip?.id ?? options.newId(),
+      freshUntil: shownAt + (quip?.ttlMs ?? DEFAULT_REACTION_TTL_MS),
+      sessionOnly: options.mode() === 'session',
+      shape(text) {
+        const named = naming && parseNaming(text);
+        if (named) naming.onNamed(named);
+        const line = shapeVoiceLine(named ? named.line : text, said);
+        if (line) remember(state, line);
+        return line;
+      },
+    },
+  });
+}
+
+/** The pet after a tick: a new hatch or more pats since the last look is a moment for its bubble. */
+async function notePet(state: VoiceState, pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void> {
+  const { options } = state;
+  const mark = pet && markOf(pet);
+  // A first pet appearing after a look that found none was just hatched.
+  const kind = mark && (state.looked && !state.petSeen ? 'hatched' : petMomentBetween(state.petSeen, mark));
+  state.looked = true;
+  if (mark) state.petSeen = mark;
+  if (!kind || !sessionId) return;
+  const now = options.now();
+  const event: JournalEvent = { session_id: sessionId, hook_event_name: `buddy-tui.${kind}`, ts: now };
+  const cue: VoiceCue = {
+    event,
+    kinds: [],
+    eventId: `${kind}-${now}`,
+    recovery: false,
+    userAnswered: async () => false,
+  };
+  const moment = momentFor(options, cue, { kind });
+  const character = moment && options.character();
+  if (!moment || !character) return;
+  const { mayName, onNamed } = options;
+  const naming =
+    kind === 'hatched' && pet && onNamed && mayName?.(pet)
+      ? { onNamed: (named: ModelNaming) => onNamed(pet, named) }
+      : undefined;
+  await ask(state, cue, moment, character, naming);
+}
+
+export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
+  const state: VoiceState = { options, said: (options.remembered ?? []).slice(-VOICE_MEMORY), looked: false };
+  return {
+    notePet: (pet, sessionId) => notePet(state, pet, sessionId).catch((error) => options.onError?.(error)),
     async hear(cue) {
       try {
         const moment = momentFor(options, cue);
         const character = moment && options.character();
-        if (moment && character) await ask(cue, moment, character);
+        if (moment && character) await ask(state, cue, moment, character);
       } catch (error) {
         // The voice is a nicety: the quip is on screen whatever happens here.
         options.onError?.(error);
       }
     },
-    recentLines: () => said.slice(),
+    recentLines: () => state.said.slice(),
   };
 }
