@@ -2,7 +2,7 @@
  * One notification and the one interface every channel implements. Callers hand a notification
  * to the registry (channel-registry.ts) and never branch on a channel's name.
  */
-import type { NotifyConfig } from '../config/config-schema.js';
+import type { NotifyConfig } from './notify-config.js';
 import type { Reporter } from '../report/reporter.js';
 import type { NotifyChannelName } from './channel-names.js';
 

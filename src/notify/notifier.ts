@@ -5,7 +5,7 @@
  * hours, or the session's own tmux pane is the one the user is looking at (tmux-channel.ts). A
  * session's tmux place is only what buddy-tui stamped, on a socket of the user's own.
  */
-import type { NotifyConfig } from '../config/config-schema.js';
+import type { NotifyConfig } from './notify-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import type { Reporter } from '../report/reporter.js';
 import type { SessionState } from '../state/session-state.js';

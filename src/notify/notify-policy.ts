@@ -3,7 +3,7 @@
  * (waiting on by default once a channel is set, once per turn unless 5 minutes passed; long turns after 60 s and 3 failures in a row
  * too; the buddy's stage off), and the quiet hours.
  */
-import type { NotifyConfig } from '../config/config-schema.js';
+import type { NotifyConfig } from './notify-config.js';
 import type { NotifyChannelName } from './channel-names.js';
 import type { MomentSettings } from './moments.js';
 

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NotifyConfig } from '../../src/config/config-schema.js';
+import type { NotifyConfig } from '../../src/notify/notify-config.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { createMomentTracker } from '../../src/notify/moments.js';
 import { createNotifier } from '../../src/notify/notifier.js';

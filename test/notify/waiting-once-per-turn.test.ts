@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { NotifyConfig } from '../../src/config/config-schema.js';
+import type { NotifyConfig } from '../../src/notify/notify-config.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { createMomentTracker } from '../../src/notify/moments.js';
 import { momentSettings } from '../../src/notify/notify-policy.js';
