@@ -7,10 +7,10 @@
  */
 import { BUDDY_ASKED } from '../protocol/buddy-asked.js';
 import type { Chattiness } from '../plugins/chattiness.js';
-import type { EventKind } from '../protocol/event-kind.js';
+import type { BuiltinMoment } from '../plugins/runner-types.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
-import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
+import { DEFAULT_REACTION_TTL_MS } from '../protocol/reaction.js';
 import { voiceMomentOf, voiceSpeaksAt, type VoiceMoment } from './voice-moment.js';
 import {
   NAMING_PROMPT,
@@ -30,17 +30,7 @@ import { markOf, petMomentBetween, type MarkedPet, type PetMark } from './pet-mo
 export const VOICE_TRANSCRIPT_MESSAGES = 12;
 
 /** What the plugin runner hands over for each event (PluginRunnerOptions.onBuiltinMoment). */
-export interface VoiceCue {
-  event: JournalEvent;
-  kinds: EventKind[];
-  eventId: string;
-  /** The tests turned green after failing. */
-  recovery: boolean;
-  /** The built-in quip shown for the event, if one was. */
-  quip?: Reaction;
-  /** Settles when the user's plugins for the event are done: true when one of them answered. */
-  userAnswered(): Promise<boolean>;
-}
+export type VoiceCue = BuiltinMoment;
 
 export interface BuddyVoiceOptions {
   mode(): VoiceMode;
