@@ -6,7 +6,7 @@
 import { configFilePath } from './paths.js';
 import { configSections, type BuddyConfig } from './config-schema.js';
 import { issuesToErrors, type ConfigError } from './config-errors.js';
-import { parseHooks } from './hooks-parse.js';
+import { parseHooks } from '../plugins/hooks-parse.js';
 import { CONFIG_VERSION_KEY, migrateConfig, type MigrateOptions } from './config-migrations.js';
 import { readJsonFile } from './config-lite.js';
 

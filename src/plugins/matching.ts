@@ -11,7 +11,7 @@ import type { HookHandler } from './plugin-config.js';
 import { matchesPermissionRule, parsePermissionRule, type PermissionRule } from './permission-rule.js';
 import type { RuleOrigin, SourcedRule } from './rule-sources.js';
 import { joinJsonPath } from '../config/config-errors.js';
-import { sourceIndex } from '../config/source-index.js';
+import { sourceIndex } from './source-index.js';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 
 export interface CompiledHandler {

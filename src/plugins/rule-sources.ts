@@ -6,8 +6,8 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { expandPath } from '../config/paths.js';
 import { readJsonFile } from '../config/config-file.js';
-import { parseHooks } from '../config/hooks-parse.js';
-import { sourceIndex } from '../config/source-index.js';
+import { parseHooks } from './hooks-parse.js';
+import { sourceIndex } from './source-index.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
 import type { BuddyConfig } from '../config/config-schema.js';
 import {

@@ -10,8 +10,8 @@ import {
   type HookHandler,
   type HookRule,
   type HooksConfig,
-} from '../plugins/plugin-config.js';
-import { issuesToErrors, joinJsonPath, type ConfigError } from './config-errors.js';
+} from './plugin-config.js';
+import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
 import { setSourceIndex } from './source-index.js';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);
