@@ -17,7 +17,7 @@ import {
 } from '../install/buddy-entries.js';
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
 import { loadPlugins } from '../plugins/plugin-setup.js';
-import { formatConfigError } from '../config/config-errors.js';
+import { formatConfigError } from '../text/json-path-errors.js';
 import { claudeEventsWanted, wantedWhere, type WantedEvent } from '../install/wanted-events.js';
 import { claudeVersion } from '../delegate/adapters/auto-choice.js';
 import { findExecutable } from '../process/find-executable.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readJsonFile } from '../config/config-lite.js';
-import type { ConfigError } from '../config/config-errors.js';
+import type { ConfigError } from '../text/json-path-errors.js';
 import { configFilePath } from '../config/paths.js';
 import { readDelegateUsage } from '../delegate/delegate-usage.js';
 import { atomicWriteJsonSync } from '../state/atomic-write.js';

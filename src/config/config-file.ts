@@ -5,13 +5,13 @@
  */
 import { configFilePath } from './paths.js';
 import { configSections, type BuddyConfig } from './config-schema.js';
-import { issuesToErrors, type ConfigError } from './config-errors.js';
+import { issuesToErrors, type ConfigError } from '../text/json-path-errors.js';
 import { parseHooks } from '../plugins/hooks-parse.js';
 import { CONFIG_VERSION_KEY, migrateConfig, type MigrateOptions } from './config-migrations.js';
 import { readJsonFile } from './config-lite.js';
 
-export type { ConfigError } from './config-errors.js';
-export { formatConfigError } from './config-errors.js';
+export type { ConfigError } from '../text/json-path-errors.js';
+export { formatConfigError } from '../text/json-path-errors.js';
 export { readJsonFile } from './config-lite.js';
 export type { BuddyConfig } from './config-schema.js';
 

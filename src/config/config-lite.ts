@@ -7,7 +7,7 @@
  */
 import { readFailure, readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { describeJsonError } from '../text/json-place.js';
-import type { ConfigError } from './config-errors.js';
+import type { ConfigError } from '../text/json-path-errors.js';
 import { migrateConfig, type ConfigObject } from './config-migrations.js';
 
 /** Reads and parses a JSON file; `undefined` value with no error when it does not exist. */

@@ -11,7 +11,7 @@ import {
   type HookRule,
   type HooksConfig,
 } from './plugin-config.js';
-import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
+import { issuesToErrors, joinJsonPath, type ConfigError } from '../text/json-path-errors.js';
 import { setSourceIndex } from './source-index.js';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set(HOOK_EVENT_NAMES);

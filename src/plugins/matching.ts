@@ -6,11 +6,11 @@
  */
 import { basename } from 'node:path';
 import { TOOL_EVENTS, type JournalEvent } from '../protocol/hook-event.js';
-import type { ConfigError } from '../config/config-errors.js';
+import type { ConfigError } from '../text/json-path-errors.js';
 import type { HookHandler } from './plugin-config.js';
 import { matchesPermissionRule, parsePermissionRule, type PermissionRule } from './permission-rule.js';
 import type { RuleOrigin, SourcedRule } from './rule-sources.js';
-import { joinJsonPath } from '../config/config-errors.js';
+import { joinJsonPath } from '../text/json-path-errors.js';
 import { sourceIndex } from './source-index.js';
 import { DEFAULT_HOST } from '../hosts/host-id.js';
 

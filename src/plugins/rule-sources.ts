@@ -8,7 +8,7 @@ import { expandPath } from '../config/paths.js';
 import { readJsonFile } from '../config/config-file.js';
 import { parseHooks } from './hooks-parse.js';
 import { sourceIndex } from './source-index.js';
-import { issuesToErrors, joinJsonPath, type ConfigError } from '../config/config-errors.js';
+import { issuesToErrors, joinJsonPath, type ConfigError } from '../text/json-path-errors.js';
 import type { BuddyConfig } from '../config/config-schema.js';
 import {
   DEFAULT_CLAUDE_SETTINGS_PATHS,

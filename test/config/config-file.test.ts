@@ -3,7 +3,7 @@ import { CONFIG_VERSION_KEY, CURRENT_CONFIG_VERSION } from '../../src/config/con
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConfigLoader, loadConfig, parseConfigValue } from '../../src/config/config-file.js';
-import { formatJsonPath } from '../../src/config/config-errors.js';
+import { formatJsonPath } from '../../src/text/json-path-errors.js';
 import { generatedSchemaFiles } from '../../src/config/config-json-schema.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

@@ -1,6 +1,7 @@
 /**
  * Config errors name the file and the JSON path of what is wrong
- * (`hooks.PostToolUse[0].hooks[1].timeout`), one error per problem.
+ * (`hooks.PostToolUse[0].hooks[1].timeout`), one error per problem. Here in text/, the innermost
+ * room, because every room that checks a JSON file it owns (config/, plugins/) reports this way.
  */
 import type { z } from 'zod';
 import type { $ZodError } from 'zod/v4/core';
