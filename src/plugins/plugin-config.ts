@@ -153,3 +153,7 @@ export const pluginConfigSections = {
     ),
   limits: runnerLimitsSchema.describe('Plugin runner limits.'),
 } as const;
+/** The plugins' keys of a loaded config.json (the whole BuddyConfig fits it). */
+export type PluginConfig = {
+  [K in keyof typeof pluginConfigSections]?: z.infer<(typeof pluginConfigSections)[K]>;
+};

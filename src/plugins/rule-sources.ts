@@ -5,14 +5,14 @@
  */
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { expandPath } from '../config/paths.js';
-import { readJsonFile } from '../config/config-file.js';
+import { readJsonFile } from '../config/config-lite.js';
 import { parseHooks } from './hooks-parse.js';
 import { sourceIndex } from './source-index.js';
 import { issuesToErrors, joinJsonPath, type ConfigError } from '../text/json-path-errors.js';
-import type { BuddyConfig } from '../config/config-schema.js';
 import {
   DEFAULT_CLAUDE_SETTINGS_PATHS,
   pluginManifestSchema,
+  type PluginConfig,
   type HookRule,
   type HooksConfig,
   type PluginLimits,
@@ -86,7 +86,7 @@ export function isBuddyTuiEntry(handler: Record<string, unknown>): boolean {
 }
 
 export function collectRules(
-  config: BuddyConfig,
+  config: PluginConfig,
   options: CollectOptions,
 ): { rules: SourcedRule[]; errors: ConfigError[] } {
   const env = options.env ?? process.env;
