@@ -63,10 +63,14 @@ describe('terminal channel bytes', () => {
 
 describe('the waiting moment on the recorded session', () => {
   type Mode = 'off' | 'bell' | 'osc9';
-  function run(mode: Mode, events: JournalEvent[], nowOf = (event: JournalEvent) => event.ts) {
+  function run(mode: Mode, events: JournalEvent[], nowOf = (event: JournalEvent) => event.ts, repeatSeconds?: number) {
     const writes: string[] = [];
     const tracker = createMomentTracker();
-    const settings = momentSettings(mode === 'off' ? {} : { channels: [mode] });
+    const settings = momentSettings(
+      mode === 'off'
+        ? {}
+        : { channels: [mode], ...(repeatSeconds === undefined ? {} : { waitingRepeatSeconds: repeatSeconds }) },
+    );
     let state: SessionState = emptySessionState(events[0].session_id);
     const perEvent: number[] = [];
     tracker.check({}, events[0].ts, settings);
@@ -85,7 +89,7 @@ describe('the waiting moment on the recorded session', () => {
     expect(perEvent.indexOf(1)).toBe(recorded.findIndex((e) => e.hook_event_name === 'PermissionRequest'));
   });
 
-  it('a second ask in the same session is a new wait; off writes nothing; a wait found long after it began is old news', () => {
+  it('a second ask of the same turn rings only when notify.waitingRepeatSeconds allows; off writes nothing; a wait found long after it began is old news', () => {
     const asked = recorded.findIndex((e) => e.hook_event_name === 'PermissionRequest');
     const again = [
       ...recorded.slice(0, 6),
@@ -93,7 +97,10 @@ describe('the waiting moment on the recorded session', () => {
         .slice(2, asked + 1)
         .map((e) => ({ ...e, tool_use_id: e.tool_use_id && `${e.tool_use_id}-2`, ts: e.ts + 60_000 })),
     ];
-    expect(run('osc9', again).writes).toHaveLength(2);
+    // One ping per turn's first wait (issue 47): the second ask, 60 s later, waits quietly by default,
+    // and rings with a repeat interval it has outlasted.
+    expect(run('osc9', again).writes).toHaveLength(1);
+    expect(run('osc9', again, undefined, 30).writes).toHaveLength(2);
     expect(run('off', recorded).writes).toEqual([]);
     expect(run('bell', recorded, (event) => event.ts + STALE_WAIT_MS + 1).writes).toEqual([]);
   });
