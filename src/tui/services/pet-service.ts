@@ -10,7 +10,9 @@ import type { JournalEvent } from '../../protocol/hook-event.js';
 import { defaultSeedFor, introduction } from '../../pet/introduction.js';
 import { deriveMood } from '../../pet/mood.js';
 import { decayPet, stepPet, stepPetEvents } from '../../pet/pet-engine.js';
+import { existsSync } from 'node:fs';
 import { fileSignature } from '../../files/file-signature.js';
+import { hatchPet } from '../../pet/hatch.js';
 import { loadPetForUpdate, PetUnreadableError, savePet, type LoadedPet } from '../../pet/pet-file.js';
 import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
@@ -134,7 +136,10 @@ function loadPet(state: PetState): void {
   try {
     if (!isRunner(state)) {
       held.signature = fileSignature(petFile);
-      held.pet = readPetLite(petFile) ?? held.pet;
+      // No pet.json yet: the pet the runner will hatch from the same seed, drawn and never saved
+      // here, so the viewer shows the face the statusLine and the mod show (statusline/buddy.ts).
+      const drawn = existsSync(petFile) ? undefined : drawnPet(options, options.clock());
+      held.pet = readPetLite(petFile) ?? drawn ?? held.pet;
       state.announce(held.pet);
       return;
     }
@@ -267,6 +272,11 @@ function mergeNewerSave(held: HeldPet, petFile: string, now: number): boolean {
   if (!fresh || !held.pet || !held.base) return false;
   Object.assign(held, { pet: mergePetWrites(held.base, held.pet, fresh, now), base: fresh, signature });
   return true;
+}
+
+/** The first pet the seed hatches, as the runner and the CLI hatch it. */
+function drawnPet(options: Pick<PetServiceOptions, 'seed' | 'speciesIds'>, now: number): Pet {
+  return hatchPet({ seed: options.seed ?? defaultSeedFor(process.env), speciesIds: options.speciesIds(), now });
 }
 
 /** pet.json for a change (hatched on first use, as `buddy-tui feed` does); throws PetUnreadableError. */
