@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadPlugins } from '../../src/plugins/plugin-setup.js';
+import { loadPlugins } from '../../src/config/plugin-setup.js';
 import { createPluginRunner, type PluginWarning } from '../../src/plugins/plugin-runner.js';
 import { appendReaction, readLatestReaction } from '../../src/state/reactions-log.js';
 import { createJournalTail } from '../../src/state/journal.js';

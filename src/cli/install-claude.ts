@@ -16,7 +16,7 @@ import {
   type HookForm,
 } from '../install/buddy-entries.js';
 import { chooseHookPath, createInbox } from '../install/hook-path.js';
-import { loadPlugins } from '../plugins/plugin-setup.js';
+import { loadPlugins } from '../config/plugin-setup.js';
 import { formatConfigError } from '../text/json-path-errors.js';
 import { claudeEventsWanted, wantedWhere, type WantedEvent } from '../install/wanted-events.js';
 import { claudeVersion } from '../delegate/adapters/auto-choice.js';

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { readSmallFile } from '../files/read-small-file.js';
 import { formatConfigError } from '../config/config-file.js';
-import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { loadPlugins, type PluginSetup } from '../config/plugin-setup.js';
 import { createPluginRunner } from '../plugins/plugin-runner.js';
 import { matchingHandlers, type CompiledHandler } from '../plugins/matching.js';
 import type { JournalEvent } from '../protocol/hook-event.js';

@@ -8,7 +8,7 @@ import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { expandPath, userSpeciesDir } from '../config/paths.js';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
 import { CONFIG_VERSION_KEY, type MigrateOptions } from '../config/config-migrations.js';
-import { loadPlugins } from '../plugins/plugin-setup.js';
+import { loadPlugins } from '../config/plugin-setup.js';
 import { formatIssue } from '../species/validate-species.js';
 import { createSpeciesRegistry } from '../species/species-registry.js';
 import { readFoundrySession } from '../state/foundry.js';

@@ -11,7 +11,7 @@ import type { JsonObject } from '../install/settings-json.js';
 import { isFastStatuslineCommand } from '../statusline/fast-command.js';
 import { buddyHookCommands, loadSources, pluginEnabled, type SettingsSource } from './claude-settings-sources.js';
 import { claudeHookChecks } from './doctor-claude-hooks.js';
-import { loadPlugins } from '../plugins/plugin-setup.js';
+import { loadPlugins } from '../config/plugin-setup.js';
 import { claudeEventsWanted } from '../install/wanted-events.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { goneNodeCheck } from './gone-node.js';

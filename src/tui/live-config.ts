@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { FSWatcher } from 'chokidar';
 import { formatConfigError, type BuddyConfig } from '../config/config-file.js';
-import { loadPlugins, type PluginSetup } from '../plugins/plugin-setup.js';
+import { loadPlugins, type PluginSetup } from '../config/plugin-setup.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { reportingAs } from '../report/reporter.js';
 import { followDir } from '../state/follow-dir.js';

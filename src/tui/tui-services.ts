@@ -14,7 +14,7 @@ import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
 import { createPetService } from './services/pet-service.js';
 import { resolve } from 'node:path';
-import type { PluginSetup } from '../plugins/plugin-setup.js';
+import type { PluginSetup } from '../config/plugin-setup.js';
 import { recordPluginsInUse } from '../state/plugins-in-use.js';
 import { defaultSeedFor } from '../pet/introduction.js';
 import { createReactionFollower } from './services/reaction-follower.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPlugins } from '../../src/plugins/plugin-setup.js';
+import { loadPlugins } from '../../src/config/plugin-setup.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { bashEvent, collector, useRunners } from './plugin-fixtures.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeHostEvent } from '../../src/hosts/host-translator.js';
 import { createPluginRunner, type PluginRunner } from '../../src/plugins/plugin-runner.js';
-import { loadPlugins } from '../../src/plugins/plugin-setup.js';
+import { loadPlugins } from '../../src/config/plugin-setup.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { codexPayloads } from '../support/codex-fixtures.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPluginRunner, type PluginRunner } from '../../src/plugins/plugin-runner.js';
-import { loadPlugins } from '../../src/plugins/plugin-setup.js';
+import { loadPlugins } from '../../src/config/plugin-setup.js';
 import type { HookHandler } from '../../src/plugins/plugin-config.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { bashEvent, collector } from './plugin-fixtures.js';

@@ -13,7 +13,7 @@ import type { BuddyVoice } from '../../voice/buddy-voice.js';
 // Type only: the delegate module loads on the first delegate request.
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
-import type { PluginSetup } from '../../plugins/plugin-setup.js';
+import type { PluginSetup } from '../../config/plugin-setup.js';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadPlugins, type PluginSetup } from '../../../src/plugins/plugin-setup.js';
+import { loadPlugins, type PluginSetup } from '../../../src/config/plugin-setup.js';
 import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createPetService } from '../../../src/tui/services/pet-service.js';
 import { createReactionSink } from '../../../src/tui/services/reaction-sink.js';

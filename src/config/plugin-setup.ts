@@ -1,12 +1,13 @@
 /**
  * Config file → compiled plugin handlers, with every problem on the way collected as a
- * ConfigError. What the TUI and `buddy-tui plugins` call.
+ * ConfigError. What the TUI and `buddy-tui plugins` call. Here in config/, which composes the
+ * rooms' sections, so that plugins/ is handed its keys and never loads config.json itself.
  */
-import { configFilePath } from '../config/paths.js';
-import { loadConfig, type BuddyConfig, type ConfigError, type ConfigLoad } from '../config/config-file.js';
-import type { MigrateOptions } from '../config/config-migrations.js';
-import { collectRules } from './rule-sources.js';
-import { compileRules, type CompiledHandler } from './matching.js';
+import { configFilePath } from './paths.js';
+import { loadConfig, type BuddyConfig, type ConfigError, type ConfigLoad } from './config-file.js';
+import type { MigrateOptions } from './config-migrations.js';
+import { collectRules } from '../plugins/rule-sources.js';
+import { compileRules, type CompiledHandler } from '../plugins/matching.js';
 
 export interface PluginSetup {
   config: BuddyConfig;
