@@ -66,8 +66,12 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'files',
   ],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
-  notify: ['protocol', 'state', 'text', 'process', 'report', 'config', 'plugins', 'files'],
-  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config', 'host-id', 'files'],
+  // It owns its config section (notify-config.ts), which config/ composes: no import of config/.
+  notify: ['protocol', 'state', 'text', 'process', 'report', 'plugins', 'files'],
+  // The plugins own their config section (plugin-config.ts) and its parser; config/ composes them
+  // and hands them the loaded config (config/plugin-setup.ts). They read their own JSON files
+  // (hooksFile, manifests) through the zod-free config-lite.
+  plugins: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'host-id', 'files'],
   // The buddy's own voice: moments, its prompt and its consent; it speaks through the delegate path.
   voice: ['protocol', 'text', 'plugins', 'delegate'],
   components: ['store', 'text', 'display', 'species-display'],
