@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
 import { text, toolUse, blocks, toolUseBlock, type StandinRequest } from '../support/messages-api-standin.js';
 import { buddyCli, createWorld, type E2eWorld } from './claude-session.js';
+import { openBuddyPane } from './waiting-world.js';
 import { startTmux, type TmuxServer } from './tmux-server.js';
 
 const DELEGATE_PROMPT = 'Cheer the developer on in five words.';
@@ -107,9 +108,8 @@ describe.skipIf(skipWithoutClaude())('interactive Claude Code in tmux with buddy
   });
 
   it('`buddy-tui pane` opens the pane beside Claude Code', () => {
-    const pane = buddyCli(world, ['pane', '--size', '90'], server.clientEnv(claudePane));
-    expect(pane.code, pane.stderr).toBe(0);
-    buddyPane = /pane (%\d+)/.exec(pane.stdout)![1];
+    // Off a terminal the command prints nothing on success: the pane is the one that was not there.
+    buddyPane = openBuddyPane(world, server, claudePane, 90);
     expect(server.tmux(['list-panes', '-F', '#{pane_id}']).stdout.trim().split('\n').sort()).toEqual(
       [claudePane, buddyPane].sort(),
     );
