@@ -79,6 +79,11 @@ function pingedThisTurn(seen: Seen, turn: number | undefined, now: number, repea
 export interface MomentTracker {
   /** The moments since the last look, for the sessions given (a session not given is forgotten). */
   check(sessions: Record<string, SessionState>, now: number, settings: MomentSettings): Notification[];
+  /**
+   * A "needs you" ping that did not go out (the user was looking at the pane, muted, quiet hours):
+   * it does not count as the turn's ping, so the turn's next wait may still ring.
+   */
+  unsent(notification: Notification): void;
 }
 
 /**
@@ -160,6 +165,12 @@ export function createMomentTracker(startedAt?: number): MomentTracker {
         }
       }
       return found;
+    },
+    unsent(notification) {
+      const session = notification.sessionId === undefined ? undefined : seen.get(notification.sessionId);
+      if (notification.kind !== 'waiting' || session?.pingedAt !== notification.at) return;
+      session.pingedAt = undefined;
+      session.pingedTurn = undefined;
     },
   };
 }

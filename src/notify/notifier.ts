@@ -58,7 +58,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   const deliver = async (notification: Notification, config: NotifyConfig) => {
     const place = notification.sessionId ? placeOf(notification.sessionId) : undefined;
-    if (place && (await inView(place, options.env))) return;
+    if (place && (await inView(place, options.env))) return tracker.unsent(notification);
     for (const channel of configuredChannels(channelNamesOf(config))) {
       if (!channel.available({ config, env: options.env }).ok) continue;
       try {
@@ -91,7 +91,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
     check(sessions, now) {
       const config = options.config() ?? {};
       const found = tracker.check(sessions, now, momentSettings(config));
-      if (found.length && !quiet(config, now)) send(found, config);
+      if (!found.length) return;
+      if (quiet(config, now)) for (const notification of found) tracker.unsent(notification);
+      else send(found, config);
     },
     stageReached(line, now) {
       const config = options.config() ?? {};

@@ -27,7 +27,11 @@ const approval = (id: string): JournalEvent[] =>
   }));
 
 /** Each event at its offset (ms) from the start, folded and looked at: the waiting titles found. */
-function waitingPings(steps: Array<[JournalEvent, number]>, config: NotifyConfig): number[] {
+function waitingPings(
+  steps: Array<[JournalEvent, number]>,
+  config: NotifyConfig,
+  sent: (offset: number) => boolean = () => true,
+): number[] {
   const start = 2_000_000_000_000;
   const tracker = createMomentTracker(start);
   const settings = momentSettings(config);
@@ -36,7 +40,12 @@ function waitingPings(steps: Array<[JournalEvent, number]>, config: NotifyConfig
   for (const [event, offset] of steps) {
     state = reduceEvent(state, { ...event, ts: start + offset });
     const found = tracker.check({ [state.sessionId]: state }, start + offset, settings);
-    for (const notification of found) if (notification.kind === 'waiting') pings.push(offset);
+    for (const notification of found) {
+      if (notification.kind !== 'waiting') continue;
+      // A ping the notifier did not send (the user was looking at the pane) is handed back.
+      if (sent(offset)) pings.push(offset);
+      else tracker.unsent(notification);
+    }
   }
   return pings;
 }
@@ -69,5 +78,10 @@ describe('waiting notifications: one per turn', () => {
     const two = [...session, ...turn(1_000, 2, 5_000), ...stop(20_000), ...turn(30_000, 2, 5_000)];
     expect(waitingPings(two, { channels: ['bell'] })).toEqual([3_000, 32_000]);
     expect(waitingPings(two, { channels: ['bell'], waitingRepeatSeconds: 0 })).toEqual([3_000, 8_000, 32_000, 37_000]);
+  });
+
+  it('a first wait the user saw in its pane does not use up the turn: the next wait rings', () => {
+    const seenAtFirst = (offset: number) => offset !== 3_000;
+    expect(waitingPings([...session, ...turn(1_000, 3, 7_000)], { channels: ['bell'] }, seenAtFirst)).toEqual([10_000]);
   });
 });
