@@ -22,6 +22,7 @@ import { formatIssue, validateSpeciesFile, validateSpeciesValue } from '../speci
 import { processIo, type CliIo } from './cli-io.js';
 import { openRegistry } from './load-buddy.js';
 import { importPet } from './species-import.js';
+import { showPicture } from './species-show-picture.js';
 import { runIfMain } from './run-direct.js';
 
 const USAGE = term`usage: buddy-tui species list [--species-dir DIR]
@@ -68,7 +69,7 @@ export async function run(args: string[], io: CliIo = processIo()): Promise<numb
     case 'list':
       return list(io, values['species-dir']);
     case 'show':
-      return show(
+      return await show(
         io,
         rest[0],
         values.state,
@@ -102,14 +103,14 @@ function list(io: CliIo, extraDir?: string): number {
   return 0;
 }
 
-function show(
+async function show(
   io: CliIo,
   id: string | undefined,
   state: string | undefined,
   extraDir?: string,
   looks: { hat?: string; eyes?: string } = {},
   stageArg?: string,
-): number {
+): Promise<number> {
   if (!id) {
     io.stderr(term`buddy-tui species show: which species? (see \`buddy-tui species list\`)\n`);
     return 2;
@@ -162,6 +163,7 @@ function show(
     );
   }
   const states: SpriteState[] = state ? [state as SpriteState] : [...SPRITE_STATES];
+  if (await showPicture(io, species, entry.file, states)) return 0;
   for (const mood of states) {
     const drawn = resolveState(species, mood);
     const fromBase = stages[stageIndex] !== undefined && stateSource(base, stageIndex, mood).base;
