@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates assets/screenshot-picture.png: as capture-demo.sh, with a picture pet. The sample
-# pet (scripts/screenshot/sample-pet.mjs, our own drawing) is put where Codex keeps pets and the
-# demo wears it as codex:mochi, drawn from its pixels in 24-bit half-blocks.
+# pet the package ships (examples/pets/mochi, drawn by sample-pet.mjs) is put where Codex keeps
+# pets and the demo wears it as codex:mochi, drawn from its pixels in 24-bit half-blocks.
 # Needs: tmux, rsvg-convert (Debian: librsvg2-bin), fonts-dejavu-core (+ fonts-noto-color-emoji).
 #   npm run build && bash scripts/screenshot/capture-picture.sh [out.png]
 set -euo pipefail
@@ -11,7 +11,7 @@ WORK="$(mktemp -d)"
 SOCK="$WORK/tmux.sock"
 trap 'tmux -S "$SOCK" kill-server 2>/dev/null || true; sleep 1; rm -rf "$WORK" 2>/dev/null || true' EXIT
 
-node "$ROOT/scripts/screenshot/sample-pet.mjs" "$WORK/codex/pets" >/dev/null
+mkdir -p "$WORK/codex/pets" && cp -R "$ROOT/examples/pets/mochi" "$WORK/codex/pets/"
 tmux -S "$SOCK" -f /dev/null new-session -d -s shot -x 112 -y 30 \
   "env TMPDIR=$WORK CODEX_HOME=$WORK/codex COLORTERM=truecolor XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state TERM=xterm-256color LANG=C.UTF-8 node $ROOT/dist/cli.js demo --species codex:mochi --once"
 

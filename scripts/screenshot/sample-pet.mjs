@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Draws an original sample Codex pet, "Mochi", for the README's picture-pet screenshot (buddy-tui
-// ships no one else's art): a round, outlined creature in Codex's 8 × 9 grid of 192×208 frames,
-// one pose per row (idle breathing, running bobbing, waving arm, failed greyed with closed eyes,
-// waiting with raised eyebrows...). Writes <dir>/mochi/pet.json and spritesheet.webp.
-// Usage: node scripts/screenshot/sample-pet.mjs <pets-dir>
+// Draws an original sample Codex pet, "Mochi", that the package ships in examples/pets/mochi for
+// the README's picture pet and its screenshot (buddy-tui ships no one else's art): a round,
+// outlined creature in Codex's 8 × 9 grid of 192×208 frames, one pose per row (idle breathing,
+// running bobbing, waving arm, failed greyed with closed eyes, waiting with raised eyebrows...).
+// Writes <dir>/mochi/pet.json and spritesheet.webp.
+// Usage: node scripts/screenshot/sample-pet.mjs examples/pets   (rewrites the shipped sample)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';

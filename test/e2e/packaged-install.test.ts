@@ -15,7 +15,7 @@ import { REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { FIXTURE_SESSION, fixturePayload, realEvents } from '../statusline/support.js';
 import { startTmux, type TmuxServer } from './tmux-server.js';
-import { writeCodexPet } from '../support/picture-sheet.js';
+import { cellColors, near, solidColor, writeCodexPet } from '../support/picture-sheet.js';
 
 /** npm as a user runs it: none of the npm_* variables of the `npm test` that may be running us. */
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
@@ -161,6 +161,37 @@ describe('the packaged install (npm pack, npm i -g --prefix)', () => {
     expect(run(['species', 'import', broken], env).stderr).toContain(
       'but its grid (8 × 9 frames of 192×208) covers 1536×1872',
     );
+  });
+
+  it("makes the README's sample picture pet from the installed copy; `species show` draws its picture", () => {
+    const box = sandbox('sample-pet');
+    const block = /To wear Mochi[^\n]*\n\n```sh\n([\s\S]*?)```/.exec(
+      readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'),
+    );
+    expect(block?.[1]).toContain('species show codex:mochi');
+    // As a user's shell runs it: the installed bin and npm on PATH, `npm root -g` this prefix.
+    const prefix = dirname(dirname(bin));
+    const env = { ...box.env, PATH: `${dirname(bin)}:${box.env.PATH}`, NPM_CONFIG_PREFIX: prefix };
+    const shell = spawnSync('sh', ['-ec', block![1]!], { env, encoding: 'utf8', timeout: 120_000 });
+    expect(shell.status, shell.stderr).toBe(0);
+    // Piped, it says in one line that it drew the text frames, and how to see the picture.
+    expect(shell.stdout).toContain(
+      'a picture pet, drawn below in its text frames: stdout is not a terminal (BUDDY_TUI_PICTURES=truecolor draws it anyway)',
+    );
+    expect(shell.stdout).toMatch(/ the Mochi · \w+ · level 1$/m);
+    const shown = run(['species', 'show', 'codex:mochi', '--state', 'celebrate'], {
+      ...env,
+      BUDDY_TUI_PICTURES: 'truecolor',
+    });
+    expect(shown.stderr).toBe('');
+    expect(shown.stdout).toMatch(/^celebrate \(animation review, 6 frames at [\d.]+ fps\)$/m);
+    // Mochi in 24-bit half-blocks: cells with two colours, and the one-colour ones its review body,
+    // light blue (200, 230, 255, snapped to 32 levels; shading moves it a little).
+    const cells = shown.stdout.split('\n').flatMap((line) => cellColors(line));
+    expect(cells.filter((cell) => cell.glyph === '▀' && cell.fg && cell.bg).length).toBeGreaterThan(200);
+    const solid = cells.map(solidColor).filter((color) => color !== undefined);
+    expect(solid.length).toBeGreaterThan(20);
+    expect(solid.filter((color) => near(color, [204, 228, 252], 24)).length).toBeGreaterThan(solid.length * 0.8);
   });
 
   it('prints the settings change for `install --dry-run --diff`, pointing at the installed hook, and writes nothing', () => {
