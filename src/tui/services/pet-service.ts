@@ -18,6 +18,7 @@ import { readPetLite } from '../../pet/pet-lite.js';
 import { levelForXp, xpForLevel, type Pet } from '../../pet/pet.js';
 import { sanitizeText } from '../../text/sanitize.js';
 import {
+  NOTICE_MS,
   selectSelectedSession,
   type BuddyStore,
   type Interaction,
@@ -237,11 +238,17 @@ export function createPetService(options: PetServiceOptions): PetService {
 function createAnnouncer(store: BuddyStore, clock: () => number) {
   let introduced = false;
   return (pet: Pet | undefined, loaded?: LoadedPet): void => {
-    const intro = pet && !introduced ? introduction(pet, clock(), 'f feeds it, p pets it.') : undefined;
+    const now = clock();
+    // A warning in the footer (a broken config.json at start) is not cut short by a greeting or
+    // the hatch's news: the pet is introduced at a later load, or by the statusLine and the mod.
+    const { notice } = store.getState();
+    const warned = notice?.tone === 'warning' && now - notice.at < NOTICE_MS;
+    const intro = pet && !introduced && !warned ? introduction(pet, now, 'f feeds it, p pets it.') : undefined;
     introduced ||= intro !== undefined;
     const text = intro ?? loaded?.message;
     const tone = intro || loaded?.hatched ? 'info' : 'warning';
-    if (text) store.getState().setNotice(toSafeText(text, { maxLength: 300 }), clock(), tone);
+    if (text && !(warned && tone === 'info'))
+      store.getState().setNotice(toSafeText(text, { maxLength: 300 }), now, tone);
   };
 }
 

@@ -13,13 +13,35 @@ import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
 import { createSessionSlice, reselect } from './session-slice.js';
-import type { BuddyState, BuddyStore, BuddyStoreOptions } from './types.js';
+import type { BuddyState, BuddyStore, BuddyStoreOptions, Notice } from './types.js';
 
 /** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
 export const toDelegateStatRows = (stats: Record<string, string | number>): SafeRow[] => toSafeRows(stats, 30, 60);
 
 /** A notice shows this long. */
 export const NOTICE_MS = 5_000;
+/**
+ * A new notice, unless a warning on screen is still fresh and this is another warning (a broken
+ * config.json and a broken species file at start): that one waits its turn instead of hiding the
+ * first before anyone could read it.
+ */
+function noticeSet(state: Pick<BuddyState, 'notice' | 'laterWarnings'>, next: Notice): Partial<BuddyState> {
+  const { notice, laterWarnings = [] } = state;
+  const waits = next.tone === 'warning' && notice?.tone === 'warning' && next.at - notice.at < NOTICE_MS;
+  if (!waits || notice.text === next.text) return { notice: next };
+  const known = laterWarnings.length >= MAX_LATER_WARNINGS || laterWarnings.some((later) => later.text === next.text);
+  return known ? {} : { laterWarnings: [...laterWarnings, next] };
+}
+
+/** The notice after a tick: one that has had its time goes, and the next waiting warning shows. */
+function advanceNotice(state: Pick<BuddyState, 'notice' | 'laterWarnings'>, now: number): Partial<BuddyState> {
+  if (!state.notice || now - state.notice.at < NOTICE_MS) return {};
+  const [next, ...later] = state.laterWarnings ?? [];
+  return { notice: next && { ...next, at: now }, laterWarnings: later };
+}
+
+/** Warnings kept to show after the one on screen. */
+const MAX_LATER_WARNINGS = 3;
 
 export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
   return createStore<BuddyState>()((set, get) => ({
@@ -48,9 +70,8 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     advance(now, extras = {}) {
       set((state) => {
         const bubbles = advanceBubbles(state.bubbles, now);
-        const notice = state.notice && now - state.notice.at >= NOTICE_MS ? undefined : state.notice;
         const selection = state.userSelected ? {} : reselect(state, now);
-        return { tick: state.tick + 1, now, bubbles, notice, ...selection, ...extras };
+        return { tick: state.tick + 1, now, bubbles, ...advanceNotice(state, now), ...selection, ...extras };
       });
     },
 
@@ -98,7 +119,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     },
 
     setNotice(text, now, tone = 'info') {
-      set({ notice: { text, at: now, tone } });
+      set(noticeSet(get(), { text, at: now, tone }));
     },
 
     setDelegateStats(stats) {

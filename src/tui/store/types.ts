@@ -128,6 +128,8 @@ export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, R
   /** Pid of the instance that runs plugins, when this one is a viewer. */
   runnerPid?: number;
   notice?: Notice;
+  /** Warnings that came while another was showing: each shows in turn when the one before ends. */
+  laterWarnings?: Notice[];
   /** Delegate accounting (calls, tokens, cache hits...) for the help overlay, when available. */
   delegateStats?: SafeRow[];
   /** Events applied since start (for the help overlay and the benchmark). */
