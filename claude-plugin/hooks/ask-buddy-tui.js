@@ -83,11 +83,13 @@ async function askNow($, act) {
 
 /**
  * A look made before the user's last answer (a view file written, a mod-state run started, before
- * it: `asOf`) still carries the ask that was answered (ask-answered.js): drawn without it. An ask
- * seen after the answer is a new one and shows.
+ * it: `asOf`), or one whose ask began before that answer (a view the runner wrote after the answer
+ * but before buddy-tui journaled it), still carries the ask that was answered (ask-answered.js):
+ * drawn without it. An ask begun after the answer is a new one and shows.
  */
 export function withoutAnsweredAsk(look, asOf) {
-  return look.waiting && asOf < mod.answeredAt ? { ...look, waiting: undefined } : look
+  const answered = asOf < mod.answeredAt || (look.waitingSince !== undefined && look.waitingSince <= mod.answeredAt)
+  return look.waiting && answered ? { ...look, waiting: undefined, waitingSince: undefined } : look
 }
 
 /**

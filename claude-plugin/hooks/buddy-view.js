@@ -7,7 +7,7 @@ export const MIN_CLAUDE_CODE = '2.1.287'
 /**
  * @typedef {{ v: 1, face: string, name?: string, mood: string, species?: string, stage?: string,
  *   level?: number, needs?: { hunger: number, energy: number, happiness: number }, sprite: string[],
- *   color?: string, bubble?: { text: string, kind: string }, bubbleUntil?: number, waiting?: string, working: boolean,
+ *   color?: string, bubble?: { text: string, kind: string }, bubbleUntil?: number, waiting?: string, waitingSince?: number, working: boolean,
  *   said?: string, voice?: string, watch: string[], reactions?: string, view?: string, pending?: number }} ModState
  * @typedef {{ text: string, color?: string, dim?: boolean, bold?: boolean }} Row
  */
@@ -86,6 +86,7 @@ export function parseModState(stdout) {
     bubbleUntil:
       typeof value.bubbleUntil === 'number' && Number.isFinite(value.bubbleUntil) ? value.bubbleUntil : undefined,
     waiting: typeof value.waiting === 'string' ? clean(value.waiting, 80) : undefined,
+    waitingSince: Number.isFinite(value.waitingSince) ? value.waitingSince : undefined,
     watch: value.watch.filter((path) => typeof path === 'string').slice(0, 8),
     reactions: typeof value.reactions === 'string' ? value.reactions : undefined,
     view: typeof value.view === 'string' ? value.view : undefined,

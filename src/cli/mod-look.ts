@@ -45,6 +45,8 @@ export interface ModState {
   bubbleUntil?: number;
   /** What Claude waits for ("approve Bash `ls`"), when it waits for the user. */
   waiting?: string;
+  /** When that wait began (ms since the epoch): the mod drops an ask begun before the user's last answer. */
+  waitingSince?: number;
   working: boolean;
   /** The buddy keeps its bubbles to itself (`m` in a pane, /buddy mute): no bubble is drawn. */
   muted?: true;
@@ -156,6 +158,7 @@ export function computeModState(
         ? look.introUntil
         : reaction && bubbleEnd(reaction, now),
     waiting: view.waiting?.what,
+    waitingSince: view.waiting && now - view.waiting.elapsedMs,
     working: view.turnOpen || view.runningTool !== undefined,
     ...(muted ? { muted: true as const } : {}),
     said: said && sanitizeText(said, { maxLength: 160 }),
