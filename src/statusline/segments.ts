@@ -7,6 +7,7 @@ import { formatElapsed } from '../state/selectors.js';
 import { SESSION_MOOD_RULES } from '../display/mood.js';
 import { displayWidth } from '../display/text-width.js';
 import { contextBar } from './context-bar.js';
+import { SEGMENT_PRIORITY } from './segment-priority.js';
 import { agentStyle, type Part, type StyleName } from './style.js';
 import type { StatuslineView } from './view.js';
 
@@ -26,7 +27,7 @@ const dim = (text: string): Part => ({ text, style: 'dim' });
 /** The face, then the reaction (or the buddy's name) beside it. */
 export function buddySegment(view: StatuslineView): Segment | undefined {
   if (view.modDraws) return undefined; // the mod draws the face beside the prompt
-  return { key: 'face', parts: [{ text: view.face, style: 'face' }], priority: 100 };
+  return { key: 'face', parts: [{ text: view.face, style: 'face' }], priority: SEGMENT_PRIORITY.face };
 }
 
 /** A time that grows between two runs of the statusLine: none when the mod draws (it ages in the mod). */
@@ -36,32 +37,44 @@ export function reactionSegment(view: StatuslineView): Segment | undefined {
   if (view.reaction) {
     const style: StyleName =
       view.reaction.kind === 'warning' ? 'warning' : view.reaction.kind === 'thinking' ? 'thinking' : 'reaction';
-    return { key: 'reaction', parts: [{ text: view.reaction.text, style }], priority: 35, minCells: 12 };
+    return {
+      key: 'reaction',
+      parts: [{ text: view.reaction.text, style }],
+      priority: SEGMENT_PRIORITY.reaction,
+      minCells: 12,
+    };
   }
-  if (view.name) return { key: 'reaction', parts: [{ text: view.name, style: 'dim' }], priority: 5 };
+  if (view.name)
+    return { key: 'reaction', parts: [{ text: view.name, style: 'dim' }], priority: SEGMENT_PRIORITY.name };
   return undefined;
 }
 
 export function modelSegment(view: StatuslineView): Segment | undefined {
-  return view.modelName ? { key: 'model', parts: [{ text: view.modelName, style: 'model' }], priority: 40 } : undefined;
+  return view.modelName
+    ? { key: 'model', parts: [{ text: view.modelName, style: 'model' }], priority: SEGMENT_PRIORITY.model }
+    : undefined;
 }
 
 export function projectSegment(view: StatuslineView): Segment | undefined {
   return view.projectName
-    ? { key: 'project', parts: [{ text: view.projectName, style: 'project' }], priority: 20 }
+    ? { key: 'project', parts: [{ text: view.projectName, style: 'project' }], priority: SEGMENT_PRIORITY.project }
     : undefined;
 }
 
 export function contextSegment(view: StatuslineView): Segment | undefined {
   return view.usedPercentage === undefined
     ? undefined
-    : { key: 'context', parts: contextBar(view.usedPercentage), priority: 50 };
+    : { key: 'context', parts: contextBar(view.usedPercentage), priority: SEGMENT_PRIORITY.context };
 }
 
 /** 💬 while a prompt is being processed, 💬 3 when more are queued. */
 export function queueSegment(view: StatuslineView): Segment | undefined {
   if (view.queue <= 0) return undefined;
-  return { key: 'queue', parts: [{ text: view.queue > 1 ? `💬 ${view.queue}` : '💬', style: 'badge' }], priority: 90 };
+  return {
+    key: 'queue',
+    parts: [{ text: view.queue > 1 ? `💬 ${view.queue}` : '💬', style: 'badge' }],
+    priority: SEGMENT_PRIORITY.queue,
+  };
 }
 
 /**
@@ -80,7 +93,7 @@ export function waitingSegment(view: StatuslineView): Segment | undefined {
   return {
     key: 'waiting',
     parts: candidates[0],
-    priority: 95,
+    priority: SEGMENT_PRIORITY.waiting,
     minCells: partsCells(shortest),
     shrink: (maxCells) => candidates.find((parts) => partsCells(parts) <= maxCells) ?? shortest,
   };
@@ -92,7 +105,7 @@ export function runningToolSegment(view: StatuslineView): Segment | undefined {
   return {
     key: 'running',
     parts: [{ text: `▸ ${tool.name}`, style: 'running' }, ...elapsed(view, tool.elapsedMs)],
-    priority: 85,
+    priority: SEGMENT_PRIORITY.running,
   };
 }
 
@@ -106,7 +119,8 @@ export function failureSegment(view: StatuslineView): Segment | undefined {
   return {
     key: 'failure',
     parts: [{ text: `✗ ${failure.tool}`, style: 'alert' }, dim(` ${formatElapsed(failure.agoMs)} ago`)],
-    priority: failure.agoMs < SESSION_MOOD_RULES.errorMs ? 80 : 30,
+    priority:
+      failure.agoMs < SESSION_MOOD_RULES.errorMs ? SEGMENT_PRIORITY.freshFailure : SEGMENT_PRIORITY.staleFailure,
   };
 }
 
@@ -145,7 +159,7 @@ export function toolsSegment(view: StatuslineView): Segment | undefined {
   return {
     key: 'tools',
     parts,
-    priority: 60,
+    priority: SEGMENT_PRIORITY.tools,
     minCells: Math.min(partsCells(parts), partsCells(build(1))),
     shrink: listShrinker(build, tools.length),
   };
@@ -177,7 +191,13 @@ export function agentsSegment(view: StatuslineView): Segment | undefined {
   const byItems = listShrinker(build, agents.length);
   const shrink = (maxCells: number): Part[] | undefined =>
     byItems(maxCells) ?? (partsCells(counted) <= maxCells ? counted : undefined);
-  return { key: 'agents', parts, priority: 75, minCells: Math.min(partsCells(parts), partsCells(counted)), shrink };
+  return {
+    key: 'agents',
+    parts,
+    priority: SEGMENT_PRIORITY.agents,
+    minCells: Math.min(partsCells(parts), partsCells(counted)),
+    shrink,
+  };
 }
 
 /** `◆3`: how many subagents run, for the short --segment layout. */
@@ -185,7 +205,11 @@ export function agentCountSegment(view: StatuslineView): Segment | undefined {
   const count = view.agents.reduce((sum, group) => sum + group.count, 0);
   if (count === 0) return undefined;
   const type = view.agents[0].type;
-  return { key: 'agents', parts: [{ text: `◆${count}`, style: agentStyle(type) }], priority: 70 };
+  return {
+    key: 'agents',
+    parts: [{ text: `◆${count}`, style: agentStyle(type) }],
+    priority: SEGMENT_PRIORITY.agentCount,
+  };
 }
 
 export function idleSegment(view: StatuslineView): Segment | undefined {
@@ -195,7 +219,7 @@ export function idleSegment(view: StatuslineView): Segment | undefined {
   if (idle.kind === 'no-state') text = 'no hook events yet (buddy-tui doctor)';
   else if (idle.kind === 'ended') text = 'session ended';
   else text = idle.lastTurnMs !== undefined ? `idle · last turn ${formatElapsed(idle.lastTurnMs)}` : 'idle';
-  return { key: 'idle', parts: [dim(text)], priority: 10, minCells: 4 };
+  return { key: 'idle', parts: [dim(text)], priority: SEGMENT_PRIORITY.idle, minCells: 4 };
 }
 
 const present = (segments: Array<Segment | undefined>): Segment[] =>
