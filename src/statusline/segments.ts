@@ -225,6 +225,16 @@ export function idleSegment(view: StatuslineView): Segment | undefined {
 const present = (segments: Array<Segment | undefined>): Segment[] =>
   segments.filter((s): s is Segment => s !== undefined);
 
+/** What the session is doing now: the running tool, the failure, the turn's tools, the agents. */
+function activitySegments(view: StatuslineView): Segment[] {
+  return present([runningToolSegment(view), failureSegment(view), toolsSegment(view), agentsSegment(view)]);
+}
+
+/** The idle rule: the idle segment shows only when no activity segment is present. */
+export function idleShows(activity: Segment[]): boolean {
+  return activity.length === 0;
+}
+
 /** The rows for the chosen layout, each a list of segments in display order. */
 export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean): Segment[][] {
   const face = buddySegment(view);
@@ -241,7 +251,7 @@ export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean
       ]),
     ];
   }
-  const buddyRow = [
+  const buddyRow = present([
     face,
     waitingSegment(view),
     reactionSegment(view),
@@ -249,9 +259,8 @@ export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean
     projectSegment(view),
     contextSegment(view),
     queueSegment(view),
-  ];
-  const activityRow = [runningToolSegment(view), failureSegment(view), toolsSegment(view), agentsSegment(view)];
-  if (lines === 1)
-    return [present([...buddyRow, ...activityRow, activityRow.some(Boolean) ? undefined : idleSegment(view)])];
-  return [present(buddyRow), present(activityRow.some(Boolean) ? activityRow : [idleSegment(view)])];
+  ]);
+  const activity = activitySegments(view);
+  const activityOrIdle = idleShows(activity) ? present([idleSegment(view)]) : activity;
+  return lines === 1 ? [[...buddyRow, ...activityOrIdle]] : [buddyRow, activityOrIdle];
 }
