@@ -7,12 +7,12 @@ import {
   BUBBLE_QUEUE_CAP,
   clearBubbles,
   emptyBubbleQueue,
-  enqueueReaction,
   noteDropped,
   toShownReaction,
   type BubbleQueue,
   type ShownReaction,
 } from '../../src/tui/store/bubble-queue.js';
+import { enqueueReaction } from '../../src/tui/store/bubble-rules.js';
 import { HISTORY_CAP, historyCounts } from '../../src/tui/store/reaction-history.js';
 
 const T0 = 1_700_000_000_000;

@@ -52,119 +52,6 @@ export const emptyBubbleQueue = (): BubbleQueue => ({ waiting: [], dropped: 0, h
 /** The statusline lets a reaction go by the same rule (src/display/reaction-expiry.ts). */
 const shownFor = (reaction: Reaction): number => reactionLifetimeMs(reaction);
 
-/** Higher priority first; among equals, the older one first. */
-function byPriority(a: Bubble, b: Bubble): number {
-  return b.reaction.priority - a.reaction.priority || a.queuedAt - b.queuedAt;
-}
-
-/** A built-in quip for the event this user's answer is about. */
-const isQuipFor = (answer: Reaction) => (bubble: Bubble) =>
-  bubble.reaction.fallback === true &&
-  bubble.reaction.eventId === answer.eventId &&
-  bubble.reaction.sessionId === answer.sessionId;
-
-/**
- * Adds a reaction. One with the id of a bubble already on screen or queued replaces it in place
- * (a "thinking" bubble answered). The user's answer to an event replaces that event's built-in
- * quip in place on screen, or removes it from the queue. A higher priority reaction takes the
- * screen from lower-priority small talk; a full queue drops its lowest-priority, oldest entry.
- */
-export function enqueueReaction(queue: BubbleQueue, reaction: ShownReaction, now: number): BubbleQueue {
-  const { current } = queue;
-  let history = queue.history;
-  // ttlMs 0 means "withdraw the bubble with this id" (a delegate that chose to say nothing):
-  // it leaves at once, with no minimum display time, and is never shown itself.
-  if (reaction.ttlMs <= 0) {
-    // A delegate's withdrawal carries its reason as text ('…' from older producers).
-    const said = reaction.text.trim() && reaction.text !== '…' ? `: ${reaction.text}` : '';
-    const why = `withdrawn by ${reaction.source}${said}`;
-    if (current && current.reaction.id === reaction.id) {
-      return promoteNext(
-        queue.waiting.slice(),
-        queue.dropped,
-        markReaction(history, reaction.id, 'dropped', now, why),
-        now,
-        now,
-      );
-    }
-    const waiting = queue.waiting.filter((bubble) => bubble.reaction.id !== reaction.id);
-    return waiting.length === queue.waiting.length
-      ? queue
-      : { ...queue, waiting, history: markReaction(history, reaction.id, 'dropped', now, why) };
-  }
-  if (current && current.reaction.id === reaction.id) {
-    return {
-      ...queue,
-      current: { ...current, reaction, shownAt: now },
-      history: recordReaction(history, reaction, 'shown', now),
-    };
-  }
-  const at = queue.waiting.findIndex((bubble) => bubble.reaction.id === reaction.id);
-  if (at >= 0) {
-    const waiting = queue.waiting.slice();
-    waiting[at] = { ...waiting[at]!, reaction };
-    return { ...queue, waiting: waiting.sort(byPriority), history: recordReaction(history, reaction, 'queued', now) };
-  }
-  if (
-    reaction.fallback &&
-    reaction.eventId !== undefined &&
-    history.some(
-      (entry) => !entry.fallback && entry.eventId === reaction.eventId && entry.sessionId === reaction.sessionId,
-    )
-  ) {
-    // The user's own handler already answered this event: the quip is not needed.
-    return {
-      ...queue,
-      history: recordReaction(history, reaction, 'dropped', now, "the user's plugin answered this event"),
-    };
-  }
-  let waiting = queue.waiting;
-  if (!reaction.fallback && reaction.eventId !== undefined) {
-    const replaced = `replaced by ${reaction.source}`;
-    if (current && isQuipFor(reaction)(current)) {
-      history = markReaction(history, current.reaction.id, 'shown', now, replaced);
-      return {
-        ...queue,
-        current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
-        history: recordReaction(history, reaction, 'shown', now),
-      };
-    }
-    const quip = waiting.find(isQuipFor(reaction));
-    if (quip) {
-      waiting = waiting.filter((bubble) => bubble !== quip);
-      history = markReaction(history, quip.reaction.id, 'dropped', now, replaced);
-    }
-  }
-  if (!current) {
-    return {
-      ...queue,
-      waiting,
-      current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
-      history: recordReaction(history, reaction, 'shown', now),
-    };
-  }
-  if (reaction.priority > current.reaction.priority && current.reaction.kind !== 'thinking') {
-    // Small talk gives way to the failure; it does not come back later.
-    history = markReaction(history, current.reaction.id, 'shown', now, `cut short by ${reaction.source}`);
-    return {
-      ...queue,
-      waiting,
-      current: { reaction, queuedAt: now, readyAt: now, shownAt: now },
-      dropped: queue.dropped + 1,
-      history: recordReaction(history, reaction, 'shown', now),
-    };
-  }
-  const next = [...waiting, { reaction, queuedAt: now }].sort(byPriority);
-  history = recordReaction(history, reaction, 'queued', now);
-  let dropped = queue.dropped;
-  while (next.length > BUBBLE_QUEUE_CAP) {
-    const lost = next.pop()!;
-    history = markReaction(history, lost.reaction.id, 'dropped', now, 'queue full');
-    dropped += 1;
-  }
-  return { ...queue, waiting: next, dropped, history };
-}
-
 /** True when the bubble on screen has had its time. */
 export function isExpired(bubble: Bubble, now: number): boolean {
   return now - (bubble.shownAt ?? now) >= shownFor(bubble.reaction);
@@ -205,7 +92,7 @@ export function yieldToWaiting(queue: BubbleQueue, now: number, readMs: number):
  * became free at `freedAt`: every bubble that waited behind the one that left could be shown from
  * then, and one that waited longer than its own ttl after that is stale.
  */
-function promoteNext(
+export function promoteNext(
   waiting: Bubble[],
   dropped: number,
   history: HistoryEntry[],

@@ -8,7 +8,8 @@
 import { createStore } from 'zustand/vanilla';
 import type { SafeSessionState } from '../../state/safe-session.js';
 import { toSafeRows, toSafeText, type SafeRow } from '../../text/safe-text.js';
-import { advanceBubbles, clearBubbles, emptyBubbleQueue, enqueueReaction, noteDropped } from './bubble-queue.js';
+import { advanceBubbles, clearBubbles, emptyBubbleQueue, noteDropped } from './bubble-queue.js';
+import { enqueueReaction } from './bubble-rules.js';
 import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
