@@ -1,42 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
-import { toReactionText } from '../../src/text/safe-text.js';
+import { reaction, T0 } from '../support/shown-reactions.js';
 import {
   advanceBubbles,
   BUBBLE_QUEUE_CAP,
   clearBubbles,
   emptyBubbleQueue,
   noteDropped,
-  toShownReaction,
   type BubbleQueue,
   type ShownReaction,
 } from '../../src/tui/store/bubble-queue.js';
 import { enqueueReaction } from '../../src/tui/store/bubble-rules.js';
 import { HISTORY_CAP, historyCounts } from '../../src/tui/store/reaction-history.js';
 
-const T0 = 1_700_000_000_000;
 const { failure, info, chat } = REACTION_PRIORITY;
 
-/** `text` as a producer gives it: made safe once (toReactionText). */
-function reaction(
-  id: string,
-  priority: number,
-  overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {},
-): ShownReaction {
-  const text = toReactionText(overrides.text ?? `text ${id}`);
-  return toShownReaction({
-    id,
-    sessionId: 's1',
-    kind: 'reaction',
-    source: 'plug',
-    priority,
-    ttlMs: 10_000,
-    ts: T0,
-    ...overrides,
-    text,
-  });
-}
 /** The built-in quip for an event. */
 const quip = (id: string, eventId: string, priority = failure) =>
   reaction(id, priority, { source: 'buddy', fallback: true, eventId });

@@ -1,34 +1,17 @@
 /** The bubble queue's rule list (src/tui/store/bubble-rules.ts), row by row: one test per rule. */
 import { describe, expect, it } from 'vitest';
-import type { Reaction } from '../../src/protocol/reaction.js';
 import { REACTION_PRIORITY } from '../../src/protocol/reaction.js';
-import { toReactionText } from '../../src/text/safe-text.js';
+import { reaction, T0 } from '../support/shown-reactions.js';
 import {
   BUBBLE_QUEUE_CAP,
   emptyBubbleQueue,
-  toShownReaction,
   type BubbleQueue,
   type ShownReaction,
 } from '../../src/tui/store/bubble-queue.js';
 import { BUBBLE_RULES, enqueueReaction } from '../../src/tui/store/bubble-rules.js';
 
-const T0 = 1_700_000_000_000;
 const { failure, chat } = REACTION_PRIORITY;
 
-function reaction(id: string, priority: number, overrides: Partial<Omit<Reaction, 'text'>> & { text?: string } = {}) {
-  const text = toReactionText(overrides.text ?? `text ${id}`);
-  return toShownReaction({
-    id,
-    sessionId: 's1',
-    kind: 'reaction',
-    source: 'plug',
-    priority,
-    ttlMs: 10_000,
-    ts: T0,
-    ...overrides,
-    text,
-  });
-}
 const quip = (id: string, eventId: string) => reaction(id, failure, { source: 'buddy', fallback: true, eventId });
 const withdrawal = (id: string) => reaction(id, chat, { ttlMs: 0, text: 'nothing to add', source: 'delegate' });
 const push = (...steps: ShownReaction[]) =>
