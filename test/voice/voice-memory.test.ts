@@ -5,15 +5,16 @@
  * quip stands). Needs `npm run build` and the CLI (skipped locally without it).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VOICE_LINES_FILE } from '../../src/state/voice-lines.js';
-import { createOfflineClaudeHome, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { createOfflineClaudeHome, skipWithoutClaude } from '../support/claude-cli.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { startMessagesApiStandin, text } from '../support/messages-api-standin.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { until } from '../mod/runner-world.js';
+import { voiceRunnerEnv } from './voice-support.js';
 
 const LINE = 'false failed with nothing to say. Relatable.';
 const cleanups: Array<() => Promise<unknown> | void> = [];
@@ -41,23 +42,7 @@ describe.skipIf(skipWithoutClaude())("the voice's memory", () => {
       () => api.close(),
       () => home.cleanup(),
     );
-    const state = join(base, 'state');
-    mkdirSync(join(state, 'inbox'), { recursive: true, mode: 0o700 });
-    mkdirSync(join(base, 'config', 'buddy-tui'), { recursive: true });
-    writeFileSync(
-      join(base, 'config', 'buddy-tui', 'config.json'),
-      JSON.stringify({
-        reactions: { voice: true },
-        delegate: { adapter: 'claude-cli', claudePath: requireClaudeBinary() },
-        discoverClaudeSettings: false,
-      }),
-    );
-    const env = {
-      ...home.env,
-      BUDDY_TUI_STATE_DIR: state,
-      XDG_CONFIG_HOME: join(base, 'config'),
-      XDG_STATE_HOME: join(base, 'xdg-state'),
-    };
+    const { state, env } = voiceRunnerEnv(base, home.env);
     const log = join(state, 'tui.log');
     const watching = () =>
       existsSync(log) ? readFileSync(log, 'utf8').split('headless runner: watching').length - 1 : 0;

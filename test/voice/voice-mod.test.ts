@@ -7,15 +7,16 @@
  * buddy speaks with. Needs `npm run build` and the CLI (skipped locally without it).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createOfflineClaudeHome, requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
+import { createOfflineClaudeHome, skipWithoutClaude } from '../support/claude-cli.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { startMessagesApiStandin, text } from '../support/messages-api-standin.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { hostSide, modModule } from '../mod/mod-host.js';
 import { until } from '../mod/runner-world.js';
+import { voiceRunnerEnv } from './voice-support.js';
 
 const REPLY = 'That diff is mostly renames. The regex on line 40 is the real story.';
 const SID = 'voice-mod-1';
@@ -34,24 +35,7 @@ async function modWorld() {
     () => api.close(),
     () => home.cleanup(),
   );
-  const state = join(base, 'state');
-  mkdirSync(join(state, 'inbox'), { recursive: true, mode: 0o700 });
-  const config = join(base, 'config', 'buddy-tui', 'config.json');
-  mkdirSync(join(base, 'config', 'buddy-tui'), { recursive: true });
-  writeFileSync(
-    config,
-    JSON.stringify({
-      reactions: { voice: true },
-      delegate: { adapter: 'claude-cli', claudePath: requireClaudeBinary() },
-      discoverClaudeSettings: false,
-    }),
-  );
-  const env = {
-    ...home.env,
-    BUDDY_TUI_STATE_DIR: state,
-    XDG_CONFIG_HOME: join(base, 'config'),
-    XDG_STATE_HOME: join(base, 'xdg-state'),
-  };
+  const { state, configFile: config, env } = voiceRunnerEnv(base, home.env);
   const runner = spawn(process.execPath, [CLI_ENTRY, 'runner', '--idle-ms', '120000'], { env, stdio: 'ignore' });
   const exited = new Promise((resolve) => runner.on('exit', resolve));
   cleanups.push(async () => {

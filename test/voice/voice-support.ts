@@ -3,8 +3,9 @@
  * loopback Messages API stand-in: the plugin runner (built-in quips, user handlers), the voice,
  * and the delegate resolver on the claude-cli adapter, with a transcript holding planted secrets.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { requireClaudeBinary } from '../support/claude-cli.js';
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import type { CompiledHandler } from '../../src/plugins/matching.js';
 import type { Chattiness } from '../../src/plugins/chattiness.js';
@@ -95,4 +96,30 @@ export function voiceWorld(options: VoiceWorldOptions) {
     onBuiltinMoment: (moment) => world.heard.push(voice.hear(moment)),
   });
   return { world, runner, voice };
+}
+
+/**
+ * A private state root and a config.json with the voice on through the real `claude -p`, in
+ * `base`: what a headless runner started on the returned `env` reads.
+ */
+export function voiceRunnerEnv(base: string, homeEnv: NodeJS.ProcessEnv) {
+  const state = join(base, 'state');
+  mkdirSync(join(state, 'inbox'), { recursive: true, mode: 0o700 });
+  const configFile = join(base, 'config', 'buddy-tui', 'config.json');
+  mkdirSync(dirname(configFile), { recursive: true });
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      reactions: { voice: true },
+      delegate: { adapter: 'claude-cli', claudePath: requireClaudeBinary() },
+      discoverClaudeSettings: false,
+    }),
+  );
+  const env = {
+    ...homeEnv,
+    BUDDY_TUI_STATE_DIR: state,
+    XDG_CONFIG_HOME: join(base, 'config'),
+    XDG_STATE_HOME: join(base, 'xdg-state'),
+  };
+  return { state, configFile, env };
 }
