@@ -7,7 +7,7 @@
  * buddy speaks with. Needs `npm run build` and the CLI (skipped locally without it).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOfflineClaudeHome, skipWithoutClaude } from '../support/claude-cli.js';
@@ -16,6 +16,7 @@ import { startMessagesApiStandin, text } from '../support/messages-api-standin.j
 import { makeTempDir } from '../support/temp-dir.js';
 import { hostSide, modModule } from '../mod/mod-host.js';
 import { until } from '../mod/runner-world.js';
+import { runSpool } from '../support/spool-process.js';
 import { voiceRunnerEnv } from './voice-support.js';
 
 const REPLY = 'That diff is mostly renames. The regex on line 40 is the real story.';
@@ -47,9 +48,10 @@ async function modWorld() {
     () => existsSync(log) && readFileSync(log, 'utf8').includes('headless runner: watching'),
     'the runner watching',
   );
-  // The session has begun, as its SessionStart hook's spool says.
+  // The session has begun: its SessionStart through the real spool (a hand-written inbox file named
+  // for pid 1 read as one whose writer was still at work, where pid 1 runs).
   const start = { session_id: SID, hook_event_name: 'SessionStart', cwd: base, source: 'startup' };
-  writeFileSync(join(state, 'inbox', 'claude.1'), JSON.stringify(start));
+  expect((await runSpool(JSON.stringify(start), env)).code).toBe(0);
   await until(() => existsSync(join(state, SID, 'events.jsonl')), 'the session journaled');
   vi.resetModules();
   const { mod } = await modModule('mod-memory');
