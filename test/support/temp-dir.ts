@@ -14,7 +14,9 @@ export function makeTempDir(prefix = 'buddy-test-'): string {
 }
 
 afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // A child that is still exiting (a runner saving its last state) may add a file during the
+  // removal: Node retries ENOTEMPTY and EBUSY then.
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 /** The environment of a buddy-tui process kept inside `base`: its home, config and state there, nothing of the user's. */
