@@ -38,6 +38,7 @@ function cell(name: keyof HostCapabilities, row: HostCapabilityRow): string {
     case 'subagents':
       return caps.subagents ? `yes (${how})` : `**no**: ${how}`;
     case 'waitingForApproval':
+      if (caps.waitingForApproval === 'no') return `**no**: ${how}`;
       return caps.waitingForApproval === 'yes' ? `yes (${how})` : `TUI only: ${how}`;
     case 'exitCodes':
       return `${EXIT_CODE_SOURCE[caps.exitCodes]}: ${how}`;

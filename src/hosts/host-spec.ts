@@ -13,8 +13,8 @@ import type { HostId } from './host-id.js';
 export interface HostCapabilities {
   /** Subagent start and stop, with an id. */
   subagents: boolean;
-  /** The session waits for the user's approval (a permission prompt is on screen): in every mode, or only in the host's TUI. */
-  waitingForApproval: 'yes' | 'interactive-only';
+  /** The session waits for the user's approval (a permission prompt is on screen): in every mode, only in the host's TUI, or never said (Cline: no event while its dialog waits). */
+  waitingForApproval: 'yes' | 'interactive-only' | 'no';
   /** A shell command's exit code (and so a command that failed): as a field, from the host's transcript, or read from the output text. */
   exitCodes: 'field' | 'transcript' | 'text';
   /** An id per tool call: a running call can be shown until its end. */
