@@ -22,7 +22,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term } from '../text/terminal-text.js';
 import { titleLine, spriteLines } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { defaultSeedFor, openRegistry, speciesOf } from './load-buddy.js';
+import { defaultSeedFor, openRegistry, speciesOf } from '../pet/load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const USAGE = term`usage: buddy-tui hatch [--species ID] [--name NAME] [--seed TEXT] [--reroll] [--species-dir DIR]\n`;

@@ -21,7 +21,7 @@ import { readSessionSource } from '../statusline/session-source.js';
 import { reactionsMuted } from '../statusline/mute-setting.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
-import { readBuddy, type Buddy } from './load-buddy.js';
+import { readBuddy, type Buddy } from '../pet/load-buddy.js';
 import { bridgeDir } from '../state/mod-bridge.js';
 import { modViewPath } from '../state/mod-views.js';
 

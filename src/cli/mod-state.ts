@@ -16,7 +16,7 @@ import { resolveNow } from '../statusline/options.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { term, termJson } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { loadBuddy } from './load-buddy.js';
+import { loadBuddy } from '../pet/load-buddy.js';
 import { journalAnswers } from './mod-answered.js';
 import { journalQuestion } from './mod-ask.js';
 import { setVoice, voiceCardLine } from './voice.js';

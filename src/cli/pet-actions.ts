@@ -16,7 +16,7 @@ import { sanitizeText } from '../text/sanitize.js';
 import { joinTerm, term, termJson } from '../text/terminal-text.js';
 import { needsLines, spriteLines, titleLine } from './buddy-card.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { loadBuddy, readBuddy, type Buddy } from './load-buddy.js';
+import { loadBuddy, readBuddy, type Buddy } from '../pet/load-buddy.js';
 import { runIfMain } from './run-direct.js';
 
 const OUTCOME_LINES = {

@@ -20,7 +20,7 @@ import { speciesTemplate } from '../species/species-template.js';
 import { speciesAtStage, stateSource } from '../species/stages.js';
 import { formatIssue, validateSpeciesFile, validateSpeciesValue } from '../species/validate-species.js';
 import { processIo, type CliIo } from './cli-io.js';
-import { openRegistry } from './load-buddy.js';
+import { openRegistry } from '../pet/load-buddy.js';
 import { importPet } from './species-import.js';
 import { showPicture } from './species-show-picture.js';
 import { runIfMain } from './run-direct.js';

@@ -1,12 +1,12 @@
 /**
- * What the pet commands share: the species registry (built-ins, the user's folder, an extra
+ * What the pet commands and the mod's look share: the species registry (built-ins, the user's folder, an extra
  * folder) and the pet from pet.json: hatched on first use and recovered from its last good copy
  * by the commands that change it, only read by those that show it.
  */
 import { petFilePath, userSpeciesDir } from '../config/paths.js';
-import { defaultSeedFor } from '../pet/introduction.js';
-import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from '../pet/pet-file.js';
-import { levelForXp, type Pet } from '../pet/pet.js';
+import { defaultSeedFor } from './introduction.js';
+import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from './pet-file.js';
+import { levelForXp, type Pet } from './pet.js';
 import type { Species } from '../species/species-schema.js';
 import { codexPetsDir } from '../species/codex-pets.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
