@@ -26,6 +26,9 @@ const LINE_SEPARATOR = /[\u0085\u2028\u2029]/g;
 const INVISIBLE =
   /\u200D(?<=\p{Extended_Pictographic}[\uFE0F\u{1F3FB}-\u{1F3FF}]?\u200D)(?=\p{Extended_Pictographic})|[\uFE00-\uFE0F](?<=[^\p{Default_Ignorable_Code_Point}][\uFE00-\uFE0F])|[\u{E0020}-\u{E007F}](?<=\u{1F3F4}[\u{E0020}-\u{E007E}]{0,7}[\u{E0020}-\u{E007F}])|\u200C(?<=\p{L}\p{M}{0,4}\u200C)(?=\p{L})|(\p{Default_Ignorable_Code_Point})/gu;
 
+/** Text with nothing to remove: the common case, which then never compiles INVISIBLE (~1 ms at a statusline's start). */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export interface SanitizeOptions {
   /** Keep line breaks (for multi-line bubbles); otherwise they become spaces. */
   keepNewlines?: boolean;
@@ -40,6 +43,8 @@ export function sanitizeText(input: unknown, options: SanitizeOptions = {}): str
   const { keepNewlines = false, maxLength = 2000, tabWidth = 2 } = options;
   // Cap before the regexes so a 10 MB answer costs nothing.
   if (text.length > maxLength * 4 + 64) text = text.slice(0, maxLength * 4 + 64);
+  if (PRINTABLE_ASCII.test(text))
+    return text.length > maxLength ? `${text.slice(0, Math.max(0, maxLength - 1))}…` : text;
   text = stripVTControlCharacters(text.replace(CONTROL_STRING, ''))
     .replace(/\r\n?/g, '\n')
     .replace(LINE_SEPARATOR, '\n')

@@ -77,6 +77,15 @@ describe('sanitizeText: length cap', () => {
     }
   });
 
+  it('gives printable ASCII back as it is, cut at the cap like any text', () => {
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    expect(sanitizeText(printable)).toBe(printable);
+    expect(sanitizeText('abcdefgh', { maxLength: 5 })).toBe('abcd…');
+    expect(sanitizeText('abcdefgh', { maxLength: 0 })).toBe('…');
+    // One byte that is not printable ASCII takes the full path.
+    expect(sanitizeText('ab\tc\u001b[31md', { maxLength: 40 })).toBe('ab  cd');
+  });
+
   it('keeps text under the cap whole', () => {
     expect(sanitizeText(`${FLAG}${THUMB}`, { maxLength: 40 })).toBe(`${FLAG}${THUMB}`);
   });
