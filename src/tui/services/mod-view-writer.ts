@@ -14,7 +14,6 @@ import type { Reporter } from '../../report/reporter.js';
 import { bridgeDir, liveMods, pendingFor } from '../../state/mod-bridge.js';
 import { removeOtherModViews, writeModView } from '../../state/mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../../state/state-root.js';
-import type { BuddyStore } from '../store/index.js';
 
 /** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
 const COALESCE_MS = 25;
@@ -23,7 +22,8 @@ export interface ModViewWriterOptions {
   root: string;
   env: NodeJS.ProcessEnv;
   clock: () => number;
-  store: BuddyStore;
+  /** The pane's store, as far as the writer needs it: a look is scheduled after each of its changes. */
+  store: { subscribe(listener: () => void): () => void };
   report: Reporter;
   /** The runner's lifetime: the writer stops with it. */
   signal: AbortSignal;
