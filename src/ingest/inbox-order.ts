@@ -1,6 +1,8 @@
 /**
  * The inbox's names and their order. A spooled event is `<host>.<pid>` (or `<host>.<pid>.<k>`,
- * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts); inside tmux the
+ * k = 1..7, when that name was taken), written by the sh hook (spool-command.ts), or
+ * `<host>.<pid>.<n>` with n a per-process sequence of up to 9 digits, written by an in-process
+ * host plugin (host-plugin/append-event.ts says why it needs more than 8 names); inside tmux the
  * hook adds `.t<pane number>.<tmux server pid>` (TMUX_PANE and TMUX), which the drain stamps on
  * the journal line as the Node hook stamps its own (notify/session-place.ts reads it).
  * Order: by when the file was claimed, then by pid. The claim is the spool's O_EXCL create, so the
@@ -15,8 +17,8 @@ export const INBOX_DIR = 'inbox';
 /** Files that never became a whole event: kept here, never deleted silently. */
 export const DAMAGED_DIR = 'damaged';
 
-/** `<host>.<pid>[.<k>]`; the host part is a built-in id or a user's (parseFeedHost), so a new host needs no change here. */
-const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-7]))?(?:\.t(\d+)\.(\d+))?$/;
+/** `<host>.<pid>[.<k>]` (k: the spool's 1..7 or a plugin's sequence); the host part is a built-in id or a user's (parseFeedHost), so a new host needs no change here. */
+const SPOOL_NAME = /^([a-z][a-z0-9-]{0,15})\.(\d+)(?:\.([1-9]\d{0,8}))?(?:\.t(\d+)\.(\d+))?$/;
 /** Longer pane numbers or pids are no tmux's: the event is drained, its place left out. */
 const PLACE_NUMBER = /^\d{1,9}$/;
 
@@ -24,7 +26,7 @@ export interface InboxName {
   name: string;
   host: FeedHost;
   pid: number;
-  /** 0 for `<host>.<pid>`, else the retry number. */
+  /** 0 for `<host>.<pid>`, else the retry number (a plugin's sequence number). */
   k: number;
   /** The hook's tmux pane (`%N`) and its server's pid, when it ran inside tmux. */
   tmuxPane?: string;
