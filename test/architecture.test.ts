@@ -14,6 +14,8 @@ import { existsInRepo, readSourceFiles, resolveImport, type SourceFile } from '.
  * Files that form a smaller room inside their folder; a rule may allow just them.
  * config-lite: the zod-free config read (paths, the format versions, config.json as an object).
  * species-display: pure drawing helpers of species, fit for components.
+ * mod-bridge: the Claude Code mod's files in the state root (heartbeats, delegate calls, toasts,
+ * views), which the statusline, notifications and the delegate read or write.
  */
 const NAMED_FILES: Record<string, string> = {
   'src/config/paths.ts': 'config-lite',
@@ -27,6 +29,7 @@ const NAMED_FILES: Record<string, string> = {
   'src/state/lines-from-end.ts': 'lines-from-end',
   'src/hosts/host-id.ts': 'host-id',
   'src/tui/runner-lock.ts': 'runner-lock',
+  'src/mod/mod-views.ts': 'mod-bridge',
 };
 
 /**
@@ -64,6 +67,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'display',
     'host-id',
     'files',
+    'mod-bridge',
   ],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
   // It owns its config section (notify-config.ts), which config/ composes: no import of config/.
@@ -77,6 +81,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   components: ['store', 'text', 'display', 'species-display'],
   // Ink's layer: the patched Output's hooks (patches/README.md) and the row cache; Ink and nothing of ours.
   ink: [],
+  // The Claude Code mod's side in buddy-tui: its bridge and view files.
+  mod: ['state', 'process', 'files'],
   // The pane's watcher: the state root and Foundry's folders -> the store (it drains the inbox too).
   watch: ['protocol', 'state', 'ingest', 'process', 'report', 'store', 'runner-lock'],
 };
@@ -207,7 +213,7 @@ describe('architecture: the doors between rooms', () => {
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only text`,
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, files`,
       `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files, mod-bridge`,
       `components/W.tsx imports '../src/tui/pane-parts.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });

@@ -23,7 +23,7 @@ import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from '../pet/load-buddy.js';
 import { bridgeDir } from '../state/mod-bridge.js';
-import { modViewPath } from '../state/mod-views.js';
+import { modViewPath } from '../mod/mod-views.js';
 
 /** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
 const REACTION_MAX_AGE_MS = 5 * 60_000;
@@ -56,7 +56,7 @@ export interface ModState {
   watch: string[];
   /** The session's reactions.jsonl: the mod shows a line appended to it at once (see buddy-view.js). */
   reactions?: string;
-  /** The session's view file, which the runner keeps current (src/state/mod-views.ts): the mod reads it during a turn. */
+  /** The session's view file, which the runner keeps current (src/mod/mod-views.ts): the mod reads it during a turn. */
   view?: string;
   /** In a view file only: how many delegate calls and toasts wait for this mod (it asks mod-state to claim them). */
   pending?: number;

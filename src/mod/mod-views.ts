@@ -8,9 +8,9 @@ import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSmallFile } from '../files/read-small-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
-import { atomicWriteFileSync } from './atomic-write.js';
-import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from './mod-bridge.js';
-import { presentPrivateDir, sessionDirName } from './state-root.js';
+import { atomicWriteFileSync } from '../state/atomic-write.js';
+import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from '../state/mod-bridge.js';
+import { presentPrivateDir, sessionDirName } from '../state/state-root.js';
 
 /**
  * True while buddy-tui's mod draws the buddy in this session's Claude Code: its heartbeat (written

@@ -24,7 +24,7 @@ import { locateSession, readSessionSource } from './session-source.js';
 import { readStatuslineConfig } from './statusline-config-reader.js';
 import { lookBuddy } from './buddy.js';
 import { buildView } from './view.js';
-import { modDrawsFor } from '../state/mod-views.js';
+import { modDrawsFor } from '../mod/mod-views.js';
 import { reactionsMuted } from './mute-setting.js';
 import { RESET } from './style.js';
 

@@ -50,7 +50,7 @@ export interface ViewInput {
   now: number;
   /** The new pet's introduction (src/pet/introduction.ts): the bubble while no reaction is shown. */
   intro?: string;
-  /** The mod draws the buddy (src/state/mod-views.ts modDrawsFor): see StatuslineView.modDraws. */
+  /** The mod draws the buddy (src/mod/mod-views.ts modDrawsFor): see StatuslineView.modDraws. */
   modDraws?: boolean;
   /** The buddy keeps its bubbles to itself (mute-setting.ts): no bubble in any view. */
   muted?: boolean;

@@ -19,7 +19,7 @@ import {
   takeBridgeResponse,
   withdrawBridgeRequest,
 } from '../../src/state/mod-bridge.js';
-import { removeOtherModViews } from '../../src/state/mod-views.js';
+import { removeOtherModViews } from '../../src/mod/mod-views.js';
 import { pruneSessions } from '../../src/state/retention.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

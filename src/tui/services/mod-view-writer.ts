@@ -1,5 +1,5 @@
 /**
- * The runner's half of the mod's view files (src/state/mod-views.ts): for every session whose
+ * The runner's half of the mod's view files (src/mod/mod-views.ts): for every session whose
  * Claude Code mod is loaded (a live heartbeat), the drawing mod-state would print, written again
  * whenever what it is made of changed. The mod reads that file during a turn instead of starting
  * a `buddy-tui mod-state` process per change, so the cost of following a turn moves out of
@@ -12,7 +12,7 @@ import { fileSignature } from '../../files/file-signature.js';
 import { onAbort } from '../../process/lifetime.js';
 import type { Reporter } from '../../report/reporter.js';
 import { bridgeDir, liveMods, pendingFor } from '../../state/mod-bridge.js';
-import { removeOtherModViews, writeModView } from '../../state/mod-views.js';
+import { removeOtherModViews, writeModView } from '../../mod/mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../../state/state-root.js';
 
 /** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
