@@ -29,6 +29,7 @@ const NAMED_FILES: Record<string, string> = {
   'src/state/lines-from-end.ts': 'lines-from-end',
   'src/hosts/host-id.ts': 'host-id',
   'src/tui/runner-lock.ts': 'runner-lock',
+  'src/mod/mod-bridge.ts': 'mod-bridge',
   'src/mod/mod-views.ts': 'mod-bridge',
 };
 
@@ -71,7 +72,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
   // It owns its config section (notify-config.ts), which config/ composes: no import of config/.
-  notify: ['protocol', 'state', 'text', 'process', 'report', 'plugins', 'files'],
+  notify: ['protocol', 'state', 'text', 'process', 'report', 'plugins', 'files', 'mod-bridge'],
   // The plugins own their config section (plugin-config.ts) and its parser; config/ composes them
   // and hands them the loaded config (config/plugin-setup.ts). They read their own JSON files
   // (hooksFile, manifests) through the zod-free config-lite.

@@ -7,7 +7,7 @@
  * Prints nothing; exits 0 when written, 1 when the asker gave up already, 2 on bad input.
  */
 import { parseArgs } from 'node:util';
-import { isBridgeId, writeBridgeResponse, type BridgeResponse } from '../state/mod-bridge.js';
+import { isBridgeId, writeBridgeResponse, type BridgeResponse } from '../mod/mod-bridge.js';
 import { stateRootPath } from '../state/state-root.js';
 import { term } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';

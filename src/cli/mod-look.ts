@@ -22,7 +22,7 @@ import { reactionsMuted } from '../statusline/mute-setting.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from '../pet/load-buddy.js';
-import { bridgeDir } from '../state/mod-bridge.js';
+import { bridgeDir } from '../mod/mod-bridge.js';
 import { modViewPath } from '../mod/mod-views.js';
 
 /** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
@@ -66,7 +66,7 @@ export interface ModState {
   toasts?: string[];
 }
 
-/** A claimed bridge request, as the mod needs it (src/state/mod-bridge.ts). */
+/** A claimed bridge request, as the mod needs it (src/mod/mod-bridge.ts). */
 export interface ModAsk {
   id: string;
   model: string;

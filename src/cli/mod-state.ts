@@ -24,7 +24,7 @@ import { configFilePath } from '../config/paths.js';
 import { computeModState, type ModState } from './mod-look.js';
 import { setMuted } from './mod-mute.js';
 import { spawnDetachedRunner } from './runner.js';
-import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../state/mod-bridge.js';
+import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../mod/mod-bridge.js';
 
 export { computeModState, type ModAsk, type ModState } from './mod-look.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readSmallFile } from '../files/read-small-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 import { atomicWriteFileSync } from '../state/atomic-write.js';
-import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from '../state/mod-bridge.js';
+import { bridgeDir, ensureBridgeDir, MOD_BRIDGE_DIR } from './mod-bridge.js';
 import { presentPrivateDir, sessionDirName } from '../state/state-root.js';
 
 /**

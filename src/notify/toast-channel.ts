@@ -1,13 +1,13 @@
 /**
  * The `toast` channel: inside Claude Code, the buddy mod shows the notification with `$.ui.toast`.
- * The sender writes a toast request into the mod bridge (src/state/mod-bridge.ts); the mod's next
+ * The sender writes a toast request into the mod bridge (src/mod/mod-bridge.ts); the mod's next
  * look (`buddy-tui mod-state`, on its events and while it polls) claims it and shows it. A
  * notification about a session whose own Claude Code runs the mod goes to that one; any other
  * (a Codex session, a stage reached) to whichever mod looks first. A toast not claimed within
  * TOAST_TTL_MS is old news and dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { ANY_SESSION, findLiveMod, writeBridgeToast } from '../state/mod-bridge.js';
+import { ANY_SESSION, findLiveMod, writeBridgeToast } from '../mod/mod-bridge.js';
 import { stateRootPath } from '../state/state-root.js';
 import { sanitizeText } from '../text/sanitize.js';
 import type { NotifyChannel } from './notification.js';

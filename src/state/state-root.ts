@@ -41,7 +41,7 @@ export const STATE_ROOT_NAMES: readonly string[] = [
   'inbox', // src/ingest/inbox-order.ts
   'damaged', // inside the inbox
   'statusline', // src/statusline/fast-command.ts, the resident statusline
-  'mod-bridge', // src/state/mod-bridge.ts, and its folders:
+  'mod-bridge', // src/mod/mod-bridge.ts, and its folders:
   'mods',
   'requests',
   'claimed',

@@ -1,5 +1,5 @@
 /**
- * The `session` adapter and the mod bridge (src/state/mod-bridge.ts) with a real second process
+ * The `session` adapter and the mod bridge (src/mod/mod-bridge.ts) with a real second process
  * on the mod's side (test/support/mod-side-process.mjs): it runs the real `buddy-tui mod-state`
  * (heartbeat, claim) and `buddy-tui mod-answer`, as register.js does inside Claude Code. The
  * fallback is a real command adapter. (Run `npm run build` first.)
@@ -16,7 +16,7 @@ import { createSessionAdapter, ENGINE_EXTRA_MAX_TOKENS } from '../../src/delegat
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
 import { usageStatRows } from '../../src/delegate/delegate-usage.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
-import { bridgeDir, writeModHeartbeat } from '../../src/state/mod-bridge.js';
+import { bridgeDir, writeModHeartbeat } from '../../src/mod/mod-bridge.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 

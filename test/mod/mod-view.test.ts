@@ -10,7 +10,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeBridgeRequest } from '../../src/state/mod-bridge.js';
+import { writeBridgeRequest } from '../../src/mod/mod-bridge.js';
 import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';

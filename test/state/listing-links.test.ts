@@ -18,7 +18,7 @@ import {
   pruneBridge,
   takeBridgeResponse,
   withdrawBridgeRequest,
-} from '../../src/state/mod-bridge.js';
+} from '../../src/mod/mod-bridge.js';
 import { removeOtherModViews } from '../../src/mod/mod-views.js';
 import { pruneSessions } from '../../src/state/retention.js';
 import { makeTempDir } from '../support/temp-dir.js';

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DELEGATE_USAGE_FILE } from '../../src/delegate/delegate-usage.js';
 import { DAMAGED_DIR, INBOX_DIR } from '../../src/ingest/inbox-order.js';
 import { CACHE_DIR } from '../../src/species/picture-cache.js';
-import { BRIDGE_FOLDERS, MOD_BRIDGE_DIR, writeBridgeRequest } from '../../src/state/mod-bridge.js';
+import { BRIDGE_FOLDERS, MOD_BRIDGE_DIR, writeBridgeRequest } from '../../src/mod/mod-bridge.js';
 import { PLUGINS_IN_USE_FILE } from '../../src/state/plugins-in-use.js';
 import { VOICE_LINES_FILE } from '../../src/state/voice-lines.js';
 import {

@@ -2,7 +2,7 @@
  * The `session` adapter: while buddy-tui's mod is loaded in an interactive Claude Code, that
  * session answers delegate requests itself with `$.model.complete`, on the user's own login: no
  * `claude -p` process, no API key, and no recursion (the call has no tools and no hooks).
- * The request goes through the bridge in the private state root (src/state/mod-bridge.ts): a
+ * The request goes through the bridge in the private state root (src/mod/mod-bridge.ts): a
  * request file the mod claims, an answer file it writes. With no live mod, the call goes to
  * `fallback` (for `auto`, today's choice), so a user without the mod sees no change.
  *
@@ -22,7 +22,7 @@ import {
   withdrawBridgeRequest,
   writeBridgeRequest,
   type BridgeResponse,
-} from '../../state/mod-bridge.js';
+} from '../../mod/mod-bridge.js';
 import {
   abortFailure,
   DelegateCallError,

@@ -11,7 +11,7 @@ import { petFilePath } from '../../config/paths.js';
 import { fileSignature } from '../../files/file-signature.js';
 import { onAbort } from '../../process/lifetime.js';
 import type { Reporter } from '../../report/reporter.js';
-import { bridgeDir, liveMods, pendingFor } from '../../state/mod-bridge.js';
+import { bridgeDir, liveMods, pendingFor } from '../../mod/mod-bridge.js';
 import { removeOtherModViews, writeModView } from '../../mod/mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../../state/state-root.js';
 

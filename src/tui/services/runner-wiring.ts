@@ -90,7 +90,7 @@ function loadDelegate(state: WiringState, config: Config): Promise<DelegateResol
       quipsFor: (kind) => species.staged()?.quips?.[kind],
       speciesSystemPromptFor: () => species.current()?.systemPrompt ?? species.current()?.personality,
       usageDir: root,
-      // A loaded buddy mod answers through its Claude Code session (src/state/mod-bridge.ts).
+      // A loaded buddy mod answers through its Claude Code session (src/mod/mod-bridge.ts).
       bridgeRoot: root,
       env,
       now: clock,

@@ -5,7 +5,7 @@
  */
 import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
 import { isBuddyAddressed } from '../../delegate/buddy-addressed.js';
-import { findLiveMod } from '../../state/mod-bridge.js';
+import { findLiveMod } from '../../mod/mod-bridge.js';
 import { createBuddyVoice, type BuddyVoice } from '../../voice/buddy-voice.js';
 import { voiceModeOf } from '../../voice/voice-settings.js';
 import { VOICE_MEMORY } from '../../voice/voice-prompt.js';

@@ -18,8 +18,8 @@ import { readdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSmallFile } from '../files/read-small-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
-import { atomicWriteFileSync, atomicWriteJsonSync } from './atomic-write.js';
-import { ensurePrivateDir, presentPrivateDir, sessionDirName } from './state-root.js';
+import { atomicWriteFileSync, atomicWriteJsonSync } from '../state/atomic-write.js';
+import { ensurePrivateDir, presentPrivateDir, sessionDirName } from '../state/state-root.js';
 
 export const MOD_BRIDGE_DIR = 'mod-bridge';
 /** A heartbeat is rewritten at most this often (mod-state runs on every event and poll), well within MOD_AWAKE_MS. */
