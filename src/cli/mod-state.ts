@@ -1,6 +1,6 @@
 /**
  * `buddy-tui mod-state --session ID [--act pet|feed|play|mute|unmute] [--answered ID/TOOL]...`: exactly what the Claude Code mod
- * (claude-plugin/hooks/register.js) draws, as one JSON line (computed in mod-look.ts). The mod
+ * (claude-plugin/hooks/register.js) draws, as one JSON line (computed in src/mod/mod-look.ts). The mod
  * runs in a worker with no Node, so it asks this command instead of reading buddy-tui's files
  * itself. `watch` lists the files whose change means "ask again"; the mod only stats them between events.
  * Prints `{"v":1,...}` and exits 0 whatever it finds (a missing pet or session is a state, not an error).
@@ -21,12 +21,12 @@ import { journalAnswers } from './mod-answered.js';
 import { journalQuestion } from './mod-ask.js';
 import { setVoice, voiceCardLine } from './voice.js';
 import { configFilePath } from '../config/paths.js';
-import { computeModState, type ModState } from './mod-look.js';
+import { computeModState, type ModState } from '../mod/mod-look.js';
 import { setMuted } from './mod-mute.js';
 import { spawnDetachedRunner } from './runner.js';
 import { claimBridgeRequests, claimBridgeToasts, writeModHeartbeat } from '../mod/mod-bridge.js';
 
-export { computeModState, type ModAsk, type ModState } from './mod-look.js';
+export { computeModState, type ModAsk, type ModState } from '../mod/mod-look.js';
 
 /** True when a live buddy-tui runner (a pane or a headless runner) holds `<root>/runner.lock`. */
 function runnerAlive(env: NodeJS.ProcessEnv): boolean {

@@ -8,7 +8,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadBuddy } from '../../src/pet/load-buddy.js';
-import { computeModState } from '../../src/cli/mod-look.js';
+import { computeModState } from '../../src/mod/mod-look.js';
 import { petFilePath } from '../../src/config/paths.js';
 import { hatchPet } from '../../src/pet/hatch.js';
 import { defaultSeedFor } from '../../src/pet/introduction.js';

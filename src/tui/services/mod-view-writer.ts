@@ -35,7 +35,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
   const { root, env, clock, store, report, signal } = options;
   // Per session: the stamp of the files its view was last made from.
   const written = new Map<string, string>();
-  let look: typeof import('../../cli/mod-look.js') | undefined;
+  let look: typeof import('../../mod/mod-look.js') | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastProblem: string | undefined;
 
@@ -61,7 +61,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     for (const id of written.keys()) if (!sessions.has(id)) written.delete(id);
     if (sessions.size === 0) return;
     // Loaded on the first mod found: a pane with no mod beside it never pays for the drawing's modules.
-    look ??= await import('../../cli/mod-look.js');
+    look ??= await import('../../mod/mod-look.js');
     for (const sessionId of sessions) {
       const stamp = stampOf(inputsOf(sessionId));
       if (written.get(sessionId) === stamp) continue;

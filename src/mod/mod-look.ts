@@ -22,8 +22,8 @@ import { reactionsMuted } from '../statusline/mute-setting.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from '../pet/load-buddy.js';
-import { bridgeDir } from '../mod/mod-bridge.js';
-import { modViewPath } from '../mod/mod-views.js';
+import { bridgeDir } from './mod-bridge.js';
+import { modViewPath } from './mod-views.js';
 
 /** How long the statusline shows a reaction at most (its default `reactionMaxAgeMs`). */
 const REACTION_MAX_AGE_MS = 5 * 60_000;
