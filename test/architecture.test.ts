@@ -84,7 +84,19 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   ink: [],
   // The Claude Code mod's side in buddy-tui: its bridge and view files, what it draws.
   // Its look is the statusline's own rules (lookBuddy, buildView) over the pet and its species.
-  mod: ['protocol', 'state', 'text', 'process', 'files', 'config-lite', 'display', 'statusline', 'pet', 'species'],
+  mod: [
+    'protocol',
+    'state',
+    'text',
+    'process',
+    'report',
+    'files',
+    'config-lite',
+    'display',
+    'statusline',
+    'pet',
+    'species',
+  ],
   // The pane's watcher: the state root and Foundry's folders -> the store (it drains the inbox too).
   watch: ['protocol', 'state', 'ingest', 'process', 'report', 'store', 'runner-lock'],
 };

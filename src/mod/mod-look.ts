@@ -1,6 +1,6 @@
 /**
  * What the Claude Code mod draws for one session (src/cli/mod-state.ts prints it; the runner writes
- * it to the session's view file, src/tui/services/mod-view-writer.ts). The face, mood, reaction
+ * it to the session's view file, src/mod/mod-view-writer.ts). The face, mood, reaction
  * and waiting state come from the statusline's own rules (readSessionSource, lookBuddy,
  * buildView), so the mod, the statusline and the pane cannot disagree. `watch` lists the files
  * whose change means "look again".

@@ -20,7 +20,7 @@ import { defaultSeedFor } from '../pet/introduction.js';
 import { createReactionFollower } from './services/reaction-follower.js';
 import { createReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
-import { startModViewWriter } from './services/mod-view-writer.js';
+import { startModViewWriter } from '../mod/mod-view-writer.js';
 import { startSpeciesService } from './services/species-service.js';
 import type { TuiServices, TuiServicesOptions } from './tui-services-types.js';
 import { panePrefsPath, startPanePrefs } from './chattiness-prefs.js';

@@ -7,13 +7,13 @@
  * writes (their reactions are part of the drawing); looks are coalesced after store changes.
  */
 import { join } from 'node:path';
-import { petFilePath } from '../../config/paths.js';
-import { fileSignature } from '../../files/file-signature.js';
-import { onAbort } from '../../process/lifetime.js';
-import type { Reporter } from '../../report/reporter.js';
-import { bridgeDir, liveMods, pendingFor } from '../../mod/mod-bridge.js';
-import { removeOtherModViews, writeModView } from '../../mod/mod-views.js';
-import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../../state/state-root.js';
+import { petFilePath } from '../config/paths.js';
+import { fileSignature } from '../files/file-signature.js';
+import { onAbort } from '../process/lifetime.js';
+import type { Reporter } from '../report/reporter.js';
+import { bridgeDir, liveMods, pendingFor } from './mod-bridge.js';
+import { removeOtherModViews, writeModView } from './mod-views.js';
+import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../state/state-root.js';
 
 /** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
 const COALESCE_MS = 25;
@@ -35,7 +35,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
   const { root, env, clock, store, report, signal } = options;
   // Per session: the stamp of the files its view was last made from.
   const written = new Map<string, string>();
-  let look: typeof import('../../mod/mod-look.js') | undefined;
+  let look: typeof import('./mod-look.js') | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastProblem: string | undefined;
 
@@ -61,7 +61,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     for (const id of written.keys()) if (!sessions.has(id)) written.delete(id);
     if (sessions.size === 0) return;
     // Loaded on the first mod found: a pane with no mod beside it never pays for the drawing's modules.
-    look ??= await import('../../mod/mod-look.js');
+    look ??= await import('./mod-look.js');
     for (const sessionId of sessions) {
       const stamp = stampOf(inputsOf(sessionId));
       if (written.get(sessionId) === stamp) continue;
