@@ -8,6 +8,7 @@
  * Zod-free: the hook, the statusline and the pane all may read it.
  */
 import { claudeSpec } from './claude.js';
+import { clineSpec } from './cline.js';
 import { codexSpec } from './codex.js';
 import { copilotSpec } from './copilot.js';
 import { geminiSpec } from './gemini.js';
@@ -23,6 +24,7 @@ export const HOST_SPECS: Record<HostId, HostSpec> = {
   copilot: copilotSpec,
   gemini: geminiSpec,
   qwen: qwenSpec,
+  cline: clineSpec,
 };
 
 /** Each host's label, capabilities and how each is known: the capability table's rows. */

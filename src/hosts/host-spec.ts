@@ -43,6 +43,36 @@ export interface HostSpec extends HostCapabilityRow {
   hookFile?: HookFileSpec;
   /** Its one-shot mode, which `auto` prefers for a request from its own session; none: the default order answers. */
   cli?: { binary: string };
+  /** One executable file per event in a hooks folder (Cline): install, uninstall and doctor come from this. */
+  hookFolder?: HookFolderSpec;
+  /**
+   * The host's own time of the payload (ms), for a host whose hooks run in parallel and land out of
+   * order (Cline): the drain journals that host's files of one listing in this order (inbox-order.ts).
+   */
+  eventTime?(payload: Record<string, unknown>): number | undefined;
+}
+
+/** A host spec with a hooks folder. */
+export type HostWithHookFolder = HostSpec & { hookFolder: HookFolderSpec };
+
+/** Where a hooks-folder host runs one executable per event (src/install/hook-folder.ts writes them). */
+export interface HookFolderSpec {
+  /** The short name in doctor's titles: "buddy-tui's Cline hooks". */
+  short: string;
+  /** The host's config folder (`--<flag>`, its variable, its name in the home). */
+  folder: HookFileFolder;
+  /** The hooks folder, relative to the config folder. */
+  dir: string;
+  /** The file names buddy-tui writes there, one per event, in the host's names. */
+  events: readonly string[];
+  /** The oldest version whose hooks this spec was recorded with; `<binary> --version` is compared with it. */
+  versionFloor: string;
+  /** `install --help`: where the hooks go, then how to name another place (two lines). */
+  helpWhere: readonly [string, string];
+  /** `uninstall --help`: what it removes. */
+  uninstallHelp: string;
+  /** Printed after a change. */
+  afterInstall: string;
 }
 
 /** A host spec with a hook file. */

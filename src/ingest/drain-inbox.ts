@@ -20,6 +20,7 @@ import { checkPrivateDir, isPrivateDir, stateRootPath } from '../state/state-roo
 import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js';
 import { drainFile, type DrainMemory } from './drain-file.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
+import { orderByEventTime } from './event-time-order.js';
 import { clearRootRefused, markRootRefused } from './root-refusal.js';
 import {
   DAMAGED_DIR,
@@ -82,6 +83,7 @@ function listInbox(inbox: string, report: Reporter): Listing {
     }
   }
   listing.files.sort(compareInboxFiles);
+  listing.files = orderByEventTime(inbox, listing.files);
   return listing;
 }
 

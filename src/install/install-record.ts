@@ -22,6 +22,8 @@ export interface InstallRecord {
   previousStatusLine?: JsonObject;
   /** Install created the file's folder too (`~/.copilot/hooks/`): uninstall removes it once empty. */
   madeFolder?: boolean;
+  /** A hooks-folder host (hook-folder.ts; `settingsPath` is its hooks folder): the folders install created, outermost first. */
+  madeFolders?: string[];
 }
 
 export function installRecordPath(realSettingsPath: string, env: NodeJS.ProcessEnv = process.env): string {

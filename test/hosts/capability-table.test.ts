@@ -23,7 +23,9 @@ describe('the host capability table', () => {
       .split('\n')
       .filter((line) => line.startsWith('|'));
     expect(lines).toHaveLength(2 + 6);
-    expect(lines[0]).toBe('| | Claude Code | Codex | Copilot CLI | Gemini CLI | Qwen Code |');
+    // One column per host of the registry, in its order (hosts are added beside each other).
+    expect(lines[0]).toBe(`| | ${HOST_IDS.map((id) => HOST_CAPABILITIES[id].label).join(' | ')} |`);
+    expect(lines[0]).toMatch(/^\| \| Claude Code \| Codex \| Copilot CLI \| Gemini CLI \| Qwen Code \|/);
     const cells = (title: string) =>
       lines
         .find((line) => line.startsWith(`| ${title} |`))!
