@@ -7,14 +7,14 @@
  * Prints nothing; exits 0 when written, 1 when the asker gave up already, 2 on bad input.
  */
 import { parseArgs } from 'node:util';
-import { isBridgeId, writeBridgeResponse, type BridgeResponse } from '../mod/mod-bridge.js';
+import { responseFrom } from '../mod/complete-result.js';
+import { isBridgeId, writeBridgeResponse } from '../mod/mod-bridge.js';
 import { stateRootPath } from '../state/state-root.js';
 import { term } from '../text/terminal-text.js';
 import { processIo, type CliIo } from './cli-io.js';
 
 const MAX_INPUT_BYTES = 64 * 1024;
 const INPUT_IDLE_MS = 5000;
-const MAX_TEXT_CHARS = 8000;
 
 /** Stdin up to MAX_INPUT_BYTES (undefined past it, or when it stays silent for INPUT_IDLE_MS). */
 function readInput(stream: NodeJS.ReadableStream = process.stdin): Promise<string | undefined> {
@@ -38,33 +38,6 @@ function readInput(stream: NodeJS.ReadableStream = process.stdin): Promise<strin
     stream.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
     stream.on('error', () => done(undefined));
   });
-}
-
-const count = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
-
-/** `$.model.complete`'s result as a bridge response; its usage names are read in either spelling. */
-export function responseFrom(id: string, input: unknown): BridgeResponse | undefined {
-  if (!input || typeof input !== 'object') return undefined;
-  const result = input as {
-    isAnswered?: unknown;
-    text?: unknown;
-    reason?: unknown;
-    model?: unknown;
-    usage?: Record<string, unknown>;
-  };
-  if (typeof result.isAnswered !== 'boolean') return undefined;
-  const usage = result.usage && typeof result.usage === 'object' ? result.usage : {};
-  return {
-    v: 1,
-    id,
-    isAnswered: result.isAnswered,
-    ...(typeof result.text === 'string' ? { text: result.text.slice(0, MAX_TEXT_CHARS) } : {}),
-    ...(typeof result.reason === 'string' ? { reason: result.reason.slice(0, 200) } : {}),
-    ...(typeof result.model === 'string' ? { model: result.model.slice(0, 80) } : {}),
-    inputTokens: count(usage.inputTokens ?? usage.input_tokens),
-    outputTokens: count(usage.outputTokens ?? usage.output_tokens),
-  };
 }
 
 export async function run(
