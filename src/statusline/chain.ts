@@ -4,6 +4,7 @@
  * killed, with whatever it started that stayed in the group (a `setsid` daemon is not tracked).
  */
 import type { ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { killProcessGroup } from '../process/kill-group.js';
 import { RESET } from './style.js';
 import { truncate } from '../display/text-width.js';
@@ -16,14 +17,18 @@ export type ChainOutcome =
 /** More than any statusline prints; the rest is dropped. */
 const MAX_OUTPUT_BYTES = 64 * 1024;
 
-/** node:child_process is loaded only when a chain is configured: it costs every other run start-up time. */
+/**
+ * node:child_process is loaded only when a chain is configured: it costs every other run start-up
+ * time. Through require, not import(): the statusline's bundle runs as a script with V8's cached
+ * code (src/entries/code-cache.ts), where import() would need Node's experimental loader option.
+ */
 export async function runChain(
   command: string,
   input: string,
   timeoutMs: number,
   env: NodeJS.ProcessEnv,
 ): Promise<ChainOutcome> {
-  const { spawn } = await import('node:child_process');
+  const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
     let settled = false;
     const finish = (outcome: ChainOutcome): void => {
