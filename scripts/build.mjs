@@ -7,8 +7,9 @@
 // Claude Code (or a test) starts during a rebuild always loads a whole file.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 
 // dist/ bundles Ink, which the pane needs patched (patches/README.md): never bundle an unpatched one.
 if (spawnSync(process.execPath, ['scripts/apply-patches.mjs', '--check'], { stdio: 'inherit' }).status !== 0) {
@@ -16,6 +17,8 @@ if (spawnSync(process.execPath, ['scripts/apply-patches.mjs', '--check'], { stdi
 }
 
 const scratch = join('.cache', `build-${process.pid}`);
+/** The hot paths: each a CommonJS bundle of its own, started with V8's cached code (src/entries/code-cache.ts). */
+const HOT_BUNDLES = ['hook', 'statusline', 'status-segment'];
 const CHUNK_DIRS = ['chunks', 'pane-chunks'];
 /**
  * zod's translated error messages (about 300 KB, every language but English, which zod loads by
@@ -56,19 +59,37 @@ const common = {
 };
 
 try {
-  await build({
+  const hotCommon = {
     ...common,
     format: 'cjs',
-    entryPoints: {
-      cli: 'src/entries/cli.ts',
-      hook: 'src/entries/hook.ts',
-      statusline: 'src/entries/statusline.ts',
-      'status-segment': 'src/entries/status-segment.ts',
-    },
-    banner: { js: '#!/usr/bin/env node' },
     define: { 'import.meta.url': 'importMetaUrl' },
     inject: ['scripts/import-meta-url-shim.js'],
     minifySyntax: true,
+  };
+  // The hot bundles themselves, run by their starters below through src/entries/code-cache.ts
+  // (which wraps them as Node's loader does: no #! line may open them).
+  await build({
+    ...hotCommon,
+    entryPoints: Object.fromEntries(HOT_BUNDLES.map((name) => [`${name}.bundle`, `src/entries/${name}.ts`])),
+  });
+  await build({
+    ...hotCommon,
+    entryPoints: { cli: 'src/entries/cli.ts' },
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  for (const name of HOT_BUNDLES) {
+    await build({
+      ...hotCommon,
+      entryPoints: { [name]: 'src/entries/hot-start.ts' },
+      banner: { js: '#!/usr/bin/env node' },
+      define: { ...hotCommon.define, HOT_BUNDLE: JSON.stringify(name) },
+    });
+  }
+  await build({
+    ...hotCommon,
+    entryPoints: { 'code-cache-tool': 'src/entries/code-cache.ts' },
+    outdir: join(scratch, 'tool'),
+    outExtension: { '.js': '.cjs' },
   });
   await build({
     ...common,
@@ -120,6 +141,25 @@ try {
     packages: 'external',
     outExtension: { '.js': '.mjs' },
   });
+  // The plugin file OpenCode and Kilo load into their own process (src/ingest/host-plugin/opencode-plugin.ts):
+  // self-contained ESM (node built-ins only), copied by `buddy-tui install --host opencode|kilo`.
+  await build({
+    ...common,
+    entryPoints: { 'host-plugins/opencode': 'src/ingest/host-plugin/opencode-plugin.ts' },
+    outExtension: { '.js': '.mjs' },
+    minifySyntax: true,
+  });
+  // V8's code for each hot bundle, made by this Node with the wrapper the starters use.
+  const { makeCodeCache, codeCachePath } = createRequire(import.meta.url)(resolve(scratch, 'tool/code-cache-tool.cjs'));
+  rmSync(join(scratch, 'tool'), { recursive: true, force: true });
+  for (const name of HOT_BUNDLES) {
+    const bundle = resolve(scratch, `${name}.bundle.js`);
+    // import() in a script run by node:vm needs an experimental loader option that warns on stderr.
+    if (readFileSync(bundle, 'utf8').includes('import(')) {
+      throw new Error(`${name}.bundle.js calls import(): load a built-in lazily with require instead`);
+    }
+    writeFileSync(codeCachePath(bundle), makeCodeCache(bundle));
+  }
   writeFileSync(join(scratch, 'package.json'), '{ "type": "commonjs" }\n');
   chmodSync(join(scratch, 'cli.js'), 0o755);
 
@@ -127,7 +167,10 @@ try {
     .filter((entry) => entry.isFile())
     .map((entry) => relative(scratch, join(entry.parentPath, entry.name)));
   for (const dir of CHUNK_DIRS) mkdirSync(join('dist', dir), { recursive: true });
-  for (const file of built) renameSync(join(scratch, file), join('dist', file));
+  for (const file of built) {
+    mkdirSync(dirname(join('dist', file)), { recursive: true }); // dist/host-plugins/
+    renameSync(join(scratch, file), join('dist', file));
+  }
   const keep = new Set(built);
   for (const dir of CHUNK_DIRS) {
     for (const file of readdirSync(join('dist', dir))) {

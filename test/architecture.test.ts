@@ -82,7 +82,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   components: ['store', 'text', 'display', 'species-display'],
   // Ink's layer: the patched Output's hooks (patches/README.md) and the row cache; Ink and nothing of ours.
   ink: [],
-  // The Claude Code mod's side in buddy-tui: its bridge and view files, what it draws.
+  // The Claude Code mod's side in buddy-tui: its bridge and view files, what it draws, its
+  // journal records (src/mod/mod-look.ts names the parts and where the mod's other parts live).
   // Its look is the statusline's own rules (lookBuddy, buildView) over the pet and its species.
   mod: [
     'protocol',
@@ -101,6 +102,19 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   watch: ['protocol', 'state', 'ingest', 'process', 'report', 'store', 'runner-lock'],
 };
 
+/**
+ * Room (or a NAMED_FILES name) -> the only rooms that may import it besides itself: a room's
+ * other door. The commands are imported only by the entry points, never by the layers they
+ * compose (the mod's look in a command file was a tui -> cli arrow). The mod's room is composed
+ * by its commands and the pane's runner (the view writer); its floor, the bridge and view files,
+ * is also read and written by the statusline, notifications and the delegate's session adapter.
+ */
+const IMPORTED_ONLY_BY: Record<string, readonly string[]> = {
+  cli: ['entries'],
+  mod: ['cli', 'tui'],
+  'mod-bridge': ['cli', 'tui', 'statusline', 'notify', 'delegate'],
+};
+
 function roomOf(file: string): string {
   if (file.startsWith('components/')) return 'components';
   // The store is a room of its own inside tui/: components may import it, not the rest of tui/.
@@ -112,23 +126,50 @@ function roomOf(file: string): string {
   return folder ? folder[1] : file.replace(/^src\//, '').replace(/\.tsx?$/, '');
 }
 
-/** One message per import that crosses a door MAY_IMPORT does not have. */
-function edgeViolations(files: readonly SourceFile[], exists: (path: string) => boolean): string[] {
-  const violations: string[] = [];
+interface ImportEdge {
+  path: string;
+  room: string;
+  fileName: string;
+  target: string;
+  targetRoom: string;
+}
+
+/** Every import of ours from one room into another (static, type-only, re-export and dynamic). */
+function* crossRoomImports(files: readonly SourceFile[], exists: (path: string) => boolean): Generator<ImportEdge> {
   for (const { path, text } of files) {
     const room = roomOf(path);
-    const allowed = MAY_IMPORT[room];
-    if (!allowed) continue;
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
       if (!fileName.startsWith('.')) continue; // a package or node: builtin
       const target = resolveImport(path, fileName, exists);
       if (target.startsWith('node_modules/')) continue; // a package's own file, named by its path
       const targetRoom = roomOf(target);
-      if (targetRoom === room || allowed.includes(targetRoom) || allowed.includes(NAMED_FILES[target] ?? '')) continue;
-      violations.push(
-        `${path} imports '${fileName}' (${NAMED_FILES[target] ?? targetRoom}): ${room} may import only ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`,
-      );
+      if (targetRoom !== room) yield { path, room, fileName, target, targetRoom };
     }
+  }
+}
+
+/** One message per import that crosses a door MAY_IMPORT does not have. */
+function edgeViolations(files: readonly SourceFile[], exists: (path: string) => boolean): string[] {
+  const violations: string[] = [];
+  for (const { path, room, fileName, target, targetRoom } of crossRoomImports(files, exists)) {
+    const allowed = MAY_IMPORT[room];
+    if (!allowed || allowed.includes(targetRoom) || allowed.includes(NAMED_FILES[target] ?? '')) continue;
+    violations.push(
+      `${path} imports '${fileName}' (${NAMED_FILES[target] ?? targetRoom}): ${room} may import only ${allowed.length ? allowed.join(', ') : 'nothing of ours'}`,
+    );
+  }
+  return violations;
+}
+
+/** One message per import into a room (or named files) from a room IMPORTED_ONLY_BY does not name. */
+function importerViolations(files: readonly SourceFile[], exists: (path: string) => boolean): string[] {
+  const violations: string[] = [];
+  for (const { path, room, fileName, target, targetRoom } of crossRoomImports(files, exists)) {
+    const named = NAMED_FILES[target];
+    const door = named && IMPORTED_ONLY_BY[named] ? named : targetRoom;
+    const importers = IMPORTED_ONLY_BY[door];
+    if (!importers || importers.includes(room)) continue;
+    violations.push(`${path} imports '${fileName}' (${door}): only ${importers.join(', ')} may import ${door}`);
   }
   return violations;
 }
@@ -137,6 +178,8 @@ function edgeViolations(files: readonly SourceFile[], exists: (path: string) => 
 const SMALL_FILE_READER = 'src/files/read-small-file.ts';
 /** ingest reads inbox files through its own fd check. */
 const OWN_FD_CHECK = 'src/ingest/';
+/** Reads only buddy-tui's own dist/ (the hot bundles and their V8 cache): the package, trusted as its code is. */
+const PACKAGE_READER = 'src/entries/code-cache.ts';
 /**
  * A whole-file read of a path: readFileSync (of anything but fd 0, the statusline's stdin) and
  * readFile (fs/promises or the callback form). Such a read blocks on a FIFO and reads
@@ -148,7 +191,7 @@ const BARE_READ = /\breadFileSync\s*\(\s*(?!0\s*[,)])|\breadFile\s*\(/;
 function bareReads(files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const { path, text } of files) {
-    if (path === SMALL_FILE_READER || path.startsWith(OWN_FD_CHECK)) continue;
+    if (path === SMALL_FILE_READER || path === PACKAGE_READER || path.startsWith(OWN_FD_CHECK)) continue;
     const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
     const match = BARE_READ.exec(code);
     if (match)
@@ -173,6 +216,10 @@ describe('architecture: the doors between rooms', () => {
 
   it('every import in src/ and components/ goes through a door the table has', () => {
     expect(edgeViolations(files, existsInRepo)).toEqual([]);
+  });
+
+  it('every room is imported only by the rooms its other door names', () => {
+    expect(importerViolations(files, existsInRepo)).toEqual([]);
   });
 
   it('every file read outside the ingest goes through the small-file read', () => {
@@ -229,6 +276,25 @@ describe('architecture: the doors between rooms', () => {
       `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
       `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files, mod-bridge`,
       `components/W.tsx imports '../src/tui/pane-parts.js' (tui): components may import only store, text, display, species-display`,
+    ]);
+  });
+
+  it('names an import into a room from a room its other door does not name', () => {
+    const repo = new Set(['src/cli/status.ts', 'src/mod/mod-look.ts', 'src/mod/mod-views.ts', 'src/mod/mod-bridge.ts']);
+    const exists = (path: string) => repo.has(path);
+    const sample: SourceFile[] = [
+      // The arrow issue 48 removed: the pane's runner loaded the mod's look from a command file.
+      { path: 'src/tui/services/w.ts', text: `const look = await import('../../cli/status.js');` },
+      { path: 'src/statusline/x.ts', text: `import { modDrawsFor } from '../mod/mod-views.js';` },
+      { path: 'src/statusline/y.ts', text: `import { computeModState } from '../mod/mod-look.js';` },
+      { path: 'src/state/z.ts', text: `import { bridgeDir } from '../mod/mod-bridge.js';` },
+      { path: 'src/entries/v.ts', text: `import { run } from '../cli/status.js';` },
+      { path: 'src/tui/u.ts', text: `import { startModViewWriter } from '../mod/mod-view-writer.js';` },
+    ];
+    expect(importerViolations(sample, exists)).toEqual([
+      `src/tui/services/w.ts imports '../../cli/status.js' (cli): only entries may import cli`,
+      `src/statusline/y.ts imports '../mod/mod-look.js' (mod): only cli, tui may import mod`,
+      `src/state/z.ts imports '../mod/mod-bridge.js' (mod-bridge): only cli, tui, statusline, notify, delegate may import mod-bridge`,
     ]);
   });
 });
