@@ -4,6 +4,17 @@
  * and waiting state come from the statusline's own rules (readSessionSource, lookBuddy,
  * buildView), so the mod, the statusline and the pane cannot disagree. `watch` lists the files
  * whose change means "look again".
+ *
+ * The mod's room, src/mod/: this look; the bridge in the state root (mod-bridge.ts) and the view
+ * files (mod-views.ts, written by mod-view-writer.ts); the bridge part of a look (bridge-look.ts),
+ * `/buddy pet|feed|play` (pet-act.ts), the journal records of an answered ask and of a question
+ * (mod-answered.ts, mod-ask.ts), an answer from `$.model.complete` (complete-result.ts). Elsewhere,
+ * where each host's part of that kind lives: the mod itself, which runs inside Claude Code
+ * (claude-plugin/); its commands (src/cli/mod-state.ts, mod-answer.ts; mod-mute.ts, as /buddy
+ * mute saves the pane's own setting, src/tui/chattiness-prefs.ts); its installer
+ * (src/install/mod-install.ts, mod-version.ts; src/cli/install-mod.ts is the step of `install`);
+ * doctor's check (src/doctor/doctor-mod.ts); the delegate adapter that asks through it
+ * (src/delegate/adapters/session.ts); its tests (test/mod/).
  */
 import { join } from 'node:path';
 import { panePrefsPath, petFilePath } from '../config/paths.js';
