@@ -39,13 +39,46 @@ export function gateChecks(gate: HookFileGate, ctx: GateContext): DoctorCheck[] 
       return repoHookFiles(gate.dir, ctx);
     case 'host-rewrites-file':
       return hostRewrites(gate.note, ctx);
+    case 'unwrapped-hooks-file':
+      return wrappedHooksFiles(gate.file, ctx);
   }
+}
+
+/** `a.b`: the value of `b` in `a`; a plain key: its own value. */
+function valueAt(settings: JsonObject | undefined, key: string): unknown {
+  let value: unknown = settings;
+  for (const part of key.split('.'))
+    value = value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonObject)[part] : undefined;
+  return value;
+}
+
+/** A hooks file (the user's, the project's) wrapped in `{"hooks": ...}`: the host loads nothing of it, silently. */
+function wrappedHooksFiles(file: string, ctx: GateContext): DoctorCheck[] {
+  const places = [join(ctx.folder, file), join(ctx.cwd, ctx.spec.hookFile.folder.name, file)];
+  return [...new Set(places)].flatMap((path): DoctorCheck[] => {
+    let found: JsonObject | undefined;
+    try {
+      found = readJson(path);
+    } catch {
+      return [];
+    }
+    const hooks = found?.hooks;
+    if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return [];
+    return [
+      {
+        status: 'warn',
+        title: `${path} is wrapped in {"hooks": ...}: ${ctx.spec.hookFile.short} loads none of its hooks`,
+        detail: `in ${file} the event names are the top-level keys (only settings.json has the "hooks" key)`,
+        fix: 'move the events out of "hooks" to the top level of that file',
+      },
+    ];
+  });
 }
 
 function switchOn(file: string, key: string, ctx: GateContext): DoctorCheck[] {
   const path = join(ctx.folder, file);
   const found = (settings: JsonObject | undefined): DoctorCheck[] =>
-    settings?.[key] === true
+    valueAt(settings, key) === true
       ? [
           {
             status: 'fail',

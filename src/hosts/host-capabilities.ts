@@ -11,6 +11,7 @@ import { claudeSpec } from './claude.js';
 import { clineSpec } from './cline.js';
 import { codexSpec } from './codex.js';
 import { copilotSpec } from './copilot.js';
+import { droidSpec } from './droid.js';
 import { geminiSpec } from './gemini.js';
 import { parseHostId, type HostId } from './host-id.js';
 import type { HostCapabilities, HostSpec } from './host-spec.js';
@@ -25,6 +26,7 @@ export const HOST_SPECS: Record<HostId, HostSpec> = {
   gemini: geminiSpec,
   qwen: qwenSpec,
   cline: clineSpec,
+  droid: droidSpec,
 };
 
 /** Each host's label, capabilities and how each is known: the capability table's rows. */

@@ -103,8 +103,10 @@ export interface HookFileEntry {
 
 /** What can silence buddy-tui's hooks in the host, as doctor checks it (doctor-hook-file.ts). */
 export type HookFileGate =
-  /** `"<key>": true` in `file` (relative to the config folder) turns off every hook. */
+  /** `"<key>": true` in `file` (relative to the config folder) turns off every hook; `a.b` names `b` in `a`. */
   | { kind: 'switch-on'; file: string; key: string }
+  /** A hooks `file` beside the settings (and in the project's folder) that loads nothing when wrapped in `{"hooks": ...}` (Droid). */
+  | { kind: 'unwrapped-hooks-file'; file: string }
   /** Gemini: hooksConfig.enabled / enableHooks false, buddy-tui in hooksConfig.disabled, an untrusted folder. */
   | { kind: 'gemini-settings-and-trust' }
   /** Hook files of this repository (`dir`, relative to the working folder) load only in a trusted folder. */

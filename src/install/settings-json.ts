@@ -113,6 +113,8 @@ export function parseSettings(file: string, text: string): JsonObject {
     throw new SettingsFileError(file, '"hooks" must be an object of event names to arrays.');
   }
   for (const [event, groups] of Object.entries((settings.hooks as JsonObject | undefined) ?? {})) {
+    // A host's own switch among the events (Droid's `hooksDisabled`, `showHookOutput`): lower camelCase, never an event's name.
+    if (typeof groups === 'boolean' && /^[a-z]/.test(event)) continue;
     if (!Array.isArray(groups)) throw new SettingsFileError(file, `"hooks.${event}" must be an array.`);
   }
   if (settings.statusLine !== undefined && (settings.statusLine === null || typeof settings.statusLine !== 'object')) {

@@ -7,6 +7,7 @@ import { LIMITS, type SessionState } from './session-state.js';
 import { keyedRecord } from './keyed-record.js';
 import type { Draft } from './reducer-draft.js';
 import { pushFailure } from './reducer-tools.js';
+import { toolDetail } from './tool-detail.js';
 
 function closeTurn(state: SessionState, ts: number): void {
   state.pendingPrompts = 0;
@@ -40,11 +41,14 @@ export function applyUserPromptSubmit({ state }: Draft, event: JournalEvent, ts:
 export function applyStop({ state }: Draft, event: JournalEvent, ts: number): void {
   if (event.hook_event_name === 'StopFailure') {
     state.toolFailuresTotal += 1;
-    // The failed turn is the host's own (an API error): named after it, Claude Code by default.
+    // The failed turn is the host's own (an API error): named after it, Claude Code by default;
+    // or a tool's that the host reports only at the turn's end (Droid): named after the tool.
+    const tool = typeof event.tool_name === 'string' && event.tool_name ? event.tool_name : undefined;
     pushFailure(state, {
-      tool: typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude',
+      tool: tool ?? (typeof event.host === 'string' && event.host !== 'claude' ? event.host : 'Claude'),
       error: String(event.error ?? 'stop failure'),
       at: ts,
+      ...(tool ? { detail: toolDetail(event.tool_input) } : {}),
     });
   }
   closeTurn(state, ts);

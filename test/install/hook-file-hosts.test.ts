@@ -1,5 +1,5 @@
 /**
- * `install --host copilot|gemini|qwen` and their uninstall and doctor, through the built CLI
+ * `install --host copilot|gemini|qwen|droid` and their uninstall and doctor, through the built CLI
  * (dist/cli.js) on throw-away homes: --dry-run writes nothing, a user's file is backed up and
  * kept, the command is silent and exits 0 (the hosts' fail-closed and stdout traps), a flag of
  * another host is refused, and doctor reports what each host needs.
@@ -22,6 +22,7 @@ const FILES = {
   copilot: (home: string) => join(home, '.copilot', 'hooks', 'buddy-tui.json'),
   gemini: (home: string) => join(home, '.gemini', 'settings.json'),
   qwen: (home: string) => join(home, '.qwen', 'settings.json'),
+  droid: (home: string) => join(home, '.factory', 'settings.json'),
 } as const;
 
 describe.each(Object.keys(FILES) as Array<keyof typeof FILES>)('install --host %s', (host) => {
@@ -94,5 +95,28 @@ describe('host flags and doctor', () => {
     ).toMatch(/not trusted in Gemini/);
     expect(section('Qwen Code').find((c) => c.status === 'fail')?.title).toContain('disableAllHooks');
     expect(existsSync(join(home, '.codex'))).toBe(false);
+  });
+  it('doctor on Droid: hooks.hooksDisabled fails; a hooks.json wrapped in {"hooks": ...} (user\'s or project\'s) is said, a top-level one is not', async () => {
+    const { home, env } = world();
+    const fullEnv = { ...env, PATH: process.env.PATH };
+    expect(runCli(['install', '--host', 'droid'], fullEnv).code).toBe(0);
+    const project = makeTempDir('buddy-hosts-cwd-');
+    const droid = async () => (await collectChecks(fullEnv, project)).find((s) => s.section === 'Droid')?.checks ?? [];
+    expect((await droid()).map((c) => c.status)).toEqual(['ok']);
+    const settings = join(home, '.factory', 'settings.json');
+    const installed = JSON.parse(readFileSync(settings, 'utf8'));
+    writeFileSync(settings, JSON.stringify({ ...installed, hooks: { ...installed.hooks, hooksDisabled: true } }));
+    writeFileSync(join(home, '.factory', 'hooks.json'), '{"hooks": {"Stop": []}}\n');
+    mkdirSync(join(project, '.factory'));
+    writeFileSync(join(project, '.factory', 'hooks.json'), '{"Stop": []}\n');
+    const checks = await droid();
+    expect(
+      checks
+        .filter((c) => c.status === 'fail')
+        .map((c) => c.title)
+        .join('\n'),
+    ).toContain('"hooks.hooksDisabled": true');
+    const wrapped = checks.filter((c) => c.title.includes('wrapped in {"hooks"'));
+    expect(wrapped.map((c) => c.title)).toEqual([expect.stringContaining(join(home, '.factory', 'hooks.json'))]);
   });
 });
