@@ -12,6 +12,7 @@ import { CHATTINESS_LEVELS } from '../plugins/chattiness.js';
 import { pluginConfigSections } from '../plugins/plugin-config.js';
 import { notifySectionSchema } from '../notify/notify-config.js';
 import { userHostsSchema } from './user-hosts-schema.js';
+import { speciesConfigSchema } from '../species/species-config.js';
 
 // Owned by their areas; embedded so one schema describes the whole file.
 export const delegateSectionSchema = delegateConfigSchema;
@@ -40,10 +41,7 @@ export const reactionsSectionSchema = z.strictObject({
     .describe("The voice's model calls per UTC day (default 100; 0 = no limit). Beyond it the quips speak."),
 });
 
-export const speciesSectionSchema = z.strictObject({
-  id: z.string().min(1).optional(),
-  dir: z.string().min(1).optional().describe('Extra species folder; ~ and ${VAR} expand.'),
-});
+export const speciesSectionSchema = speciesConfigSchema;
 
 /** Each top-level key validated on its own, so one bad section never loses the others. */
 export const configSections = {
