@@ -8,38 +8,18 @@ import { z } from 'zod';
 import { delegateConfigSchema } from '../delegate/delegate-config.js';
 import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
-import { CHATTINESS_LEVELS } from '../plugins/chattiness.js';
 import { pluginConfigSections } from '../plugins/plugin-config.js';
 import { notifySectionSchema } from '../notify/notify-config.js';
 import { userHostsSchema } from './user-hosts-schema.js';
 import { speciesConfigSchema } from '../species/species-config.js';
+import { reactionsConfigSchema } from '../voice/reactions-config.js';
 
 // Owned by their areas; embedded so one schema describes the whole file.
 export const delegateSectionSchema = delegateConfigSchema;
 export const statuslineSectionSchema = statuslineConfigSchema;
 export const tuiSectionSchema = z.looseObject({}).describe('TUI settings (see docs/tui.md).');
 
-export const reactionsSectionSchema = z.strictObject({
-  chattiness: z
-    .enum(CHATTINESS_LEVELS)
-    .optional()
-    .describe(
-      'How much the buddy says on its own: "quiet" (failures, recoveries, waiting for you, and your own plugins), "normal" (default) or "chatty" (more built-in quips). The pane\'s c key overrides it until this value changes.',
-    ),
-  voice: z
-    .boolean()
-    .optional()
-    .describe(
-      "The buddy's own voice: its reactions written by your own model through the delegate path (docs/delegates.md#the-buddys-voice). Unset (default): on only while the buddy mod answers through your Claude Code session (no key, no extra process); true: also through the host's CLI (claude -p...); false: canned quips only. `buddy-tui voice on|off` sets it.",
-    ),
-  voiceDailyBudget: z
-    .number()
-    .int()
-    .min(0)
-    .max(10_000)
-    .optional()
-    .describe("The voice's model calls per UTC day (default 100; 0 = no limit). Beyond it the quips speak."),
-});
+export const reactionsSectionSchema = reactionsConfigSchema;
 
 export const speciesSectionSchema = speciesConfigSchema;
 
