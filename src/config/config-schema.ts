@@ -10,7 +10,7 @@ import { statuslineConfigSchema } from '../statusline/statusline-config.js';
 import { CURRENT_CONFIG_VERSION } from './config-migrations.js';
 import { pluginConfigSections } from '../plugins/plugin-config.js';
 import { notifySectionSchema } from '../notify/notify-config.js';
-import { userHostsSchema } from './user-hosts-schema.js';
+import { userHostsSchema } from '../hosts/user-hosts-schema.js';
 import { speciesConfigSchema } from '../species/species-config.js';
 import { reactionsConfigSchema } from '../voice/reactions-config.js';
 

@@ -2,10 +2,11 @@
  * config.json's `hosts`: another agent's event and field names mapped onto Claude Code's
  * (docs/hosts.md, "Any other agent"). The shape is zod's (the JSON schema and docs/configuration.md
  * come from it); what the names may be is the hand check the hook itself applies
- * (src/hosts/user-host-map.ts), so doctor names exactly what the hook leaves out.
+ * (src/hosts/user-host-map.ts), so doctor names exactly what the hook leaves out. The one zod file
+ * of this room: config/config-schema.ts composes it; the hook and the drain never import it.
  */
 import { z } from 'zod';
-import { MAX_LABEL_CHARS, checkUserHostMaps } from '../hosts/user-host-map.js';
+import { MAX_LABEL_CHARS, checkUserHostMaps } from './user-host-map.js';
 
 const nameMap = (what: string) => z.record(z.string(), z.string()).optional().describe(what);
 
