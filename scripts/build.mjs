@@ -145,7 +145,11 @@ try {
   // self-contained ESM (node built-ins only), copied by `buddy-tui install --host opencode|kilo`.
   await build({
     ...common,
-    entryPoints: { 'host-plugins/opencode': 'src/ingest/host-plugin/opencode-plugin.ts' },
+    entryPoints: {
+      'host-plugins/opencode': 'src/ingest/host-plugin/opencode-plugin.ts',
+      // Pi's extension (src/ingest/host-plugin/pi-extension.ts), written by `buddy-tui install --host pi`.
+      'host-plugins/pi-extension': 'src/ingest/host-plugin/pi-extension.ts',
+    },
     outExtension: { '.js': '.mjs' },
     minifySyntax: true,
   });

@@ -11,12 +11,17 @@ import { claudeInstaller } from './host-claude.js';
 import { codexInstaller } from './host-codex.js';
 import { hookFileInstaller } from './host-hook-file.js';
 import { hookFolderInstaller } from './host-hook-folder.js';
+import { piInstaller } from './host-pi.js';
 import type { HostInstaller } from './installer-contract.js';
 
 export type { FlagOptions, FlagValues, HostInstaller } from './installer-contract.js';
 
 /** The hosts whose installer is their own; every other host's comes from its spec's `hookFile`. */
-const OWN_INSTALLERS: Partial<Record<HostId, HostInstaller>> = { claude: claudeInstaller, codex: codexInstaller };
+const OWN_INSTALLERS: Partial<Record<HostId, HostInstaller>> = {
+  claude: claudeInstaller,
+  codex: codexInstaller,
+  pi: piInstaller,
+};
 
 function installerOf(id: HostId): HostInstaller {
   const own = OWN_INSTALLERS[id];

@@ -14,6 +14,7 @@ import { copilotSpec } from './copilot.js';
 import { droidSpec } from './droid.js';
 import { geminiSpec } from './gemini.js';
 import { parseHostId, type HostId } from './host-id.js';
+import { piSpec } from './pi.js';
 import type { HostCapabilities, HostSpec } from './host-spec.js';
 import { qwenSpec } from './qwen.js';
 
@@ -27,6 +28,7 @@ export const HOST_SPECS: Record<HostId, HostSpec> = {
   qwen: qwenSpec,
   cline: clineSpec,
   droid: droidSpec,
+  pi: piSpec,
 };
 
 /** Each host's label, capabilities and how each is known: the capability table's rows. */

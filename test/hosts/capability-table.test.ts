@@ -33,6 +33,10 @@ describe('the host capability table', () => {
         .slice(1);
     expect(cells('subagents (start, stop, running count)')[3]).toMatch(/^\*\*no\*\*/);
     expect(cells('session end')[4]).toMatch(/^interactive only/);
+    // Pi has neither approvals nor subagents: the table says so.
+    const pi = HOST_IDS.indexOf('pi');
+    expect(cells('subagents (start, stop, running count)')[pi]).toMatch(/^\*\*no\*\*: Pi has none/);
+    expect(cells('waiting for approval')[pi]).toMatch(/^\*\*no\*\*: Pi has no approvals/);
   });
 
   it('is what each translator says it reports, and an unknown host reads as Claude Code', () => {
