@@ -1,7 +1,8 @@
 /**
  * The zod schema of `$XDG_CONFIG_HOME/buddy-tui/config.json`, composed of the sections their
- * rooms own (the plugins' keys in src/plugins/plugin-config.ts, the notify section, the
- * delegate's, the statusline's).
+ * rooms own (the plugins' keys in src/plugins/plugin-config.ts, notify, delegate, statusline,
+ * hosts, species, reactions in voice/, tui); only the file's own keys ($schema, schemaVersion,
+ * retentionHours) are defined here.
  * config/config.schema.json is generated from this file (`node --import tsx scripts/config-schema.ts`).
  */
 import { z } from 'zod';
@@ -13,11 +14,12 @@ import { notifySectionSchema } from '../notify/notify-config.js';
 import { userHostsSchema } from '../hosts/user-hosts-schema.js';
 import { speciesConfigSchema } from '../species/species-config.js';
 import { reactionsConfigSchema } from '../voice/reactions-config.js';
+import { tuiConfigSchema } from '../tui/tui-config.js';
 
-// Owned by their areas; embedded so one schema describes the whole file.
+// Every section but the file's own keys is owned by its room; embedded so one schema describes the whole file.
 export const delegateSectionSchema = delegateConfigSchema;
 export const statuslineSectionSchema = statuslineConfigSchema;
-export const tuiSectionSchema = z.looseObject({}).describe('TUI settings (see docs/tui.md).');
+export const tuiSectionSchema = tuiConfigSchema;
 
 export const reactionsSectionSchema = reactionsConfigSchema;
 
