@@ -3,6 +3,7 @@
 # GENERATED from SPOOL_SCRIPT in src/ingest/spool-command.ts by scripts/gen-plugin-spool.ts: do not edit.
 # $1 host, $2 uid (empty here: the Node fallback runs when only the uid could name the root), $3 node, $4 launcher.
 [ "$BUDDY_TUI_CHILD" != 1 ] || exit 0
+[ "$1" != claude ] || if [ -n "$DROID_PROJECT_DIR" ]; then set -- droid "$2" "$3" "$4"; elif [ -n "$COPILOT_PROJECT_DIR" ]; then set -- copilot "$2" "$3" "$4"; elif [ -n "$QWEN_PROJECT_DIR" ]; then set -- qwen "$2" "$3" "$4"; elif [ -n "$GEMINI_CWD" ]; then set -- gemini "$2" "$3" "$4"; fi
 umask 077
 r=${BUDDY_TUI_STATE_DIR:-${XDG_RUNTIME_DIR:+$XDG_RUNTIME_DIR/buddy-tui}}
 if [ -z "$r" ] && [ -n "$2" ]; then t=${TMPDIR:-${TMP:-${TEMP:-/tmp}}}; r=${t%/}/buddy-tui-$2; fi

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { DEFAULT_HOST, GENERIC_HOST, parseFeedHost, type FeedHost } from '../hosts/host-id.js';
+import { hookHost } from '../hosts/hook-env.js';
 import { normalizeFedEvent } from '../ingest/user-host-maps.js';
 import { hookPayloadSchema } from '../protocol/hook-event.js';
 import { errorLogReporter } from '../state/error-log.js';
@@ -137,10 +138,12 @@ export function hostFromArgs(argv: readonly string[]): FeedHost {
 
 export async function runHook(
   env: NodeJS.ProcessEnv = process.env,
-  host: FeedHost = hostFromArgs(process.argv),
+  given: FeedHost = hostFromArgs(process.argv),
 ): Promise<void> {
   // buddy-tui's own `claude -p` children must never feed the buddy.
   if (env.BUDDY_TUI_CHILD === '1') return;
+  // Claude Code's hook run by another host (its own variable is set) feeds that host's events.
+  const host = hookHost(given, env);
   const receivedAt = Date.now();
   let root: string | undefined;
   try {

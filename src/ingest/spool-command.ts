@@ -13,6 +13,7 @@
  * this same text from a file, with an empty uid: a static hooks.json cannot know it.
  */
 import type { FeedHost } from '../hosts/host-id.js';
+import { HOOK_HOST_SCRIPT } from '../hosts/hook-env.js';
 import { shellQuote } from '../text/shell-words.js';
 
 /** `$0` of the script: what `ps` shows for a hook that is still writing. */
@@ -63,6 +64,8 @@ export const SPOOL_CAT_STEP = 'LC_ALL=C cat >>"$f"; case $? in 126|127) ;; *) ex
 export const SPOOL_SCRIPT = [
   // buddy-tui's own `claude -p` children never feed the buddy (the Node hook's same rule).
   '[ "$BUDDY_TUI_CHILD" != 1 ] || exit 0',
+  // Claude Code's hook run by another host (its own variable is set): spooled as that host's (hook-env.ts).
+  HOOK_HOST_SCRIPT,
   'umask 077',
   ROOT_SCRIPT,
   'd=$r/inbox; o=',
