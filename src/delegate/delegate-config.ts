@@ -12,6 +12,7 @@ export const DELEGATE_ADAPTERS = [
   'copilot',
   'qwen',
   'gemini',
+  'pi',
   'anthropic',
   'command',
   'offline',
@@ -65,7 +66,7 @@ export const delegateConfigSchema = z
       .enum(DELEGATE_ADAPTERS)
       .optional()
       .describe(
-        'Who answers delegate requests (default "auto": the CLI of the host whose session asked (copilot, qwen, gemini, codex), else the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).',
+        'Who answers delegate requests (default "auto": the CLI of the host whose session asked (copilot, qwen, gemini, pi, codex), else the buddy mod\'s Claude Code session while it is loaded, else claude-cli, codex, anthropic or offline; "session": only the mod).',
       ),
     model: z.string().min(1).optional().describe('Default model (default "haiku" for claude-cli).'),
     anthropicModel: z
@@ -96,6 +97,11 @@ export const delegateConfigSchema = z
       .min(1)
       .optional()
       .describe('The Gemini CLI for the gemini adapter (default: "gemini" found on PATH).'),
+    piPath: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The Pi coding agent for the pi adapter (default: "pi" found on PATH).'),
     command: z
       .string()
       .min(1)
@@ -173,6 +179,7 @@ export interface DelegateSettings {
   copilotPath?: string;
   qwenPath?: string;
   geminiPath?: string;
+  piPath?: string;
   command?: string;
   timeoutMs: number;
   staleMs: number;
@@ -198,6 +205,7 @@ export function resolveDelegateSettings(config: DelegateConfig = {}): DelegateSe
     copilotPath: config.copilotPath,
     qwenPath: config.qwenPath,
     geminiPath: config.geminiPath,
+    piPath: config.piPath,
     command: config.command,
     timeoutMs: config.timeoutMs ?? 20_000,
     staleMs: config.staleMs ?? 20_000,

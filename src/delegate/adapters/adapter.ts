@@ -10,6 +10,7 @@ export type AdapterName =
   | 'copilot'
   | 'qwen'
   | 'gemini'
+  | 'pi'
   | 'anthropic'
   | 'command'
   | 'offline'

@@ -1,6 +1,6 @@
 /**
  * Picks the adapter: the configured one, or for `auto` the CLI of the host whose session asked
- * (copilot, qwen, gemini, codex) when it is found and runs, else the user's Claude Code login when
+ * (copilot, qwen, gemini, pi, codex) when it is found and runs, else the user's Claude Code login when
  * the `claude` binary is found and runs, else the user's Codex login when `codex` is found and
  * runs, else the API when a key is set, else offline; with the mod bridge, a loaded buddy mod's
  * session answers before the Claude Code and later choices (adapters/session.ts).
@@ -21,6 +21,7 @@ import { createCommandAdapter } from './command.js';
 import { createCopilotCliAdapter } from './copilot-cli.js';
 import { createGeminiCliAdapter } from './gemini-cli.js';
 import { createOfflineAdapter } from './offline.js';
+import { createPiCliAdapter } from './pi-cli.js';
 import { createQwenCliAdapter } from './qwen-cli.js';
 import { createSessionAdapter } from './session.js';
 import { stateRootPath } from '../../state/state-root.js';
@@ -37,7 +38,7 @@ export interface AdapterChoice {
   codexVersion?: string;
   /** For auto with the mod bridge: a loaded buddy mod's session answers first (adapters/session.ts). */
   viaSession?: boolean;
-  /** For copilot, qwen and gemini: the binary found and its `--version`. */
+  /** For copilot, qwen, gemini and pi: the binary found and its `--version`. */
   hostBinary?: string;
   hostVersion?: string;
   /** True when this is the CLI of the host whose session asked. */
@@ -51,10 +52,10 @@ function configuredBinary(name: string, configured: string | undefined, env: Nod
 
 export type ChoiceSettings = Pick<
   DelegateSettings,
-  'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'command'
+  'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'piPath' | 'command'
 >;
 
-/** `<cli> --version` (claude, codex), or undefined when it does not run (a broken install, a placeholder). */
+/** `<cli> --version` (claude, codex; pi prints it on stderr), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(
   binary: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -68,7 +69,7 @@ export async function claudeVersion(
       timeout: timeoutMs,
       stdin: 'ignore',
     });
-    const match = result.exitCode === 0 ? /\d+\.\d+\.\d+/.exec(String(result.stdout)) : null;
+    const match = result.exitCode === 0 ? /\d+\.\d+\.\d+/.exec(String(result.stdout) || String(result.stderr)) : null;
     return match ? match[0] : undefined;
   } catch {
     return undefined;
@@ -88,6 +89,7 @@ const HOST_CLIS: Partial<Record<HostId, { adapter: AdapterName; path(settings: C
     copilot: { adapter: 'copilot', path: (s) => s.copilotPath },
     qwen: { adapter: 'qwen', path: (s) => s.qwenPath },
     gemini: { adapter: 'gemini', path: (s) => s.geminiPath },
+    pi: { adapter: 'pi', path: (s) => s.piPath },
   };
 
 /** The asking host's own CLI when it is found and runs; else why not, for the reason; undefined when it has none. */
@@ -225,6 +227,12 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
     case 'gemini':
       return createGeminiCliAdapter({
         binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env),
+        env,
+        cwd: options.cwd,
+      });
+    case 'pi':
+      return createPiCliAdapter({
+        binary: choice.hostBinary ?? configuredBinary('pi', options.settings.piPath, env),
         env,
         cwd: options.cwd,
       });
