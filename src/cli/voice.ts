@@ -1,16 +1,11 @@
 /**
  * `buddy-tui voice [on|off]`: the buddy's own voice (src/voice/), set in config.json's
- * `reactions.voice`; with no argument, what it is and today's calls against its budget. The file
- * is edited as JSON, every other key kept; a file that is not a JSON object is left alone (exit 1).
+ * `reactions.voice` (src/voice/voice-config-file.ts); with no argument, what it is and today's
+ * calls against its budget. A config file that is not a JSON object is left alone (exit 1).
  */
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readJsonFile } from '../config/config-lite.js';
-import type { ConfigError } from '../text/json-path-errors.js';
 import { configFilePath } from '../config/paths.js';
 import { readDelegateUsage } from '../delegate/delegate-usage.js';
-import { atomicWriteJsonSync } from '../state/atomic-write.js';
 import { stateRootPath } from '../state/state-root.js';
 import { term } from '../text/terminal-text.js';
 import {
@@ -19,8 +14,8 @@ import {
   voiceModeOf,
   voiceNotice,
   voiceUsageLine,
-  type VoiceConfig,
 } from '../voice/voice-settings.js';
+import { readVoiceConfig, setVoice } from '../voice/voice-config-file.js';
 import { processIo } from './cli-io.js';
 
 const USAGE = term`usage: buddy-tui voice [on|off] [--config <file>]
@@ -28,10 +23,6 @@ const USAGE = term`usage: buddy-tui voice [on|off] [--config <file>]
 The buddy's own voice: its reactions written by your own model (your Claude Code login through the
 buddy mod, else your host's CLI), within a daily budget (reactions.voiceDailyBudget, default 100).
 "on" and "off" set reactions.voice in config.json; with neither, says what it is and today's use.`;
-
-type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export async function run(args: string[]): Promise<number> {
   const io = processIo();
@@ -64,33 +55,6 @@ export async function run(args: string[]): Promise<number> {
   }
   io.stdout(term`${set.notice}\n(reactions.voice in ${file})\n`);
   return 0;
-}
-
-type Read = { config: JsonObject; reactions: VoiceConfig; exists: boolean } | { error: string };
-
-function readVoiceConfig(file: string): Read {
-  const errors: ConfigError[] = [];
-  const read = readJsonFile(file, errors);
-  if (!read.ok || (read.exists && !isObject(read.value)))
-    return { error: `buddy-tui: ${file} is not a JSON object (${errors[0]?.message ?? 'other JSON'}): left unchanged` };
-  const config: JsonObject = read.exists ? (read.value as JsonObject) : {};
-  const reactions: VoiceConfig = isObject(config.reactions) ? (config.reactions as VoiceConfig) : {};
-  return { config, reactions, exists: read.exists };
-}
-
-/**
- * Sets reactions.voice in the config file, every other key kept (`buddy-tui voice on|off`, and
- * `/buddy voice on|off` in the mod); the one line that says what the buddy now speaks with.
- */
-export function setVoice(file: string, on: boolean): { notice: string } | { error: string } {
-  const read = readVoiceConfig(file);
-  if ('error' in read) return read;
-  const next = { ...read.config, reactions: { ...read.reactions, voice: on } };
-  // A linked config (a dotfiles repo) is written where the link points, the link kept.
-  const target = read.exists ? realpathSync(file) : file;
-  if (!existsSync(dirname(target))) mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-  atomicWriteJsonSync(target, next, 0o644);
-  return { notice: voiceNotice(voiceModeOf(next.reactions)) };
 }
 
 /**
