@@ -7,7 +7,6 @@
  * Top-level steps over one explicit state (resolver-state.ts): a request is checked and
  * admitted here, answered from the cache or queued; job-run.ts runs what was queued.
  */
-import { addAbortListener } from 'node:events';
 import { z } from 'zod';
 import { delegateRequestSchema, type DelegateMeta, type DelegateRequest } from '../protocol/plugin-answer.js';
 import { priorityOfKinds } from '../protocol/event-kind.js';
@@ -18,6 +17,7 @@ import { cacheKey } from './answer-cache.js';
 import { BYPASS_KINDS } from './delegate-policy.js';
 import { buildDelegatePrompt, type BuiltPrompt } from './delegate-prompt.js';
 import { pumpQueue } from './job-run.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import {
   chosenAdapter,
   emitReaction,
@@ -165,7 +165,7 @@ async function resolveRequest(state: ResolverState, request: unknown, meta: Dele
     ? { adapter: sessionOnlyAdapter(state) }
     : await chosenAdapter(state, parseHostId(meta.event.host));
   const at = state.now();
-  if (state.closed) return fallBack(state, meta, 'closed');
+  if (state.signal.aborted) return fallBack(state, meta, 'closed');
   if (at - meta.receivedAt > state.settings.staleMs) {
     logDecision(state, meta.plugin, meta.sessionId, 'dropped', `stale on arrival: ${at - meta.receivedAt} ms old`);
     return { outcome: 'dropped', reason: 'stale' };
@@ -202,7 +202,6 @@ async function resolveSafely(state: ResolverState, request: unknown, meta: Deleg
 
 /** Aborts running calls; queued ones fall back and give their admission back. */
 function closeResolver(state: ResolverState): void {
-  state.closed = true;
   for (const controller of state.running) controller.abort(new DelegateCallError('buddy-tui is closing', 'timeout'));
   for (const job of state.queue.drain()) {
     releaseAdmission(state, job, 'dropped', 'closed before its call');
@@ -212,8 +211,10 @@ function closeResolver(state: ResolverState): void {
 }
 
 export function createDelegateResolver(options: DelegateResolverOptions): DelegateResolver {
-  const state = makeResolverState(options);
-  if (options.signal) addAbortListener(options.signal, () => closeResolver(state));
+  // Its own lifetime within the owner's: close() or the owner's end ends it.
+  const life = lifetimeWithin(options.signal);
+  const state = makeResolverState(options, life.signal);
+  onAbort(life.signal, () => closeResolver(state));
   return {
     resolve: (request, meta) => resolveSafely(state, request, meta),
     idle: () =>
@@ -223,6 +224,6 @@ export function createDelegateResolver(options: DelegateResolverOptions): Delega
       }),
     usage: () => state.usage.snapshot(),
     adapterChoice: async () => (await chosenAdapter(state)).choice,
-    close: () => closeResolver(state),
+    close: () => void life.end(),
   };
 }

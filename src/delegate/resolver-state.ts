@@ -43,7 +43,8 @@ export interface ResolverState {
   readonly chosen: Map<string, Promise<{ adapter: DelegateAdapter; choice: AdapterChoice }>>;
   /** For requests only the mod's session may answer (the buddy's voice by default), made on first use. */
   sessionOnly?: DelegateAdapter;
-  closed: boolean;
+  /** The resolver's lifetime: once it is aborted, every request falls back ('closed'). */
+  readonly signal: AbortSignal;
 }
 
 const startTimeout = (fire: () => void, ms: number) => {
@@ -77,7 +78,7 @@ function reportDecision(options: DelegateResolverOptions, entry: DelegateLogEntr
   });
 }
 
-export function makeResolverState(options: DelegateResolverOptions): ResolverState {
+export function makeResolverState(options: DelegateResolverOptions, signal: AbortSignal): ResolverState {
   const settings = resolveDelegateSettings(options.config);
   const now = options.now ?? Date.now;
   // The ledger's own write failures are reported, not kept in its recent decisions.
@@ -99,7 +100,7 @@ export function makeResolverState(options: DelegateResolverOptions): ResolverSta
     idleWaiters: [],
     newId: options.newId ?? (() => `delegate-${++counter}-${randomBytes(3).toString('hex')}`),
     chosen: new Map(),
-    closed: false,
+    signal,
   };
 }
 

@@ -9,7 +9,6 @@
  * The public types are in runner-types.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { addAbortListener } from 'node:events';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { eventKinds, type EventKind } from '../protocol/event-kind.js';
@@ -21,6 +20,7 @@ import { answerAction } from './answer-reaction.js';
 import type { PluginRunner, PluginRunnerOptions } from './runner-types.js';
 import { makeRunnerState, warn, withDefaults, type PluginRef, type RunnerState } from './runner-state.js';
 import { execute } from './handler-execution.js';
+import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 
 export { MAX_REACTION_LENGTH, MAX_TTL_MS, MIN_TTL_MS } from './answer-reaction.js';
 export {
@@ -84,11 +84,11 @@ async function runOne(
   const plugin: PluginRef = { name: handler.name, file: handler.origin.file, cooldownMs };
   try {
     await state.queue.run(async () => {
-      if (state.closed) return;
+      if (state.signal.aborted) return;
       state.runs += 1;
       const startedAt = state.now();
       const outcome = await execute(state, handler, event);
-      if (!state.closed) deliver(state, plugin, event, kinds, eventId, outcome, startedAt);
+      if (!state.signal.aborted) deliver(state, plugin, event, kinds, eventId, outcome, startedAt);
     });
   } catch (error) {
     warn(state, plugin, event, `internal error: ${(error as Error).message}`);
@@ -126,7 +126,7 @@ function sayBuiltinQuip(
 }
 
 function handleEvent(state: RunnerState, event: JournalEvent): Promise<void> {
-  if (state.closed || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string')
+  if (state.signal.aborted || typeof event?.session_id !== 'string' || typeof event.hook_event_name !== 'string')
     return SETTLED;
   const kinds = eventKinds(event, state.turnClock.turnLength(event, state.now()));
   // Every answer to this event carries its number, so the user's answer can take the quip's place.
@@ -157,16 +157,18 @@ function handleEvent(state: RunnerState, event: JournalEvent): Promise<void> {
   return all;
 }
 
+/** The runner's teardown: queued runs dropped, runs in flight killed (their groups), and waited for. */
 async function closeRunner(state: RunnerState): Promise<void> {
-  state.closed = true;
   state.queue.clear();
   for (const kill of state.killers) kill();
   await Promise.all([...state.pending]);
 }
 
 export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRunner {
-  const state = makeRunnerState(options);
-  if (options.signal) addAbortListener(options.signal, () => void closeRunner(state));
+  // Its own lifetime within the owner's: close() or the owner's end ends it, and either waits for the teardown.
+  const life = lifetimeWithin(options.signal);
+  const state = makeRunnerState(options, life.signal);
+  onAbort(life.signal, () => closeRunner(state));
   const { queue, cooldowns } = state;
   return {
     handleEvent: (event) => handleEvent(state, event),
@@ -187,6 +189,6 @@ export function createPluginRunner(options: PluginRunnerOptions = {}): PluginRun
       peakInFlight: queue.peak,
       droppedByCooldown: cooldowns.droppedCount(),
     }),
-    close: () => closeRunner(state),
+    close: life.end,
   };
 }

@@ -36,7 +36,8 @@ export interface RunnerState {
   chattiness: Chattiness;
   runs: number;
   eventCount: number;
-  closed: boolean;
+  /** The runner's lifetime: once it is aborted, no event runs and no answer is delivered. */
+  readonly signal: AbortSignal;
 }
 
 /** A plugin as the steps need it: its name, its file, its cooldown. */
@@ -48,7 +49,7 @@ export interface PluginRef {
 
 export const withDefaults = (limits: RunnerLimits | undefined): Limits => ({ ...DEFAULT_LIMITS, ...limits });
 
-export function makeRunnerState(options: PluginRunnerOptions): RunnerState {
+export function makeRunnerState(options: PluginRunnerOptions, signal: AbortSignal): RunnerState {
   const now = options.now ?? Date.now;
   const parentEnv = options.env ?? process.env;
   const limits = withDefaults(options.limits);
@@ -69,7 +70,7 @@ export function makeRunnerState(options: PluginRunnerOptions): RunnerState {
     chattiness: options.chattiness ?? DEFAULT_CHATTINESS,
     runs: 0,
     eventCount: 0,
-    closed: false,
+    signal,
   };
 }
 

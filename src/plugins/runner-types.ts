@@ -50,7 +50,7 @@ export interface PluginRunnerOptions {
   /** A plugin's logged problem (level warning, where 'plugin', the warning as detail). */
   report?: Reporter<PluginWarning>;
   now?: () => number;
-  /** The owner's lifetime: when it aborts, the runner closes as close() does. */
+  /** The owner's lifetime: when it aborts, the runner closes as close() does, and the owner's end waits for it. */
   signal?: AbortSignal;
 }
 
