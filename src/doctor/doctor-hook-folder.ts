@@ -12,7 +12,7 @@ import type { HostWithHookFolder } from '../hosts/host-spec.js';
 import { buddyCommands, type HookPath } from '../install/buddy-entries.js';
 import { hookFileText, hookFileState, hookFolderPath } from '../install/hook-folder.js';
 import { isOlder } from '../install/mod-version.js';
-import { shellWords } from '../ingest/spool-command.js';
+import { SPOOL_ARGV0, shellWords } from '../ingest/spool-command.js';
 import type { DoctorCheck } from './doctor-check.js';
 
 export function hookFolderWired(spec: HostWithHookFolder, env: NodeJS.ProcessEnv, cwd: string): boolean {
@@ -25,10 +25,10 @@ export function hookFolderWired(spec: HostWithHookFolder, env: NodeJS.ProcessEnv
 
 /** The file is what install writes now for the Node and hook.js it names, and both are there. */
 function isCurrent(spec: HostWithHookFolder, event: string, text: string): boolean {
-  const line = text.split('\n')[3] ?? '';
-  const spool = line.startsWith('set -- ');
-  const words = shellWords(line);
-  const [node, hookScript] = spool ? [words[4], words[5]] : [words[0], words[1]];
+  const words = shellWords(text.split('\n').slice(3).join('\n'));
+  const at = words.indexOf(SPOOL_ARGV0);
+  const spool = at >= 0;
+  const [node, hookScript] = spool ? [words[at + 3], words[at + 4]] : [words[0], words[1]];
   if (!node || !hookScript || !existsSync(node) || !existsSync(hookScript)) return false;
   const path: HookPath = spool ? 'spool' : 'node';
   const commands = buddyCommands({ nodePath: node, distDir: dirname(hookScript) });

@@ -24,6 +24,7 @@ import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import type { HostWithHookFolder } from '../hosts/host-spec.js';
 import type { BuddyCommands, HookPath } from './buddy-entries.js';
 import { deleteInstallRecord, readInstallRecord, writeInstallRecord } from './install-record.js';
+import { spoolCommandLine } from '../ingest/spool-command.js';
 import { silentHookCommand } from './silent-hook-command.js';
 
 /** The second line of every hook file buddy-tui writes: how its own files are told from the user's. */
@@ -48,7 +49,11 @@ export function hookFileText(spec: HostWithHookFolder, event: string, commands: 
     '#!/bin/sh',
     `${HOOK_FOLDER_MARK}hands ${spec.label}'s ${event} event to buddy-tui (\`buddy-tui install --host ${spec.id}\` wrote this file; \`buddy-tui uninstall --host ${spec.id}\` removes it).`,
     '# Prints nothing and always exits 0: a hook that prints {"cancel":true} aborts the run.',
-    silentHookCommand(spec.id, commands, path),
+    // The spool's own process (exec, `$0` buddy-tui-ingest): the drain knows its file is still being
+    // written while that pid runs (spool-writer.ts); a subshell of this file's sh would not say so.
+    path === 'spool'
+      ? `${spoolCommandLine(spec.id, { node: commands.node, hookScript: commands.hookScript })} >/dev/null 2>&1`
+      : silentHookCommand(spec.id, commands, path),
     '',
   ].join('\n');
 }

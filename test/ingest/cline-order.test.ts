@@ -5,7 +5,8 @@
  * hook files `install --host cline` writes (each runs the sh spool), with payloads recorded from
  * Cline 3.0.65 (test/fixtures/cline), spooled in the wrong order; each hook prints nothing.
  */
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clineSpec } from '../../src/hosts/cline.js';
@@ -17,7 +18,8 @@ import { foldEvents } from '../../src/state/reducer.js';
 import { HOST_FIXTURES } from '../support/host-fixtures.js';
 import { HOOK_ENTRY, runHookProcess } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { journal, spooledNames } from './spool-writers.js';
+import { damagedFiles, journal } from './spool-writers.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const runs = HOST_FIXTURES.cline();
 const run = (name: string) => runs.find((r) => r.name === name)!.payloads;
@@ -35,9 +37,10 @@ function world() {
     const result = await runHookProcess(join(hooks, file), [], JSON.stringify(payload), env);
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   };
-  return { root, fire };
+  return { root, hooks, env, fire };
 }
 
+const spooledNames = (root: string) => readdirSync(join(root, 'inbox')).filter((name) => name.startsWith('cline.'));
 const names = (events: Array<Record<string, unknown>>) => events.map((e) => e.hook_event_name);
 
 describe('Cline events out of order', () => {
@@ -66,5 +69,30 @@ describe('Cline events out of order', () => {
     expect(drainInbox(root)).toMatchObject({ drained: 5, waiting: 0 });
     const sid = (tail[0].sessionContext as { rootSessionId: string }).rootSessionId;
     expect(names(journal(root, sid))).toEqual(['PreToolUse', 'SubagentStart', 'SubagentStop', 'PostToolUse', 'Stop']);
+  });
+
+  it('a hook file still being written waits for its writer: a drain meanwhile neither drops nor sets it aside', async () => {
+    const { root, hooks, env } = world();
+    const [start] = run('p-basic');
+    const body = JSON.stringify(start);
+    const hook = spawn(join(hooks, 'TaskStart'), [], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const done = new Promise<number | null>((resolve) => hook.once('close', resolve));
+    hook.stdin.write(body.slice(0, 40));
+    await waitUntil(
+      () => readdirSync(join(root, 'inbox')),
+      (names) => names.some((n) => n.startsWith('cline.')),
+      'the claim',
+    );
+    expect(drainInbox(root)).toMatchObject({ drained: 0, waiting: 1 });
+    expect(spooledNames(root)).toHaveLength(1);
+    hook.stdin.end(body.slice(40));
+    expect(await done).toBe(0);
+    expect(drainInbox(root)).toMatchObject({ drained: 1, waiting: 0 });
+    const sid = (start.sessionContext as { rootSessionId: string }).rootSessionId;
+    expect(names(journal(root, sid))).toEqual(['UserPromptSubmit']);
+    expect(damagedFiles(root)).toEqual([]);
   });
 });
