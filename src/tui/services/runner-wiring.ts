@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
+import type { Reaction } from '../../protocol/reaction.js';
 import { withVoicePolicy } from '../../voice/voice-settings.js';
 import { createVoiceWiring } from './voice-wiring.js';
 import type { BuddyVoice } from '../../voice/buddy-voice.js';
@@ -14,7 +15,7 @@ import type { BuddyVoice } from '../../voice/buddy-voice.js';
 import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
 import type { PluginSetup } from '../../config/plugin-setup.js';
-import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
+import { lifetimeWithin } from '../../process/lifetime.js';
 import type { BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { TuiLog } from '../tui-log.js';
@@ -52,8 +53,8 @@ export interface RunnerWiring {
   reconfigure(setup: PluginSetup): void;
   /** Fresh events run the plugins they match (never rejects, never waits). */
   handleEvents(events: readonly JournalEvent[], now: number): void;
-  /** After a tick: a pat or a hatch since the last look is a moment for the buddy's voice. */
-  notePet(): void;
+  /** After a tick: a pat or a hatch since the last look is a moment for the buddy's voice (`patQuip`: this pane's last pat's quip). */
+  notePet(patQuip?: Reaction): void;
   /** Puts the delegate's usage (calls, budget) into the store once it has any. */
   updateStats(now: number): void;
   close(): Promise<void>;
@@ -95,9 +96,10 @@ function loadDelegate(state: WiringState, config: Config): Promise<DelegateResol
       env,
       now: clock,
       report: log.report,
+      // Its calls are aborted when the wiring's lifetime ends (at once, if it has).
+      signal: state.signal,
     });
     state.delegate = delegate;
-    if (state.signal.aborted) delegate.close();
     return delegate;
   });
   return state.delegateLoading;
@@ -135,6 +137,8 @@ function startRunner(state: WiringState): boolean {
     onBuiltinMoment: (moment) => void voice.hear(moment),
     report: sink.warn,
     now: clock,
+    // Its plugin groups are killed when the wiring's lifetime ends, and the end waits for them.
+    signal: state.signal,
   });
   return true;
 }
@@ -162,11 +166,6 @@ function updateDelegateStats(state: WiringState, now: number): void {
 export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
   const life = lifetimeWithin(options.signal);
   const state: WiringState = { options, signal: life.signal };
-  // The delegate's children end and the runner's plugin groups are killed.
-  onAbort(life.signal, () => {
-    state.delegate?.close();
-    return state.runner?.close();
-  });
   return {
     start: () => startRunner(state),
     runner: () => state.runner,
@@ -176,8 +175,9 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       state.runner?.setLimits(setup.config.limits);
     },
     handleEvents: (events, now) => handleFreshEvents(state, events, now),
-    notePet() {
-      if (!life.signal.aborted) void state.voice?.notePet(options.pets.current(), options.store.getState().selectedId);
+    notePet(patQuip) {
+      if (!life.signal.aborted)
+        void state.voice?.notePet(options.pets.current(), options.store.getState().selectedId, patQuip);
     },
     updateStats: (now) => updateDelegateStats(state, now),
     close: life.end,

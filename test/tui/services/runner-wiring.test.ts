@@ -1,7 +1,7 @@
 /**
  * The runner's wiring with real plugin processes: config.json's rules run on fresh events only,
  * a reload swaps the rules at once, `plugins: false` keeps the configured ones out, and the
- * runner starts once and never after close.
+ * runner starts once, never after close, and ends with the wiring's lifetime.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -122,12 +122,15 @@ describe('runner wiring', () => {
     expect([...answered('off-1'), ...answered('off-2')]).toEqual([]);
   });
 
-  it('starts the runner once, and not after close', async () => {
-    const first = wiringOn().wiring;
+  it('starts the runner once, and not after close; its close ends the runner', async () => {
+    const { wiring: first, answered } = wiringOn();
     expect(first.start()).toBe(true);
     const runner = first.runner();
     expect(first.start()).toBe(false);
     expect(first.runner()).toBe(runner);
+    await first.close();
+    await runner!.handleEvent(stop('after-close'));
+    expect(answered('after-close')).toEqual([]);
     const second = wiringOn().wiring;
     await second.close();
     expect(second.start()).toBe(false);
