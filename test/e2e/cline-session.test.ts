@@ -1,0 +1,160 @@
+/**
+ * A real Cline CLI 3.0.65 session seen through buddy-tui, end to end, in one TUI session: `install
+ * --host cline` (a hook file per event), the headless runner with a buddy plugin declared as a
+ * Claude Code hook (PostToolUseFailure, matcher on Cline's tool), and `cline -i --auto-approve
+ * false` in a private tmux against the Chat Completions stand-in: a command that exits 3 (approved
+ * with y), a file write (denied with n), then text. While Cline's approval dialog waits, buddy-tui
+ * shows what Cline reports of it (the call running, never "waiting for you": Cline fires nothing
+ * for the dialog); the failed command carries its exit code; the denial is a failure; the plugin
+ * runs on Cline's event unchanged. The hub daemon the TUI leaves behind is stopped at the end.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSession } from '../../src/state/reader.js';
+import { call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
+import {
+  clineBinary,
+  createOfflineClineHome,
+  skipWithoutCline,
+  stopHub,
+  type OfflineClineHome,
+} from '../support/cline-cli.js';
+import { privateHome, runCli, startRunner } from '../support/run-cli.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { waitUntil } from '../support/wait-until.js';
+import { readJournal } from './claude-session.js';
+import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
+
+const LONG = 90_000;
+
+describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status and a plugin', () => {
+  let api: ChatStandin | undefined;
+  let home: OfflineClineHome | undefined;
+  let server: TmuxServer | undefined;
+  let runner: ChildProcess | undefined;
+
+  afterAll(async () => {
+    server?.kill();
+    if (home) stopHub(home);
+    runner?.kill('SIGTERM');
+    await api?.close();
+    home?.cleanup();
+  });
+
+  it('shows the exit 3 failure, the approval as Cline reports it, and runs the plugin', {
+    timeout: 240_000,
+  }, async () => {
+    const base = makeTempDir('buddy-cline-e2e-');
+    const project = join(base, 'project');
+    mkdirSync(project);
+    const { root, env: buddyEnv } = privateHome(base);
+    api = await startChatCompletionsStandin({
+      script: [
+        call('run_commands', { commands: ['echo about-to-fail; exit 3'] }),
+        call('editor', { path: join(project, 'hello.txt'), new_text: 'hello\n' }),
+        text('Done.'),
+      ],
+    });
+    home = createOfflineClineHome({ baseUrl: api.baseUrl, extraEnv: buddyEnv });
+    const env = home.env;
+    const seen = join(base, 'plugin-seen.json');
+    mkdirSync(join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
+    writeFileSync(
+      join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
+      JSON.stringify({
+        hooks: {
+          PostToolUseFailure: [
+            { matcher: 'run_commands', hooks: [{ type: 'command', command: `cat > ${shellQuote(seen)}` }] },
+          ],
+        },
+      }),
+    );
+    const install = runCli(['install', '--host', 'cline'], env, project);
+    expect(install.code, install.stderr).toBe(0);
+    runner = await startRunner(env, root);
+
+    const status = () => JSON.parse(runCli(['status', '--json'], env, project).stdout).sessions[0];
+    const journal = () => {
+      const id = existsSync(root)
+        ? readdirSync(root).find((name) => existsSync(join(root, name, 'events.jsonl')))
+        : undefined;
+      return id ? readJournal(root, id) : [];
+    };
+    const names = () => journal().map((line) => line.hook_event_name as string);
+
+    const tmux = startTmux(base, {
+      command: `${shellQuote(clineBinary()!)} -i --auto-approve false`,
+      cwd: project,
+      env,
+      width: 140,
+      height: 40,
+    });
+    server = tmux.server;
+    const pane = tmux.pane;
+    await server.waitFor(pane, /What can I do for you/, LONG);
+    const prompt = 'Run the check, then write the file.';
+    server.typeText(pane, prompt);
+    await server.waitFor(pane, (screen) => screen.includes(prompt));
+    // An Enter that comes with the typed text is taken as part of it: pressed until the prompt is sent.
+    await waitUntil(
+      () => {
+        if (server!.capture(pane).includes(`❯ ${prompt}`)) server!.sendKeys(pane, 'Enter');
+        return api!.chatRequests().length;
+      },
+      (sent) => sent > 0,
+      'the prompt to be sent',
+      LONG,
+    );
+
+    // The dialog is up and Cline fired PreToolUse before it, nothing for the dialog itself.
+    await server.waitFor(pane, /Approve tool call/, LONG);
+    const asking = await waitUntil(status, (s) => s?.state === 'working', 'the session working on run_commands');
+    expect(asking).toMatchObject({ host: 'cline', state: 'working', tools: { run_commands: 1 }, failures: 0 });
+    expect(asking.reports.waitingForApproval).toBe('no');
+    server.sendKeys(pane, 'y');
+    await waitUntil(names, (n) => n.includes('PostToolUseFailure'), 'the failed command in the journal', LONG);
+
+    await server.waitFor(pane, /Approve tool call/, LONG);
+    server.sendKeys(pane, 'n');
+    await waitUntil(names, (n) => n.includes('Stop'), "the turn's end in the journal", LONG);
+
+    const lines = journal();
+    expect(new Set(lines.map((line) => line.host))).toEqual(new Set(['cline']));
+    expect(names()).toEqual([
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PostToolUseFailure',
+      'PreToolUse',
+      'PostToolUseFailure',
+      'Stop',
+    ]);
+    const failed = lines.filter((line) => line.hook_event_name === 'PostToolUseFailure');
+    expect(failed.map((line) => [line.tool_name, line.exit_code])).toEqual([
+      ['run_commands', 3],
+      ['editor', undefined],
+    ]);
+    // What the pane draws of the session: the failures, the first with its exit code.
+    const state = readSession(join(root, lines[0].session_id))!;
+    expect(state.failures.map((f) => f.error)).toEqual([
+      'Exit code 3\nabout-to-fail',
+      expect.stringMatching(/rejected by the user/),
+    ]);
+    expect(status()).toMatchObject({ host: 'cline', label: 'Cline', state: 'idle', failures: 2 });
+    expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+
+    const plugin = await waitUntil(
+      () => (existsSync(seen) ? readFileSync(seen, 'utf8') : ''),
+      (body) => body.endsWith('}') || body.endsWith('}\n'),
+      'the plugin to run on the failure',
+      LONG,
+    );
+    expect(JSON.parse(plugin)).toMatchObject({
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'run_commands',
+      exit_code: 3,
+      host: 'cline',
+    });
+  });
+});
