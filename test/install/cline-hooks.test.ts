@@ -8,16 +8,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clineSpec } from '../../src/hosts/cline.js';
 import { hookFolderChecks } from '../../src/doctor/doctor-hook-folder.js';
-import { REPO_ROOT } from '../support/hook-process.js';
+import { clineBinary, skipWithoutCline } from '../support/cline-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const EVENTS = clineSpec.hookFolder.events;
-const CLINE_BIN = join(REPO_ROOT, '.cache', 'cline', 'node_modules', '.bin');
 
 function world() {
   const home = makeTempDir('buddy-cline-home-');
@@ -98,31 +97,34 @@ describe('install --host cline', () => {
     expect(tree(config)).toEqual(before);
   });
 
-  it('doctor: all there with the real Cline at the floor; a file without its x bit fails; a stale one warns; yours is named', async () => {
-    const { home, env, hooks } = world();
-    const fullEnv = { ...env, PATH: `${CLINE_BIN}:${process.env.PATH}` };
-    const project = makeTempDir('buddy-cline-cwd-');
-    expect(await hookFolderChecks(clineSpec, fullEnv, project)).toEqual([]);
-    expect(runCli(['install', '--host', 'cline'], env).code).toBe(0);
-    const ok = await hookFolderChecks(clineSpec, fullEnv, project);
-    expect(ok.map((c) => [c.status, c.title])).toEqual([
-      ['ok', `buddy-tui's Cline hook files are there, executable and current for all ${EVENTS.length} events`],
-      ['ok', 'Cline 3.0.65 (3.0.65 or newer)'],
-    ]);
-    chmodSync(join(hooks, 'PostToolUse'), 0o644);
-    const stale = readFileSync(join(hooks, 'TaskError'), 'utf8').replace('umask 077', 'umask 022');
-    writeFileSync(join(hooks, 'TaskError'), stale);
-    writeFileSync(join(hooks, 'TaskCancel'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
-    mkdirSync(join(project, '.clinerules', 'hooks'), { recursive: true });
-    expect(runCli(['install', '--host', 'cline', '--cline-dir', join(project, '.clinerules')], env).code).toBe(0);
-    const found = await hookFolderChecks(clineSpec, { ...fullEnv, PATH: process.env.PATH }, project);
-    const line = (status: string) => found.filter((c) => c.status === status).map((c) => c.title);
-    expect(line('fail')).toEqual(["buddy-tui's Cline hook files are not executable: PostToolUse"]);
-    expect(line('warn')).toEqual([
-      "Cline runs hook files of your own under buddy-tui's names: TaskCancel",
-      "buddy-tui's Cline hook files are out of date: TaskError",
-      `buddy-tui's Cline hooks are also in ${join(project, '.clinerules', 'hooks')}`,
-    ]);
-    expect(home).toBeTruthy();
-  });
+  it.skipIf(skipWithoutCline())(
+    'doctor: all there with the real Cline at the floor; a file without its x bit fails; a stale one warns; yours is named',
+    async () => {
+      const { home, env, hooks } = world();
+      const fullEnv = { ...env, PATH: `${dirname(clineBinary() ?? '/nonexistent/cline')}:${process.env.PATH}` };
+      const project = makeTempDir('buddy-cline-cwd-');
+      expect(await hookFolderChecks(clineSpec, fullEnv, project)).toEqual([]);
+      expect(runCli(['install', '--host', 'cline'], env).code).toBe(0);
+      const ok = await hookFolderChecks(clineSpec, fullEnv, project);
+      expect(ok.map((c) => [c.status, c.title])).toEqual([
+        ['ok', `buddy-tui's Cline hook files are there, executable and current for all ${EVENTS.length} events`],
+        ['ok', 'Cline 3.0.65 (3.0.65 or newer)'],
+      ]);
+      chmodSync(join(hooks, 'PostToolUse'), 0o644);
+      const stale = readFileSync(join(hooks, 'TaskError'), 'utf8').replace('umask 077', 'umask 022');
+      writeFileSync(join(hooks, 'TaskError'), stale);
+      writeFileSync(join(hooks, 'TaskCancel'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      mkdirSync(join(project, '.clinerules', 'hooks'), { recursive: true });
+      expect(runCli(['install', '--host', 'cline', '--cline-dir', join(project, '.clinerules')], env).code).toBe(0);
+      const found = await hookFolderChecks(clineSpec, { ...fullEnv, PATH: process.env.PATH }, project);
+      const line = (status: string) => found.filter((c) => c.status === status).map((c) => c.title);
+      expect(line('fail')).toEqual(["buddy-tui's Cline hook files are not executable: PostToolUse"]);
+      expect(line('warn')).toEqual([
+        "Cline runs hook files of your own under buddy-tui's names: TaskCancel",
+        "buddy-tui's Cline hook files are out of date: TaskError",
+        `buddy-tui's Cline hooks are also in ${join(project, '.clinerules', 'hooks')}`,
+      ]);
+      expect(home).toBeTruthy();
+    },
+  );
 });
