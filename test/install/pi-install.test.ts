@@ -34,6 +34,18 @@ const piSection = async (env: NodeJS.ProcessEnv, cwd: string) =>
   (await collectChecks({ PATH: '/nonexistent', ...env }, cwd)).find((s) => s.section === 'Pi')?.checks ?? [];
 
 describe('install --host pi', () => {
+  it('writes one self-contained file: Node built-ins are all it imports (Pi loads nothing of buddy-tui beside it)', () => {
+    const { env, file } = world();
+    expect(runCli(['install', '--host', 'pi'], env).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    const imported = [...text.matchAll(/\bfrom\s*["']([^"']+)["']|\b(?:import|require)\s*\(\s*["']([^"']+)["']/g)].map(
+      (m) => m[1] ?? m[2],
+    );
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((name) => !name.startsWith('node:'))).toEqual([]);
+    expect(text).toMatch(/^export \{\s*buddyTuiPiExtension as default\s*\};?\s*$/m);
+  });
+
   it('--dry-run writes nothing; install makes the folders; uninstall leaves the home as it was', () => {
     const { home, env, file } = world();
     const before = tree(home);
