@@ -77,8 +77,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   // and hands them the loaded config (config/plugin-setup.ts). They read their own JSON files
   // (hooksFile, manifests) through the zod-free config-lite.
   plugins: ['protocol', 'state', 'text', 'process', 'report', 'config-lite', 'host-id', 'files'],
-  // The buddy's own voice: moments, its prompt and its consent (config.json's reactions.voice,
-  // read and written zod-free); it speaks through the delegate path.
+  // The buddy's own voice: moments, its prompt, its consent (reactions.voice, zod-free); it speaks through the delegate.
   voice: ['protocol', 'text', 'plugins', 'delegate', 'config-lite', 'state'],
   components: ['store', 'text', 'display', 'species-display'],
   // Ink's layer: the patched Output's hooks (patches/README.md) and the row cache; Ink and nothing of ours.
