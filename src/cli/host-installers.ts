@@ -10,6 +10,7 @@ import { HOST_IDS, type HostId } from '../hosts/host-id.js';
 import { claudeInstaller } from './host-claude.js';
 import { codexInstaller } from './host-codex.js';
 import { hookFileInstaller } from './host-hook-file.js';
+import { pluginFileInstaller } from './host-plugin-file.js';
 import { hookFolderInstaller } from './host-hook-folder.js';
 import { piInstaller } from './host-pi.js';
 import type { HostInstaller } from './installer-contract.js';
@@ -27,6 +28,7 @@ function installerOf(id: HostId): HostInstaller {
   const own = OWN_INSTALLERS[id];
   if (own) return own;
   const spec = HOST_SPECS[id];
+  if (spec.pluginFile) return pluginFileInstaller({ ...spec, pluginFile: spec.pluginFile });
   if (spec.hookFolder) return hookFolderInstaller({ ...spec, hookFolder: spec.hookFolder });
   // A host with neither cannot be installed: caught at load, by every test that imports the CLI.
   if (!spec.hookFile) throw new Error(`host ${id} has no installer and no hookFile in its spec`);

@@ -17,6 +17,8 @@ import { parseHostId, type HostId } from './host-id.js';
 import { piSpec } from './pi.js';
 import type { HostCapabilities, HostSpec } from './host-spec.js';
 import { qwenSpec } from './qwen.js';
+import { kiloSpec } from './kilo.js';
+import { opencodeSpec } from './opencode.js';
 
 export type { HostCapabilities, HostCapabilityRow, HostSpec } from './host-spec.js';
 
@@ -26,6 +28,8 @@ export const HOST_SPECS: Record<HostId, HostSpec> = {
   copilot: copilotSpec,
   gemini: geminiSpec,
   qwen: qwenSpec,
+  opencode: opencodeSpec,
+  kilo: kiloSpec,
   cline: clineSpec,
   droid: droidSpec,
   pi: piSpec,

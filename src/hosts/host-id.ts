@@ -2,7 +2,18 @@
  * The agent hosts buddy-tui watches. A host is named on every journal line (`host`), and its
  * translator turns the host's hook payload into the one internal event (Claude Code's shape).
  */
-export const HOST_IDS = ['claude', 'codex', 'copilot', 'gemini', 'qwen', 'cline', 'droid', 'pi'] as const;
+export const HOST_IDS = [
+  'claude',
+  'codex',
+  'copilot',
+  'gemini',
+  'qwen',
+  'cline',
+  'droid',
+  'pi',
+  'opencode',
+  'kilo',
+] as const;
 export type HostId = (typeof HOST_IDS)[number];
 
 /** Journal lines written before hosts existed carry no `host`: they came from Claude Code. */

@@ -43,6 +43,8 @@ export interface HostSpec extends HostCapabilityRow {
   hookFile?: HookFileSpec;
   /** Its one-shot mode, which `auto` prefers for a request from its own session; none: the default order answers. */
   cli?: { binary: string };
+  /** A plugin file the host loads into its own process (OpenCode, Kilo): install, uninstall and doctor come from this. */
+  pluginFile?: PluginFileSpec;
   /** One executable file per event in a hooks folder (Cline): install, uninstall and doctor come from this. */
   hookFolder?: HookFolderSpec;
   /**
@@ -73,6 +75,30 @@ export interface HookFolderSpec {
   uninstallHelp: string;
   /** Printed after a change. */
   afterInstall: string;
+}
+
+/** A host spec with a plugin file. */
+export type HostWithPluginFile = HostSpec & { pluginFile: PluginFileSpec };
+
+/**
+ * Where buddy-tui's plugin file goes in a host that loads JS plugins into its own process
+ * (src/install/plugin-file-install.ts writes it, src/doctor/doctor-plugin-file.ts checks it).
+ */
+export interface PluginFileSpec {
+  /** The short name in doctor's titles: "buddy-tui's OpenCode plugin". */
+  short: string;
+  /** The config folder: `--<flag> DIR`, else `$XDG_CONFIG_HOME/<name>`, else `~/.config/<name>`. */
+  folder: { flag: string; name: string };
+  /** buddy-tui's file, relative to the config folder: "plugins/buddy-tui.js". */
+  file: string;
+  /** The bundle under dist/ that install copies (scripts/build.mjs writes it). */
+  bundle: string;
+  /** What makes the host load no plugin at all: its flag and its variable. */
+  pure: { flag: string; env: string };
+  /** The oldest version whose plugin API and events this spec was recorded with. */
+  versionFloor: string;
+  /** `install --help`: where the plugin goes (one line). */
+  helpWhere: string;
 }
 
 /** A host spec with a hook file. */

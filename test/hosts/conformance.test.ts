@@ -9,6 +9,7 @@ import { HOST_IDS, type HostId } from '../../src/hosts/host-id.js';
 import { HOOK_EVENT_NAMES, TOOL_EVENTS, type JournalEvent } from '../../src/protocol/hook-event.js';
 import { TOOL_ROLES, type InternalEvent } from '../../src/protocol/internal-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
+import { ASK_ANSWERED } from '../../src/state/waiting.js';
 import { HOST_FIXTURES } from '../support/host-fixtures.js';
 
 /** What is wrong with one internal event; [] when nothing. */
@@ -44,7 +45,13 @@ function problems(event: InternalEvent, host: HostId): string[] {
 }
 
 /** Event names a translator may keep in the journal that the reducer only counts as activity. */
-const HOST_ONLY_EVENTS: ReadonlySet<string> = new Set(['SubagentPrompt', 'SubagentTurnEnd', 'PromptContinuation']);
+const HOST_ONLY_EVENTS: ReadonlySet<string> = new Set([
+  'SubagentPrompt',
+  'SubagentTurnEnd',
+  'PromptContinuation',
+  // OpenCode's and Kilo's permission reply: the wait ends at the answer (opencode-events.ts).
+  ASK_ANSWERED,
+]);
 
 describe.each(HOST_IDS.map((host) => [host]))('host %s conforms', (host) => {
   const runs = HOST_FIXTURES[host]();

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { HostPayload } from '../../src/hosts/host-translator.js';
 import { HOST_IDS, type HostId } from '../../src/hosts/host-id.js';
 import { codexPayloads } from './codex-fixtures.js';
+import { capturedRecordRuns } from './opencode-captures.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -41,6 +42,9 @@ const NAMED_FIXTURES: Partial<Record<HostId, () => RecordedRun[]>> = {
       name,
       payloads: codexPayloads(name),
     })),
+  // The plugin's records of the recorded plugin calls (opencode-captures.ts).
+  opencode: () => capturedRecordRuns(`${FIXTURES}opencode/captured.jsonl`),
+  kilo: () => capturedRecordRuns(`${FIXTURES}kilo/captured.jsonl`),
 };
 
 export const HOST_FIXTURES: Record<HostId, () => RecordedRun[]> = Object.fromEntries(

@@ -1,0 +1,122 @@
+/**
+ * Doctor checks of a plugin-file host (OpenCode, Kilo: src/hosts/host-spec.ts `pluginFile`), when
+ * its config folder exists: buddy-tui's plugin is there and is what this buddy-tui would install;
+ * what loads no plugin at all (`--pure`, `OPENCODE_PURE`), said as a warning when this
+ * environment has the variable set; and the host's version against the one the plugin was
+ * recorded with.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HostWithPluginFile } from '../hosts/host-spec.js';
+import { buddyCommands, packageRoot } from '../install/buddy-entries.js';
+import { isOlder } from '../install/mod-version.js';
+import {
+  pluginConfigFolder,
+  pluginFilePath,
+  pluginFileText,
+  pluginMarkOf,
+  readPluginFile,
+  withoutMark,
+} from '../install/plugin-file-install.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+const VERSION_TIMEOUT_MS = 10_000;
+
+export function pluginFileWired(spec: HostWithPluginFile, env: NodeJS.ProcessEnv, cwd: string): boolean {
+  try {
+    return (
+      pluginMarkOf(readPluginFile(pluginFilePath(spec, pluginConfigFolder(spec, undefined, env, cwd)))) !== undefined
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** What install would write now; undefined when this buddy-tui has no built bundle. */
+function expectedText(spec: HostWithPluginFile): string | undefined {
+  try {
+    const dist = join(packageRoot(), 'dist');
+    return pluginFileText(spec, dist, buddyCommands({ distDir: dist }));
+  } catch {
+    return undefined;
+  }
+}
+
+function presenceCheck(spec: HostWithPluginFile, path: string): DoctorCheck {
+  const install = `buddy-tui install --host ${spec.id}`;
+  let text: string | undefined;
+  try {
+    text = readPluginFile(path);
+  } catch (error) {
+    return { status: 'fail', title: `${path} cannot be read`, detail: (error as Error).message };
+  }
+  const title = `buddy-tui's ${spec.pluginFile.short} plugin`;
+  if (text === undefined)
+    return { status: 'warn', title: `${title} is not in ${path}`, fix: `run \`${install}\``, notWired: true };
+  if (!pluginMarkOf(text))
+    return {
+      status: 'warn',
+      title: `${path} is not buddy-tui's`,
+      detail: 'install leaves it alone',
+      fix: 'move it aside, then run install',
+    };
+  const expected = expectedText(spec);
+  if (expected !== undefined && withoutMark(expected) !== withoutMark(text))
+    return {
+      status: 'warn',
+      title: `${title} in ${path} is not this buddy-tui's (another version, or it moved)`,
+      fix: `run \`${install}\``,
+    };
+  return { status: 'ok', title: `${title} is installed and current`, detail: path };
+}
+
+/** `--pure` / OPENCODE_PURE load no plugin: a warning when this environment has it set. */
+function pureCheck(spec: HostWithPluginFile, env: NodeJS.ProcessEnv): DoctorCheck {
+  const { flag, env: name } = spec.pluginFile.pure;
+  const value = env[name];
+  if (value && value !== '0' && value !== 'false')
+    return {
+      status: 'warn',
+      title: `${name} is set here: ${spec.label} started from this environment loads no plugin, buddy-tui's included`,
+      fix: `unset ${name}`,
+    };
+  return {
+    status: 'ok',
+    title: `${name} is not set`,
+    detail: `\`${spec.cli?.binary ?? spec.id} ${flag}\` or ${name}=1 loads no plugin: such sessions do not feed the buddy`,
+  };
+}
+
+/** The host's version against the recorded floor, when its binary is on PATH. */
+function versionCheck(spec: HostWithPluginFile, env: NodeJS.ProcessEnv): DoctorCheck {
+  const floor = spec.pluginFile.versionFloor;
+  const binary = spec.cli?.binary ?? spec.id;
+  const run = spawnSync(binary, ['--version'], { env, encoding: 'utf8', timeout: VERSION_TIMEOUT_MS });
+  const version = run.status === 0 ? /\d+\.\d+\.\d+\S*/.exec(run.stdout)?.[0] : undefined;
+  if (!version)
+    return {
+      status: 'ok',
+      title: `${spec.label}'s version not checked (\`${binary}\` not found)`,
+      detail: `buddy-tui's plugin was recorded with ${floor}`,
+    };
+  if (isOlder(version, floor))
+    return {
+      status: 'warn',
+      title: `${spec.label} ${version} is older than ${floor}, the version buddy-tui's plugin was recorded with`,
+      fix: `update ${spec.label}`,
+    };
+  return { status: 'ok', title: `${spec.label} ${version} (buddy-tui's plugin was recorded with ${floor})` };
+}
+
+export async function pluginFileChecks(
+  spec: HostWithPluginFile,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<DoctorCheck[]> {
+  const folder = pluginConfigFolder(spec, undefined, env, cwd);
+  // No config folder: the host is not on this machine, so nothing is expected of it.
+  if (!existsSync(folder)) return [];
+  const path = pluginFilePath(spec, folder);
+  return [presenceCheck(spec, path), pureCheck(spec, env), versionCheck(spec, env)];
+}

@@ -1,0 +1,120 @@
+/**
+ * A real OpenCode 1.18.33 session seen through buddy-tui, end to end (plugin-host-world.ts): the
+ * plugin file install wrote, one `opencode run` against the stand-in, then the journal, the
+ * reducer, `status --json`, a Claude-Code-shaped buddy plugin fed the journal, and doctor. Then a
+ * second run with a fault injected inside buddy-tui's plugin code: every tool still runs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPlugins } from '../../src/config/plugin-setup.js';
+import { createPluginRunner } from '../../src/plugins/plugin-runner.js';
+import type { JournalEvent } from '../../src/protocol/hook-event.js';
+import { collector, script } from '../plugins/plugin-fixtures.js';
+import { startChatCompletionsStandin, text } from '../support/chat-completions-standin.js';
+import {
+  createOfflinePluginHostHome,
+  pluginHostBinary,
+  runPluginHost,
+  skipWithoutPluginHost,
+} from '../support/opencode-cli.js';
+import { runCli } from '../support/run-cli.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { FAILING_BASH, pluginHostSession, sessionDirs, type PluginHostWorld } from './plugin-host-world.js';
+import { expectSessionSeen } from './plugin-host-checks.js';
+
+describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through buddy-tui plugin', () => {
+  let world: PluginHostWorld;
+
+  beforeAll(async () => {
+    world = await pluginHostSession('opencode');
+  }, 240_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('install put the plugin file in the plugins folder; opencode run ended normally', () => {
+    expect(world.install.code, world.install.stderr).toBe(0);
+    const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
+    expect(readFileSync(file, 'utf8')).toContain('// buddy-tui-plugin {"host":"opencode"');
+    expect(world.run.timedOut).toBe(false);
+    expect(world.run.exitCode, world.run.stderr).toBe(0);
+  });
+
+  it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {
+    expectSessionSeen(world, 'opencode');
+  });
+
+  it('a buddy plugin declared as a Claude Code hook reacts to OpenCode events unchanged', async () => {
+    const dir = makeTempDir('buddy-opencode-plugin-');
+    const seen = join(dir, 'seen.jsonl');
+    const configFile = join(dir, 'config.json');
+    const command = script(dir, 'on-failure', `cat >> '${seen}'; echo >> '${seen}'; echo 'a command failed'`);
+    const rule = { matcher: 'bash', hooks: [{ type: 'command', command }] };
+    writeFileSync(configFile, JSON.stringify({ hooks: { PostToolUseFailure: [rule] } }));
+    const out = collector();
+    const runner = createPluginRunner({
+      shell: '/bin/sh',
+      limits: { cooldownMs: 0 },
+      handlers: loadPlugins({ configFile, env: {} }).handlers,
+      ...out.callbacks,
+    });
+    try {
+      for (const line of world.journal()) await runner.handleEvent(line as JournalEvent);
+    } finally {
+      await runner.close();
+    }
+    const inputs = readFileSync(seen, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(inputs[0]).toMatchObject({ hook_event_name: 'PostToolUseFailure', host: 'opencode', tool_name: 'bash' });
+    expect(inputs[0].payload).toMatchObject({ exit_code: 3 });
+    expect(out.reactions.map((r) => r.text)).toContain('a command failed');
+  });
+
+  it('doctor says the plugin is there and current, names --pure and OPENCODE_PURE (set here), and the version floor', () => {
+    const bin = join(pluginHostBinary('opencode') ?? '', '..');
+    const env = { ...world.home.env, PATH: `${bin}:${world.home.env.PATH}`, OPENCODE_PURE: '1' };
+    const doctor = runCli(['doctor'], env, world.project);
+    expect(doctor.stdout).toContain("ok    buddy-tui's OpenCode plugin is installed and current");
+    expect(doctor.stdout).toMatch(/warn {2}OPENCODE_PURE is set here: OpenCode .* loads no plugin/);
+    expect(doctor.stdout).toContain('OpenCode 1.18.33 (buddy-tui');
+  });
+
+  it('a fault inside buddy-tui plugin code never blocks or fails a tool', async () => {
+    // Its own stand-in: one failing command, then text (the host's tool hooks are where a throw would block).
+    const api = await startChatCompletionsStandin({ script: [FAILING_BASH, text('Done.')] });
+    const stateDir = join(makeTempDir('buddy-opencode-fault-'), 'state');
+    const home = createOfflinePluginHostHome({
+      host: 'opencode',
+      baseUrl: api.baseUrl,
+      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_PLUGIN_FAULT: '1' },
+    });
+    try {
+      expect(runCli(['install', '--host', 'opencode'], home.env, world.project).code).toBe(0);
+      const run = await runPluginHost({ host: 'opencode', home, cwd: world.project, prompt: 'Run the check.' });
+      expect(run.timedOut).toBe(false);
+      expect(run.exitCode, run.stderr).toBe(0);
+      const results = JSON.stringify(
+        api
+          .chatRequests()
+          .at(-1)
+          ?.messages.filter((m: { role: string }) => m.role === 'tool'),
+      );
+      expect(results).toContain('about-to-fail');
+      expect(results).not.toContain('injected plugin fault');
+      expect(sessionDirs(stateDir)).toEqual([]);
+    } finally {
+      await api.close();
+      home.cleanup();
+    }
+  }, 180_000);
+
+  it('uninstall removes the file and the plugins folder install made', () => {
+    const out = runCli(['uninstall', '--host', 'opencode'], world.home.env, world.project);
+    expect(out.code, out.stderr).toBe(0);
+    expect(existsSync(join(world.home.configDir, 'plugins'))).toBe(false);
+  });
+});

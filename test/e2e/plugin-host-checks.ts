@@ -1,0 +1,42 @@
+/**
+ * What an OpenCode or Kilo session of plugin-host-world.ts must show, the same for both hosts:
+ * the journal (one session, the host's id on every line), the reducer (the exit-3 failure, the ask
+ * that showed and cleared, the subagent that came and went) and `status --json`.
+ */
+import { expect } from 'vitest';
+import type { JournalEvent } from '../../src/protocol/hook-event.js';
+import { foldEvents } from '../../src/state/reducer.js';
+import type { PluginHost } from '../support/opencode-cli.js';
+import { runCli } from '../support/run-cli.js';
+import type { PluginHostWorld } from './plugin-host-world.js';
+
+export function expectSessionSeen(world: PluginHostWorld, host: PluginHost): void {
+  expect(world.sessionId).not.toBe('');
+  const lines = world.journal() as JournalEvent[];
+  expect(new Set(lines.map((l) => l.host))).toEqual(new Set([host]));
+  const names = lines.map((l) => l.hook_event_name);
+  for (const name of ['SessionStart', 'UserPromptSubmit', 'SubagentStart', 'SubagentStop', 'Stop', 'SessionEnd'])
+    expect(names, name).toContain(name);
+  const failed = lines.find((l) => l.hook_event_name === 'PostToolUseFailure' && l.exit_code === 3);
+  expect(failed).toMatchObject({ tool_name: 'bash', error: 'Exit code 3\nabout-to-fail' });
+  const started = lines.find((l) => l.hook_event_name === 'SubagentStart');
+  expect(lines.find((l) => l.hook_event_name === 'SubagentStop')?.agent_id).toBe(started?.agent_id);
+  // The ask shows ("waiting for you") from PermissionRequest, and the answer (run rejects it) clears it.
+  const asked = names.indexOf('PermissionRequest');
+  expect(asked).toBeGreaterThan(0);
+  expect(lines[asked].tool_input).toMatchObject({ command: 'touch asked.txt' });
+  expect(foldEvents(undefined, lines.slice(0, asked + 1)).waiting).toMatchObject({
+    reason: 'permission',
+    tool: 'bash',
+  });
+  expect(names[asked + 1]).toBe('PermissionDenied');
+  expect(foldEvents(undefined, lines.slice(0, asked + 2)).waiting).toBeUndefined();
+  const state = foldEvents(undefined, lines);
+  expect(state.failures[0]).toMatchObject({ tool: 'bash', error: 'Exit code 3\nabout-to-fail' });
+  expect(state.subagentsStartedTotal).toBe(1);
+  const status = runCli(['status', '--json'], world.home.env, world.project);
+  const session = JSON.parse(status.stdout).sessions.find((s: { id: string }) => s.id === world.sessionId);
+  expect(session).toMatchObject({ host, state: 'ended' });
+  expect(session.failures).toBeGreaterThanOrEqual(1);
+  expect(session.waiting ?? null).toBeNull();
+}
