@@ -10,6 +10,7 @@ import type { SafeSessionState } from '../../state/safe-session.js';
 import { toSafeRows, toSafeText, type SafeRow } from '../../text/safe-text.js';
 import { advanceBubbles, clearBubbles, emptyBubbleQueue, noteDropped } from './bubble-queue.js';
 import { enqueueReaction } from './bubble-rules.js';
+import { createInteractionSlice } from './interaction-slice.js';
 import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
@@ -59,6 +60,7 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     ...createOverlaySlice(set, get),
     ...createOverviewSlice(set, get),
     ...createReactionSlice(set, get, options.chattiness ?? 'normal'),
+    ...createInteractionSlice(set, get),
 
     pushReaction(reaction, now, droppedBecause) {
       // Notices only go to reactions.jsonl; muted means nothing new on screen (the history says so).
@@ -125,17 +127,6 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
 
     setDelegateStats(stats) {
       set({ delegateStats: stats && toDelegateStatRows(stats) });
-    },
-
-    setInteract(handler) {
-      set({ interact: handler });
-    },
-
-    requestInteraction(what, now) {
-      const { interact } = get();
-      // Every pane acts on the one pet (a viewer through pet.json, which the runner merges).
-      if (interact) interact(what);
-      else set({ notice: { text: toSafeText(`no pet to ${what} yet (buddy-tui hatch)`), at: now, tone: 'info' } });
     },
   }));
 }

@@ -97,6 +97,14 @@ export interface ReactionSlice {
   recallReactions(reactions: readonly ShownReaction[]): void;
 }
 
+/** The store's part about keys whose work the services do (interaction-slice.ts). */
+export interface InteractionSlice {
+  /** Set by the services: what f and p do. */
+  interact?: (what: Interaction) => void;
+  setInteract(handler: ((what: Interaction) => void) | undefined): void;
+  requestInteraction(what: Interaction, now: number): void;
+}
+
 /** The store's part about sessions and which one is shown (session-slice.ts). */
 export interface SessionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
@@ -111,7 +119,7 @@ export interface SessionSlice {
   selectIndex(index: number): void;
 }
 
-export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, ReactionSlice {
+export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, ReactionSlice, InteractionSlice {
   bubbles: BubbleQueue;
   muted: boolean;
   pet?: PetSnapshot;
@@ -134,8 +142,6 @@ export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, R
   delegateStats?: SafeRow[];
   /** Events applied since start (for the help overlay and the benchmark). */
   eventsApplied: number;
-  /** Set by the services: what f and p do. */
-  interact?: (what: Interaction) => void;
 
   /** Queues a reaction; with `droppedBecause`, one that never reached the queue, kept in the history. */
   pushReaction(reaction: ShownReaction, now: number, droppedBecause?: string): void;
@@ -151,8 +157,6 @@ export interface BuddyState extends SessionSlice, OverlaySlice, OverviewSlice, R
   setRole(role: Role, runnerPid?: number): void;
   setNotice(text: SafeText, now: number, tone?: Notice['tone']): void;
   setDelegateStats(stats: Record<string, string | number> | undefined): void;
-  setInteract(handler: ((what: Interaction) => void) | undefined): void;
-  requestInteraction(what: Interaction, now: number): void;
 }
 
 export type BuddyStore = StoreApi<BuddyState>;
