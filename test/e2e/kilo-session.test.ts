@@ -1,0 +1,47 @@
+/**
+ * A real Kilo CLI 7.7.7 session seen through buddy-tui (plugin-host-world.ts): the same plugin
+ * file and translator as OpenCode's, installed into Kilo's own folder, one `kilo run` against
+ * the stand-in, then what the journal, the reducer and `status --json` show. `kilo run` exits 1
+ * after it rejects a permission ask (OpenCode exits 0): the session itself ends normally.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithoutPluginHost } from '../support/opencode-cli.js';
+import { runCli } from '../support/run-cli.js';
+import { expectSessionSeen } from './plugin-host-checks.js';
+import { pluginHostSession, type PluginHostWorld } from './plugin-host-world.js';
+
+describe.skipIf(skipWithoutPluginHost('kilo'))('a Kilo session through buddy-tui plugin', () => {
+  let world: PluginHostWorld;
+
+  beforeAll(async () => {
+    world = await pluginHostSession('kilo');
+  }, 240_000);
+
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('install put the plugin file in ~/.config/kilo/plugins; kilo run ended (1: it rejected the ask)', () => {
+    expect(world.install.code, world.install.stderr).toBe(0);
+    const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
+    expect(readFileSync(file, 'utf8')).toContain('// buddy-tui-plugin {"host":"kilo"');
+    expect(world.run.timedOut).toBe(false);
+    expect(world.run.exitCode, world.run.stderr).toBe(1);
+    expect(world.run.stderr + world.run.stdout).toMatch(/auto-rejected permission/);
+  });
+
+  it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {
+    expectSessionSeen(world, 'kilo');
+  });
+
+  it('doctor names KILO_PURE; uninstall removes the file and the plugins folder install made', () => {
+    const doctor = runCli(['doctor'], world.home.env, world.project);
+    expect(doctor.stdout).toContain("ok    buddy-tui's Kilo plugin is installed and current");
+    expect(doctor.stdout).toContain('KILO_PURE is not set');
+    const out = runCli(['uninstall', '--host', 'kilo'], world.home.env, world.project);
+    expect(out.code, out.stderr).toBe(0);
+    expect(existsSync(join(world.home.configDir, 'plugins'))).toBe(false);
+  });
+});
