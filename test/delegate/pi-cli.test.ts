@@ -5,7 +5,7 @@
  * the child's own run (`--no-extensions`, even without BUDDY_TUI_CHILD) and no trace in the
  * user's history (`--no-session`: no session file beside the user's own).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DelegateCallError } from '../../src/delegate/adapters/adapter.js';
@@ -68,6 +68,15 @@ describe.skipIf(skipWithoutPi())('with the real Pi and the extension install wro
   let stateDir: string;
   let project: string;
   const sessionFiles = () => readdirSync(join(home.agentDir, 'sessions'), { recursive: true }).map(String).sort();
+  /** Every entry of the user's home, with each file's size and time: what a run left behind (Pi's lock on auth.json comes and goes). */
+  const homeFiles = () =>
+    readdirSync(home.home, { recursive: true })
+      .map(String)
+      .sort()
+      .map((name) => {
+        const stats = statSync(join(home.home, name));
+        return stats.isFile() ? `${name} ${stats.size} ${stats.mtimeMs}` : name;
+      });
 
   beforeAll(async () => {
     api = await startChatCompletionsStandin({ script: [text('Done.')], plain: text('Purr. Green at last.') });
@@ -91,9 +100,9 @@ describe.skipIf(skipWithoutPi())('with the real Pi and the extension install wro
     expect(sessionFiles().filter((f) => f.endsWith('.jsonl'))).toHaveLength(1);
   }, 240_000);
 
-  it('answers with one tool-less request carrying system prompt and prompt; no journal, no session file, even without the marker', async () => {
+  it('answers with one tool-less request carrying system prompt and prompt; no journal, no session file or other trace, even without the marker', async () => {
     const before = api.chatRequests().length;
-    const files = sessionFiles();
+    const files = homeFiles();
     const binary = unmarkedWrapper(piBinary()!, makeTempDir(), 'pi');
     const answer = await createPiCliAdapter({ binary, env: home.env, cwd: makeTempDir() }).complete(delegateCall());
     expect(answer).toMatchObject({ text: 'Purr. Green at last.', source: 'mock-model' });
@@ -104,7 +113,8 @@ describe.skipIf(skipWithoutPi())('with the real Pi and the extension install wro
     expect(requests[0].messages[0].role).toBe('system');
     expect(JSON.stringify(requests[0].messages.at(-1))).toContain(DELEGATE_PROMPT);
     expect(journaledSessions(home.env, stateDir, project)).toEqual([]);
-    expect(sessionFiles()).toEqual(files);
+    // No session file, nor any other trace in the home.
+    expect(homeFiles()).toEqual(files);
   }, 120_000);
 
   it("auto answers a Pi session's request with pi, whose --version is on stderr", async () => {
