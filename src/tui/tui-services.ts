@@ -43,7 +43,12 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // Each service registers its own teardown on this lifetime, so closing is ending it.
   const life = lifetimeWithin(options.signal);
   const { signal } = life;
-  const { config, species, pets, interact, wiring, prefs, follower } = wireServices(options, env, clock, signal);
+  const { config, species, pets, interact, wiring, prefs, follower, lastPatQuip } = wireServices(
+    options,
+    env,
+    clock,
+    signal,
+  );
   // f and p work in every pane: a viewer's go to pet.json, which the runner merges.
   store.getState().setInteract(interact);
   onAbort(signal, () => store.getState().setInteract(undefined));
@@ -86,7 +91,7 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       }
       if (petChanged && pets.current()?.identity.speciesId !== previous) species.updateSprite();
       // A pat or a hatch (here, in a viewer, from the CLI or the mod) is a moment for the voice.
-      wiring.notePet();
+      wiring.notePet(lastPatQuip());
       prefs.refresh();
       follower.tick();
       if (ticks % STATS_TICKS === 0) wiring.updateStats(now);
@@ -171,7 +176,18 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     signal,
   });
   const sink = createReactionSink({ root, store, log, clock, signal });
-  const interact = createInteract({ store, clock, pets, species, sink });
+  // This pane's last pat's quip: the buddy's voice answers the pat in its bubble.
+  let patQuip: Reaction | undefined;
+  const interact = createInteract({
+    store,
+    clock,
+    pets,
+    species,
+    sink,
+    onQuip: (what, quip) => {
+      if (what === 'pet') patQuip = quip;
+    },
+  });
   const wiring = createRunnerWiring({
     root,
     env,
@@ -195,7 +211,7 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     signal,
   });
   const follower = createReactionFollower({ root, store, clock, isOwn: sink.isOwn, report: log.report });
-  return { config, species, pets, interact, wiring, prefs, follower };
+  return { config, species, pets, interact, wiring, prefs, follower, lastPatQuip: () => patQuip };
 }
 
 /** A few times in a pet's life: the stage reached takes the screen from small talk (not from a failure). */

@@ -10,7 +10,7 @@ import type { Chattiness } from '../plugins/chattiness.js';
 import type { BuiltinMoment } from '../plugins/runner-types.js';
 import type { JournalEvent } from '../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../protocol/plugin-answer.js';
-import { DEFAULT_REACTION_TTL_MS } from '../protocol/reaction.js';
+import { DEFAULT_REACTION_TTL_MS, type Reaction } from '../protocol/reaction.js';
 import { voiceMomentOf, voiceSpeaksAt, type VoiceMoment } from './voice-moment.js';
 import {
   NAMING_PROMPT,
@@ -73,9 +73,10 @@ export interface BuddyVoice {
   recentLines(): readonly string[];
   /**
    * The runner's pet after a tick (src/voice/pet-moments.ts): a new hatch or more pats since the
-   * last look is a moment, said to `sessionId`'s bubble. Never rejects.
+   * last look is a moment, said to `sessionId`'s bubble. `patQuip`: the quip this pane showed for
+   * its last pat, which the answer to a pat upgrades in place while it is fresh. Never rejects.
    */
-  notePet(pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void>;
+  notePet(pet: MarkedPet | undefined, sessionId: string | undefined, patQuip?: Reaction): Promise<void>;
 }
 
 /** The moment a journal event is, if any. */
@@ -157,8 +158,18 @@ async function ask(
   });
 }
 
+/** The pane's quip for its last pat, when it is this session's and still on its bubble's time. */
+function freshQuip(quip: Reaction | undefined, sessionId: string, now: number): Reaction | undefined {
+  return quip && quip.sessionId === sessionId && now - quip.ts < quip.ttlMs ? quip : undefined;
+}
+
 /** The pet after a tick: a new hatch or more pats since the last look is a moment for its bubble. */
-async function notePet(state: VoiceState, pet: MarkedPet | undefined, sessionId: string | undefined): Promise<void> {
+async function notePet(
+  state: VoiceState,
+  pet: MarkedPet | undefined,
+  sessionId: string | undefined,
+  patQuip?: Reaction,
+): Promise<void> {
   const { options } = state;
   const mark = pet && markOf(pet);
   // A first pet appearing after a look that found none was just hatched.
@@ -168,11 +179,14 @@ async function notePet(state: VoiceState, pet: MarkedPet | undefined, sessionId:
   if (!kind || !sessionId) return;
   const now = options.now();
   const event: JournalEvent = { session_id: sessionId, hook_event_name: `buddy-tui.${kind}`, ts: now };
+  // A pat's answer takes its quip's bubble (in place, or after what came since), never a new one.
+  const quip = kind === 'petted' ? freshQuip(patQuip, sessionId, now) : undefined;
   const cue: VoiceCue = {
     event,
     kinds: [],
     eventId: `${kind}-${now}`,
     recovery: false,
+    ...(quip ? { quip } : {}),
     userAnswered: async () => false,
   };
   const moment = momentFor(options, cue, { kind });
@@ -189,7 +203,8 @@ async function notePet(state: VoiceState, pet: MarkedPet | undefined, sessionId:
 export function createBuddyVoice(options: BuddyVoiceOptions): BuddyVoice {
   const state: VoiceState = { options, said: (options.remembered ?? []).slice(-VOICE_MEMORY), looked: false };
   return {
-    notePet: (pet, sessionId) => notePet(state, pet, sessionId).catch((error) => options.onError?.(error)),
+    notePet: (pet, sessionId, patQuip) =>
+      notePet(state, pet, sessionId, patQuip).catch((error) => options.onError?.(error)),
     async hear(cue) {
       try {
         const moment = momentFor(options, cue);

@@ -147,3 +147,55 @@ describe.skipIf(skipWithoutClaude())('the name and personality at hatch', () => 
     await world.quit();
   });
 });
+
+describe.skipIf(skipWithoutClaude())('a pat in the pane', () => {
+  const PAT_QUIPS = /\.\.\.Fine\. Once more\.|Purr\. Do not tell anyone\.|Behind the ears\. Yes\./;
+  const PAT_LINE = 'Ears scratched, dignity intact. Back to the failing tests.';
+  const SECOND_LINE = 'Twice in a minute. Someone is procrastinating.';
+
+  it("p shows the quip at once; the voice's line takes its bubble in place, and waits behind a newer bubble", {
+    timeout: 180_000,
+  }, async () => {
+    const world = await voicePane(server, base, 'pat', requireClaudeBinary(), 'normal');
+    world.answers.push(PAT_LINE, SECOND_LINE);
+    const { payloads, failureAt, feed } = recordedSession();
+    await feed(payloads.slice(0, failureAt), world.env);
+    await server.waitFor(world.pane, /npm test/);
+    await waitUntil(() => existsSync(world.petFile), Boolean, 'the pet');
+    const voiceCalls = () => world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    const said = (text: string | RegExp) =>
+      world.reactions().filter((r) => (typeof text === 'string' ? r.text === text : text.test(r.text)));
+
+    // The quip at once; the model's line then in its place (the same bubble).
+    server.sendKeys(world.pane, 'p');
+    await server.waitFor(world.pane, PAT_QUIPS, 20_000);
+    await waitUntil(voiceCalls, (calls) => calls.length === 1, 'the pat asked', 60_000);
+    expect(voiceCalls()[0]!.userText).toContain('The programmer just petted you.');
+    world.voice.openNext();
+    await server.waitFor(world.pane, (s) => s.includes('Ears scratched') && !PAT_QUIPS.test(s), 60_000);
+    const [quip] = said(PAT_QUIPS);
+    expect(said(PAT_LINE)).toEqual([expect.objectContaining({ id: quip!.id, fallback: true })]);
+
+    // Petted again while that line shows: the new quip takes the bubble at once.
+    server.sendKeys(world.pane, 'p');
+    await server.waitFor(world.pane, (s) => PAT_QUIPS.test(s) && !s.includes('Ears scratched'), 20_000);
+    await waitUntil(voiceCalls, (calls) => calls.length === 2, 'the second pat asked', 60_000);
+    const second = said(PAT_QUIPS).at(-1)!;
+    expect(second.id).toBe(quip!.id);
+
+    // A failure comes while the second pat's line is asked: the line waits behind its quip.
+    await feed([payloads[failureAt]!], world.env);
+    await server.waitFor(world.pane, new RegExp(QUIP), 20_000);
+    world.voice.openNext();
+    await waitUntil(
+      () => said(SECOND_LINE),
+      (lines) => lines.length === 1,
+      "the second pat's line",
+      60_000,
+    );
+    expect(said(SECOND_LINE)[0]).toMatchObject({ id: second.id });
+    expect(server.capture(world.pane)).toContain(QUIP);
+    await server.waitFor(world.pane, (s) => s.includes('Twice in a minute') && !s.includes(QUIP), 60_000);
+    await world.quit();
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from '../../src/voice/voice-prompt.js';
 import { createBuddyVoice, type BuddyVoiceOptions } from '../../src/voice/buddy-voice.js';
 import type { DelegateMeta } from '../../src/protocol/plugin-answer.js';
+import type { Reaction } from '../../src/protocol/reaction.js';
 import { bashEvent } from '../plugins/plugin-fixtures.js';
 
 describe('shapeVoiceLine', () => {
@@ -132,5 +133,20 @@ describe('createBuddyVoice', () => {
     }
     expect(voice.recentLines()).toHaveLength(VOICE_MEMORY);
     expect(voice.recentLines()[0]).toBe('line 3');
+  });
+  it("a pat's answer upgrades the pane's quip for it while fresh, else takes a bubble of its own", async () => {
+    const metas: DelegateMeta[] = [];
+    const voice = createBuddyVoice(options(metas, { chattiness: () => 'normal' }));
+    const pet = (petted: number) => ({ hatchedAt: 1, counters: { petted } });
+    const quip = { id: 'pet-1', sessionId: 's1', kind: 'reaction', text: 'Purr.', source: 'buddy', priority: 0 };
+    await voice.notePet(pet(0), 's1');
+    await voice.notePet(pet(1), 's1', { ...quip, ttlMs: 10_000, ts: 1_000 } as Reaction);
+    await voice.notePet(pet(2), 's1', { ...quip, ttlMs: 10_000, ts: -6_000 } as Reaction);
+    await voice.notePet(pet(3), 's1', { ...quip, sessionId: 's2', ttlMs: 10_000, ts: 1_000 } as Reaction);
+    expect(metas.map((meta) => [meta.upgrade!.reactionId, meta.upgrade!.freshUntil])).toEqual([
+      ['pet-1', 11_000],
+      ['new', 15_000],
+      ['new', 15_000],
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * takes its place at once). Without a pet
  * (pet.json unreadable) the footer repeats why.
  */
-import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY } from '../../protocol/reaction.js';
+import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../../protocol/reaction.js';
 import type { EventKind } from '../../protocol/event-kind.js';
 import type { BuddyStore, Interaction } from '../store/index.js';
 import type { PetService } from './pet-service.js';
@@ -21,13 +21,17 @@ export interface InteractionsOptions {
   pets: PetService;
   species: Pick<SpeciesService, 'quipFor'>;
   sink: Pick<ReactionSink, 'push'>;
+  /** The quip an action put in the bubble (the buddy's voice upgrades a pat's in place). */
+  onQuip?(what: Interaction, quip: Reaction): void;
 }
 
 export function createInteract(options: InteractionsOptions): (what: Interaction) => void {
   const { store, clock, pets, species, sink } = options;
-  // The last action's bubble: the next action within its lifetime takes its place at once
-  // (the same id replaces it in the queue) instead of waiting ~10 s behind it.
+  // The last action's bubble: the next action within its lifetime, or while that bubble is on
+  // screen (the voice's answer to a pat holds it longer), takes its place at once (the same id
+  // replaces it in the queue) instead of waiting ~10 s behind it.
   let last: { id: string; at: number } | undefined;
+  const onScreen = (id: string) => store.getState().bubbles.current?.reaction.id === id;
   return (what) => {
     if (!pets.current()) pets.showProblem();
     const now = clock();
@@ -51,9 +55,9 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
         : undefined;
     const sessionId = store.getState().selectedId;
     if (quip && sessionId) {
-      const id = last && now - last.at < DEFAULT_REACTION_TTL_MS ? last.id : `${what}-${now}`;
+      const id = last && (now - last.at < DEFAULT_REACTION_TTL_MS || onScreen(last.id)) ? last.id : `${what}-${now}`;
       last = { id, at: now };
-      sink.push({
+      const reaction: Reaction = {
         id,
         sessionId,
         kind: 'reaction',
@@ -63,7 +67,9 @@ export function createInteract(options: InteractionsOptions): (what: Interaction
         priority: REACTION_PRIORITY.chat,
         ttlMs: DEFAULT_REACTION_TTL_MS,
         ts: now,
-      });
+      };
+      sink.push(reaction);
+      options.onQuip?.(what, reaction);
     }
     store.setState(pets.view(now));
   };

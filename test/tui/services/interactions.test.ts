@@ -17,7 +17,7 @@ import { createTuiLog } from '../../../src/tui/tui-log.js';
 import { REPO_ROOT } from '../../support/hook-process.js';
 import { makeTempDir } from '../../support/temp-dir.js';
 import { waitUntil } from '../../support/wait-until.js';
-import { toSafeText } from '../../../src/text/safe-text.js';
+import { toReactionText, toSafeText } from '../../../src/text/safe-text.js';
 
 const closers: Array<() => unknown> = [];
 afterEach(async () => {
@@ -27,11 +27,10 @@ afterEach(async () => {
 const NOW = Date.now();
 const catQuips = JSON.parse(readFileSync(join(REPO_ROOT, 'species', 'cat.json'), 'utf8')).quips;
 
-function paneWith(writePet: (petFile: string) => void) {
+function paneWith(writePet: (petFile: string) => void, clock = () => NOW) {
   const base = makeTempDir('buddy-interact-');
   const petFile = join(base, 'pet.json');
   writePet(petFile);
-  const clock = () => NOW;
   const log = createTuiLog(base, clock);
   const store = createBuddyStore({ now: NOW });
   store.setState({ selectedId: 'sess-f' });
@@ -55,7 +54,7 @@ function paneWith(writePet: (petFile: string) => void) {
       return [];
     }
   };
-  return { store, interact, said, petFile };
+  return { store, interact, said, petFile, sink };
 }
 
 const catWithHunger = (hunger: number) => {
@@ -101,6 +100,41 @@ describe('feed and pet in the pane', () => {
       (text) => text === catQuips.petted[0],
       "the pat's quip on screen",
     );
+    expect(store.getState().bubbles.waiting).toEqual([]);
+  });
+
+  it("p while the buddy's voice holds the last pat's bubble past its 10 s: the new quip takes that bubble at once", {
+    timeout: 60_000,
+  }, async () => {
+    let now = NOW;
+    const { store, interact, sink } = paneWith(
+      (file) => savePet(file, catWithHunger(60)),
+      () => now,
+    );
+    interact('pet');
+    const first = await waitUntil(
+      () => store.getState().bubbles.current?.reaction,
+      Boolean,
+      "the pat's quip on screen",
+    );
+    const id = first!.id;
+    // The voice's answer to the pat upgrades its bubble in place 5 s later (shown 10 s from then).
+    now += 5_000;
+    sink.push({ ...first!, text: toReactionText('Ears scratched.'), ts: now });
+    await waitUntil(
+      () => store.getState().bubbles.current?.reaction.text,
+      (text) => text === 'Ears scratched.',
+      'the answer in place',
+    );
+    // 12 s after the first pat, while the answer still has 3 s on screen.
+    now += 7_000;
+    interact('pet');
+    await waitUntil(
+      () => store.getState().bubbles.current?.reaction,
+      (reaction) => catQuips.petted.includes(reaction?.text),
+      "the second pat's quip on screen",
+    );
+    expect(store.getState().bubbles.current!.reaction.id).toBe(id);
     expect(store.getState().bubbles.waiting).toEqual([]);
   });
 });
