@@ -2,7 +2,8 @@
  * Every key of the pane in one table. The key handler (App.tsx) runs the first binding whose key
  * matches and whose `when` holds; the help overlay lists each row's `label` and `help`; the key
  * table of docs/tui.md is generated from `doc` and the bindings' keys (scripts/gen-key-docs.ts,
- * `npm run schema`). A new key is one row here.
+ * `npm run schema`). A key that changes only the store is one row here; one that does work outside
+ * it (a file, the pet) calls a handler the services give the store (CONTRIBUTING.md, "Recipe: a key").
  */
 import type { Key } from 'ink';
 import { overviewMode, type BuddyState } from '../src/tui/store/index.js';
@@ -84,6 +85,12 @@ export const KEYMAP: readonly KeyRow[] = [
     help: 'chattiness: quiet / normal / chatty',
     doc: 'cycle the [chattiness](#chattiness): quiet → normal → chatty; the footer says the new level, every pane and the plugins follow it, and the next start keeps it',
     bindings: [{ key: { char: 'c' }, run: ({ state }) => state.cycleChattiness(state.now) }],
+  },
+  {
+    label: 'v',
+    help: "the buddy's voice on / off",
+    doc: "turn the buddy's [voice](delegates.md#the-buddys-voice) on / off (what `buddy-tui voice on|off` sets: `reactions.voice` in config.json); the footer says what it now speaks with",
+    bindings: [{ key: { char: 'v' }, run: ({ state }) => state.requestVoiceSwitch(state.now) }],
   },
   {
     label: 'r',

@@ -16,6 +16,8 @@ import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
+import { startVoiceSwitch } from './services/voice-switch.js';
+import { configFilePath } from '../config/paths.js';
 
 export interface StartTuiOptions {
   stateRoot: string;
@@ -192,6 +194,7 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     petFile: options.petFile,
     onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
+  startVoiceSwitch({ store, configFile: options.configFile ?? configFilePath(env), clock, signal });
   const residentLines = startResidentLines(base);
   const watcher = startSessionWatcher({
     root,

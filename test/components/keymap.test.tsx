@@ -92,7 +92,8 @@ describe('the keymap', () => {
       }),
     ).not.toThrow();
     const doc = readFileSync(join(REPO_ROOT, 'docs/tui.md'), 'utf8');
-    for (const row of KEYMAP) expect(doc, row.label).toContain(`| ${row.doc} |`);
+    // A `|` in a row's line is escaped in the table (gen-key-docs.ts), as markdown needs.
+    for (const row of KEYMAP) expect(doc, row.label).toContain(`| ${row.doc.replaceAll('|', '\\|')} |`);
   });
 
   it('in the pane, ? then r then ? shows one overlay at a time, and Esc closes the one open', async () => {

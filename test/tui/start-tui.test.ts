@@ -112,7 +112,7 @@ describe('startTui on a real state root', () => {
     expect(handle.store.getState().role).toBe('runner');
   });
 
-  it('f feeds the pet (saved to the pet file), ? shows help, q closes everything', async () => {
+  it('f feeds the pet (saved to the pet file), v turns the voice off in config.json, ? shows help, q closes everything', async () => {
     const { base, stdin, handle, frame } = await open(80, 24);
     await waitForFrame(frame, (text) => text.includes('buddy-tui install'));
     const petFile = join(base, 'state', 'pet.json');
@@ -125,6 +125,10 @@ describe('startTui on a real state root', () => {
     expect(fed.needs.hunger).toBeLessThan(hatched.needs.hunger);
     stdin.write('p');
     await waitForFrame(frame, (text) => text.includes(`you petted ${hatched.identity.name}`));
+    // v writes the voice's consent to the pane's config.json (none yet: made with the one key).
+    stdin.write('v');
+    await waitForFrame(frame, (text) => text.includes('voice off: the buddy speaks in canned quips'));
+    expect(JSON.parse(readFileSync(join(base, 'cfg', 'config.json'), 'utf8'))).toEqual({ reactions: { voice: false } });
     stdin.write('?');
     await waitForFrame(frame, (text) => text.includes('switch session'));
     stdin.write('q');

@@ -103,6 +103,11 @@ export interface InteractionSlice {
   interact?: (what: Interaction) => void;
   setInteract(handler: ((what: Interaction) => void) | undefined): void;
   requestInteraction(what: Interaction, now: number): void;
+  /** Set by the services: what v does (src/tui/services/voice-switch.ts). */
+  switchVoice?: () => void;
+  setVoiceSwitch(handler: (() => void) | undefined): void;
+  /** `v`: the buddy's voice on or off, through the services' switch. */
+  requestVoiceSwitch(now: number): void;
 }
 
 /** The store's part about sessions and which one is shown (session-slice.ts). */
