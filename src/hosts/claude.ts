@@ -23,7 +23,7 @@ export const claudeSpec: HostSpec = {
     sessionEnd: 'SessionEnd',
   },
   normalize: (payload) => (isEventShaped(payload) ? { ...payload, host: 'claude' } : undefined),
-  cli: { binary: 'claude' },
+  cli: { binary: 'claude', delegate: { adapter: 'claude-cli', setting: 'claudePath' } },
 };
 
 export const claudeTranslator: HostTranslator = claudeSpec;

@@ -86,7 +86,7 @@ export const codexSpec: HostSpec = {
     const event = payload.hook_event_name === 'PostToolUse' ? normalizePostToolUse(payload) : { ...payload };
     return { ...event, host: 'codex' };
   },
-  cli: { binary: 'codex' },
+  cli: { binary: 'codex', delegate: { adapter: 'codex', setting: 'codexPath' } },
 };
 
 export const codexTranslator: HostTranslator = codexSpec;

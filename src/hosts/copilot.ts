@@ -216,7 +216,7 @@ export const copilotSpec: HostWithHookFile = {
     allEventsNote: '',
     wiredNote: ' (user-level: no folder trust needed)',
   },
-  cli: { binary: 'copilot' },
+  cli: { binary: 'copilot', delegate: { adapter: 'copilot', setting: 'copilotPath' } },
 };
 
 export const copilotTranslator: HostTranslator = copilotSpec;

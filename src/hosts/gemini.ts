@@ -158,7 +158,7 @@ export const geminiSpec: HostWithHookFile = {
     allEventsNote: ' it needs',
     wiredNote: '',
   },
-  cli: { binary: 'gemini' },
+  cli: { binary: 'gemini', delegate: { adapter: 'gemini', setting: 'geminiPath' } },
 };
 
 export const geminiTranslator: HostTranslator = geminiSpec;

@@ -41,8 +41,8 @@ export interface HostSpec extends HostCapabilityRow {
   fullLabel?: string;
   /** Claude Code's hooks shape in one JSON file: install, uninstall and doctor come from this. */
   hookFile?: HookFileSpec;
-  /** Its one-shot mode, which `auto` prefers for a request from its own session; none: the default order answers. */
-  cli?: { binary: string };
+  /** Its CLI; with `delegate`, its one-shot mode, which `auto` prefers for a request from its own session (none: the default order answers). */
+  cli?: HostCli;
   /** A plugin file the host loads into its own process (OpenCode, Kilo): install, uninstall and doctor come from this. */
   pluginFile?: PluginFileSpec;
   /** One executable file per event in a hooks folder (Cline): install, uninstall and doctor come from this. */
@@ -99,6 +99,18 @@ export interface PluginFileSpec {
   versionFloor: string;
   /** `install --help`: where the plugin goes (one line). */
   helpWhere: string;
+}
+
+/** A host's CLI, and the delegate adapter of its one-shot mode when buddy-tui has one (src/delegate/adapters/auto-choice.ts reads it). */
+export interface HostCli {
+  /** Its name on PATH: "copilot". */
+  binary: string;
+  delegate?: {
+    /** The delegate adapter that runs it (delegate.adapter's value): "copilot"; Claude Code's is "claude-cli". */
+    adapter: string;
+    /** The key of config.json's `delegate` section that names another binary: "copilotPath". */
+    setting: `${string}Path`;
+  };
 }
 
 /** A host spec with a hook file. */

@@ -139,7 +139,7 @@ export const piSpec: HostSpec = {
     };
     return { ...event, ...where, session_id: session, pi_event: payload.type, host: 'pi' } as unknown as InternalEvent;
   },
-  cli: { binary: 'pi' },
+  cli: { binary: 'pi', delegate: { adapter: 'pi', setting: 'piPath' } },
 };
 
 export const piTranslator: HostTranslator = piSpec;

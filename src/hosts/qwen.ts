@@ -136,7 +136,7 @@ export const qwenSpec: HostWithHookFile = {
     allEventsNote: ' it needs',
     wiredNote: '',
   },
-  cli: { binary: 'qwen' },
+  cli: { binary: 'qwen', delegate: { adapter: 'qwen', setting: 'qwenPath' } },
 };
 
 export const qwenTranslator: HostTranslator = qwenSpec;

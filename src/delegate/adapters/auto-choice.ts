@@ -11,7 +11,7 @@ import { expandPath } from '../../config/paths.js';
 import { HOST_SPECS } from '../../hosts/host-capabilities.js';
 import type { HostId } from '../../hosts/host-id.js';
 import { findExecutable } from '../../process/find-executable.js';
-import type { DelegateSettings } from '../delegate-config.js';
+import { DELEGATE_ADAPTERS, type DelegateSettings } from '../delegate-config.js';
 import type { QuipPicker } from '../offline-quips.js';
 import type { AdapterName, DelegateAdapter } from './adapter.js';
 import { createAnthropicAdapter } from './anthropic.js';
@@ -50,10 +50,10 @@ function configuredBinary(name: string, configured: string | undefined, env: Nod
   return configured ? expandPath(configured, env) : name;
 }
 
-export type ChoiceSettings = Pick<
-  DelegateSettings,
-  'adapter' | 'claudePath' | 'codexPath' | 'copilotPath' | 'qwenPath' | 'geminiPath' | 'piPath' | 'command'
->;
+/** The `delegate.<cli>Path` settings: the host specs' `cli.delegate.setting` name them. */
+type PathSetting = Extract<keyof DelegateSettings, `${string}Path`>;
+
+export type ChoiceSettings = Pick<DelegateSettings, 'adapter' | 'command' | PathSetting>;
 
 /** `<cli> --version` (claude, codex; pi prints it on stderr), or undefined when it does not run (a broken install, a placeholder). */
 export async function claudeVersion(
@@ -78,19 +78,13 @@ export async function claudeVersion(
 
 const HOST_VERSION_TIMEOUT_MS = 30_000;
 
-/**
- * The delegate adapter of each host's one-shot CLI (its spec's `cli`), for `auto`'s preference
- * for the host whose session asked. A host without one is answered in the default order.
- */
-const HOST_CLIS: Partial<Record<HostId, { adapter: AdapterName; path(settings: ChoiceSettings): string | undefined }>> =
-  {
-    claude: { adapter: 'claude-cli', path: (s) => s.claudePath },
-    codex: { adapter: 'codex', path: (s) => s.codexPath },
-    copilot: { adapter: 'copilot', path: (s) => s.copilotPath },
-    qwen: { adapter: 'qwen', path: (s) => s.qwenPath },
-    gemini: { adapter: 'gemini', path: (s) => s.geminiPath },
-    pi: { adapter: 'pi', path: (s) => s.piPath },
-  };
+/** The delegate adapter of a host's one-shot CLI (its spec's `cli`), for `auto`'s preference for the host whose session asked. */
+function hostCli(host: HostId): { binary: string; adapter: AdapterName; setting: PathSetting } | undefined {
+  const cli = HOST_SPECS[host].cli;
+  const delegate = cli?.delegate;
+  if (!cli || !delegate || !(DELEGATE_ADAPTERS as readonly string[]).includes(delegate.adapter)) return undefined;
+  return { binary: cli.binary, adapter: delegate.adapter as AdapterName, setting: delegate.setting as PathSetting };
+}
 
 /** The asking host's own CLI when it is found and runs; else why not, for the reason; undefined when it has none. */
 async function askingHostChoice(
@@ -98,12 +92,12 @@ async function askingHostChoice(
   settings: ChoiceSettings,
   env: NodeJS.ProcessEnv,
 ): Promise<AdapterChoice | string | undefined> {
-  const cli = HOST_CLIS[host];
+  const cli = hostCli(host);
+  if (!cli) return undefined;
   const spec = HOST_SPECS[host];
-  if (!cli || !spec.cli) return undefined;
-  const { binary: name } = spec.cli;
+  const name = cli.binary;
   const label = spec.fullLabel ?? spec.label;
-  const configured = cli.path(settings);
+  const configured = settings[cli.setting];
   const wanted = configured ? expandPath(configured, env) : name;
   const binary = findExecutable(wanted, env);
   // Node CLIs (gemini, qwen) can take many seconds to start on a busy machine; this runs once per host.
