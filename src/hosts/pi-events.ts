@@ -9,7 +9,7 @@
 /** The Pi events buddy-tui journals; the rest (per-chunk `message_update`, whole-conversation `context`, ...) never leave Pi. */
 export const PI_EVENTS = [
   'session_start',
-  'input',
+  'before_agent_start',
   'tool_execution_start',
   'tool_execution_end',
   'agent_end',
@@ -71,8 +71,9 @@ function eventFields(name: PiEventName, event: Record<string, unknown>): Record<
     case 'session_start':
     case 'session_shutdown':
       return { reason: event.reason };
-    case 'input':
-      return { text: event.text, source: event.source };
+    case 'before_agent_start':
+      // The prompt as the run starts (skills and templates expanded); never the system prompt.
+      return { prompt: event.prompt };
     case 'tool_execution_start':
       return { toolCallId: event.toolCallId, toolName: event.toolName, args: toolArgs(event.args) };
     case 'tool_execution_end': {

@@ -4,7 +4,9 @@
  * each event to the inbox as pi-events.ts shapes it: Pi's `type` and fields, plus `session_id`,
  * `session_file` and `cwd` from the handler's context (../shared/pi-0.73.1/RECIPE.md). This
  * translator names them as Claude's:
- * - session_start -> SessionStart, input -> UserPromptSubmit (`new_turn`: Pi queues no prompt),
+ * - session_start -> SessionStart; before_agent_start -> UserPromptSubmit: it fires once per run of
+ *   the agent, each closed by agent_end (not `input`, which a message queued during a run and an
+ *   input another extension answers itself fire too, with no run to end);
  *   session_before_compact / session_compact -> PreCompact / PostCompact, session_shutdown -> SessionEnd;
  * - tool_execution_start / _end (fired for every call; tool_call and tool_result skip a call whose
  *   arguments fail validation) -> PreToolUse / PostToolUse, with `toolCallId` as `tool_use_id`;
@@ -90,8 +92,8 @@ function mapped(payload: HostPayload): HostPayload | undefined {
   switch (payload.type) {
     case 'session_start':
       return { hook_event_name: 'SessionStart', source: str(payload.reason) ?? 'startup' };
-    case 'input':
-      return { hook_event_name: 'UserPromptSubmit', prompt: str(payload.text) ?? '', new_turn: true };
+    case 'before_agent_start':
+      return { hook_event_name: 'UserPromptSubmit', prompt: str(payload.prompt) ?? '' };
     case 'tool_execution_start':
       return toolEvent(payload, 'PreToolUse');
     case 'tool_execution_end':

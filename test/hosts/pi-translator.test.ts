@@ -48,7 +48,8 @@ describe('the Pi translator', () => {
     expect(new Set(all.map((e) => e.host))).toEqual(new Set(['pi']));
     expect(all[0]).toMatchObject({ source: 'startup', cwd: '/home/dev/project' });
     expect(all[0].transcript_path).toMatch(/^\/home\/dev\/\.pi\/agent\/sessions\/--home-dev-project--\/.*\.jsonl$/);
-    expect(all[1]).toMatchObject({ prompt: 'run ls, then fail', new_turn: true });
+    expect(all[1]).toMatchObject({ prompt: 'run ls, then fail' });
+    expect(all[1].new_turn).toBeUndefined();
   });
 
   it('reads the exit code of a failed command from its last line; other failures keep their text', () => {
@@ -145,7 +146,8 @@ describe('the Pi translator', () => {
   });
 
   it('drops payloads with no session and events it leaves out, without throwing', () => {
-    expect(piSpec.normalize({ type: 'input', text: 'hi' })).toBeUndefined();
+    expect(piSpec.normalize({ type: 'before_agent_start', prompt: 'hi' })).toBeUndefined();
+    expect(piSpec.normalize({ type: 'input', session_id: 's', text: 'hi' })).toBeUndefined();
     expect(piSpec.normalize({ type: 'message_update', session_id: 's' })).toBeUndefined();
     expect(piSpec.normalize({ type: 'agent_end', session_id: 's', messages: 'junk' })).toMatchObject({
       hook_event_name: 'Stop',
