@@ -4,14 +4,9 @@
  * The Record makes the compiler ask for a row when src/tui/store/types.ts gains an overlay.
  */
 import type { ReactElement } from 'react';
-import type { BuddyStore, Overlay } from '../src/tui/store/index.js';
+import type { Overlay } from '../src/tui/store/index.js';
 import { HelpPart, HistoryPart, OverviewPart } from './BodyParts.js';
-
-export interface OverlayProps {
-  store: BuddyStore;
-  width: number;
-  maxLines: number;
-}
+import type { OverlayProps } from './overlay-props.js';
 
 export interface OverlayView {
   /** body: the whole body; session: the session's part (a docked overview stays below it). */
