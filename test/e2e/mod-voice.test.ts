@@ -3,14 +3,15 @@
  * Claude Code 2.1.332 in tmux with buddy-tui's mod after a plain `buddy-tui install` (the voice
  * left at its default: on while the mod answers), `reactions.chattiness` chatty, no `claude` on
  * PATH, against the loopback Messages API stand-in, with the buddy pane beside it. One session of
- * three turns:
+ * four turns:
  * 1. a failed Bash call: the quip shows at once; the voice's one request through the mod's
  *    `$.model.complete` carries the species' personality, the pet's name, the event and the
  *    redacted excerpt (no secret typed into the prompt); its answer then takes the quip's place in
  *    the mod's band, in the pane and in reactions.jsonl (same id); the turn end asks once more;
  * 2. a failed call whose voice request the stand-in fails: the quip stands and the turn goes on;
- * 3. a failed call a plugin answers: the plugin is heard and the voice makes no call.
- * The voice's own calls never feed the buddy: the journal holds only the three typed prompts.
+ * 3. a failed call a plugin answers: the plugin is heard and the voice makes no call;
+ * 4. a prompt that names the pet: its answer in the bubble on both screens.
+ * The voice's own calls never feed the buddy: the journal holds only the four typed prompts.
  * (Run `npm run build` first.)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,7 +30,13 @@ const QUIP = 'QUIP-FIRST-THEN-VOICE';
 const FAILURE_LINE = 'Exit five on a one-liner. The check wanted out.';
 const TURN_LINE = 'Turn over. I saw everything, approved of little.';
 const PLUGIN_LINE = 'voice-rival heard round 3 first';
-const PROMPTS = [`Run the failing check. My token is ${SECRETS[0]} and password=${SECRETS[1]}`, 'Again.', 'Once more.'];
+const ADDRESSED_LINE = 'Three failures, one plugin and me. I vote we read the error.';
+const PROMPTS = [
+  `Run the failing check. My token is ${SECRETS[0]} and password=${SECRETS[1]}`,
+  'Again.',
+  'Once more.',
+  `${NAME}, what do you make of this?`,
+];
 
 /** A promise the test resolves when it has seen what it waits for. */
 function gate() {
@@ -78,6 +85,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice through the mod's $.mode
       after(failedQuipSeen.opened, text('Checked again.')),
       failingCall(3),
       text('Done.'),
+      text('Looked.'),
     ];
     mod = await createModWorld([], { plugin: { name: 'voice-rival', write: writeRivalPlugin }, runnerIdleMs: 60_000 });
     mod.world.api.setMain((_request, index) => turns[index] ?? text('Done.'));
@@ -85,6 +93,8 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice through the mod's $.mode
       if (!isVoiceCall(request)) return text('Scripted session');
       if (request.userText.includes('# round 2')) return httpError(500, 'overloaded');
       if (request.userText.includes('Command: ')) return after(quipSeen.opened, text(FAILURE_LINE));
+      if (request.userText.includes('They said: ')) return text(ADDRESSED_LINE);
+      // Every turn end gets the same line: said once, a repeat after (refused, the bubble stays).
       return text(TURN_LINE);
     });
     // The cat speaks a known quip when a call fails; every other key of the config is install's.
@@ -96,9 +106,11 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice through the mod's $.mode
     writeFileSync(join(config, 'species', 'cat.json'), JSON.stringify(cat));
     const configFile = join(config, 'config.json');
     const current = JSON.parse(readFileSync(configFile, 'utf8'));
+    // The voice's cooldown (tested in voice-claude-cli) would make later turns' calls depend on the clock.
+    const delegate = { plugins: { buddy: { burst: 20 } } };
     writeFileSync(
       configFile,
-      JSON.stringify({ ...current, species: { id: 'cat' }, reactions: { chattiness: 'chatty' } }),
+      JSON.stringify({ ...current, species: { id: 'cat' }, reactions: { chattiness: 'chatty' }, delegate }),
     );
   }, 120_000);
 
@@ -113,7 +125,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice through the mod's $.mode
     server.sendKeys(pane, 'Enter');
   }
 
-  it('a failure and a turn end each ask once through the session; the answer replaces the quip; a failing model or a plugin leaves the quip or the plugin', async () => {
+  it('a failure and a turn end each ask once through the session, the answer in place of the quip; a failing model leaves the quip, a plugin wins; its name gets an answer', async () => {
     const { world } = mod;
     const { server, pane } = mod.startClaude('fullscreen');
     await server.waitFor(pane, (s) => /❯/.test(s) && new RegExp(`\\S+ ${NAME}\\s`).test(s), 90_000);
@@ -184,6 +196,14 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice through the mod's $.mode
     await both((s) => s.includes(PLUGIN_LINE), "the plugin's line");
     await server.waitFor(pane, (s) => s.includes('Done.'), 60_000);
     expect(voiceCalls().filter((r) => r.userText.includes('# round 3'))).toEqual([]);
+
+    // 4. Spoken to by name: the answer in its bubble, on both screens.
+    await say(server, pane, PROMPTS[3]!);
+    await both((s) => s.includes('Three failures, one plugin'), 'the answer to its name');
+    const asked = voiceCalls().filter((r) => r.userText.startsWith('The programmer spoke to you by name.'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.userText).toContain(`They said: ${PROMPTS[3]}`);
+    await server.waitFor(pane, (s) => s.includes('Looked.'), 60_000);
 
     // The voice's calls never feed the buddy: the journal holds the typed prompts only.
     const journal = readJournal(world.stateDir, sessionId());
