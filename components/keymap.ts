@@ -99,9 +99,15 @@ export const KEYMAP: readonly KeyRow[] = [
     bindings: [{ key: { char: 'r' }, run: ({ state }) => state.toggleOverlay('history') }],
   },
   {
+    label: 'h',
+    help: 'the agents buddy-tui can feed from',
+    doc: 'show / hide the [hosts](#hosts): every agent buddy-tui can feed from, the sessions from each, and what each cannot report',
+    bindings: [{ key: { char: 'h' }, run: ({ state }) => state.toggleOverlay('hosts') }],
+  },
+  {
     label: 'Esc',
     help: 'close the open view',
-    doc: 'close the view open over the pane (the help, the reactions, the overview)',
+    doc: 'close the view open over the pane (the help, the reactions, the hosts, the overview)',
     bindings: [
       {
         key: { named: 'escape' },

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react';
 import type { Overlay } from '../src/tui/store/index.js';
 import { HelpPart, HistoryPart, OverviewPart } from './BodyParts.js';
+import { HostsPart } from './HostsOverlay.js';
 import type { OverlayProps } from './overlay-props.js';
 
 export interface OverlayView {
@@ -18,4 +19,5 @@ export const OVERLAY_VIEWS: Record<Exclude<Overlay, 'none'>, OverlayView> = {
   help: { covers: 'body', View: HelpPart },
   history: { covers: 'session', View: HistoryPart },
   overview: { covers: 'body', View: OverviewPart },
+  hosts: { covers: 'body', View: HostsPart },
 };

@@ -31,6 +31,7 @@ export {
 } from '../../state/selectors.js';
 export { isDim } from './bubble-queue.js';
 export { historyCounts, type HistoryEntry } from './reaction-history.js';
+export { hostRows, type HostRow } from './host-rows.js';
 export { DEFAULT_SPRITE } from './default-sprite.js';
 export {
   overviewCursorId,

@@ -58,7 +58,7 @@ export interface Notice {
  * The views that take the pane's body over, one at a time: one value, so opening one closes the
  * other by construction. components/PaneBody.tsx draws each; components/keymap.ts opens them.
  */
-export type Overlay = 'none' | 'help' | 'history' | 'overview';
+export type Overlay = 'none' | 'help' | 'history' | 'overview' | 'hosts';
 
 /** The store's part about overlays (overlay-slice.ts). */
 export interface OverlaySlice {
