@@ -2,14 +2,14 @@
  * The buddy's own voice through the delegate path, against the REAL Claude Code CLI (claude-cli
  * adapter) talking to the loopback Messages API stand-in: one request per moment carrying the
  * species' personality, the pet's name, the event and the redacted transcript excerpt; the answer
- * upgrades the quip's bubble (same id); the budget, "off" and a user's plugin hold; a failing
- * stand-in leaves the quip. Skipped locally when the CLI is missing; in CI a missing CLI fails.
+ * upgrades the quip's bubble (same id); the budget, the cooldown, "off" and a user's plugin hold; a
+ * failing, hanging or unreachable stand-in leaves the quip, and the call ends at its timeout. Skipped locally when the CLI is missing; in CI a missing CLI fails.
  */
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { skipWithoutClaude } from '../support/claude-cli.js';
-import { httpError, text } from '../support/messages-api-standin.js';
+import { hang, httpError, text } from '../support/messages-api-standin.js';
 import { binary, scratch, setup, useRealClaudeCli } from '../delegate/claude-cli-support.js';
 import { command, handlers, useRunners } from '../plugins/plugin-fixtures.js';
 import { failedLint, PERSONALITY, SECRETS, voiceWorld, writeTranscript } from './voice-support.js';
@@ -112,5 +112,43 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice with the real CLI", () =
     await Promise.all(world.heard);
     expect(api.messageRequests()).toHaveLength(0);
     expect(world.reactions.map((r) => r.text).sort()).toEqual(['Snap! Bad tool.', 'my plugin saw that']);
+  });
+
+  it('the cooldown holds: of three large edits at once (chatty), two are asked and the third keeps quiet', async () => {
+    const dir = mkdtempSync(join(scratch, 'voice-'));
+    const transcript = writeTranscript(dir);
+    const { api, home } = await setup({ other: (_request, index) => text(`Big edit number ${index}.`) });
+    const { world, runner } = voiceWorld({ binary, env: home.env, runnerWith, transcript, chattiness: 'chatty' });
+    const content = Array.from({ length: 90 }, (_, i) => `line ${i}`).join('\n');
+    for (const file of ['a.ts', 'b.ts', 'c.ts'])
+      await runner.handleEvent({
+        session_id: 'sess-1',
+        hook_event_name: 'PostToolUse',
+        ts: Date.now(),
+        transcript_path: transcript,
+        tool_name: 'Write',
+        tool_input: { file_path: `/p/${file}`, content },
+      });
+    await Promise.all(world.heard);
+    expect(api.messageRequests().map((r) => /File: (\S+)/.exec(r.userText)?.[1])).toEqual(['/p/a.ts', '/p/b.ts']);
+    expect(world.logs.filter((line) => line.startsWith('buddy refused: cooldown'))).toHaveLength(1);
+  });
+
+  it('with the model hanging or unreachable, the quip stands and the call ends at its timeout', async () => {
+    const dir = mkdtempSync(join(scratch, 'voice-'));
+    const transcript = writeTranscript(dir);
+    // Unreachable: a stand-in closed before the call (its home is this test's to remove).
+    const closed = await setup({ other: text('never') });
+    await closed.api.close();
+    const { api, home } = await setup({ other: hang() });
+    for (const env of [home.env, closed.home.env]) {
+      const { world, runner } = voiceWorld({ binary, env, runnerWith, transcript, delegate: { timeoutMs: 3000 } });
+      await runner.handleEvent(failedLint(transcript));
+      await Promise.all(world.heard);
+      expect(world.reactions.map((r) => [r.text, r.source])).toEqual([['Snap! Bad tool.', 'buddy']]);
+      expect(world.logs.find((line) => line.startsWith('buddy failed:'))).toBeDefined();
+    }
+    expect(api.messageRequests()).toHaveLength(1);
+    closed.home.cleanup();
   });
 });

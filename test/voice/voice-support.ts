@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { requireClaudeBinary } from '../support/claude-cli.js';
 import { createDelegateResolver } from '../../src/delegate/delegate-resolver.js';
+import type { DelegateConfig } from '../../src/delegate/delegate-config.js';
 import type { CompiledHandler } from '../../src/plugins/matching.js';
 import type { Chattiness } from '../../src/plugins/chattiness.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
@@ -60,6 +61,8 @@ export interface VoiceWorldOptions {
   chattiness?: Chattiness;
   handlers?: CompiledHandler[];
   usageDir?: string;
+  /** More delegate settings (a timeout, a policy for `buddy`). */
+  delegate?: Partial<DelegateConfig>;
 }
 
 /** The runner, the voice and the resolver, wired as src/tui/services/runner-wiring.ts wires them. */
@@ -68,7 +71,10 @@ export function voiceWorld(options: VoiceWorldOptions) {
   world.resolver = createDelegateResolver({
     onReaction: (r) => world.reactions.push(r),
     report: ({ detail: entry }) => entry && world.logs.push(`${entry.plugin} ${entry.outcome}: ${entry.reason ?? ''}`),
-    config: withVoicePolicy({ adapter: 'claude-cli', claudePath: options.binary }, options.reactions),
+    config: withVoicePolicy(
+      { adapter: 'claude-cli', claudePath: options.binary, ...options.delegate },
+      options.reactions,
+    ),
     env: options.env,
     ...(options.usageDir ? { usageDir: options.usageDir } : {}),
   });
