@@ -2,11 +2,12 @@
  * A real Cline CLI 3.0.65 session seen through buddy-tui, end to end, in one TUI session: `install
  * --host cline` (a hook file per event), the headless runner with a buddy plugin declared as a
  * Claude Code hook (PostToolUseFailure, matcher on Cline's tool), and `cline -i --auto-approve
- * false` in a private tmux against the Chat Completions stand-in: a command that exits 3 (approved
- * with y), a file write (denied with n), then text. While Cline's approval dialog waits, buddy-tui
+ * false` in a private tmux against the Chat Completions stand-in: a file write (denied with n), a
+ * command that exits 3 (approved with y), then text. While Cline's approval dialog waits, buddy-tui
  * shows what Cline reports of it (the call running, never "waiting for you": Cline fires nothing
- * for the dialog); the failed command carries its exit code; the denial is a failure; the plugin
- * runs on Cline's event unchanged. The hub daemon the TUI leaves behind is stopped at the end.
+ * for the dialog); the denial is a failure; the failed command carries its exit code in `status`,
+ * the session and the pane; the plugin runs on Cline's event unchanged. The hub daemon the TUI
+ * leaves behind is stopped at the end.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import {
   stopHub,
   type OfflineClineHome,
 } from '../support/cline-cli.js';
-import { privateHome, runCli, startRunner } from '../support/run-cli.js';
+import { openBuiltPane, privateHome, runCli, startRunner } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 import { readJournal } from './claude-session.js';
@@ -52,8 +53,8 @@ describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status 
     const { root, env: buddyEnv } = privateHome(base);
     api = await startChatCompletionsStandin({
       script: [
-        call('run_commands', { commands: ['echo about-to-fail; exit 3'] }),
         call('editor', { path: join(project, 'hello.txt'), new_text: 'hello\n' }),
+        call('run_commands', { commands: ['echo about-to-fail; exit 3'] }),
         text('Done.'),
       ],
     });
@@ -97,28 +98,36 @@ describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status 
     const prompt = 'Run the check, then write the file.';
     server.typeText(pane, prompt);
     await server.waitFor(pane, (screen) => screen.includes(prompt));
-    // An Enter that comes with the typed text is taken as part of it: pressed until the prompt is sent.
+    // An Enter that comes with the typed text is taken as part of it: pressed again (every 2 s at
+    // most) while the welcome banner says nothing was sent; a second prompt would fail the run.
+    let pressedAt = 0;
     await waitUntil(
       () => {
-        if (server!.capture(pane).includes(`❯ ${prompt}`)) server!.sendKeys(pane, 'Enter');
-        return api!.chatRequests().length;
+        const unsent = server!.capture(pane).includes('What can I do for you');
+        if (unsent && Date.now() - pressedAt > 2_000) {
+          server!.sendKeys(pane, 'Enter');
+          pressedAt = Date.now();
+        }
+        return unsent;
       },
-      (sent) => sent > 0,
+      (unsent) => !unsent,
       'the prompt to be sent',
       LONG,
     );
 
     // The dialog is up and Cline fired PreToolUse before it, nothing for the dialog itself.
-    await server.waitFor(pane, /Approve tool call/, LONG);
-    const asking = await waitUntil(status, (s) => s?.state === 'working', 'the session working on run_commands');
-    expect(asking).toMatchObject({ host: 'cline', state: 'working', tools: { run_commands: 1 }, failures: 0 });
+    await server.waitFor(pane, /Approve tool call\?\s+editor/, LONG);
+    const asking = await waitUntil(status, (s) => s?.state === 'working', 'the session working on the write');
+    expect(asking).toMatchObject({ host: 'cline', state: 'working', tools: { editor: 1 }, failures: 0 });
     expect(asking.reports.waitingForApproval).toBe('no');
-    server.sendKeys(pane, 'y');
-    await waitUntil(names, (n) => n.includes('PostToolUseFailure'), 'the failed command in the journal', LONG);
-
-    await server.waitFor(pane, /Approve tool call/, LONG);
     server.sendKeys(pane, 'n');
-    await waitUntil(names, (n) => n.includes('Stop'), "the turn's end in the journal", LONG);
+    await waitUntil(names, (n) => n.includes('PostToolUseFailure'), 'the denied write in the journal', LONG);
+
+    await server.waitFor(pane, /Approve tool call\?\s+run_commands/, LONG);
+    server.sendKeys(pane, 'y');
+    await waitUntil(names, (n) => n.includes('Stop'), "the turn's end in the journal", LONG).catch((error) => {
+      throw new Error(`${error.message}\n${server!.capture(pane)}`);
+    });
 
     const lines = journal();
     expect(new Set(lines.map((line) => line.host))).toEqual(new Set(['cline']));
@@ -132,17 +141,20 @@ describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status 
     ]);
     const failed = lines.filter((line) => line.hook_event_name === 'PostToolUseFailure');
     expect(failed.map((line) => [line.tool_name, line.exit_code])).toEqual([
-      ['run_commands', 3],
       ['editor', undefined],
+      ['run_commands', 3],
     ]);
     // What the pane draws of the session: the failures, the first with its exit code.
     const state = readSession(join(root, lines[0].session_id))!;
     expect(state.failures.map((f) => f.error)).toEqual([
-      'Exit code 3\nabout-to-fail',
       expect.stringMatching(/rejected by the user/),
+      'Exit code 3\nabout-to-fail',
     ]);
     expect(status()).toMatchObject({ host: 'cline', label: 'Cline', state: 'idle', failures: 2 });
     expect(existsSync(join(project, 'hello.txt'))).toBe(false);
+    // And in the pane, as the user sees it.
+    const buddyPane = openBuiltPane(server, env, { name: 'buddy' });
+    await server.waitFor(buddyPane, (screen) => /✗ run_commands .*Exit code 3/.test(screen), LONG);
 
     const plugin = await waitUntil(
       () => (existsSync(seen) ? readFileSync(seen, 'utf8') : ''),
