@@ -126,6 +126,11 @@ function startNotifier(base: PaneBase, services: TuiServices, options: StartTuiO
       if (state.sessions !== previous.sessions) notifier.check(state.sessions, state.now);
     }),
   );
+  // A stage the runner's buddy reaches is the notifier's `stage` moment.
+  onAbort(
+    signal,
+    services.onStageReached((line, now) => notifier.stageReached(line, now)),
+  );
   return notifier;
 }
 
@@ -178,8 +183,6 @@ function startRunnerLockRecheck(base: PaneBase, services: TuiServices): void {
 
 export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWork {
   const { root, env, clock, log, store, signal } = base;
-  // Declared here, made below: a stage reached tells the notifier (which reads the services' config).
-  let notifier: Notifier | undefined;
   const services = startTuiServices({
     root,
     store,
@@ -192,7 +195,6 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     speciesDir: options.speciesDir,
     speciesId: options.speciesId,
     petFile: options.petFile,
-    onStageReached: (line, now) => notifier?.stageReached(line, now),
   });
   startVoiceSwitch({ store, configFile: options.configFile ?? configFilePath(env), clock, signal });
   const residentLines = startResidentLines(base);
@@ -213,6 +215,6 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
   });
   startRunnerLockRecheck(base, services);
   startPaneTick(base, services);
-  notifier = startNotifier(base, services, options);
+  const notifier = startNotifier(base, services, options);
   return { services, watcher, notifier };
 }

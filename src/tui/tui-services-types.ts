@@ -24,8 +24,6 @@ export interface TuiServicesOptions {
   petFile?: string;
   /** Where `c` and `m` are saved and followed (default $XDG_STATE_HOME/buddy-tui/pane-prefs.json). */
   prefsFile?: string;
-  /** The runner's buddy reached a stage (its bubble line): the notifier's `stage` moment. */
-  onStageReached?: (line: string, now: number) => void;
   /** The owner's lifetime: every service closes when it ends. */
   signal?: AbortSignal;
 }
@@ -37,6 +35,8 @@ export interface TuiServices {
   tick(now: number): TickExtras;
   /** A session's reactions.jsonl was written: a viewer shows what is new in it. */
   reactionsChanged(sessionId: string): void;
+  /** Tells `listener` each stage the buddy reaches (its bubble line: the notifier's `stage` moment); returns the unregister. */
+  onStageReached(listener: (line: string, now: number) => void): () => void;
   /** This instance just took the runner lock. */
   becomeRunner(): void;
   readonly runner: () => PluginRunner | undefined;

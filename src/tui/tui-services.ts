@@ -9,16 +9,16 @@
  */
 import { configFilePath, petFilePath } from '../config/paths.js';
 import { DEFAULT_REACTION_TTL_MS, REACTION_PRIORITY, type Reaction } from '../protocol/reaction.js';
-import { startLiveConfig } from './live-config.js';
+import { startLiveConfig, type LiveConfig } from './live-config.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { createInteract } from './services/interactions.js';
-import { createPetService } from './services/pet-service.js';
+import { createPetService, type PetService } from './services/pet-service.js';
 import { resolve } from 'node:path';
 import type { PluginSetup } from '../config/plugin-setup.js';
 import { recordPluginsInUse } from '../state/plugins-in-use.js';
 import { defaultSeedFor } from '../pet/introduction.js';
 import { createReactionFollower } from './services/reaction-follower.js';
-import { createReactionSink } from './services/reaction-sink.js';
+import { createReactionSink, type ReactionSink } from './services/reaction-sink.js';
 import { createRunnerWiring } from './services/runner-wiring.js';
 import { startModViewWriter } from '../mod/mod-view-writer.js';
 import { startSpeciesService } from './services/species-service.js';
@@ -43,11 +43,16 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // Each service registers its own teardown on this lifetime, so closing is ending it.
   const life = lifetimeWithin(options.signal);
   const { signal } = life;
+  // Who hears of a stage reached (the pane's notifier, registered once it is made).
+  const stageListeners = new Set<(line: string, now: number) => void>();
   const { config, species, pets, interact, wiring, prefs, follower, lastPatQuip } = wireServices(
     options,
     env,
     clock,
     signal,
+    (line, now) => {
+      for (const listener of stageListeners) listener(line, now);
+    },
   );
   // f and p work in every pane: a viewer's go to pet.json, which the runner merges.
   store.getState().setInteract(interact);
@@ -99,6 +104,10 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
       return pets.view(now);
     },
     reactionsChanged: (sessionId) => follower.changed(sessionId),
+    onStageReached(listener) {
+      stageListeners.add(listener);
+      return () => void stageListeners.delete(listener);
+    },
     becomeRunner() {
       store.getState().setRole('runner');
       pets.load();
@@ -126,43 +135,53 @@ function recordPlugins(options: TuiServicesOptions, setup: PluginSetup, clock: (
   }
 }
 
-/**
- * Makes the services, each closing with `signal`. They refer to one another (a config reload
- * reaches the runner, the species asks for the pet), but only once running, so each may name
- * one made after it.
- */
-function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock: () => number, signal: AbortSignal) {
-  const { root, store, log } = options;
-  // The one config load; a reload re-applies the plugin rules and limits (the runner is made below).
+/** The one config load, live; a reload goes to each of `reloads` (filled by the services made after it). */
+function startConfig(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock: () => number, signal: AbortSignal) {
+  const reloads: ((setup: PluginSetup) => void)[] = [];
   const config = startLiveConfig({
     configFile: options.configFile ?? configFilePath(env),
     env,
-    log,
-    store,
+    log: options.log,
+    store: options.store,
     clock,
     signal,
     onReload: (setup) => {
-      recordPlugins(options, setup, clock);
-      wiring.reconfigure(setup);
-      prefs.configChanged(setup.config.reactions?.chattiness);
+      for (const reload of reloads) reload(setup);
     },
   });
+  return { config, reloads };
+}
+
+/**
+ * The species and the pet, which need each other: a pet hatches as a loaded species, and the
+ * species drawn is the pet's. The species reads the pet through `petOf`, set once the pet
+ * service is made. A stage reached is said in the bubble and told to `stageReached`.
+ */
+function startSpeciesAndPet(
+  options: TuiServicesOptions,
+  env: NodeJS.ProcessEnv,
+  clock: () => number,
+  signal: AbortSignal,
+  parts: { config: LiveConfig; sink: ReactionSink; stageReached: (line: string, now: number) => void },
+) {
+  const { root, store, log } = options;
+  const petOf: { service?: PetService } = {};
   const species = startSpeciesService({
     env,
     store,
     log,
-    config: config.current().config.species,
+    config: parts.config.current().config.species,
     speciesDir: options.speciesDir,
     speciesId: options.speciesId,
-    pet: () => pets.current(),
+    pet: () => petOf.service?.current(),
     isRunner: () => store.getState().role === 'runner',
     stateRoot: root,
     clock,
     signal,
     say: (text, now) => {
       const sessionId = store.getState().selectedId;
-      options.onStageReached?.(text, now);
-      if (sessionId) sink.push(stageReaction(sessionId, text, now));
+      parts.stageReached(text, now);
+      if (sessionId) parts.sink.push(stageReaction(sessionId, text, now));
     },
   });
   // Pet and mood are recomputed on the tick, so events cost one store update, not three.
@@ -175,7 +194,27 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     seed: defaultSeedFor(env),
     signal,
   });
+  petOf.service = pets;
+  return { species, pets };
+}
+
+/**
+ * Makes the services in dependency order, each closing with `signal`: each takes only those
+ * made before it. The two needs that point back are named handles, not names declared further
+ * down: the pet the species reads (startSpeciesAndPet) and the config's reloads, which reach the
+ * runner and the prefs once they are made.
+ */
+function wireServices(
+  options: TuiServicesOptions,
+  env: NodeJS.ProcessEnv,
+  clock: () => number,
+  signal: AbortSignal,
+  stageReached: (line: string, now: number) => void,
+) {
+  const { root, store, log } = options;
+  const { config, reloads } = startConfig(options, env, clock, signal);
   const sink = createReactionSink({ root, store, log, clock, signal });
+  const { species, pets } = startSpeciesAndPet(options, env, clock, signal, { config, sink, stageReached });
   // This pane's last pat's quip: the buddy's voice answers the pat in its bubble.
   let patQuip: Reaction | undefined;
   const interact = createInteract({
@@ -211,6 +250,12 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     signal,
   });
   const follower = createReactionFollower({ root, store, clock, isOwn: sink.isOwn, report: log.report });
+  // A reload re-applies the plugin rules and limits, and the config's chattiness.
+  reloads.push((setup) => {
+    recordPlugins(options, setup, clock);
+    wiring.reconfigure(setup);
+    prefs.configChanged(setup.config.reactions?.chattiness);
+  });
   return { config, species, pets, interact, wiring, prefs, follower, lastPatQuip: () => patQuip };
 }
 

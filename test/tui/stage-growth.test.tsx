@@ -1,7 +1,7 @@
 /**
  * The pane at an evolution-stage boundary, through its real services and the real App (Ink): a
  * cat one XP below the elder stage is drawn as the grown cat; one real tool run later it is drawn
- * as the elder, celebrates, and the bubble names the new stage. The label and the face follow.
+ * as the elder, celebrates, and the bubble names the new stage (told to the notifier too). The label and the face follow.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +58,9 @@ function paneAt(xp: number) {
     log: createTuiLog(root, clock),
   });
   open.push(services);
+  // What the pane's notifier hears (its `stage` moment).
+  const heard: string[] = [];
+  services.onStageReached((line) => heard.push(line));
   const sessionId = 'sess-stage';
   const start = { ts: now, session_id: sessionId, hook_event_name: 'SessionStart', cwd: '/w/app' } as never;
   store.getState().applySessions([foldEvents(undefined, [start], sessionId)], now, 1);
@@ -90,12 +93,12 @@ function paneAt(xp: number) {
     store.getState().applySessions([state], now, 3);
     services.handleEvents([{ sessionId, events: events.slice(1), state }]);
   };
-  return { store, view, tick, toolRun, petFile };
+  return { store, view, tick, toolRun, petFile, heard };
 }
 
 describe('the pane at a stage boundary', () => {
   it('one XP below the elder stage: the grown cat; one tool run later: the elder, celebrating, with the bubble', async () => {
-    const { store, view, tick, toolRun, petFile } = paneAt(xpForLevel(elderLevel) - 1);
+    const { store, view, tick, toolRun, petFile, heard } = paneAt(xpForLevel(elderLevel) - 1);
     tick();
     await settle(20);
     expect(store.getState().pet?.level).toBe(elderLevel - 1);
@@ -114,17 +117,19 @@ describe('the pane at a stage boundary', () => {
     expect(frame).not.toContain(GROWN_EAR);
     expect(frame).toContain('Miso grew into an elder cat!');
     expect(frame).toContain('Elder');
+    expect(heard).toEqual(['Miso grew into an elder cat!']);
     // The statusline-sized face is the elder's too.
     expect(store.getState().sprite?.faces.idle).toMatch(/^\(="(.)\.\1"=\)$/);
   });
 
   it('a pet already past the boundary when the pane starts is drawn as the elder, with no bubble', async () => {
-    const { store, view, tick } = paneAt(xpForLevel(elderLevel) + 10);
+    const { store, view, tick, heard } = paneAt(xpForLevel(elderLevel) + 10);
     tick();
     await settle(20);
     expect(view.lastFrame()).toContain(ELDER_EAR);
     expect(view.lastFrame()).not.toContain('grew into');
     expect(store.getState().bubbles.current).toBeUndefined();
+    expect(heard).toEqual([]);
   });
 });
 
