@@ -199,3 +199,37 @@ describe.skipIf(skipWithoutClaude())('a pat in the pane', () => {
     await world.quit();
   });
 });
+
+describe.skipIf(skipWithoutClaude())('the "off" switch in a running pane', () => {
+  it('`buddy-tui voice off` silences the running voice at once (the quip alone), `voice on` brings it back', {
+    timeout: 180_000,
+  }, async () => {
+    const world = await voicePane(server, base, 'switch', requireClaudeBinary());
+    world.answers.push('Second failure, and this time I noticed.');
+    world.voice.openNext();
+    const log = () => readFileSync(`${world.root}/tui.log`, 'utf8');
+    const reloads = () => log().split('config reloaded').length - 1;
+    const voice = async (state: 'on' | 'off') => {
+      const before = reloads();
+      const run = spawnSync(process.execPath, [CLI_ENTRY, 'voice', state], { env: world.env });
+      expect(run.status).toBe(0);
+      await waitUntil(reloads, (n) => n > before, `the pane to reload config.json (voice ${state})`);
+    };
+    const { payloads, failureAt, feed } = recordedSession();
+    await feed(payloads.slice(0, failureAt), world.env);
+    await server.waitFor(world.pane, /npm test/);
+
+    await voice('off');
+    await feed([payloads[failureAt]!], world.env);
+    await server.waitFor(world.pane, new RegExp(QUIP), 20_000);
+    await voice('on');
+    const again = JSON.parse(payloads[failureAt]!);
+    again.tool_input = { ...again.tool_input, command: 'npm test -- --again' };
+    await feed([JSON.stringify(again)], world.env);
+    await server.waitFor(world.pane, /this time I noticed/, 60_000);
+    const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.userText).toContain('Command: npm test -- --again');
+    await world.quit();
+  });
+});
