@@ -37,11 +37,15 @@ describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status 
   let runner: ChildProcess | undefined;
 
   afterAll(async () => {
-    server?.kill();
-    if (home) stopHub(home);
     runner?.kill('SIGTERM');
-    await api?.close();
-    home?.cleanup();
+    server?.kill();
+    try {
+      // Stopped even when the test failed early: the daemon would outlive the test run.
+      if (home) expect(stopHub(home)).toContain('"stopped"');
+    } finally {
+      await api?.close();
+      home?.cleanup();
+    }
   });
 
   it('shows the exit 3 failure, the approval as Cline reports it, and runs the plugin', {
