@@ -230,6 +230,10 @@ describe.skipIf(skipWithoutClaude())('the "off" switch in a running pane', () =>
     const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.userText).toContain('Command: npm test -- --again');
+    // Its usage in the pane's help: the voice's calls as the built-in plugin `buddy`.
+    server.sendKeys(world.pane, '?');
+    await server.waitFor(world.pane, /· buddy\s+1 call\(s\)/, 30_000);
+    server.sendKeys(world.pane, 'Escape');
     await world.quit();
   });
 });
