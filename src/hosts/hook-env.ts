@@ -4,8 +4,10 @@
  * and a user may copy Claude Code's hooks into their settings (Droid's and Qwen's take Claude's
  * shape as is): their events must never be taken for Claude Code's. Each variable is one the
  * recordings show in that host's hook environment (../shared/<host>/hook-events.jsonl) and not in
- * Claude Code's; Droid's is not in its Execute tool's shell either, so a Claude Code started from a
- * Droid session is still Claude Code. The sh spool (spool-command.ts) and the Node hook both read
+ * Claude Code's, nor in the host's own shell tool (checked with Droid 0.215.0's Execute, Copilot
+ * 1.0.102's bash, Qwen 0.24.4's and Gemini 0.61.0's run_shell_command: Gemini's shell has
+ * GEMINI_CLI, Qwen's QWEN_CODE_PROJECT_DIR), so a Claude Code started from such a session is still
+ * Claude Code. The sh spool (spool-command.ts) and the Node hook both read
  * this table. Zod-free and dependency-free: the statusline's bundle holds the spool's text.
  */
 import type { HostId } from './host-id.js';
