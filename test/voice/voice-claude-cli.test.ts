@@ -151,4 +151,18 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice with the real CLI", () =
     expect(api.messageRequests()).toHaveLength(1);
     closed.home.cleanup();
   });
+
+  it("an answer that comes after its quip's time keeps the quip: the stale line is not shown", async () => {
+    const dir = mkdtempSync(join(scratch, 'voice-'));
+    const transcript = writeTranscript(dir);
+    const { api, home } = await setup({ other: text('Too late to matter, but here I am.') });
+    // The delegate path's clock 11 s ahead: the answer lands past the quip's 10 s.
+    const late = () => Date.now() + 11_000;
+    const { world, runner } = voiceWorld({ binary, env: home.env, runnerWith, transcript, delegateNow: late });
+    await runner.handleEvent(failedLint(transcript));
+    await Promise.all(world.heard);
+    expect(api.messageRequests()).toHaveLength(1);
+    expect(world.reactions.map((r) => r.text)).toEqual(['Snap! Bad tool.']);
+    expect(world.logs).toContainEqual(expect.stringMatching(/^buddy answered: quip kept: stale/));
+  });
 });

@@ -63,6 +63,8 @@ export interface VoiceWorldOptions {
   usageDir?: string;
   /** More delegate settings (a timeout, a policy for `buddy`). */
   delegate?: Partial<DelegateConfig>;
+  /** The delegate path's clock (default Date.now): ahead of it, an answer comes after its quip's time. */
+  delegateNow?: () => number;
 }
 
 /** The runner, the voice and the resolver, wired as src/tui/services/runner-wiring.ts wires them. */
@@ -77,6 +79,7 @@ export function voiceWorld(options: VoiceWorldOptions) {
     ),
     env: options.env,
     ...(options.usageDir ? { usageDir: options.usageDir } : {}),
+    ...(options.delegateNow ? { now: options.delegateNow } : {}),
   });
   let ids = 0;
   const voice = createBuddyVoice({
