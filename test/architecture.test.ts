@@ -160,7 +160,7 @@ describe('architecture: the doors between rooms', () => {
       `src/protocol/x.ts imports '../state/journal.js' (state): protocol may import only text`,
       `src/state/y.ts imports '../config/config-schema.js' (config): state may import only protocol, text, process, report, files`,
       `src/state/y.ts imports '../config/paths.js' (config-lite): state may import only protocol, text, process, report, files`,
-      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files, mod-bridge`,
+      `src/statusline/z.ts imports '../plugins/plugin-runner.js' (plugins): statusline may import only protocol, state, text, process, report, config-lite, pet, species, display, host-id, files, mod-bridge, voice-budget`,
       `components/W.tsx imports '../src/tui/pane-parts.js' (tui): components may import only store, text, display, species-display`,
     ]);
   });

@@ -21,7 +21,10 @@ import { USAGE, resolveNow, resolveOptions, type StatuslineOptions } from './opt
 import { parsePayload, type PayloadView } from './payload.js';
 import { rowsFor } from './segments.js';
 import { locateSession, readSessionSource } from './session-source.js';
-import { readStatuslineConfig } from './statusline-config-reader.js';
+import { statuslineConfigOf } from './statusline-config-reader.js';
+import { readConfigObject } from '../config/config-lite.js';
+import type { ConfigObject } from '../config/config-migrations.js';
+import { voiceSpentOf } from './voice-budget.js';
 import { lookBuddy } from './buddy.js';
 import { buildView } from './view.js';
 import { modDrawsFor } from '../mod/mod-views.js';
@@ -56,6 +59,8 @@ export async function renderOwnRows(
   options: StatuslineOptions,
   env: NodeJS.ProcessEnv,
   now: number,
+  /** config.json as runStatusline read it (the voice's budget is in it). */
+  config?: ConfigObject,
 ): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
   const source = readSessionSource(payload.sessionId, env, now);
   const buddy = lookBuddy(source.state, now, env);
@@ -72,6 +77,7 @@ export async function renderOwnRows(
     // Claude Code's own statusLine only: a tmux segment is outside the mod's screen.
     modDraws: !options.segment && modDrawsFor(source.root, payload.sessionId),
     muted: reactionsMuted(env),
+    voiceSpent: voiceSpentOf(config, source.root, now),
   });
   const rows = rowsFor(view, options.lines, options.segment);
   await prepareWidths(rows.flatMap((row) => row.flatMap((segment) => segment.parts.map((part) => part.text))));
@@ -104,7 +110,9 @@ async function chainedRows(
 }
 
 export async function runStatusline(input: string, args: string[], env: NodeJS.ProcessEnv): Promise<StatuslineResult> {
-  const options = resolveOptions(args, readStatuslineConfig(configFilePath(env)), env);
+  // Read once: the statusline's options and the voice's budget are both in it.
+  const config = readConfigObject(configFilePath(env));
+  const options = resolveOptions(args, statuslineConfigOf(config?.statusline), env);
   if (options.help) return { output: USAGE, save: nothingToSave };
   const now = resolveNow(env);
   const payload = parsePayload(input);
@@ -118,7 +126,7 @@ export async function runStatusline(input: string, args: string[], env: NodeJS.P
   let own: string;
   let ownOk = true;
   try {
-    own = joinRows((await renderOwnRows(payload, options, env, now)).rows, options);
+    own = joinRows((await renderOwnRows(payload, options, env, now, config)).rows, options);
   } catch {
     ownOk = false;
     own = readCacheFile(cacheDir, lastOutputFile(variantOf(options))) ?? joinRows([unknownMark(options)], options);

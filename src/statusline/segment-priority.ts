@@ -23,6 +23,8 @@ export const SEGMENT_PRIORITY = {
   /** A failure the face no longer shows: it yields to the turn's tools. */
   staleFailure: 30,
   project: 20,
+  /** The voice's daily budget is used: why the quips are canned, worth a glance, first of the buddy's row to go. */
+  voiceSpent: 15,
   idle: 10,
   /** The buddy's name, where the reaction would be when there is none. */
   name: 5,

@@ -49,6 +49,21 @@ export function reactionSegment(view: StatuslineView): Segment | undefined {
   return undefined;
 }
 
+/** `voice 100/100 today · quips only`, shortening to `voice spent`: why the buddy's lines are canned. */
+export function voiceSpentSegment(view: StatuslineView): Segment | undefined {
+  const spent = view.voiceSpent;
+  if (!spent) return undefined;
+  const full = [dim(`voice ${spent.calls}/${spent.budget} today · quips only`)];
+  const short = [dim('voice spent')];
+  return {
+    key: 'voice',
+    parts: full,
+    priority: SEGMENT_PRIORITY.voiceSpent,
+    minCells: partsCells(short),
+    shrink: (maxCells) => (partsCells(full) <= maxCells ? full : short),
+  };
+}
+
 export function modelSegment(view: StatuslineView): Segment | undefined {
   return view.modelName
     ? { key: 'model', parts: [{ text: view.modelName, style: 'model' }], priority: SEGMENT_PRIORITY.model }
@@ -255,6 +270,7 @@ export function rowsFor(view: StatuslineView, lines: 1 | 2, segmentMode: boolean
     face,
     waitingSegment(view),
     reactionSegment(view),
+    voiceSpentSegment(view),
     modelSegment(view),
     projectSegment(view),
     contextSegment(view),

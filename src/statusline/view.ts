@@ -31,6 +31,8 @@ export interface StatuslineView {
   tools: Array<[string, number]>;
   agents: Array<{ type: string; count: number }>;
   longestAgentMs: number;
+  /** The buddy's voice used its daily budget: its lines are the canned quips until the UTC day ends. */
+  voiceSpent?: { calls: number; budget: number };
   /** Shown when there is no activity to show. */
   idle?: { kind: 'no-state' | 'ended' | 'idle'; lastTurnMs?: number };
   /**
@@ -54,6 +56,8 @@ export interface ViewInput {
   modDraws?: boolean;
   /** The buddy keeps its bubbles to itself (mute-setting.ts): no bubble in any view. */
   muted?: boolean;
+  /** voice-budget.ts: the voice is on and has used its daily budget. */
+  voiceSpent?: { calls: number; budget: number };
 }
 
 /** Short labels: a name or type longer than this is cut (with an ellipsis) before layout. */
@@ -122,6 +126,7 @@ function buildFullView(input: ViewInput): StatuslineView {
     tools: [],
     agents: [],
     longestAgentMs: 0,
+    ...(input.voiceSpent ? { voiceSpent: { ...input.voiceSpent } } : {}),
   };
   if (!state) {
     view.idle = { kind: 'no-state' };

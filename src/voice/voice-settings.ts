@@ -26,6 +26,22 @@ export function voiceModeOf(reactions: VoiceConfig | undefined): VoiceMode {
   return voice === true ? 'on' : voice === false ? 'off' : 'session';
 }
 
+const budgetValue = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/**
+ * The voice's calls per UTC day as withVoicePolicy sets them (0: no limit), from values not yet
+ * checked (the statusline reads config.json without zod): the user's `delegate.plugins.buddy.dailyBudget`,
+ * else `reactions.voiceDailyBudget`, else the default.
+ */
+export function voiceDailyBudgetOf(reactions: VoiceConfig | undefined, ownBudget: unknown): number {
+  return budgetValue(ownBudget) ?? budgetValue(reactions?.voiceDailyBudget) ?? DEFAULT_VOICE_DAILY_BUDGET;
+}
+
+/** The voice's calls today (UTC) as the delegate's ledger counts them. */
+export const voiceCallsToday = (usage: DelegateUsage, now: number): number =>
+  usage.plugins[VOICE_PLUGIN_NAME]?.days[utcDay(now)] ?? 0;
+
 /** The delegate config with the voice's policy under `plugins.buddy` (the user's own keys there win). */
 export function withVoicePolicy(
   delegate: DelegateConfig | undefined,

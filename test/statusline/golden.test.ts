@@ -19,6 +19,7 @@ import {
   realPayload,
   sandbox,
   visible,
+  voiceCallsToday,
   waitingEvents,
 } from './support.js';
 import { rmSync } from 'node:fs';
@@ -38,6 +39,13 @@ const waiting = sandbox();
 waiting.session(FIXTURE_SESSION, { events: waitingEvents() });
 const failed = sandbox();
 failed.session(FIXTURE_SESSION, { events: failedEvents() });
+// The voice used its default budget (100 calls today): the quips are canned until the UTC day ends.
+const voiceSpent = sandbox();
+voiceSpent.session(FIXTURE_SESSION, {
+  events: endedEvents().slice(0, -1),
+  reactions: [reaction('Ooh, a failure. Classic.', 3000)],
+});
+voiceCallsToday(voiceSpent, 100);
 
 const CASES = [
   { name: 'mid-turn', box: midTurn, payload: fixturePayload(42), layouts: ['lines2', 'lines1', 'segment'] },
@@ -45,12 +53,14 @@ const CASES = [
   { name: 'no-state', box: empty, payload: realPayload(), layouts: ['lines2'] },
   { name: 'waiting', box: waiting, payload: fixturePayload(12), layouts: ['lines2', 'lines1', 'segment'] },
   { name: 'failed', box: failed, payload: fixturePayload(30), layouts: ['lines2', 'lines1'] },
+  { name: 'voice-spent', box: voiceSpent, payload: fixturePayload(30), layouts: ['lines2', 'lines1', 'segment'] },
 ] as const;
 
 const LAYOUT_FLAGS: Record<string, string[]> = { lines2: [], lines1: ['--lines', '1'], segment: ['--segment'] };
 
 afterAll(() => {
-  for (const box of [midTurn, ended, empty, waiting, failed]) rmSync(box.base, { recursive: true, force: true });
+  for (const box of [midTurn, ended, empty, waiting, failed, voiceSpent])
+    rmSync(box.base, { recursive: true, force: true });
 });
 
 describe('statusline golden outputs', () => {

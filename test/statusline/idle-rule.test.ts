@@ -35,6 +35,11 @@ describe('the idle rule', () => {
     expect(rendered(QUIET, 1)).toEqual(['(o.o) │ Opus │ idle · last turn 1m00s']);
   });
 
+  it('a segment about the buddy (the voice out of its budget) is no activity: idle still shows', () => {
+    const spent: StatuslineView = { ...QUIET, voiceSpent: { calls: 100, budget: 100 } };
+    expect(rendered(spent, 2)).toEqual(['(o.o) │ voice 100/100 today · quips only │ Opus', 'idle · last turn 1m00s']);
+  });
+
   it('the predicate itself', () => {
     expect(idleShows([])).toBe(true);
     expect(idleShows(rowsFor(BUSY, 2, false)[1])).toBe(false);

@@ -158,5 +158,24 @@ export function sandbox(extraEnv: Record<string, string> = {}): Sandbox {
   };
 }
 
+/** The delegate's ledger in the sandbox's root with the voice's (plugin `buddy`) calls of NOW's UTC day. */
+export function voiceCallsToday(box: Sandbox, calls: number): void {
+  mkdirSync(box.root, { recursive: true, mode: 0o700 });
+  const day = new Date(NOW).toISOString().slice(0, 10);
+  const buddy = {
+    calls,
+    failures: 0,
+    cacheHits: 0,
+    offline: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+    refusals: {},
+    days: { [day]: calls },
+  };
+  const usage = { version: 1, updatedAt: NOW, plugins: { buddy }, recent: [] };
+  writeFileSync(join(box.root, 'delegate-usage.json'), JSON.stringify(usage), { mode: 0o600 });
+}
+
 /** Escape bytes shown as ⎋ so golden files stay readable in a diff. */
 export const visible = (text: string): string => text.replaceAll('\u001b', '⎋');

@@ -10,6 +10,8 @@
  * species-display: pure drawing helpers of species, fit for components.
  * mod-bridge: the Claude Code mod's files in the state root (heartbeats, delegate calls, toasts,
  * views), which the statusline, notifications and the delegate read or write.
+ * voice-budget: the voice's settings and the delegate's ledger, which the statusline reads zod-free
+ * (src/statusline/voice-budget.ts).
  */
 export const NAMED_FILES: Record<string, string> = {
   'src/config/paths.ts': 'config-lite',
@@ -25,6 +27,8 @@ export const NAMED_FILES: Record<string, string> = {
   'src/tui/runner-lock.ts': 'runner-lock',
   'src/mod/mod-bridge.ts': 'mod-bridge',
   'src/mod/mod-views.ts': 'mod-bridge',
+  'src/voice/voice-settings.ts': 'voice-budget',
+  'src/delegate/delegate-usage.ts': 'voice-budget',
 };
 
 /**
@@ -63,6 +67,7 @@ export const MAY_IMPORT: Record<string, readonly string[]> = {
     'host-id',
     'files',
     'mod-bridge',
+    'voice-budget',
   ],
   // Notifications: moments from the sessions, one module per channel; notify.command runs as plugins run.
   // It owns its config section (notify-config.ts), which config/ composes: no import of config/.
