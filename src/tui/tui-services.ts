@@ -43,16 +43,11 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
   // Each service registers its own teardown on this lifetime, so closing is ending it.
   const life = lifetimeWithin(options.signal);
   const { signal } = life;
-  // Who hears of a stage reached (the pane's notifier, registered once it is made).
-  const stageListeners = new Set<(line: string, now: number) => void>();
-  const { config, species, pets, interact, wiring, prefs, follower, lastPatQuip } = wireServices(
+  const { config, species, pets, interact, wiring, prefs, follower, lastPatQuip, stageListeners } = wireServices(
     options,
     env,
     clock,
     signal,
-    (line, now) => {
-      for (const listener of stageListeners) listener(line, now);
-    },
   );
   // f and p work in every pane: a viewer's go to pet.json, which the runner merges.
   store.getState().setInteract(interact);
@@ -204,16 +199,15 @@ function startSpeciesAndPet(
  * down: the pet the species reads (startSpeciesAndPet) and the config's reloads, which reach the
  * runner and the prefs once they are made.
  */
-function wireServices(
-  options: TuiServicesOptions,
-  env: NodeJS.ProcessEnv,
-  clock: () => number,
-  signal: AbortSignal,
-  stageReached: (line: string, now: number) => void,
-) {
+function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock: () => number, signal: AbortSignal) {
   const { root, store, log } = options;
   const { config, reloads } = startConfig(options, env, clock, signal);
   const sink = createReactionSink({ root, store, log, clock, signal });
+  // Who hears of a stage reached (the pane's notifier, which joins once it is made).
+  const stageListeners = new Set<(line: string, now: number) => void>();
+  const stageReached = (line: string, now: number) => {
+    for (const listener of stageListeners) listener(line, now);
+  };
   const { species, pets } = startSpeciesAndPet(options, env, clock, signal, { config, sink, stageReached });
   // This pane's last pat's quip: the buddy's voice answers the pat in its bubble.
   let patQuip: Reaction | undefined;
@@ -256,7 +250,7 @@ function wireServices(
     wiring.reconfigure(setup);
     prefs.configChanged(setup.config.reactions?.chattiness);
   });
-  return { config, species, pets, interact, wiring, prefs, follower, lastPatQuip: () => patQuip };
+  return { config, species, pets, interact, wiring, prefs, follower, lastPatQuip: () => patQuip, stageListeners };
 }
 
 /** A few times in a pet's life: the stage reached takes the screen from small talk (not from a failure). */
