@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configFilePath } from '../../src/config/paths.js';
 import { runStatusline } from '../../src/statusline/render.js';
@@ -37,7 +38,22 @@ const line = async (box: Sandbox) =>
     })
   ).output;
 
+/** The hot path's own bundle, as the statusLine command runs it (`npm run build` first). */
+const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
+
 describe('the voice-spent segment', () => {
+  it('shows in the built hot-path bundle, a spent voice under a budget from config.json', () => {
+    const box = world(20, { reactions: { voiceDailyBudget: 20 } });
+    const run = spawnSync(process.execPath, [BUNDLE, '--no-color', '--lines', '1'], {
+      input: JSON.stringify(fixturePayload(30)),
+      env: { ...box.env, COLUMNS: '200' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('voice 20/20 today · quips only');
+  });
+
   it('shows at the default budget, and says the calls and the budget', async () => {
     expect(await line(world(100))).toContain('voice 100/100 today · quips only');
     expect(await line(world(99))).not.toContain('voice');
