@@ -13,7 +13,7 @@
  * - `permission.asked`: PermissionRequest; its reply: buddy-tui's ASK_ANSWERED record (once,
  *   always: the wait ends at the answer, not when the tool ends) or PermissionDenied (reject);
  * - compaction: PreCompact and PostCompact; `dispose` (process-wide, written for each root
- *   session the process wrote): SessionEnd `exit`.
+ *   session the process wrote): SessionEnd with no reason (`other`): it does not say why.
  */
 import type { InternalEvent, ToolRole } from '../protocol/internal-event.js';
 import type { HostPayload } from './translator-contract.js';
@@ -91,7 +91,8 @@ function rootEvent(record: HostPayload): HostPayload | undefined {
     case 'message.aborted':
       return { hook_event_name: 'Interrupt' };
     case 'dispose':
-      return { hook_event_name: 'SessionEnd', reason: 'exit' };
+      // It says nothing of why (the user quit, or `run` was done): no reason is honest.
+      return { hook_event_name: 'SessionEnd', reason: 'other' };
     default:
       return sharedEvent(record);
   }

@@ -1,8 +1,7 @@
 /**
  * A real Kilo CLI 7.7.7 session seen through buddy-tui (plugin-host-world.ts): the same plugin
  * file and translator as OpenCode's, installed into Kilo's own folder, one `kilo run` against
- * the stand-in, then what the journal, the reducer and `status --json` show. `kilo run` exits 1
- * after it rejects a permission ask (OpenCode exits 0): the session itself ends normally.
+ * the stand-in, then what the journal, the reducer and `status --json` show.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,13 +22,12 @@ describe.skipIf(skipWithoutPluginHost('kilo'))('a Kilo session through buddy-tui
     await world?.close();
   });
 
-  it('install put the plugin file in ~/.config/kilo/plugins; kilo run ended (1: it rejected the ask)', () => {
+  it('install put the plugin file in ~/.config/kilo/plugins; kilo run ended normally', () => {
     expect(world.install.code, world.install.stderr).toBe(0);
     const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
     expect(readFileSync(file, 'utf8')).toContain('// buddy-tui-plugin {"host":"kilo"');
     expect(world.run.timedOut).toBe(false);
-    expect(world.run.exitCode, world.run.stderr).toBe(1);
-    expect(world.run.stderr + world.run.stdout).toMatch(/auto-rejected permission/);
+    expect(world.run.exitCode, world.run.stderr).toBe(0);
   });
 
   it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {

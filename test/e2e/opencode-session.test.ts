@@ -18,19 +18,23 @@ import {
   runPluginHost,
   skipWithoutPluginHost,
 } from '../support/opencode-cli.js';
+import { CLI_ENTRY } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { FAILING_BASH, pluginHostSession, sessionDirs, type PluginHostWorld } from './plugin-host-world.js';
 import { expectSessionSeen } from './plugin-host-checks.js';
+import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
 
 describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through buddy-tui plugin', () => {
   let world: PluginHostWorld;
+  let tmux: TmuxServer | undefined;
 
   beforeAll(async () => {
     world = await pluginHostSession('opencode');
   }, 240_000);
 
   afterAll(async () => {
+    tmux?.kill();
     await world?.close();
   });
 
@@ -45,6 +49,24 @@ describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through 
   it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {
     expectSessionSeen(world, 'opencode');
   });
+
+  it('the pane under tmux shows the OpenCode session and its failed command with exit code 3', async () => {
+    const dir = makeTempDir('buddy-opencode-tmux-');
+    const started = startTmux(dir, {
+      width: 100,
+      height: 32,
+      command: `${shellQuote(process.execPath)} ${shellQuote(CLI_ENTRY)}`,
+      cwd: world.project,
+      env: world.home.env,
+    });
+    tmux = started.server;
+    const screen = await tmux.waitFor(
+      started.pane,
+      (s) => /✗ bash .*Exit code 3/.test(s) && s.includes('[opencode]'),
+      60_000,
+    );
+    expect(screen).toMatch(/\[opencode\] · mock\/mock-model/);
+  }, 90_000);
 
   it('a buddy plugin declared as a Claude Code hook reacts to OpenCode events unchanged', async () => {
     const dir = makeTempDir('buddy-opencode-plugin-');

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
+import { ASK_ANSWERED } from '../../src/state/waiting.js';
 import type { PluginHost } from '../support/opencode-cli.js';
 import { runCli } from '../support/run-cli.js';
 import type { PluginHostWorld } from './plugin-host-world.js';
@@ -21,7 +22,8 @@ export function expectSessionSeen(world: PluginHostWorld, host: PluginHost): voi
   expect(failed).toMatchObject({ tool_name: 'bash', error: 'Exit code 3\nabout-to-fail' });
   const started = lines.find((l) => l.hook_event_name === 'SubagentStart');
   expect(lines.find((l) => l.hook_event_name === 'SubagentStop')?.agent_id).toBe(started?.agent_id);
-  // The ask shows ("waiting for you") from PermissionRequest, and the answer (run rejects it) clears it.
+  // The ask shows ("waiting for you") from PermissionRequest, and the answer (`--auto`: once) clears it
+  // while the call still runs.
   const asked = names.indexOf('PermissionRequest');
   expect(asked).toBeGreaterThan(0);
   expect(lines[asked].tool_input).toMatchObject({ command: 'touch asked.txt' });
@@ -29,10 +31,12 @@ export function expectSessionSeen(world: PluginHostWorld, host: PluginHost): voi
     reason: 'permission',
     tool: 'bash',
   });
-  expect(names[asked + 1]).toBe('PermissionDenied');
-  expect(foldEvents(undefined, lines.slice(0, asked + 2)).waiting).toBeUndefined();
+  expect(names[asked + 1]).toBe(ASK_ANSWERED);
+  const answered = foldEvents(undefined, lines.slice(0, asked + 2));
+  expect(answered.waiting).toBeUndefined();
+  expect(Object.values(answered.toolsRunning).map((call) => call.tool)).toEqual(['bash']);
   const state = foldEvents(undefined, lines);
-  expect(state.failures[0]).toMatchObject({ tool: 'bash', error: 'Exit code 3\nabout-to-fail' });
+  expect(state.failures.map((f) => [f.tool, f.error])).toContainEqual(['bash', 'Exit code 3\nabout-to-fail']);
   expect(state.subagentsStartedTotal).toBe(1);
   const status = runCli(['status', '--json'], world.home.env, world.project);
   const session = JSON.parse(status.stdout).sessions.find((s: { id: string }) => s.id === world.sessionId);

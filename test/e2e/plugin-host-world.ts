@@ -1,9 +1,10 @@
 /**
  * One real OpenCode or Kilo session seen through buddy-tui (the in-process plugin hosts):
  * `buddy-tui install --host <id>` puts the plugin file in the host's plugins folder, then one
- * `<host> run` against the Chat Completions stand-in lists the folder, runs a command that exits 3,
- * asks a subagent, and runs a command the config makes the host ask permission for (`run` rejects
- * it at once). The journal, `status --json` and the reducer are read by the tests.
+ * `<host> run --auto` against the Chat Completions stand-in lists the folder, runs a command the
+ * config makes the host ask permission for (`--auto` answers "once"; without it `run` rejects the
+ * ask and ends the turn), asks a subagent and runs a command that exits 3 (the failure the pane
+ * shows last). The journal, `status --json` and the reducer are read by the tests.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,13 +46,8 @@ const bash = (command: string) => call('bash', { command, description: command }
 export const FAILING_BASH = bash('echo about-to-fail; exit 3');
 
 export function sessionScript() {
-  return [
-    bash('ls'),
-    FAILING_BASH,
-    call('task', { description: 'helper', prompt: `${CHILD_MARKER}: say hi`, subagent_type: 'general' }),
-    bash('touch asked.txt'),
-    text('Done.'),
-  ];
+  const helper = call('task', { description: 'helper', prompt: `${CHILD_MARKER}: say hi`, subagent_type: 'general' });
+  return [bash('ls'), bash('touch asked.txt'), helper, FAILING_BASH, text('Done.')];
 }
 
 /** Only `touch` asks; everything else runs (Kilo would ask for any command that is not read-only). */
@@ -75,7 +71,7 @@ export async function pluginHostSession(host: PluginHost): Promise<PluginHostWor
     extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
   });
   const install = runCli(['install', '--host', host], home.env, project);
-  const run = await runPluginHost({ host, home, cwd: project, prompt: PROMPT });
+  const run = await runPluginHost({ host, home, cwd: project, prompt: PROMPT, args: ['--auto'] });
   // A reader drains the inbox into the journals.
   runCli(['status', '--json'], home.env, project);
   const sessionId = sessionDirs(stateDir)[0] ?? '';
