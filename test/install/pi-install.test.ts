@@ -6,6 +6,7 @@
  * same name is never touched, and doctor names what silently keeps Pi from loading it.
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { piBinary } from '../support/pi-cli.js';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectChecks } from '../../src/cli/doctor.js';
@@ -139,5 +140,23 @@ describe('install --host pi', () => {
     );
     writeFileSync(join(agent, 'extensions', '.ignore'), '# nothing\n');
     expect((await piSection(env, project)).map((c) => c.status)).toEqual(['ok']);
+  });
+  it('doctor: the Pi on PATH against the version floor (Pi prints its version on stderr)', async () => {
+    const { home, env } = world();
+    const project = makeTempDir('buddy-pi-proj-');
+    mkdirSync(join(home, '.pi', 'agent'), { recursive: true });
+    expect(runCli(['install', '--host', 'pi'], env).code).toBe(0);
+    const bin = makeTempDir('buddy-pi-bin-');
+    writeFileSync(join(bin, 'pi'), '#!/bin/sh\necho 0.70.2 >&2\n', { mode: 0o755 });
+    const old = await piSection({ ...env, PATH: bin }, project);
+    expect(old.at(-1)).toMatchObject({
+      status: 'warn',
+      title: expect.stringMatching(/^Pi 0\.70\.2 is older than 0\.73\.1/),
+    });
+    const real = piBinary();
+    if (real) {
+      const current = await piSection({ ...env, PATH: `${join(real, '..')}:${join(process.execPath, '..')}` }, project);
+      expect(current.at(-1)).toMatchObject({ status: 'ok', title: 'Pi 0.73.1 (at least 0.73.1)' });
+    }
   });
 });
