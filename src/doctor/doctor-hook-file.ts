@@ -10,6 +10,7 @@ import { buddyPresence } from '../install/merge-settings.js';
 import type { JsonObject } from '../install/settings-json.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { gateChecks, readJson } from './doctor-hook-file-gates.js';
+import { versionFloorCheck } from './doctor-version-floor.js';
 
 export function hookFileWired(spec: HostWithHookFile, env: NodeJS.ProcessEnv, cwd: string): boolean {
   try {
@@ -68,5 +69,8 @@ export async function hookFileChecks(
     });
   }
   for (const gate of spec.hookFile.gates) checks.push(...gateChecks(gate, { spec, folder, path, settings, env, cwd }));
+  const floor = spec.hookFile.versionFloor;
+  if (floor)
+    checks.push(...(await versionFloorCheck({ label: spec.label, binary: spec.cli?.binary ?? spec.id, floor }, env)));
   return checks;
 }

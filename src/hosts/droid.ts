@@ -205,7 +205,10 @@ export const droidSpec: HostWithHookFile = {
       "Droid sessions started from now on feed the buddy (a failed tool fires no hook: it shows at the turn's end).",
     allEventsNote: '',
     wiredNote: '',
+    versionFloor: '0.215.0',
   },
+  // No delegate: every `droid exec` is saved as a session the user can resume (docs/delegates.md).
+  cli: { binary: 'droid' },
 };
 
 export const droidTranslator: HostTranslator = droidSpec;

@@ -175,4 +175,6 @@ export interface HookFileSpec {
   allEventsNote: string;
   /** Doctor's ok detail after the path: " (user-level: no folder trust needed)". */
   wiredNote: string;
+  /** The oldest version whose hooks this spec was recorded with: doctor compares `<cli.binary> --version` with it. */
+  versionFloor?: string;
 }

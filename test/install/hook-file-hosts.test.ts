@@ -5,10 +5,11 @@
  * another host is refused, and doctor reports what each host needs.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { collectChecks } from '../../src/cli/doctor.js';
+import { DROID_VERSION, droidBinary } from '../support/droid-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -118,5 +119,12 @@ describe('host flags and doctor', () => {
     ).toContain('"hooks.hooksDisabled": true');
     const wrapped = checks.filter((c) => c.title.includes('wrapped in {"hooks"'));
     expect(wrapped.map((c) => c.title)).toEqual([expect.stringContaining(join(home, '.factory', 'hooks.json'))]);
+    // The real Droid on PATH: its version against the spec's floor.
+    const binary = droidBinary();
+    if (binary) {
+      const onPath = { ...fullEnv, PATH: `${dirname(binary)}:${process.env.PATH}` };
+      const found = (await collectChecks(onPath, project)).find((s) => s.section === 'Droid')?.checks ?? [];
+      expect(found.map((c) => c.title)).toContain(`Droid ${DROID_VERSION} (0.215.0 or newer)`);
+    }
   });
 });
