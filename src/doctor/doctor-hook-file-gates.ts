@@ -52,7 +52,11 @@ function valueAt(settings: JsonObject | undefined, key: string): unknown {
   return value;
 }
 
-/** A hooks file (the user's, the project's) wrapped in `{"hooks": ...}`: the host loads nothing of it, silently. */
+/**
+ * A hooks file (the user's, the project's) wrapped in `{"hooks": ...}`: the host loads nothing of it,
+ * silently. One with the events at its top level loads beside the settings: buddy-tui's groups there
+ * too would bring each event twice.
+ */
 function wrappedHooksFiles(file: string, ctx: GateContext): DoctorCheck[] {
   const places = [join(ctx.folder, file), join(ctx.cwd, ctx.spec.hookFile.folder.name, file)];
   return [...new Set(places)].flatMap((path): DoctorCheck[] => {
@@ -63,6 +67,15 @@ function wrappedHooksFiles(file: string, ctx: GateContext): DoctorCheck[] {
       return [];
     }
     const hooks = found?.hooks;
+    if (found && buddyPresence({ hooks: found }).events.length > 0)
+      return [
+        {
+          status: 'warn',
+          title: `buddy-tui's hooks are also in ${path}`,
+          detail: `${ctx.spec.label} loads that file beside ${ctx.path}: each event reaches the buddy twice`,
+          fix: "remove buddy-tui's groups from that file",
+        },
+      ];
     if (!hooks || typeof hooks !== 'object' || Array.isArray(hooks)) return [];
     return [
       {

@@ -119,6 +119,11 @@ describe('host flags and doctor', () => {
     ).toContain('"hooks.hooksDisabled": true');
     const wrapped = checks.filter((c) => c.title.includes('wrapped in {"hooks"'));
     expect(wrapped.map((c) => c.title)).toEqual([expect.stringContaining(join(home, '.factory', 'hooks.json'))]);
+    // buddy-tui's groups copied into a top-level hooks.json: Droid loads both files, every event twice.
+    writeFileSync(join(project, '.factory', 'hooks.json'), JSON.stringify({ Stop: installed.hooks.Stop }));
+    expect((await droid()).map((c) => c.title)).toContain(
+      `buddy-tui's hooks are also in ${join(project, '.factory', 'hooks.json')}`,
+    );
     // The real Droid on PATH: its version against the spec's floor.
     const binary = droidBinary();
     if (binary) {
