@@ -54,21 +54,24 @@ function presenceCheck(spec: HostWithPluginFile, path: string): DoctorCheck {
   const title = `buddy-tui's ${spec.pluginFile.short} plugin`;
   if (text === undefined)
     return { status: 'warn', title: `${title} is not in ${path}`, fix: `run \`${install}\``, notWired: true };
-  if (!pluginMarkOf(text))
+  const mark = pluginMarkOf(text);
+  if (!mark)
     return {
       status: 'warn',
       title: `${path} is not buddy-tui's`,
       detail: 'install leaves it alone',
       fix: 'move it aside, then run install',
     };
+  const by = `${path}, written by buddy-tui ${mark.version ?? '(an unknown version)'}`;
   const expected = expectedText(spec);
   if (expected !== undefined && withoutMark(expected) !== withoutMark(text))
     return {
       status: 'warn',
       title: `${title} in ${path} is not this buddy-tui's (another version, or it moved)`,
+      detail: by,
       fix: `run \`${install}\``,
     };
-  return { status: 'ok', title: `${title} is installed and current`, detail: path };
+  return { status: 'ok', title: `${title} is installed and current`, detail: by };
 }
 
 /** `--pure` / OPENCODE_PURE load no plugin: a warning when this environment has it set. */

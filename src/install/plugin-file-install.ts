@@ -36,8 +36,20 @@ export const pluginFilePath = (spec: HostWithPluginFile, folder: string): string
 /** What the mark line records. */
 export interface PluginMark {
   host: string;
+  /** The buddy-tui that wrote it (its package.json), for doctor's message. */
+  version?: string;
   /** Folders install created (deepest last), removed by uninstall once empty. */
   madeFolders: string[];
+}
+
+/** The version in the package.json beside `distDir`; undefined when it cannot be read. */
+function buddyVersion(distDir: string): string | undefined {
+  try {
+    const pkg = JSON.parse(readSmallFile(join(distDir, '..', 'package.json'), { maxBytes: SMALL_FILE_LIMITS.config }));
+    return typeof pkg?.version === 'string' ? pkg.version : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The file's text for this buddy-tui; throws when the build has not written the bundle. */
@@ -49,7 +61,7 @@ export function pluginFileText(
 ): string {
   const bundle = readSmallFile(join(distDir, spec.pluginFile.bundle), { maxBytes: SMALL_FILE_LIMITS.config });
   const header = { host: spec.id, node: commands.node, hookScript: commands.hookScript };
-  const mark: PluginMark = { host: spec.id, madeFolders };
+  const mark: PluginMark = { host: spec.id, version: buddyVersion(distDir), madeFolders };
   return [
     `// buddy-tui: ${spec.label}'s events for the buddy. \`buddy-tui install --host ${spec.id}\` wrote this file`,
     `// and \`buddy-tui uninstall --host ${spec.id}\` removes it; edits are lost at the next install.`,
@@ -66,7 +78,12 @@ export function pluginMarkOf(text: string | undefined): PluginMark | undefined {
   try {
     const mark = JSON.parse(line.slice(PLUGIN_FILE_MARK.length)) as Partial<PluginMark>;
     const folders = Array.isArray(mark.madeFolders) ? mark.madeFolders.filter((f) => typeof f === 'string') : [];
-    return typeof mark.host === 'string' ? { host: mark.host, madeFolders: folders } : undefined;
+    if (typeof mark.host !== 'string') return undefined;
+    return {
+      host: mark.host,
+      ...(typeof mark.version === 'string' ? { version: mark.version } : {}),
+      madeFolders: folders,
+    };
   } catch {
     return undefined;
   }

@@ -54,6 +54,8 @@ describe('doctor: a plugin-file host', () => {
     writeFileSync(file, pluginFileText(opencodeSpec, DIST, { node: '/old/node', hookScript: '/old/dist/hook.js' }));
     const checks = await titles({ ...env, OPENCODE_PURE: '1' }, base);
     expect(checks[0]).toMatch(/^warn buddy-tui's OpenCode plugin in .* is not this buddy-tui's/);
+    const [stale] = await pluginFileChecks(opencodeSpec, env, base);
+    expect(stale.detail).toMatch(/, written by buddy-tui \d+\.\d+\.\d+/);
     expect(checks[1]).toMatch(
       /^warn OPENCODE_PURE is set here: OpenCode started from this environment loads no plugin/,
     );
