@@ -7,10 +7,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTmux, waitUntil } from '../e2e/tmux-server.js';
 import { requireClaudeBinary, skipWithoutClaude } from '../support/claude-cli.js';
-import { CLI_ENTRY } from '../support/hook-process.js';
+import { CLI_ENTRY, REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { QUIP, recordedSession, SESSION, voicePane } from './voice-pane-support.js';
 
@@ -50,9 +51,14 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     // The voice's call is one request, with the pet's name and the failed command in it.
     const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.userText).toContain(
-      'The tests just failed.\nTool: Bash\nCommand: npm test\nError: npm error code ENOENT',
-    );
+    const asked = 'The tests just failed.\nTool: Bash\nCommand: npm test\nError: npm error code ENOENT';
+    expect(calls[0]!.userText).toContain(asked);
+    // The README's "The buddy" shows this exchange: the quip, what was asked, the answer.
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`quip, at once:  ${QUIP}`);
+    const readmeLines = readme.split('\n').map((line) => line.trimEnd());
+    for (const line of asked.split('\n')) expect(readmeLines.some((shown) => shown.endsWith(` ${line}`))).toBe(true);
+    expect(readme).toContain(ANSWER);
     await world.quit();
   });
 
