@@ -6,7 +6,7 @@
  * ask and ends the turn), asks a subagent and runs a command that exits 3 (the failure the pane
  * shows last). The journal, `status --json` and the reducer are read by the tests.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CHILD_MARKER,
@@ -60,7 +60,14 @@ export function sessionDirs(stateDir: string): string[] {
     .map((entry) => entry.name);
 }
 
-export async function pluginHostSession(host: PluginHost): Promise<PluginHostWorld> {
+/**
+ * `withoutInbox`: the inbox install made is taken away before the run, so the plugin's first event
+ * goes to the Node hook (spawned from inside the host's own runtime), which makes it again.
+ */
+export async function pluginHostSession(
+  host: PluginHost,
+  opts: { withoutInbox?: boolean } = {},
+): Promise<PluginHostWorld> {
   const project = makeTempDir(`buddy-${host}-proj-`);
   const api = await startChatCompletionsStandin({ script: sessionScript() });
   const stateDir = join(makeTempDir(`buddy-${host}-state-`), 'state');
@@ -71,6 +78,7 @@ export async function pluginHostSession(host: PluginHost): Promise<PluginHostWor
     extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
   });
   const install = runCli(['install', '--host', host], home.env, project);
+  if (opts.withoutInbox) rmSync(join(stateDir, 'inbox'), { recursive: true, force: true });
   const run = await runPluginHost({ host, home, cwd: project, prompt: PROMPT, args: ['--auto'] });
   // A reader drains the inbox into the journals.
   runCli(['status', '--json'], home.env, project);
