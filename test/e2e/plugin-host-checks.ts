@@ -3,6 +3,8 @@
  * the journal (one session, the host's id on every line), the reducer (the exit-3 failure, the ask
  * that showed and cleared, the subagent that came and went) and `status --json`.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
@@ -11,8 +13,22 @@ import type { PluginHost } from '../support/opencode-cli.js';
 import { runCli } from '../support/run-cli.js';
 import type { PluginHostWorld } from './plugin-host-world.js';
 
+/** The host's own log files (`$XDG_DATA_HOME/<host>/log/`, Kilo's in subfolders), as one text. */
+function hostLog(world: PluginHostWorld, host: PluginHost): string {
+  const dir = join(world.home.home, '.local', 'share', host, 'log');
+  if (!existsSync(dir)) return '';
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .join('');
+}
+
 export function expectSessionSeen(world: PluginHostWorld, host: PluginHost): void {
   expect(world.sessionId).not.toBe('');
+  // The seeded config folder kept the host from npm-installing its plugin package: no registry was asked.
+  const log = hostLog(world, host);
+  expect(log).not.toBe('');
+  expect(log).not.toContain('dependency install failed');
   const lines = world.journal() as JournalEvent[];
   expect(new Set(lines.map((l) => l.host))).toEqual(new Set([host]));
   const names = lines.map((l) => l.hook_event_name);
