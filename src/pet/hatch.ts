@@ -3,8 +3,8 @@
  * seed, so the same seed always hatches the same buddy. Rarity weights as Claude Code's
  * /buddy used them: common 60, uncommon 25, rare 10, epic 4, legendary 1 (percent); 1% shiny.
  */
-import { createHash } from 'node:crypto';
 import { HAT_IDS, type HatId } from '../species/hats.js';
+import { sha256 } from './sha256.js';
 import {
   PET_VERSION,
   RARITIES,
@@ -72,7 +72,7 @@ export const NAMES = [
 
 /** A seeded generator (sfc32) from the SHA-256 of the seed text. */
 export function seededRandom(seed: string): () => number {
-  const digest = createHash('sha256').update(seed).digest();
+  const digest = sha256(seed);
   let [a, b, c, d] = [0, 4, 8, 12].map((offset) => digest.readUInt32LE(offset));
   return () => {
     a >>>= 0;
@@ -102,7 +102,7 @@ export function drawRarity(random: () => number): Rarity {
 
 /** The default seed: who and where, so one person's buddy is the same on every run. */
 export function defaultSeed(user: string, host: string): string {
-  return createHash('sha256').update(`${user}@${host}`).digest('hex').slice(0, 16);
+  return sha256(`${user}@${host}`).toString('hex').slice(0, 16);
 }
 
 export interface HatchOptions {
