@@ -73,7 +73,8 @@ describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through 
     const seen = join(dir, 'seen.jsonl');
     const configFile = join(dir, 'config.json');
     const command = script(dir, 'on-failure', `cat >> '${seen}'; echo >> '${seen}'; echo 'a command failed'`);
-    const rule = { matcher: 'bash', hooks: [{ type: 'command', command }] };
+    // As a Claude Code user writes it: every failed tool (a matcher names a tool, and OpenCode's are lower case).
+    const rule = { hooks: [{ type: 'command', command }] };
     writeFileSync(configFile, JSON.stringify({ hooks: { PostToolUseFailure: [rule] } }));
     const out = collector();
     const runner = createPluginRunner({
