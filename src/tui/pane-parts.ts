@@ -8,10 +8,11 @@ import { retentionMsFromSettings } from '../config/retention-setting.js';
 import { pruneSessions } from '../state/retention.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore, type BuddyStore } from './store/index.js';
-import { startResidentStatuslines, type ResidentStatuslines } from '../statusline/resident-lines.js';
+import { startResidentStatuslines } from '../statusline/resident-lines.js';
 import { createNotifier, type Notifier } from '../notify/notifier.js';
 import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
 import { startSessionWatcher, type SessionWatcher } from './watch/session-watcher.js';
+import { createSessionEventsFeed, type SessionEventsFeed } from './watch/session-events-feed.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
@@ -90,19 +91,22 @@ export interface PaneWork {
   notifier: Notifier;
 }
 
-/** The statusline's fast path: this process keeps each session's statusline current (resident-lines.ts). */
-function startResidentLines(base: PaneBase): ResidentStatuslines | undefined {
+/**
+ * The statusline's fast path: this process keeps each session's statusline current
+ * (resident-lines.ts), told of each session the watcher read new events of.
+ */
+function startResidentLines(base: PaneBase, events: SessionEventsFeed): void {
   const { root, env, log, signal } = base;
   try {
-    return startResidentStatuslines({
+    const lines = startResidentStatuslines({
       root,
       env,
       signal,
       report: (error) => log.report({ level: 'error', where: 'resident statusline', error }),
     });
+    events.subscribe((batch) => lines.sessionsChanged(batch.map((item) => item.sessionId)), signal);
   } catch (error) {
     log.report({ level: 'error', where: 'resident statusline', error });
-    return undefined;
   }
 }
 
@@ -183,6 +187,8 @@ function startRunnerLockRecheck(base: PaneBase, services: TuiServices): void {
 
 export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWork {
   const { root, env, clock, log, store, signal } = base;
+  // The watcher's batches go here; each part that needs them subscribes itself.
+  const events = createSessionEventsFeed(signal);
   const services = startTuiServices({
     root,
     store,
@@ -197,7 +203,8 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     petFile: options.petFile,
   });
   startVoiceSwitch({ store, configFile: options.configFile ?? configFilePath(env), clock, signal });
-  const residentLines = startResidentLines(base);
+  events.subscribe((batch) => services.handleEvents(batch), signal);
+  startResidentLines(base, events);
   const watcher = startSessionWatcher({
     root,
     store,
@@ -205,10 +212,7 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     clock,
     signal,
     foundry: options.foundry,
-    onEvents: (batch) => {
-      services.handleEvents(batch);
-      residentLines?.sessionsChanged(batch.map((item) => item.sessionId));
-    },
+    onEvents: events.publish,
     onLockChange: () => checkRunnerLock(base, services),
     onReactions: (sessionId) => services.reactionsChanged(sessionId),
     report: log.report,

@@ -17,6 +17,7 @@ import { ensurePrivateDir } from '../state/state-root.js';
 import { createBuddyStore } from './store/index.js';
 import { acquireRunnerLock } from './runner-lock.js';
 import { startSessionWatcher } from './watch/session-watcher.js';
+import { createSessionEventsFeed } from './watch/session-events-feed.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog } from './tui-log.js';
@@ -55,18 +56,19 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   onEnded(signal, () => lock.release());
   const store = createBuddyStore({ now: clock(), columns: 80, rows: 24 });
   store.getState().setRole('runner', process.pid);
-  const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
+  // The watcher's batches go here; the idle clock and the services each subscribe themselves.
+  const events = createSessionEventsFeed(signal);
   let lastActivity = clock();
+  events.subscribe(() => (lastActivity = clock()), signal);
+  const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
+  events.subscribe((batch) => services.handleEvents(batch), signal);
   const watcher = startSessionWatcher({
     root,
     store,
     env,
     clock,
     signal,
-    onEvents: (batch) => {
-      lastActivity = clock();
-      services.handleEvents(batch);
-    },
+    onEvents: events.publish,
     // A removed root took the lock file: write it again once the root is back.
     onLockChange: () => void lock.retry(),
     report: log.report,
