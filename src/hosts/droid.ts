@@ -59,12 +59,15 @@ const textOf = (content: unknown): string =>
       ? content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('')
       : '';
 
+/** What one turn's scan has found; `until`: the turn's last message, not reached yet (what follows it is later). */
+interface TurnScan {
+  until?: string;
+  failed: FailedCall[];
+  calls: Map<string, { name?: unknown; input?: unknown }>;
+}
+
 /** One transcript line's part in the turn: failed results, calls, or the prompt that began it (false: stop). */
-function visitLine(
-  line: string,
-  failed: FailedCall[],
-  calls: Map<string, { name?: unknown; input?: unknown }>,
-): boolean {
+function visitLine(line: string, turn: TurnScan): boolean {
   // biome-ignore lint/suspicious/noExplicitAny: a host's JSON line, every field checked by hand below
   let entry: any;
   try {
@@ -72,33 +75,45 @@ function visitLine(
   } catch {
     return true;
   }
+  // Droid writes its Stop hook's record, SessionEnd's and maybe later turns after the turn's last message.
+  if (turn.until !== undefined) {
+    if (entry?.id !== turn.until) return true;
+    turn.until = undefined;
+  }
   const message = entry?.type === 'message' ? entry.message : undefined;
   if (!message || !Array.isArray(message.content)) return true;
   if (message.hookEventName === 'Stop') return false;
   for (const part of message.content) {
     if (part?.type === 'tool_result' && part.is_error === true && typeof part.tool_use_id === 'string')
-      failed.unshift({ id: part.tool_use_id, text: textOf(part.content) });
-    else if (part?.type === 'tool_use' && typeof part.id === 'string') calls.set(part.id, part);
+      turn.failed.unshift({ id: part.tool_use_id, text: textOf(part.content) });
+    else if (part?.type === 'tool_use' && typeof part.id === 'string') turn.calls.set(part.id, part);
     else if (message.role === 'user' && part?.type === 'text' && !textOf([part]).startsWith('<system-reminder>'))
       return false;
   }
   return true;
 }
 
-/** The turn's failed calls, oldest first: read back from the transcript's end to the turn's prompt. */
-export function turnFailures(transcriptPath: unknown): FailedCall[] {
+/**
+ * The turn's failed calls, oldest first: read back from the turn's last message (the Stop's
+ * `message_id`; without one, the transcript's end) to the turn's prompt.
+ */
+export function turnFailures(transcriptPath: unknown, lastMessageId?: unknown): FailedCall[] {
   const fd = openTranscript(transcriptPath);
   if (fd === undefined) return [];
-  const failed: FailedCall[] = [];
-  const calls = new Map<string, { name?: unknown; input?: unknown }>();
+  const turn: TurnScan = {
+    until: typeof lastMessageId === 'string' && lastMessageId ? lastMessageId : undefined,
+    failed: [],
+    calls: new Map(),
+  };
   try {
     const deadline = performance.now() + SCAN.budgetMs;
-    scanLinesFromEnd(fd, { ...SCAN, deadline }, (line) => visitLine(line, failed, calls));
+    scanLinesFromEnd(fd, { ...SCAN, deadline }, (line) => visitLine(line, turn));
   } catch {
     return [];
   } finally {
     closeSync(fd);
   }
+  const { failed, calls } = turn;
   return failed.map((call) => {
     const made = calls.get(call.id);
     return { ...call, name: typeof made?.name === 'string' ? made.name : undefined, input: made?.input };
@@ -116,7 +131,7 @@ function failureText(call: FailedCall): { error: string; exitCode?: number } {
 
 /** A Stop after failed calls: StopFailure naming the first failed command (else the first failure). */
 function stopWithFailures(event: HostEvent): HostPayload {
-  const failed = turnFailures(event.transcript_path);
+  const failed = turnFailures(event.transcript_path, event.message_id);
   if (!failed.length) return event;
   const shown = failed.find((call) => TOOL_ROLES[call.name ?? ''] === 'shell' && EXITED.test(call.text)) ?? failed[0]!;
   const { error } = failureText(shown);

@@ -26,14 +26,24 @@ const journal = (name: string, transcript?: string): JournalEvent[] =>
       return e ? [{ ...e, ts: 10_000 + i * 100 } as JournalEvent] : [];
     });
 
-const message = (role: string, content: unknown[], extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ type: 'message', id: `m${Math.random()}`, message: { role, content, ...extra } });
+const message = (role: string, content: unknown[], extra: Record<string, unknown> = {}, id = `m${Math.random()}`) =>
+  JSON.stringify({ type: 'message', id, message: { role, content, ...extra } });
 const toolUse = (id: string, name: string, input: Record<string, unknown>) =>
   message('assistant', [{ type: 'tool_use', id, name, input }]);
 const toolResult = (id: string, isError: boolean, content: string) =>
   message('user', [{ type: 'tool_result', tool_use_id: id, is_error: isError, content }]);
 const prompt = (text: string) => message('user', [{ type: 'text', text }], { interactionMode: 'auto' });
 const stopHook = () => message('user', [], { visibility: 'user_only', hookEventName: 'Stop' });
+/** p-basic's Stop names the turn's last message (`message_id`); Droid writes its Stop and SessionEnd records after it. */
+const STOP_MESSAGE = '962aa1fd-7d01-41bd-8743-530b36317302';
+const lastMessage = () => message('assistant', [{ type: 'text', text: 'Mock model: done.' }], {}, STOP_MESSAGE);
+const afterTheTurn = () => [
+  stopHook(),
+  message('user', [], { visibility: 'user_only', hookEventName: 'SessionEnd' }),
+  prompt('a later turn, already in the transcript when the drain runs'),
+  toolUse('call_later', 'Execute', { command: 'exit 9' }),
+  toolResult('call_later', true, 'Error: Command failed (exit code: 9)\n\n\n[Process exited with code 9]'),
+];
 
 /** A transcript of Droid 0.215.0's shape: an earlier turn that failed, then p-basic's turn. */
 function transcript(turn: string[]): string {
@@ -65,7 +75,8 @@ const P_BASIC_TURN = [
   ),
   toolUse('call_mock_6_0', 'Edit', { file_path: '/p/hello.txt', old_str: 'x', new_str: 'y' }),
   toolResult('call_mock_6_0', true, 'Error: Error: The text to replace was not found in the file.'),
-  message('assistant', [{ type: 'text', text: 'Mock model: done.' }]),
+  lastMessage(),
+  ...afterTheTurn(),
 ];
 
 describe('the Droid translator', () => {
@@ -94,13 +105,15 @@ describe('the Droid translator', () => {
     expect(state.filesTouched.some((f) => f.endsWith('hello.txt'))).toBe(true);
   });
 
-  it("a turn with no failed call ends with a plain Stop; an earlier turn's failure is not this one's", () => {
+  it("a turn with no failed call ends with a plain Stop; an earlier or a later turn's failure is not this one's", () => {
     const events = journal(
       'p-basic',
       transcript([
         prompt('run ls'),
         toolUse('c1', 'Execute', { command: 'ls' }),
         toolResult('c1', false, 'ok\n\n[Process exited with code 0]'),
+        lastMessage(),
+        ...afterTheTurn(),
       ]),
     );
     expect(events.map((e) => e.hook_event_name)).toContain('Stop');
