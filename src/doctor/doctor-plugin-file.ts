@@ -5,12 +5,10 @@
  * environment has the variable set; and the host's version against the one the plugin was
  * recorded with.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HostWithPluginFile } from '../hosts/host-spec.js';
 import { buddyCommands, packageRoot } from '../install/buddy-entries.js';
-import { isOlder } from '../install/mod-version.js';
 import {
   pluginConfigFolder,
   pluginFilePath,
@@ -20,8 +18,7 @@ import {
   withoutMark,
 } from '../install/plugin-file-install.js';
 import type { DoctorCheck } from './doctor-check.js';
-
-const VERSION_TIMEOUT_MS = 10_000;
+import { versionFloorCheck } from './doctor-version-floor.js';
 
 export function pluginFileWired(spec: HostWithPluginFile, env: NodeJS.ProcessEnv, cwd: string): boolean {
   try {
@@ -91,25 +88,19 @@ function pureCheck(spec: HostWithPluginFile, env: NodeJS.ProcessEnv): DoctorChec
   };
 }
 
-/** The host's version against the recorded floor, when its binary is on PATH. */
-function versionCheck(spec: HostWithPluginFile, env: NodeJS.ProcessEnv): DoctorCheck {
+/** The host's version against the recorded floor (doctor-version-floor.ts); said when its binary is not found. */
+async function versionChecks(spec: HostWithPluginFile, env: NodeJS.ProcessEnv): Promise<DoctorCheck[]> {
   const floor = spec.pluginFile.versionFloor;
   const binary = spec.cli?.binary ?? spec.id;
-  const run = spawnSync(binary, ['--version'], { env, encoding: 'utf8', timeout: VERSION_TIMEOUT_MS });
-  const version = run.status === 0 ? /\d+\.\d+\.\d+\S*/.exec(run.stdout)?.[0] : undefined;
-  if (!version)
-    return {
+  const checks = await versionFloorCheck({ label: spec.label, binary, floor }, env);
+  if (checks.length) return checks;
+  return [
+    {
       status: 'ok',
-      title: `${spec.label}'s version not checked (\`${binary}\` not found)`,
-      detail: `buddy-tui's plugin was recorded with ${floor}`,
-    };
-  if (isOlder(version, floor))
-    return {
-      status: 'warn',
-      title: `${spec.label} ${version} is older than ${floor}, the version buddy-tui's plugin was recorded with`,
-      fix: `update ${spec.label}`,
-    };
-  return { status: 'ok', title: `${spec.label} ${version} (buddy-tui's plugin was recorded with ${floor})` };
+      title: `${spec.label}'s version not checked (\`${binary} --version\` did not run)`,
+      detail: `buddy-tui's plugin was made for ${floor} or newer`,
+    },
+  ];
 }
 
 export async function pluginFileChecks(
@@ -121,5 +112,5 @@ export async function pluginFileChecks(
   // No config folder: the host is not on this machine, so nothing is expected of it.
   if (!existsSync(folder)) return [];
   const path = pluginFilePath(spec, folder);
-  return [presenceCheck(spec, path), pureCheck(spec, env), versionCheck(spec, env)];
+  return [presenceCheck(spec, path), pureCheck(spec, env), ...(await versionChecks(spec, env))];
 }

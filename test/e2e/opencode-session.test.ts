@@ -103,7 +103,7 @@ describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through 
     const doctor = runCli(['doctor'], env, world.project);
     expect(doctor.stdout).toContain("ok    buddy-tui's OpenCode plugin is installed and current");
     expect(doctor.stdout).toMatch(/warn {2}OPENCODE_PURE is set here: OpenCode .* loads no plugin/);
-    expect(doctor.stdout).toContain('OpenCode 1.18.33 (buddy-tui');
+    expect(doctor.stdout).toContain('ok    OpenCode 1.18.33 (1.18.33 or newer)');
   });
 
   it('a fault inside buddy-tui plugin code never blocks or fails a tool', async () => {
