@@ -108,6 +108,11 @@ export function turnFailures(transcriptPath: unknown, lastMessageId?: unknown): 
   try {
     const deadline = performance.now() + SCAN.budgetMs;
     scanLinesFromEnd(fd, { ...SCAN, deadline }, (line) => visitLine(line, turn));
+    // A last message never found (another Droid's records, out of reach): the turn nearest the end.
+    if (turn.until !== undefined) {
+      turn.until = undefined;
+      scanLinesFromEnd(fd, { ...SCAN, deadline }, (line) => visitLine(line, turn));
+    }
   } catch {
     return [];
   } finally {

@@ -120,6 +120,12 @@ describe('the Droid translator', () => {
     expect(foldEvents(undefined, events, SESSION).failures).toEqual([]);
   });
 
+  it("a Stop whose message_id is not in the transcript takes the turn nearest the transcript's end", () => {
+    // The turn up to its failed Edit: no last message, nothing after it.
+    const events = journal('p-basic', transcript(P_BASIC_TURN.slice(0, 7)));
+    expect(events.find((e) => e.hook_event_name === 'StopFailure')).toMatchObject({ tool_name: 'Execute' });
+  });
+
   it('a transcript that is missing, a symlink or a FIFO is passed over: a plain Stop, no hang', () => {
     const dir = makeTempDir('buddy-droid-hostile-');
     const real = transcript(P_BASIC_TURN);
