@@ -19,6 +19,7 @@ import {
   overviewRows,
   selectSelectedSession,
   visibleSessions,
+  VOICE_USAGE_ROW,
   type SafeSessionState,
   type SafeText,
   type BuddyStore,
@@ -65,11 +66,15 @@ export function HelpPart({ store, width, maxLines }: { store: BuddyStore; width:
 }
 
 export function HistoryPart({ store, width, maxLines }: { store: BuddyStore; width: number; maxLines: number }) {
-  const { history, now } = useStore(
+  const { history, now, voiceUsage } = useStore(
     store,
-    useShallow((s) => ({ history: s.bubbles.history, now: s.now })),
+    useShallow((s) => ({
+      history: s.bubbles.history,
+      now: s.now,
+      voiceUsage: s.delegateStats?.find(([name]) => name === VOICE_USAGE_ROW)?.[1],
+    })),
   );
-  return <ReactionHistory entries={history} now={now} width={width} maxLines={maxLines} />;
+  return <ReactionHistory entries={history} now={now} width={width} maxLines={maxLines} voiceUsage={voiceUsage} />;
 }
 
 export function EmptyPart({

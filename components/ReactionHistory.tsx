@@ -17,6 +17,8 @@ export interface ReactionHistoryProps {
   now: number;
   width: number;
   maxLines: number;
+  /** The buddy's voice's calls today against its budget ("3 of 100 today"), once it has made any. */
+  voiceUsage?: string;
 }
 
 function outcome(entry: HistoryEntry): string {
@@ -24,16 +26,21 @@ function outcome(entry: HistoryEntry): string {
   return entry.why ? `${entry.status}, ${entry.why}` : entry.status;
 }
 
-export function ReactionHistory({ entries, now, width, maxLines }: ReactionHistoryProps) {
+export function ReactionHistory({ entries, now, width, maxLines, voiceUsage }: ReactionHistoryProps) {
   const { pick } = useTheme();
   const rows = entries.slice().reverse();
-  // Two lines per entry: who, when, what became of it; then the text.
-  const fit = Math.max(0, Math.floor((Math.max(1, maxLines) - 1) / 2));
+  // Two lines per entry: who, when, what became of it; then the text (after the header and the voice's line).
+  const fit = Math.max(0, Math.floor((Math.max(1, maxLines) - (voiceUsage ? 2 : 1)) / 2));
   return (
     <Box flexDirection="column" width={width}>
       <Text bold color={pick('cyan')} wrap="truncate-end">
         {truncate(`reactions (${entries.length}, newest first) · r or Esc to close`, width)}
       </Text>
+      {voiceUsage ? (
+        <Text dimColor wrap="truncate-end">
+          {truncate(`the buddy's voice: ${voiceUsage} (calls of your own model)`, width)}
+        </Text>
+      ) : null}
       {rows.length === 0 ? <Text dimColor>nothing said yet</Text> : null}
       {rows.slice(0, fit).map((entry) => (
         <Box key={entry.id} flexDirection="column">

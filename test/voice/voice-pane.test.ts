@@ -239,6 +239,9 @@ describe.skipIf(skipWithoutClaude())('the "off" switch in a running pane', () =>
     // Its usage in the pane's help: the voice's calls as the built-in plugin `buddy`.
     server.sendKeys(world.pane, '?');
     await server.waitFor(world.pane, /· buddy\s+1 call\(s\)/, 30_000);
+    // And in the reactions history, against its daily budget.
+    server.sendKeys(world.pane, 'r');
+    await server.waitFor(world.pane, /the buddy's voice: 1 of 100 today/, 30_000);
     server.sendKeys(world.pane, 'Escape');
     await world.quit();
   });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
 import type { Reaction } from '../../protocol/reaction.js';
-import { withVoicePolicy } from '../../voice/voice-settings.js';
+import { VOICE_PLUGIN_NAME, voiceCallsToday, voiceDailyBudgetOf, withVoicePolicy } from '../../voice/voice-settings.js';
 import { createVoiceWiring } from './voice-wiring.js';
 import type { BuddyVoice } from '../../voice/buddy-voice.js';
 // Type only: the delegate module loads on the first delegate request.
@@ -16,7 +16,7 @@ import type { DelegateResolver } from '../../delegate/index.js';
 import { createPluginRunner, type PluginRunner } from '../../plugins/plugin-runner.js';
 import type { PluginSetup } from '../../config/plugin-setup.js';
 import { lifetimeWithin } from '../../process/lifetime.js';
-import type { BuddyStore } from '../store/index.js';
+import { VOICE_USAGE_ROW, type BuddyStore } from '../store/index.js';
 import type { LiveConfig } from '../live-config.js';
 import type { TuiLog } from '../tui-log.js';
 import type { PetService } from './pet-service.js';
@@ -72,6 +72,8 @@ interface WiringState {
   delegate?: DelegateResolver;
   delegateModule?: DelegateModule;
   delegateLoading?: Promise<DelegateResolver>;
+  /** The voice's calls per UTC day, as the delegate admits them (0: no limit). */
+  voiceBudget?: number;
 }
 
 const handlersOf = (state: WiringState, setup: PluginSetup) => (state.options.plugins ? setup.handlers : []);
@@ -81,6 +83,10 @@ function loadDelegate(state: WiringState, config: Config): Promise<DelegateResol
   const { root, env, clock, log, species, pets, sink } = state.options;
   state.delegateLoading ??= import('../../delegate/index.js').then((module) => {
     state.delegateModule = module;
+    state.voiceBudget = voiceDailyBudgetOf(
+      config.reactions,
+      config.delegate?.plugins?.[VOICE_PLUGIN_NAME]?.dailyBudget,
+    );
     const delegate = module.createDelegateResolver({
       onReaction: sink.push,
       // The buddy's own voice is admitted and counted as the plugin "buddy", on its own budget.
@@ -156,7 +162,11 @@ function updateDelegateStats(state: WiringState, now: number): void {
   const { delegate, delegateModule, options } = state;
   if (!delegate || !delegateModule) return;
   try {
-    const rows = delegateModule.usageStatRows(delegate.usage(), now);
+    const usage = delegate.usage();
+    const rows = delegateModule.usageStatRows(usage, now);
+    // The voice's day against its budget: the help's rows and the reactions history show it.
+    const today = voiceCallsToday(usage, now);
+    if (today > 0) rows[VOICE_USAGE_ROW] = `${today} of ${state.voiceBudget || 'no limit'} today`;
     if (Object.keys(rows).length) options.store.getState().setDelegateStats(rows);
   } catch (error) {
     options.log.report({ level: 'error', where: 'delegate stats', error });

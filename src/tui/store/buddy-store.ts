@@ -18,6 +18,9 @@ import { createSessionSlice, reselect } from './session-slice.js';
 import type { BuddyState, BuddyStore, BuddyStoreOptions, Notice } from './types.js';
 
 /** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
+/** The delegate stats row with the buddy's voice's calls today against its budget (the help and the reactions history show it). */
+export const VOICE_USAGE_ROW = "buddy's voice";
+
 export const toDelegateStatRows = (stats: Record<string, string | number>): SafeRow[] => toSafeRows(stats, 30, 60);
 
 /** A notice shows this long. */

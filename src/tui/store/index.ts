@@ -2,7 +2,13 @@
  * The store's door: components import the store and pure display modules only, so what else
  * they read comes through here. Services and tests import it from here too.
  */
-export { createBuddyStore, NOTICE_MS, selectSelectedSession, toDelegateStatRows } from './buddy-store.js';
+export {
+  createBuddyStore,
+  NOTICE_MS,
+  selectSelectedSession,
+  toDelegateStatRows,
+  VOICE_USAGE_ROW,
+} from './buddy-store.js';
 export type {
   BuddyState,
   BuddyStore,
