@@ -1,5 +1,5 @@
 // Following turns: while the main loop's turn is open and a little after, the runner's view file
-// (src/state/mod-views.ts) is looked at every POLL_MS and drawn when it changed, so a turn starts
+// (src/mod/mod-views.ts) is looked at every POLL_MS and drawn when it changed, so a turn starts
 // no buddy-tui process after its first ask; a reaction appended is shown at once. With no view (no
 // runner), or when the files mod-state named changed and no view followed, buddy-tui is asked.
 // Idle, nothing polls.
