@@ -11,9 +11,8 @@
 # check the binary really runs and, when it does not, run install.cjs ourselves.
 set -euo pipefail
 
-VERSION="${CLAUDE_CODE_VERSION:-2.1.332}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/claude-code"
+NAME=claude-code LABEL="Claude Code" PACKAGE=@anthropic-ai/claude-code VERSION="${CLAUDE_CODE_VERSION:-2.1.332}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 PKG_DIR="$PREFIX/node_modules/@anthropic-ai/claude-code"
 BIN="$PKG_DIR/bin/claude.exe"
 
@@ -23,25 +22,11 @@ installed_version() {
   "$BIN" --version 2>/dev/null | awk '{print $1; exit}'
 }
 
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "claude-code $VERSION already installed: $BIN"
-  exit 0
-fi
+after_install() {
+  if [ "$(installed_version || true)" != "$VERSION" ]; then
+    echo "postinstall did not put the native binary in place; running install.cjs" >&2
+    (cd "$PKG_DIR" && node install.cjs)
+  fi
+}
 
-mkdir -p "$PREFIX"
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-# engine-strict is off on purpose: the package asks for Node 22 but its native binary does not use Node.
-npm install --no-save --no-audit --no-fund --no-package-lock --engine-strict=false --loglevel=error \
-  --prefix "$PREFIX" "@anthropic-ai/claude-code@$VERSION"
-
-if [ "$(installed_version || true)" != "$VERSION" ]; then
-  echo "postinstall did not put the native binary in place; running install.cjs" >&2
-  (cd "$PKG_DIR" && node install.cjs)
-fi
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Claude Code $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "claude-code $VERSION installed: $BIN"
+install_pinned_cli --engine-strict=false

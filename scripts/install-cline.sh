@@ -9,9 +9,8 @@
 #   CLINE_VERSION=3.0.65 scripts/install-cline.sh
 set -euo pipefail
 
-VERSION="${CLINE_VERSION:-3.0.65}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/cline"
+NAME=cline LABEL=Cline PACKAGE=cline VERSION="${CLINE_VERSION:-3.0.65}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/cline"
 
 installed_version() {
@@ -21,19 +20,4 @@ installed_version() {
     "$BIN" --version 2>/dev/null | head -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "cline $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "cline@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Cline $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "cline $VERSION installed: $BIN"
+install_pinned_cli

@@ -11,9 +11,8 @@
 # No postinstall: we only check that the wrapper runs and reports the pinned version.
 set -euo pipefail
 
-VERSION="${CODEX_VERSION:-0.169.0}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/codex"
+NAME=codex LABEL=Codex PACKAGE=@openai/codex VERSION="${CODEX_VERSION:-0.169.0}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/codex"
 
 installed_version() {
@@ -22,20 +21,4 @@ installed_version() {
   "$BIN" --version 2>/dev/null | awk '{print $2; exit}'
 }
 
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "codex $VERSION already installed: $BIN"
-  exit 0
-fi
-
-mkdir -p "$PREFIX"
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-# --include=optional: the native binary comes in an optional dependency.
-npm install --no-save --no-audit --no-fund --no-package-lock --include=optional --loglevel=error \
-  --prefix "$PREFIX" "@openai/codex@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Codex $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "codex $VERSION installed: $BIN"
+install_pinned_cli --include=optional

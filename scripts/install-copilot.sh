@@ -12,37 +12,20 @@
 # point COPILOT_CLI_DIST_DIR at that folder instead of extracting again.
 set -euo pipefail
 
-VERSION="${COPILOT_VERSION:-1.0.102}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/copilot"
+NAME=copilot LABEL="GitHub Copilot CLI" PACKAGE=@github/copilot VERSION="${COPILOT_VERSION:-1.0.102}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/copilot"
 
 installed_version() {
   [ -x "$BIN" ] || return 1
-  mkdir -p "$PREFIX/home"
   # Prints "GitHub Copilot CLI 1.0.102." (and an update note after it).
   HOME="$PREFIX/home" COPILOT_AUTO_UPDATE=false "$BIN" --version 2>/dev/null \
     | sed -n 's/^GitHub Copilot CLI \([0-9][0-9.]*[0-9]\)\.\{0,1\}$/\1/p' | head -n 1
 }
 
-extracted() {
+# The first run's extraction is part of the install (see above).
+ready() {
   ls -d "$PREFIX"/home/.cache/copilot/pkg/*/"$VERSION" >/dev/null 2>&1
 }
 
-if [ "$(installed_version || true)" = "$VERSION" ] && extracted; then
-  echo "copilot $VERSION already installed: $BIN"
-  exit 0
-fi
-
-mkdir -p "$PREFIX"
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-# --include=optional: the native binary comes in an optional dependency.
-npm install --no-save --no-audit --no-fund --no-package-lock --include=optional --loglevel=error \
-  --prefix "$PREFIX" "@github/copilot@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ] || ! extracted; then
-  echo "error: $BIN does not run as GitHub Copilot CLI $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "copilot $VERSION installed: $BIN"
+install_pinned_cli --include=optional

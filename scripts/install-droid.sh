@@ -9,9 +9,8 @@
 #   DROID_VERSION=0.215.0 scripts/install-droid.sh
 set -euo pipefail
 
-VERSION="${DROID_VERSION:-0.215.0}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/droid"
+NAME=droid LABEL=Droid PACKAGE=droid VERSION="${DROID_VERSION:-0.215.0}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/droid"
 
 installed_version() {
@@ -20,19 +19,4 @@ installed_version() {
   HOME="$PREFIX/home" "$BIN" --version 2>/dev/null | tail -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "droid $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "droid@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Droid $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "droid $VERSION installed: $BIN"
+install_pinned_cli

@@ -8,9 +8,8 @@
 # A readable JS bundle (engines: node >= 20); no native binary, no postinstall we rely on.
 set -euo pipefail
 
-VERSION="${GEMINI_VERSION:-0.61.0}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/gemini"
+NAME=gemini LABEL="Gemini CLI" PACKAGE=@google/gemini-cli VERSION="${GEMINI_VERSION:-0.61.0}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/gemini"
 
 installed_version() {
@@ -19,19 +18,4 @@ installed_version() {
   HOME="$PREFIX/home" "$BIN" --version 2>/dev/null | head -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "gemini $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "@google/gemini-cli@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Gemini CLI $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "gemini $VERSION installed: $BIN"
+install_pinned_cli

@@ -8,9 +8,8 @@
 #   KILO_VERSION=7.7.7 scripts/install-kilo.sh
 set -euo pipefail
 
-VERSION="${KILO_VERSION:-7.7.7}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/kilo"
+NAME=kilo LABEL=Kilo PACKAGE=@kilocode/cli VERSION="${KILO_VERSION:-7.7.7}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/kilo"
 
 installed_version() {
@@ -21,19 +20,4 @@ installed_version() {
     "$BIN" --version 2>/dev/null | head -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "kilo $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "@kilocode/cli@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Kilo $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "kilo $VERSION installed: $BIN"
+install_pinned_cli

@@ -11,9 +11,8 @@
 #   OPENCODE_VERSION=1.18.33 scripts/install-opencode.sh
 set -euo pipefail
 
-VERSION="${OPENCODE_VERSION:-1.18.33}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/opencode"
+NAME=opencode LABEL=OpenCode PACKAGE=opencode-ai VERSION="${OPENCODE_VERSION:-1.18.33}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/opencode"
 
 installed_version() {
@@ -24,20 +23,5 @@ installed_version() {
     "$BIN" --version 2>/dev/null | head -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "opencode $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
 # The launcher's binary comes from its optional dependency opencode-linux-x64 (npm only).
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "opencode-ai@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as OpenCode $VERSION (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "opencode $VERSION installed: $BIN"
+install_pinned_cli

@@ -7,9 +7,8 @@
 #   PI_VERSION=0.73.1 scripts/install-pi.sh
 set -euo pipefail
 
-VERSION="${PI_VERSION:-0.73.1}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/pi"
+NAME=pi LABEL=Pi PACKAGE=@mariozechner/pi-coding-agent VERSION="${PI_VERSION:-0.73.1}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/pi"
 
 installed_version() {
@@ -19,19 +18,4 @@ installed_version() {
   HOME="$PREFIX/home" PI_OFFLINE=1 PI_SKIP_VERSION_CHECK=1 "$BIN" --version 2>&1 | grep -Eo '^[0-9]+\.[0-9]+\.[0-9]+$' | tail -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "pi $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "@mariozechner/pi-coding-agent@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Pi $VERSION under $(node --version) (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "pi $VERSION installed: $BIN"
+install_pinned_cli

@@ -7,11 +7,9 @@
 #   QWEN_VERSION=0.24.4 scripts/install-qwen.sh
 set -euo pipefail
 
-VERSION="${QWEN_VERSION:-0.24.4}"
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PREFIX="$ROOT/.cache/qwen"
+NAME=qwen LABEL="Qwen Code" PACKAGE=@qwen-code/qwen-code VERSION="${QWEN_VERSION:-0.24.4}"
+source "$(dirname "${BASH_SOURCE[0]}")/lib/pinned-cli.sh"
 BIN="$PREFIX/node_modules/.bin/qwen"
-
 NODE22_BIN="$(bash "$ROOT/scripts/install-node.sh" 22 | tail -n 1)"
 export PATH="$NODE22_BIN:$PATH"
 
@@ -21,19 +19,4 @@ installed_version() {
   HOME="$PREFIX/home" "$BIN" --version 2>/dev/null | head -n 1
 }
 
-mkdir -p "$PREFIX/home"
-if [ "$(installed_version || true)" = "$VERSION" ]; then
-  echo "qwen $VERSION already installed: $BIN"
-  exit 0
-fi
-
-# --no-save: nothing is written to our package.json or lockfile; the prefix has none either.
-npm install --no-save --no-audit --no-fund --no-package-lock --loglevel=error \
-  --prefix "$PREFIX" "@qwen-code/qwen-code@$VERSION"
-
-got="$(installed_version || true)"
-if [ "$got" != "$VERSION" ]; then
-  echo "error: $BIN does not run as Qwen Code $VERSION under $(node --version) (got: '${got:-nothing}')" >&2
-  exit 1
-fi
-echo "qwen $VERSION installed: $BIN"
+install_pinned_cli
