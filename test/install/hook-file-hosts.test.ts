@@ -1,5 +1,5 @@
 /**
- * `install --host copilot|gemini|qwen|droid` and their uninstall and doctor, through the built CLI
+ * `install --host <id>` for every hook-file host (copilot, gemini, qwen, droid, ...) and their uninstall and doctor, through the built CLI
  * (dist/cli.js) on throw-away homes: --dry-run writes nothing, a user's file is backed up and
  * kept, the command is silent and exits 0 (the hosts' fail-closed and stdout traps), a flag of
  * another host is refused, and doctor reports what each host needs.
@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { collectChecks } from '../../src/cli/doctor.js';
+import { HOST_SPECS } from '../../src/hosts/host-capabilities.js';
+import { HOST_IDS, type HostId } from '../../src/hosts/host-id.js';
 import { DROID_VERSION, droidBinary } from '../support/droid-cli.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -19,19 +21,21 @@ function world() {
   return { home, env };
 }
 
-const FILES = {
-  copilot: (home: string) => join(home, '.copilot', 'hooks', 'buddy-tui.json'),
-  gemini: (home: string) => join(home, '.gemini', 'settings.json'),
-  qwen: (home: string) => join(home, '.qwen', 'settings.json'),
-  droid: (home: string) => join(home, '.factory', 'settings.json'),
-} as const;
+/** Every host whose hooks go in one JSON file (its spec's hookFile), with that file in a home: a new such host is tested here with no line of its own. */
+const HOOK_FILE_HOSTS = HOST_IDS.filter((id) => HOST_SPECS[id].hookFile !== undefined);
+const hookFileIn = (host: HostId, home: string): string => {
+  const hookFile = HOST_SPECS[host].hookFile!;
+  return join(home, hookFile.folder.name, hookFile.file);
+};
 
-describe.each(Object.keys(FILES) as Array<keyof typeof FILES>)('install --host %s', (host) => {
+describe.each(HOOK_FILE_HOSTS)('install --host %s', (host) => {
   it("--dry-run shows the diff and writes nothing; install keeps the user's keys with a backup; uninstall restores them", () => {
     const { home, env } = world();
-    const file = FILES[host](home);
+    const file = hookFileIn(host, home);
     mkdirSync(join(file, '..'), { recursive: true });
-    const mine = host === 'copilot' ? '{\n  "version": 1,\n  "hooks": {}\n}\n' : '{\n  "theme": "mine"\n}\n';
+    // A file the host reads: with the keys it requires (Copilot's version), else a setting of the user's.
+    const required = HOST_SPECS[host].hookFile?.required;
+    const mine = required ? `${JSON.stringify({ ...required, hooks: {} }, null, 2)}\n` : '{\n  "theme": "mine"\n}\n';
     writeFileSync(file, mine);
     const dry = runCli(['install', '--host', host, '--dry-run'], env);
     expect(dry.code, dry.stderr).toBe(0);
@@ -53,7 +57,7 @@ describe.each(Object.keys(FILES) as Array<keyof typeof FILES>)('install --host %
   it('the hook command prints nothing and exits 0, even when its node is gone', () => {
     const { home, env } = world();
     expect(runCli(['install', '--host', host, '--node-hook'], env).code).toBe(0);
-    const settings = JSON.parse(readFileSync(FILES[host](home), 'utf8'));
+    const settings = JSON.parse(readFileSync(hookFileIn(host, home), 'utf8'));
     const handler = Object.values(
       settings.hooks as Record<string, Array<{ hooks: Array<Record<string, string>> }>>,
     )[0][0].hooks[0];
