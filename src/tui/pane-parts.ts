@@ -201,9 +201,9 @@ export function startPaneWork(base: PaneBase, options: StartTuiOptions): PaneWor
     speciesDir: options.speciesDir,
     speciesId: options.speciesId,
     petFile: options.petFile,
+    events,
   });
   startVoiceSwitch({ store, configFile: options.configFile ?? configFilePath(env), clock, signal });
-  events.subscribe((batch) => services.handleEvents(batch), signal);
   startResidentLines(base, events);
   const watcher = startSessionWatcher({
     root,

@@ -60,8 +60,7 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   const events = createSessionEventsFeed(signal);
   let lastActivity = clock();
   events.subscribe(() => (lastActivity = clock()), signal);
-  const services = startTuiServices({ root, store, log, env, clock, signal, configFile: options.configFile });
-  events.subscribe((batch) => services.handleEvents(batch), signal);
+  const services = startTuiServices({ root, store, log, env, clock, signal, events, configFile: options.configFile });
   const watcher = startSessionWatcher({
     root,
     store,

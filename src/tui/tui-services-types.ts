@@ -7,7 +7,7 @@ import type { BuddyConfig } from '../config/config-file.js';
 import type { DelegateResolver } from '../delegate/index.js';
 import type { PluginRunner } from '../plugins/plugin-runner.js';
 import type { BuddyStore, TickExtras } from './store/index.js';
-import type { SessionEvents } from './watch/session-watcher.js';
+import type { SessionEventsFeed } from './watch/session-events-feed.js';
 import type { TuiLog } from './tui-log.js';
 
 export interface TuiServicesOptions {
@@ -26,11 +26,11 @@ export interface TuiServicesOptions {
   prefsFile?: string;
   /** The owner's lifetime: every service closes when it ends. */
   signal?: AbortSignal;
+  /** The watcher's batches of new events: the pet, the runner and the stage drawn subscribe to them. */
+  events?: Pick<SessionEventsFeed, 'subscribe'>;
 }
 
 export interface TuiServices {
-  /** New events from the watcher (already in the store). */
-  handleEvents(batch: SessionEvents[]): void;
   /** The animation tick: pet decay, mood, viewer refresh; returns what the tick's store update carries. */
   tick(now: number): TickExtras;
   /** A session's reactions.jsonl was written: a viewer shows what is new in it. */

@@ -69,15 +69,6 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     delegate: wiring.delegate,
     config: () => config.current().config,
     configReady: config.ready,
-    handleEvents(batch) {
-      if (signal.aborted) return;
-      const now = clock();
-      for (const { events } of batch) {
-        pets.applyEvents(events, now);
-        wiring.handleEvents(events, now);
-      }
-      species.follow(now);
-    },
     tick(now) {
       if (signal.aborted) return {};
       ticks += 1;
@@ -190,6 +181,11 @@ function startSpeciesAndPet(
     signal,
   });
   petOf.service = pets;
+  // New events feed the pet first: the runner's quips for them come from the stage they reach.
+  options.events?.subscribe((batch) => {
+    const now = clock();
+    for (const { events } of batch) pets.applyEvents(events, now);
+  }, signal);
   return { species, pets };
 }
 
@@ -232,8 +228,11 @@ function wireServices(options: TuiServicesOptions, env: NodeJS.ProcessEnv, clock
     species,
     pets,
     sink,
+    events: options.events,
     signal,
   });
+  // A stage the batch's events reached is drawn and said after the runner heard them (its quip first).
+  options.events?.subscribe(() => species.follow(clock()), signal);
   const prefs = startPanePrefs({
     store,
     clock,

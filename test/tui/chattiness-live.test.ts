@@ -10,6 +10,7 @@ import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { foldEvents } from '../../src/state/reducer.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
+import { createSessionEventsFeed } from '../../src/tui/watch/session-events-feed.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -28,7 +29,9 @@ describe("chattiness in the pane's services", () => {
     const prefsFile = join(base, 'state', 'pane-prefs.json');
     const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
     const store = createBuddyStore({ now: Date.now() });
+    const journal = createSessionEventsFeed(new AbortController().signal);
     const services = startTuiServices({
+      events: journal,
       root,
       store,
       env,
@@ -65,7 +68,7 @@ describe("chattiness in the pane's services", () => {
         tool_use_id: `t${name}`,
       });
       const feed = (one: JournalEvent) =>
-        services.handleEvents([{ sessionId, events: [one], state: foldEvents(undefined, [one], sessionId) }]);
+        journal.publish([{ sessionId, events: [one], state: foldEvents(undefined, [one], sessionId) }]);
       feed(event('PostToolUse', 'git commit -m x'));
       feed(event('PostToolUseFailure', 'make'));
       await waitUntil(() => said(sessionId).includes('PostToolUseFailure'), Boolean, 'the failure quip');

@@ -13,6 +13,7 @@ import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
+import { createSessionEventsFeed } from '../../src/tui/watch/session-events-feed.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const open: TuiServices[] = [];
@@ -30,7 +31,9 @@ function paneOn(petText?: (petFile: string) => void) {
   const store = createBuddyStore({ now });
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   const root = join(base, 'root');
+  const feed = createSessionEventsFeed(new AbortController().signal);
   const services = startTuiServices({
+    events: feed,
     root,
     store,
     env,
@@ -56,9 +59,7 @@ function paneOn(petText?: (petFile: string) => void) {
       tool_name: 'Bash',
       tool_input: { command: 'ls' },
     } as never;
-    services.handleEvents([
-      { sessionId: 'sess-pet', events: [event], state: foldEvents(undefined, [event], 'sess-pet') },
-    ]);
+    feed.publish([{ sessionId: 'sess-pet', events: [event], state: foldEvents(undefined, [event], 'sess-pet') }]);
   };
   return { store, services, petFile, files, ticks, toolRun };
 }

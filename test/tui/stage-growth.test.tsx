@@ -17,6 +17,7 @@ import { createSpeciesRegistry } from '../../src/species/species-registry.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { growthLine, stageOf } from '../../src/tui/stage-growth.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
+import { createSessionEventsFeed } from '../../src/tui/watch/session-events-feed.js';
 import { renderAtSize, settle, type SizedRender } from '../components/render-at-size.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -47,7 +48,9 @@ function paneAt(xp: number) {
   const store = createBuddyStore({ now, columns: 60, rows: 24 });
   const env = { ...process.env, XDG_CONFIG_HOME: join(base, 'cfg'), XDG_STATE_HOME: join(base, 'state') };
   const root = join(base, 'root');
+  const feed = createSessionEventsFeed(new AbortController().signal);
   const services = startTuiServices({
+    events: feed,
     root,
     store,
     env,
@@ -91,7 +94,7 @@ function paneAt(xp: number) {
     ] as never[];
     const state = foldEvents(undefined, events, sessionId);
     store.getState().applySessions([state], now, 3);
-    services.handleEvents([{ sessionId, events: events.slice(1), state }]);
+    feed.publish([{ sessionId, events: events.slice(1), state }]);
   };
   return { store, view, tick, toolRun, petFile, heard };
 }

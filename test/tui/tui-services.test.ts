@@ -11,6 +11,7 @@ import { foldEvents } from '../../src/state/reducer.js';
 import { createBuddyStore } from '../../src/tui/store/index.js';
 import { createTuiLog } from '../../src/tui/tui-log.js';
 import { startTuiServices, type TuiServices } from '../../src/tui/tui-services.js';
+import { createSessionEventsFeed } from '../../src/tui/watch/session-events-feed.js';
 import { REPO_ROOT } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -35,7 +36,9 @@ function setup(config?: unknown, plugins = false, petAt?: Date) {
     utimesSync(petFile, petAt, petAt);
   }
   const store = createBuddyStore({ now });
+  const feed = createSessionEventsFeed(new AbortController().signal);
   const services = startTuiServices({
+    events: feed,
     root,
     store,
     env,
@@ -51,6 +54,7 @@ function setup(config?: unknown, plugins = false, petAt?: Date) {
     root,
     store,
     services,
+    feed,
     petFile: join(base, 'state', 'pet.json'),
     advance: (ms: number) => (now += ms),
     clock,
@@ -59,7 +63,7 @@ function setup(config?: unknown, plugins = false, petAt?: Date) {
 
 describe('tui services', () => {
   it('merges pet.json written by another process before saving over it', async () => {
-    const { services, petFile, advance, clock } = setup();
+    const { services, feed, petFile, advance, clock } = setup();
     const hatched = JSON.parse(readFileSync(petFile, 'utf8'));
     // `buddy-tui feed`/`rename` from another terminal writes the file...
     const outside = {
@@ -80,7 +84,7 @@ describe('tui services', () => {
       tool_name: 'Bash',
       tool_input: { command: 'ls' },
     } as never;
-    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    feed.publish([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     await services.close();
     const saved = JSON.parse(readFileSync(petFile, 'utf8'));
     expect(saved.identity.name).toBe('Outsider');
@@ -90,7 +94,7 @@ describe('tui services', () => {
 
   it('merges a write by another process in the same clock tick, of the same size (mtime and size alone cannot tell)', async () => {
     const tick = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const { services, petFile, advance, clock } = setup(undefined, false, tick);
+    const { services, feed, petFile, advance, clock } = setup(undefined, false, tick);
     const loaded = statSync(petFile);
     const hatched = JSON.parse(readFileSync(petFile, 'utf8'));
     // `buddy-tui mod-state --act pet` right after the pane's load: one more pat, same length...
@@ -101,7 +105,7 @@ describe('tui services', () => {
     advance(1_000);
     const sessionId = 'sess-tick';
     const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
-    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    feed.publish([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     await services.close();
     expect(JSON.parse(readFileSync(petFile, 'utf8')).counters.petted).toBe(hatched.counters.petted + 1);
   });
@@ -127,10 +131,10 @@ describe('tui services', () => {
 describe('tui services and plugin warnings', () => {
   it('appends a logged plugin warning to reactions.jsonl as a notice, not to the bubble queue', async () => {
     const config = { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo broken >&2; exit 1' }] }] } };
-    const { root, store, services, clock } = setup(config, true);
+    const { root, store, feed, clock } = setup(config, true);
     const sessionId = 'sess-warn';
     const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
-    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    feed.publish([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     const file = join(root, sessionId, 'reactions.jsonl');
     const deadline = Date.now() + 30_000;
     let notices: Array<{ kind: string; source: string; text: string; event: string }> = [];
@@ -193,7 +197,7 @@ describe('tui services and delegates', () => {
         policy: { burst: 1, refillMs: 3_600_000 },
       },
     };
-    const { root, services, clock, petFile } = setup(config, true);
+    const { root, feed, clock, petFile } = setup(config, true);
     logOf = () =>
       readLines(join(root, 'tui.log')).join('\n') +
       readLines(join(root, 'sess-addressed', 'reactions.jsonl')).join('\n');
@@ -203,7 +207,7 @@ describe('tui services and delegates', () => {
       readLines(join(root, sessionId, 'reactions.jsonl')).filter((line) => line.includes('a model answer'));
     const prompt = (text: string) => {
       const event = { ts: clock(), session_id: sessionId, hook_event_name: 'UserPromptSubmit', prompt: text } as never;
-      services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+      feed.publish([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     };
 
     prompt('fix the bug');
@@ -226,10 +230,10 @@ describe('tui services: notices are safe text', () => {
   it('shows a plugin warning in the footer without the escape sequences its command and stderr carry', async () => {
     const command = "printf 'bro\\033]0;pwned\\007ken\\033[2J' >&2; exit 1 # \u001b[31mred";
     const config = { hooks: { Stop: [{ hooks: [{ type: 'command', command }] }] } };
-    const { store, services, clock } = setup(config, true);
+    const { store, feed, clock } = setup(config, true);
     const sessionId = 'sess-evil';
     const event = { ts: clock(), session_id: sessionId, hook_event_name: 'Stop' } as never;
-    services.handleEvents([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
+    feed.publish([{ sessionId, events: [event], state: foldEvents(undefined, [event], sessionId) }]);
     const deadline = Date.now() + 30_000;
     // The first notice is the pet hatching; the plugin's is the warning.
     while (store.getState().notice?.tone !== 'warning' && Date.now() < deadline)

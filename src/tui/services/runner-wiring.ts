@@ -5,7 +5,6 @@
  * species and the pet are read at the moment they are needed.
  */
 import { randomUUID } from 'node:crypto';
-import type { JournalEvent } from '../../protocol/hook-event.js';
 import type { DelegateMeta, DelegateRequest } from '../../protocol/plugin-answer.js';
 import type { Reaction } from '../../protocol/reaction.js';
 import { VOICE_PLUGIN_NAME, voiceCallsToday, voiceDailyBudgetOf, withVoicePolicy } from '../../voice/voice-settings.js';
@@ -23,6 +22,7 @@ import type { PetService } from './pet-service.js';
 import type { ReactionSink } from './reaction-sink.js';
 import type { SpeciesService } from './species-service.js';
 import { toShownReaction } from '../store/bubble-queue.js';
+import type { SessionEvents, SessionEventsFeed } from '../watch/session-events-feed.js';
 
 /** Events older than this when they arrive (a replaced journal read again) do not run plugins. */
 export const FRESH_EVENT_MS = 60_000;
@@ -40,6 +40,8 @@ export interface RunnerWiringOptions {
   species: Pick<SpeciesService, 'current' | 'staged' | 'quipFor'>;
   pets: Pick<PetService, 'current'>;
   sink: Pick<ReactionSink, 'push' | 'warn'>;
+  /** The watcher's batches: fresh events run the plugins they match (never rejects, never waits). */
+  events?: Pick<SessionEventsFeed, 'subscribe'>;
   /** The owner's lifetime: this service closes when it ends. */
   signal?: AbortSignal;
 }
@@ -51,8 +53,6 @@ export interface RunnerWiring {
   delegate(): DelegateResolver | undefined;
   /** config.json reloaded: its plugin rules and limits apply at once. */
   reconfigure(setup: PluginSetup): void;
-  /** Fresh events run the plugins they match (never rejects, never waits). */
-  handleEvents(events: readonly JournalEvent[], now: number): void;
   /** After a tick: a pat or a hatch since the last look is a moment for the buddy's voice (`patQuip`: this pane's last pat's quip). */
   notePet(patQuip?: Reaction): void;
   /** Puts the delegate's usage (calls, budget) into the store once it has any. */
@@ -149,12 +149,15 @@ function startRunner(state: WiringState): boolean {
   return true;
 }
 
-/** Fresh events run the plugins they match; an old one (a replaced journal read again) does not. */
-function handleFreshEvents(state: WiringState, events: readonly JournalEvent[], now: number): void {
+/** A batch's fresh events run the plugins they match; an old one (a replaced journal read again) does not. */
+function handleFreshEvents(state: WiringState, batch: readonly SessionEvents[]): void {
   if (!state.runner) return;
-  for (const event of events) {
-    // handleEvent never rejects.
-    if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void state.runner.handleEvent(event);
+  const now = state.options.clock();
+  for (const { events } of batch) {
+    for (const event of events) {
+      // handleEvent never rejects.
+      if (now - (typeof event.ts === 'number' ? event.ts : now) <= FRESH_EVENT_MS) void state.runner.handleEvent(event);
+    }
   }
 }
 
@@ -176,6 +179,7 @@ function updateDelegateStats(state: WiringState, now: number): void {
 export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
   const life = lifetimeWithin(options.signal);
   const state: WiringState = { options, signal: life.signal };
+  options.events?.subscribe((batch) => handleFreshEvents(state, batch), life.signal);
   return {
     start: () => startRunner(state),
     runner: () => state.runner,
@@ -184,7 +188,6 @@ export function createRunnerWiring(options: RunnerWiringOptions): RunnerWiring {
       state.runner?.setHandlers(handlersOf(state, setup));
       state.runner?.setLimits(setup.config.limits);
     },
-    handleEvents: (events, now) => handleFreshEvents(state, events, now),
     notePet(patQuip) {
       if (!life.signal.aborted)
         void state.voice?.notePet(options.pets.current(), options.store.getState().selectedId, patQuip);

@@ -8,6 +8,8 @@
 import { onAbort } from '../../process/lifetime.js';
 import type { SessionEvents } from './watched-sessions.js';
 
+export type { SessionEvents } from './watched-sessions.js';
+
 export type SessionEventsListener = (batch: SessionEvents[]) => void;
 
 export interface SessionEventsFeed {
