@@ -14,7 +14,8 @@ export const ROOT_REFUSED_FILE = '.root-refused';
 
 const ownUid = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);
 
-function isOwnRealDir(path: string): boolean {
+/** A real folder of ours (the spool's `-d`, `! -h`, `-O`); lstat never follows a symlink. */
+export function isOwnRealDir(path: string): boolean {
   try {
     const stats = lstatSync(path);
     const uid = ownUid();

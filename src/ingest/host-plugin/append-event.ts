@@ -24,7 +24,7 @@ import { closeSync, constants, existsSync, linkSync, lstatSync, openSync, unlink
 import { join } from 'node:path';
 import { stateRootPath } from '../../state/state-root.js';
 import { INBOX_DIR } from '../inbox-order.js';
-import { ROOT_REFUSED_FILE } from '../root-refusal.js';
+import { isOwnRealDir, ROOT_REFUSED_FILE } from '../root-refusal.js';
 
 /** The largest event a plugin writes (its fields are trimmed long before this). */
 export const MAX_HOST_EVENT_BYTES = 1024 * 1024;
@@ -52,24 +52,11 @@ export type AppendOutcome = 'spooled' | 'node-hook' | 'skipped' | 'dropped';
 
 let sequence = 0;
 
-const ownUid = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);
-
-/** A real folder of ours (the spool's `-d`, `! -h`, `-O`); lstat never follows a symlink. */
-function isOwnFolder(path: string): boolean {
-  try {
-    const stats = lstatSync(path);
-    const uid = ownUid();
-    return stats.isDirectory() && (uid === undefined || stats.uid === uid);
-  } catch {
-    return false;
-  }
-}
-
 /** The inbox when the spool would write into it; undefined when the Node hook must take the event. */
 export function soundInboxOf(env: NodeJS.ProcessEnv): string | undefined {
   const root = stateRootPath(env);
   const inbox = join(root, INBOX_DIR);
-  if (!isOwnFolder(root) || !isOwnFolder(inbox)) return undefined;
+  if (!isOwnRealDir(root) || !isOwnRealDir(inbox)) return undefined;
   try {
     lstatSync(join(inbox, ROOT_REFUSED_FILE));
     return undefined;
