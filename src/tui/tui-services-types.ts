@@ -1,6 +1,7 @@
 /**
  * What the pane's services take and offer (tui-services.ts composes them): the options from
- * start-tui.ts and the handle it drives on events, ticks, the runner lock and close.
+ * start-tui.ts (with the feed of the watcher's batches, which the services subscribe to
+ * themselves) and the handle it drives on ticks, the runner lock and close.
  */
 import type { BuddyConfig } from '../config/config-file.js';
 // Type only: the delegate module loads on the first delegate request.

@@ -45,7 +45,7 @@ export interface SessionWatcherOptions {
   intervalMs?: number;
   /** Also show Foundry `claude-state-<sid>` directories (default true). */
   foundry?: boolean;
-  /** Events that arrived while running (never the history found at start). */
+  /** Events that arrived while running (never the history found at start); the pane's feed's publish (session-events-feed.ts). */
   onEvents?: (batch: SessionEvents[]) => void;
   /** The runner lock file appeared, changed or went away. */
   onLockChange?: () => void;
