@@ -8,6 +8,14 @@
  * What must outlast every teardown (the runner lock, the process's signal handlers) runs `onEnded`.
  * `events.addAbortListener` came in Node 20.5; the package runs on 20.0, hence `onAbort`.
  */
+import { setMaxListeners } from 'node:events';
+
+/**
+ * A lifetime's signal has a teardown per service by design (the pane's has a dozen): Node's
+ * default of 10 listeners printed a MaxListenersExceededWarning over the pane's screen. This many
+ * still names a leak (a listener added per event).
+ */
+const TEARDOWNS_PER_LIFETIME = 100;
 
 /** What the teardowns registered on a signal returned, to wait for when it ends. */
 const teardownsRunning = new WeakMap<AbortSignal, Promise<unknown>[]>();
@@ -62,6 +70,7 @@ export interface Lifetime {
 /** A lifetime of its own, or, given its owner's signal, one that also ends with the owner's. */
 export function lifetimeWithin(owner?: AbortSignal): Lifetime {
   const controller = new AbortController();
+  setMaxListeners(TEARDOWNS_PER_LIFETIME, controller.signal);
   let ended: Promise<void> | undefined;
   const end = (): Promise<void> => {
     ended ??= (async () => {

@@ -98,4 +98,19 @@ describe('lifetime: after the end', () => {
     await ending;
     expect(ran).toEqual(['watcher closed', 'lock released', 'handlers off']);
   });
+
+  it('takes a teardown per service without a MaxListenersExceededWarning on stderr (the pane has a dozen)', async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', listen);
+    try {
+      const life = lifetimeWithin();
+      for (let i = 0; i < 30; i += 1) onAbort(life.signal, () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await life.end();
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
 });
