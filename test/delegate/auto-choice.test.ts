@@ -68,8 +68,7 @@ describe('describeAutoChoice', () => {
       expect(choice).toEqual({
         adapter: 'claude-cli',
         reason: `Claude Code ${CLAUDE_CODE_VERSION} found at ${join(dir, 'claude')}: calls go through your own login`,
-        claudeBinary: join(dir, 'claude'),
-        claudeVersion: CLAUDE_CODE_VERSION,
+        cli: { binary: join(dir, 'claude'), version: CLAUDE_CODE_VERSION },
       });
     });
 
@@ -79,7 +78,7 @@ describe('describeAutoChoice', () => {
         { adapter: 'auto', claudePath: claudeBinary()! },
         { PATH: '/usr/bin:/bin', HOME: home },
       );
-      expect(choice).toMatchObject({ adapter: 'claude-cli', claudeBinary: claudeBinary() });
+      expect(choice).toMatchObject({ adapter: 'claude-cli', cli: { binary: claudeBinary() } });
     });
   });
 });
@@ -147,8 +146,7 @@ describe('auto prefers the CLI of the host whose session asked', () => {
         await expect(describeAutoChoice(auto, env, 'gemini')).resolves.toEqual({
           adapter: 'gemini',
           reason: `the asking session is Gemini CLI's; Gemini CLI ${GEMINI_VERSION} found at ${join(bin, 'gemini')}: calls go through your own login`,
-          hostBinary: join(bin, 'gemini'),
-          hostVersion: GEMINI_VERSION,
+          cli: { binary: join(bin, 'gemini'), version: GEMINI_VERSION },
           askingHostCli: true,
         });
         await expect(describeAutoChoice(auto, env)).resolves.toMatchObject({ adapter: 'anthropic' });

@@ -109,8 +109,7 @@ describe.skipIf(skipWithoutCodex())('with the real Codex CLI', () => {
     const choice = await describeAutoChoice({ adapter: 'auto' }, env);
     expect(choice).toMatchObject({
       adapter: 'codex',
-      codexBinary: join(bin, 'bin', 'codex'),
-      codexVersion: CODEX_VERSION,
+      cli: { binary: join(bin, 'bin', 'codex'), version: CODEX_VERSION },
     });
     expect(choice.reason).toBe(
       `"claude" is not on PATH; Codex ${CODEX_VERSION} found at ${join(bin, 'bin', 'codex')}: calls go through your own Codex login`,

@@ -119,7 +119,11 @@ describe.skipIf(skipWithoutPi())('with the real Pi and the extension install wro
 
   it("auto answers a Pi session's request with pi, whose --version is on stderr", async () => {
     const choice = await describeAutoChoice({ adapter: 'auto', piPath: piBinary() }, home.env, 'pi');
-    expect(choice).toMatchObject({ adapter: 'pi', hostBinary: piBinary(), hostVersion: '0.73.1', askingHostCli: true });
+    expect(choice).toMatchObject({
+      adapter: 'pi',
+      cli: { binary: piBinary(), version: '0.73.1' },
+      askingHostCli: true,
+    });
   }, 120_000);
 
   it("a model failure is a failure with Pi's message", async () => {

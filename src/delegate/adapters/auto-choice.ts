@@ -30,19 +30,18 @@ export interface AdapterChoice {
   adapter: AdapterName;
   /** One sentence: why this adapter. */
   reason: string;
-  /** For claude-cli: the binary found and its `--version`. */
-  claudeBinary?: string;
-  claudeVersion?: string;
-  /** For codex: the binary found and its `--version`. */
-  codexBinary?: string;
-  codexVersion?: string;
+  /** For a CLI adapter auto found (claude-cli, codex, a host's one-shot CLI): the CLI `adapter` runs. */
+  cli?: FoundCli;
   /** For auto with the mod bridge: a loaded buddy mod's session answers first (adapters/session.ts). */
   viaSession?: boolean;
-  /** For copilot, qwen, gemini and pi: the binary found and its `--version`. */
-  hostBinary?: string;
-  hostVersion?: string;
   /** True when this is the CLI of the host whose session asked. */
   askingHostCli?: boolean;
+}
+
+/** A CLI found on PATH (or at its `delegate.<cli>Path`) that runs: where, and its `--version`. */
+export interface FoundCli {
+  binary: string;
+  version: string;
 }
 
 /** The binary a `delegate.<cli>Path` names (`~` and `${VAR}` expanded), else the CLI's name on PATH. */
@@ -105,11 +104,7 @@ async function askingHostChoice(
   if (!binary || !version)
     return `the asking session's ${label}: ${binary ? `${binary} does not run (${name} --version failed)` : `"${wanted}" is not on PATH`}`;
   const reason = `the asking session is ${label}'s; ${label} ${version} found at ${binary}: calls go through your own login`;
-  if (cli.adapter === 'claude-cli')
-    return { adapter: 'claude-cli', reason, claudeBinary: binary, claudeVersion: version, askingHostCli: true };
-  if (cli.adapter === 'codex')
-    return { adapter: 'codex', reason, codexBinary: binary, codexVersion: version, askingHostCli: true };
-  return { adapter: cli.adapter, reason, hostBinary: binary, hostVersion: version, askingHostCli: true };
+  return { adapter: cli.adapter, reason, cli: { binary, version }, askingHostCli: true };
 }
 
 /**
@@ -155,8 +150,7 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
       return {
         adapter: 'claude-cli',
         reason: `Claude Code ${version} found at ${binary}: calls go through your own login`,
-        claudeBinary: binary,
-        claudeVersion: version,
+        cli: { binary, version },
       };
     }
   }
@@ -168,8 +162,7 @@ async function defaultOrderChoice(settings: ChoiceSettings, env: NodeJS.ProcessE
     return {
       adapter: 'codex',
       reason: `${claudeProblem}; Codex ${codexVersion} found at ${codex}: calls go through your own Codex login`,
-      codexBinary: codex,
-      codexVersion,
+      cli: { binary: codex, version: codexVersion },
     };
   }
   if (env.ANTHROPIC_API_KEY) {
@@ -198,35 +191,35 @@ export function createAdapter(choice: AdapterChoice, options: AdapterFactoryOpti
   switch (choice.adapter) {
     case 'claude-cli': {
       const binary =
-        choice.claudeBinary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
+        choice.cli?.binary ?? (options.settings.claudePath ? expandPath(options.settings.claudePath, env) : 'claude');
       return createClaudeCliAdapter({ binary, env, cwd: options.cwd });
     }
     case 'codex': {
       const binary =
-        choice.codexBinary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
+        choice.cli?.binary ?? (options.settings.codexPath ? expandPath(options.settings.codexPath, env) : 'codex');
       return createCodexCliAdapter({ binary, env, cwd: options.cwd });
     }
     case 'copilot':
       return createCopilotCliAdapter({
-        binary: choice.hostBinary ?? configuredBinary('copilot', options.settings.copilotPath, env),
+        binary: choice.cli?.binary ?? configuredBinary('copilot', options.settings.copilotPath, env),
         env,
         cwd: options.cwd,
       });
     case 'qwen':
       return createQwenCliAdapter({
-        binary: choice.hostBinary ?? configuredBinary('qwen', options.settings.qwenPath, env),
+        binary: choice.cli?.binary ?? configuredBinary('qwen', options.settings.qwenPath, env),
         env,
         cwd: options.cwd,
       });
     case 'gemini':
       return createGeminiCliAdapter({
-        binary: choice.hostBinary ?? configuredBinary('gemini', options.settings.geminiPath, env),
+        binary: choice.cli?.binary ?? configuredBinary('gemini', options.settings.geminiPath, env),
         env,
         cwd: options.cwd,
       });
     case 'pi':
       return createPiCliAdapter({
-        binary: choice.hostBinary ?? configuredBinary('pi', options.settings.piPath, env),
+        binary: choice.cli?.binary ?? configuredBinary('pi', options.settings.piPath, env),
         env,
         cwd: options.cwd,
       });
