@@ -30,7 +30,8 @@ options:
   -h, --help            this help
 
 keys: ←/→ or 1-9 switch session, o sessions overview (↑↓ Enter to open one), f feed, p pet, m mute,
-      c chattiness, r reactions history, Esc close a view, ? help, q or Ctrl+C quit`;
+      c chattiness, v voice on/off, r reactions history, h hosts, Esc close a view, ? help,
+      q or Ctrl+C quit`;
 
 const FORCE_EXIT_MS = 3_000;
 
