@@ -9,12 +9,11 @@
  * the session and the pane; the plugin runs on Cline's event unchanged. The hub daemon the TUI
  * leaves behind is stopped at the end.
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
-import { call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
+import { call, text } from '../support/chat-completions-standin.js';
 import {
   clineBinary,
   createOfflineClineHome,
@@ -22,65 +21,47 @@ import {
   stopHub,
   type OfflineClineHome,
 } from '../support/cline-cli.js';
-import { openBuiltPane, privateHome, runCli, startRunner } from '../support/run-cli.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { openBuiltPane } from '../support/run-cli.js';
 import { waitUntil } from '../support/wait-until.js';
 import { readJournal } from './claude-session.js';
+import { startHostWorld, type HostWorld } from './host-session-world.js';
 import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
 
 const LONG = 90_000;
 
 describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status and a plugin', () => {
-  let api: ChatStandin | undefined;
-  let home: OfflineClineHome | undefined;
+  let world: HostWorld<OfflineClineHome> | undefined;
   let server: TmuxServer | undefined;
-  let runner: ChildProcess | undefined;
 
   afterAll(async () => {
-    runner?.kill('SIGTERM');
     server?.kill();
     try {
       // Stopped even when the test failed early: the daemon would outlive the test run.
-      if (home) expect(stopHub(home)).toContain('"stopped"');
+      if (world) expect(stopHub(world.home)).toContain('"stopped"');
     } finally {
-      await api?.close();
-      home?.cleanup();
+      await world?.close();
     }
   });
 
   it('shows the exit 3 failure, the approval as Cline reports it, and runs the plugin', {
     timeout: 240_000,
   }, async () => {
-    const base = makeTempDir('buddy-cline-e2e-');
-    const project = join(base, 'project');
-    mkdirSync(project);
-    const { root, env: buddyEnv } = privateHome(base);
-    api = await startChatCompletionsStandin({
-      script: [
+    world = await startHostWorld({
+      host: 'cline',
+      script: (project) => [
         call('editor', { path: join(project, 'hello.txt'), new_text: 'hello\n' }),
         call('run_commands', { commands: ['echo about-to-fail; exit 3'] }),
         text('Done.'),
       ],
+      makeHome: (baseUrl, buddyEnv) => createOfflineClineHome({ baseUrl, extraEnv: buddyEnv }),
+      plugin: { event: 'PostToolUseFailure', matcher: 'run_commands' },
+      runner: true,
     });
-    home = createOfflineClineHome({ baseUrl: api.baseUrl, extraEnv: buddyEnv });
-    const env = home.env;
-    const seen = join(base, 'plugin-seen.json');
-    mkdirSync(join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
-    writeFileSync(
-      join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
-      JSON.stringify({
-        hooks: {
-          PostToolUseFailure: [
-            { matcher: 'run_commands', hooks: [{ type: 'command', command: `cat > ${shellQuote(seen)}` }] },
-          ],
-        },
-      }),
-    );
-    const install = runCli(['install', '--host', 'cline'], env, project);
+    const { base, project, root, install, cli } = world;
+    const env = world.home.env;
     expect(install.code, install.stderr).toBe(0);
-    runner = await startRunner(env, root);
 
-    const status = () => JSON.parse(runCli(['status', '--json'], env, project).stdout).sessions[0];
+    const status = () => JSON.parse(cli(['status', '--json']).stdout).sessions[0];
     const journal = () => {
       const id = existsSync(root)
         ? readdirSync(root).find((name) => existsSync(join(root, name, 'events.jsonl')))
@@ -160,13 +141,7 @@ describe.skipIf(skipWithoutCline())('a Cline TUI session in the journal, status 
     const buddyPane = openBuiltPane(server, env, { name: 'buddy' });
     await server.waitFor(buddyPane, (screen) => /✗ run_commands .*Exit code 3/.test(screen), LONG);
 
-    const plugin = await waitUntil(
-      () => (existsSync(seen) ? readFileSync(seen, 'utf8') : ''),
-      (body) => body.endsWith('}') || body.endsWith('}\n'),
-      'the plugin to run on the failure',
-      LONG,
-    );
-    expect(JSON.parse(plugin)).toMatchObject({
+    expect(await world.pluginInput('the plugin to run on the failure')).toMatchObject({
       hook_event_name: 'PostToolUseFailure',
       tool_name: 'run_commands',
       exit_code: 3,

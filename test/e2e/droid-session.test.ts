@@ -9,65 +9,50 @@
  * takes buddy-tui's hooks out and keeps what Droid wrote into the file. Droid's `exec` has no
  * permission event (a risky command ends the run), so there is no ask to show here.
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
-import { call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
+import { call, text } from '../support/chat-completions-standin.js';
 import { createOfflineDroidHome, runDroidExec, skipWithoutDroid, type OfflineDroidHome } from '../support/droid-cli.js';
-import { privateHome, runCli, startRunner } from '../support/run-cli.js';
-import { makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
 import { readJournal } from './claude-session.js';
-import { shellQuote } from './tmux-server.js';
+import { startHostWorld, type HostWorld } from './host-session-world.js';
 
 const shell = (command: string) =>
   call('Execute', { command, summary: 'test', riskLevel: 'low', riskLevelReason: 'test' });
 
 describe.skipIf(skipWithoutDroid())('a Droid session in the journal, status and a plugin', () => {
-  let api: ChatStandin | undefined;
-  let home: OfflineDroidHome | undefined;
-  let runner: ChildProcess | undefined;
+  let world: HostWorld<OfflineDroidHome> | undefined;
 
   afterAll(async () => {
-    runner?.kill('SIGTERM');
-    await api?.close();
-    home?.cleanup();
+    await world?.close();
   });
 
   it("the failed `exit 3` shows as a failure at the turn end, the plugin runs on it, uninstall keeps Droid's changes", {
     timeout: 240_000,
   }, async () => {
-    const base = makeTempDir('buddy-droid-e2e-');
-    const project = join(base, 'project');
-    mkdirSync(project);
-    const { root, env: buddyEnv } = privateHome(base);
-    api = await startChatCompletionsStandin({
-      script: [
+    const settings = (home: OfflineDroidHome) => join(home.factoryDir, 'settings.json');
+    let before = '';
+    world = await startHostWorld({
+      host: 'droid',
+      script: (project) => [
         shell('echo fine'),
         shell('echo about-to-fail; exit 3'),
         call('Create', { file_path: join(project, 'hello.txt'), content: 'hello\n' }),
         call('Task', { subagent_type: 'worker', description: 'child', prompt: 'say hi' }),
         text('Done.'),
       ],
+      makeHome: (baseUrl, buddyEnv) => createOfflineDroidHome({ baseUrl, extraEnv: buddyEnv }),
+      plugin: { event: 'StopFailure' },
+      beforeInstall: (home) => {
+        before = readFileSync(settings(home), 'utf8');
+      },
+      runner: true,
     });
-    home = createOfflineDroidHome({ baseUrl: api.baseUrl, extraEnv: buddyEnv });
-    const env = home.env;
-    const seen = join(base, 'plugin-seen.json');
-    mkdirSync(join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
-    writeFileSync(
-      join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
-      JSON.stringify({
-        hooks: { StopFailure: [{ hooks: [{ type: 'command', command: `cat > ${shellQuote(seen)}` }] }] },
-      }),
-    );
-    const settings = join(home.factoryDir, 'settings.json');
-    const before = readFileSync(settings, 'utf8');
-    const install = runCli(['install', '--host', 'droid'], env, project);
+    const { project, root, home, install, cli } = world;
     expect(install.code, install.stderr).toBe(0);
-    const installed = readFileSync(settings, 'utf8');
-    runner = await startRunner(env, root);
+    const installed = readFileSync(settings(home), 'utf8');
 
     const run = await runDroidExec({ home, cwd: project, prompt: 'Run the checks, write the file, ask a helper.' });
     expect(run.timedOut).toBe(false);
@@ -76,7 +61,7 @@ describe.skipIf(skipWithoutDroid())('a Droid session in the journal, status and 
 
     // The runner drains the spooled events; status shows the session once its end is in.
     const status = await waitUntil(
-      () => JSON.parse(runCli(['status', '--json'], env, project).stdout).sessions,
+      () => JSON.parse(cli(['status', '--json']).stdout).sessions,
       (sessions) => sessions.length === 1 && sessions[0].state === 'ended',
       'the session to end in status --json',
       60_000,
@@ -118,18 +103,16 @@ describe.skipIf(skipWithoutDroid())('a Droid session in the journal, status and 
     expect(state.filesTouched).toEqual([join(project, 'hello.txt')]);
     expect(state.pendingPrompts).toBe(0);
 
-    const plugin = await waitUntil(
-      () => (existsSync(seen) ? readFileSync(seen, 'utf8') : ''),
-      (body) => body.trimEnd().endsWith('}'),
-      'the plugin to run on the turn-end failure',
-      90_000,
-    );
-    expect(JSON.parse(plugin)).toMatchObject({ hook_event_name: 'StopFailure', tool_name: 'Execute', host: 'droid' });
+    expect(await world.pluginInput('the plugin to run on the turn-end failure')).toMatchObject({
+      hook_event_name: 'StopFailure',
+      tool_name: 'Execute',
+      host: 'droid',
+    });
 
     // Droid may rewrite its settings (an id on a custom model): uninstall then keeps its changes, else gives the bytes back.
-    const afterRun = readFileSync(settings, 'utf8');
-    expect(runCli(['uninstall', '--host', 'droid'], env, project).code).toBe(0);
-    const left = readFileSync(settings, 'utf8');
+    const afterRun = readFileSync(settings(home), 'utf8');
+    expect(cli(['uninstall', '--host', 'droid']).code).toBe(0);
+    const left = readFileSync(settings(home), 'utf8');
     if (afterRun === installed) expect(left).toBe(before);
     else expect(JSON.parse(left)).toEqual({ ...JSON.parse(afterRun), hooks: undefined });
     expect(JSON.parse(left).hooks).toBeUndefined();

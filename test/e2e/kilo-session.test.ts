@@ -4,12 +4,12 @@
  * the stand-in, then what the journal, the reducer and `status --json` show. The inbox is taken
  * away before the run: the plugin's first event goes to the Node hook, spawned from Kilo's runtime.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutPluginHost } from '../support/opencode-cli.js';
 import { runCli } from '../support/run-cli.js';
-import { expectSessionSeen } from './plugin-host-checks.js';
+import { expectInstalledAndRun, expectSessionSeen } from './plugin-host-checks.js';
 import { pluginHostSession, type PluginHostWorld } from './plugin-host-world.js';
 
 describe.skipIf(skipWithoutPluginHost('kilo'))('a Kilo session through buddy-tui plugin', () => {
@@ -24,11 +24,7 @@ describe.skipIf(skipWithoutPluginHost('kilo'))('a Kilo session through buddy-tui
   });
 
   it('install put the plugin file in ~/.config/kilo/plugins; kilo run ended normally', () => {
-    expect(world.install.code, world.install.stderr).toBe(0);
-    const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
-    expect(readFileSync(file, 'utf8')).toContain('// buddy-tui-plugin {"host":"kilo"');
-    expect(world.run.timedOut).toBe(false);
-    expect(world.run.exitCode, world.run.stderr).toBe(0);
+    expectInstalledAndRun(world, 'kilo');
   });
 
   it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {

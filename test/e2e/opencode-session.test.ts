@@ -11,7 +11,7 @@ import { loadPlugins } from '../../src/config/plugin-setup.js';
 import { createPluginRunner } from '../../src/plugins/plugin-runner.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { collector, script } from '../plugins/plugin-fixtures.js';
-import { startChatCompletionsStandin, text } from '../support/chat-completions-standin.js';
+import { text } from '../support/chat-completions-standin.js';
 import {
   createOfflinePluginHostHome,
   pluginHostBinary,
@@ -21,8 +21,9 @@ import {
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTempDir } from '../support/temp-dir.js';
+import { startHostWorld } from './host-session-world.js';
 import { FAILING_BASH, pluginHostSession, sessionDirs, type PluginHostWorld } from './plugin-host-world.js';
-import { expectSessionSeen } from './plugin-host-checks.js';
+import { expectInstalledAndRun, expectSessionSeen } from './plugin-host-checks.js';
 import { shellQuote, startTmux, type TmuxServer } from './tmux-server.js';
 
 describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through buddy-tui plugin', () => {
@@ -39,11 +40,7 @@ describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through 
   });
 
   it('install put the plugin file in the plugins folder; opencode run ended normally', () => {
-    expect(world.install.code, world.install.stderr).toBe(0);
-    const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
-    expect(readFileSync(file, 'utf8')).toContain('// buddy-tui-plugin {"host":"opencode"');
-    expect(world.run.timedOut).toBe(false);
-    expect(world.run.exitCode, world.run.stderr).toBe(0);
+    expectInstalledAndRun(world, 'opencode');
   });
 
   it('the journal, the reducer and status --json show the failure with exit code 3, the ask answered, the subagent', () => {
@@ -107,31 +104,38 @@ describe.skipIf(skipWithoutPluginHost('opencode'))('an OpenCode session through 
   });
 
   it('a fault inside buddy-tui plugin code never blocks or fails a tool', async () => {
-    // Its own stand-in: one failing command, then text (the host's tool hooks are where a throw would block).
-    const api = await startChatCompletionsStandin({ script: [FAILING_BASH, text('Done.')] });
-    const stateDir = join(makeTempDir('buddy-opencode-fault-'), 'state');
-    const home = createOfflinePluginHostHome({
+    // Its own world: one failing command, then text (the host's tool hooks are where a throw would block).
+    const faulty = await startHostWorld({
       host: 'opencode',
-      baseUrl: api.baseUrl,
-      extraEnv: { BUDDY_TUI_STATE_DIR: stateDir, BUDDY_TUI_PLUGIN_FAULT: '1' },
+      script: [FAILING_BASH, text('Done.')],
+      makeHome: (baseUrl, buddyEnv) =>
+        createOfflinePluginHostHome({
+          host: 'opencode',
+          baseUrl,
+          extraEnv: { BUDDY_TUI_STATE_DIR: buddyEnv.BUDDY_TUI_STATE_DIR, BUDDY_TUI_PLUGIN_FAULT: '1' },
+        }),
     });
     try {
-      expect(runCli(['install', '--host', 'opencode'], home.env, world.project).code).toBe(0);
-      const run = await runPluginHost({ host: 'opencode', home, cwd: world.project, prompt: 'Run the check.' });
+      expect(faulty.install.code).toBe(0);
+      const run = await runPluginHost({
+        host: 'opencode',
+        home: faulty.home,
+        cwd: faulty.project,
+        prompt: 'Run the check.',
+      });
       expect(run.timedOut).toBe(false);
       expect(run.exitCode, run.stderr).toBe(0);
       const results = JSON.stringify(
-        api
+        faulty.api
           .chatRequests()
           .at(-1)
           ?.messages.filter((m: { role: string }) => m.role === 'tool'),
       );
       expect(results).toContain('about-to-fail');
       expect(results).not.toContain('injected plugin fault');
-      expect(sessionDirs(stateDir)).toEqual([]);
+      expect(sessionDirs(faulty.root)).toEqual([]);
     } finally {
-      await api.close();
-      home.cleanup();
+      await faulty.close();
     }
   }, 180_000);
 

@@ -8,18 +8,14 @@
  * same prompt once more with a fault injected into buddy-tui's code inside the installed
  * extension: both commands still run and answer as before, and Pi shows no extension error.
  */
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/state/reader.js';
-import { call, startChatCompletionsStandin, text, type ChatStandin } from '../support/chat-completions-standin.js';
+import { call, text, type ChatStandin } from '../support/chat-completions-standin.js';
 import { createOfflinePiHome, runPiPrint, skipWithoutPi, type OfflinePiHome } from '../support/pi-cli.js';
-import { privateHome, runCli, startRunner } from '../support/run-cli.js';
-import { makeTempDir } from '../support/temp-dir.js';
-import { waitUntil } from '../support/wait-until.js';
 import { readJournal } from './claude-session.js';
-import { shellQuote } from './tmux-server.js';
+import { startHostWorld, type HostWorld } from './host-session-world.js';
 
 const PROMPT = 'Run the check, then the other one.';
 
@@ -44,50 +40,33 @@ const toolResults = (api: ChatStandin, from: number) =>
     .map((m: { content: unknown }) => JSON.stringify(m.content));
 
 describe.skipIf(skipWithoutPi())('a Pi session in the journal, status and a plugin', () => {
-  let api: ChatStandin | undefined;
-  let home: OfflinePiHome | undefined;
-  let runner: ChildProcess | undefined;
+  let world: HostWorld<OfflinePiHome> | undefined;
 
   afterAll(async () => {
-    runner?.kill('SIGTERM');
-    await api?.close();
-    home?.cleanup();
+    await world?.close();
   });
 
   it('shows the exit 3 failure, runs the plugin, and a fault in the extension blocks no tool', {
     timeout: 240_000,
   }, async () => {
-    const base = makeTempDir('buddy-pi-e2e-');
-    const project = join(base, 'project');
-    mkdirSync(project);
-    const { root, env: buddyEnv } = privateHome(base);
-    api = await startChatCompletionsStandin({
+    world = await startHostWorld({
+      host: 'pi',
       script: [
         call('bash', { command: 'echo about-to-fail; exit 3' }),
         call('bash', { command: 'echo fine' }),
         text('Done.'),
       ],
+      makeHome: (baseUrl, buddyEnv) => createOfflinePiHome({ baseUrl, extraEnv: buddyEnv }),
+      plugin: { event: 'PostToolUseFailure', matcher: 'bash' },
+      runner: true,
     });
-    home = createOfflinePiHome({ baseUrl: api.baseUrl, extraEnv: buddyEnv });
-    const env = home.env;
-    const seen = join(base, 'plugin-seen.json');
-    mkdirSync(join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui'), { recursive: true });
-    writeFileSync(
-      join(buddyEnv.XDG_CONFIG_HOME, 'buddy-tui', 'config.json'),
-      JSON.stringify({
-        hooks: {
-          PostToolUseFailure: [{ matcher: 'bash', hooks: [{ type: 'command', command: `cat > ${shellQuote(seen)}` }] }],
-        },
-      }),
-    );
-    const install = runCli(['install', '--host', 'pi'], env, project);
+    const { project, root, api, home, install, cli } = world;
     expect(install.code, install.stderr).toBe(0);
-    runner = await startRunner(env, root);
 
     const run = await runPiPrint({ home, cwd: project, prompt: PROMPT });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stderr).not.toContain('Extension error');
-    const status = JSON.parse(runCli(['status', '--json'], env, project).stdout).sessions;
+    const status = JSON.parse(cli(['status', '--json']).stdout).sessions;
     expect(status).toHaveLength(1);
     expect(status[0]).toMatchObject({
       host: 'pi',
@@ -122,13 +101,7 @@ describe.skipIf(skipWithoutPi())('a Pi session in the journal, status and a plug
     expect(state.failures.map((f) => f.error)).toEqual(['Exit code 3\nabout-to-fail']);
     expect(state.turnCount).toBe(1);
 
-    const plugin = await waitUntil(
-      () => (existsSync(seen) ? readFileSync(seen, 'utf8') : ''),
-      (body) => body.trimEnd().endsWith('}'),
-      'the plugin to run on the failure',
-      90_000,
-    );
-    expect(JSON.parse(plugin)).toMatchObject({
+    expect(await world.pluginInput('the plugin to run on the failure')).toMatchObject({
       hook_event_name: 'PostToolUseFailure',
       tool_name: 'bash',
       exit_code: 3,

@@ -23,6 +23,15 @@ function hostLog(world: PluginHostWorld, host: PluginHost): string {
     .join('');
 }
 
+/** Install put the plugin file (with its mark line) in the host's plugins folder, and the run ended normally. */
+export function expectInstalledAndRun(world: PluginHostWorld, host: PluginHost): void {
+  expect(world.install.code, world.install.stderr).toBe(0);
+  const file = join(world.home.configDir, 'plugins', 'buddy-tui.js');
+  expect(readFileSync(file, 'utf8')).toContain(`// buddy-tui-plugin {"host":"${host}"`);
+  expect(world.run.timedOut).toBe(false);
+  expect(world.run.exitCode, world.run.stderr).toBe(0);
+}
+
 export function expectSessionSeen(world: PluginHostWorld, host: PluginHost): void {
   expect(world.sessionId).not.toBe('');
   // The seeded config folder kept the host from npm-installing its plugin package: no registry was asked.

@@ -8,13 +8,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  CHILD_MARKER,
-  call,
-  startChatCompletionsStandin,
-  text,
-  type ChatStandin,
-} from '../support/chat-completions-standin.js';
+import { CHILD_MARKER, call, text } from '../support/chat-completions-standin.js';
 import type { CliRun } from '../support/cli-print-run.js';
 import {
   createOfflinePluginHostHome,
@@ -22,22 +16,15 @@ import {
   type OfflinePluginHostHome,
   type PluginHost,
 } from '../support/opencode-cli.js';
-import { runCli } from '../support/run-cli.js';
-import { makeTempDir } from '../support/temp-dir.js';
 import { readJournal } from './claude-session.js';
+import { startHostWorld, type HostWorld } from './host-session-world.js';
 
 export const PROMPT = 'Check the folder, run the failing check, ask a helper.';
 
-export interface PluginHostWorld {
-  api: ChatStandin;
-  home: OfflinePluginHostHome;
-  project: string;
-  stateDir: string;
-  install: ReturnType<typeof runCli>;
+export interface PluginHostWorld extends HostWorld<OfflinePluginHostHome> {
   run: CliRun;
   sessionId: string;
   journal: () => Array<Record<string, any>>;
-  close(): Promise<void>;
 }
 
 /** Every bash needs a description for Kilo (its tool requires one); OpenCode ignores it. */
@@ -68,33 +55,22 @@ export async function pluginHostSession(
   host: PluginHost,
   opts: { withoutInbox?: boolean } = {},
 ): Promise<PluginHostWorld> {
-  const project = makeTempDir(`buddy-${host}-proj-`);
-  const api = await startChatCompletionsStandin({ script: sessionScript() });
-  const stateDir = join(makeTempDir(`buddy-${host}-state-`), 'state');
-  const home = createOfflinePluginHostHome({
+  const world = await startHostWorld({
     host,
-    baseUrl: api.baseUrl,
-    permission: PERMISSION,
-    extraEnv: { BUDDY_TUI_STATE_DIR: stateDir },
+    script: sessionScript(),
+    // The host's config is under its own XDG_CONFIG_HOME: of buddy-tui's environment, only the state root.
+    makeHome: (baseUrl, buddyEnv) =>
+      createOfflinePluginHostHome({
+        host,
+        baseUrl,
+        permission: PERMISSION,
+        extraEnv: { BUDDY_TUI_STATE_DIR: buddyEnv.BUDDY_TUI_STATE_DIR },
+      }),
   });
-  const install = runCli(['install', '--host', host], home.env, project);
-  if (opts.withoutInbox) rmSync(join(stateDir, 'inbox'), { recursive: true, force: true });
-  const run = await runPluginHost({ host, home, cwd: project, prompt: PROMPT, args: ['--auto'] });
+  if (opts.withoutInbox) rmSync(join(world.root, 'inbox'), { recursive: true, force: true });
+  const run = await runPluginHost({ host, home: world.home, cwd: world.project, prompt: PROMPT, args: ['--auto'] });
   // A reader drains the inbox into the journals.
-  runCli(['status', '--json'], home.env, project);
-  const sessionId = sessionDirs(stateDir)[0] ?? '';
-  return {
-    api,
-    home,
-    project,
-    stateDir,
-    install,
-    run,
-    sessionId,
-    journal: () => readJournal(stateDir, sessionId),
-    close: async () => {
-      await api.close();
-      home.cleanup();
-    },
-  };
+  world.cli(['status', '--json']);
+  const sessionId = sessionDirs(world.root)[0] ?? '';
+  return { ...world, run, sessionId, journal: () => readJournal(world.root, sessionId) };
 }
