@@ -90,6 +90,7 @@ const SESSION_STATE_FIELDS: Record<keyof SessionState, Check> = {
   turnCount: isCount,
   toolsThisTurn: recordOf(isCount),
   toolsRunning: recordOf(runningTool),
+  unendedToolStarts: recordOf(isCount),
   toolDurations: recordOf(toolDuration),
   toolRunsTotal: isCount,
   toolFailuresTotal: isCount,
@@ -116,6 +117,7 @@ export function checkedSessionState(value: unknown): SessionState | undefined {
     ...state,
     toolsThisTurn: keyedRecord(state.toolsThisTurn),
     toolsRunning: keyedRecord(state.toolsRunning),
+    unendedToolStarts: keyedRecord(state.unendedToolStarts),
     toolDurations: keyedRecord(state.toolDurations),
     subagents: keyedRecord(state.subagents),
   };

@@ -35,6 +35,7 @@ function copyState(state: SessionState): SessionState {
     ...state,
     toolsThisTurn: keyedRecord(state.toolsThisTurn),
     toolsRunning: keyedRecord(state.toolsRunning),
+    unendedToolStarts: keyedRecord(state.unendedToolStarts),
     toolDurations: keyedRecord(state.toolDurations),
     failures: state.failures.slice(),
     subagents: keyedRecord(state.subagents),

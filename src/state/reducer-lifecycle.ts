@@ -12,6 +12,7 @@ import { toolDetail } from './tool-detail.js';
 function closeTurn(state: SessionState, ts: number): void {
   state.pendingPrompts = 0;
   state.toolsRunning = keyedRecord();
+  state.unendedToolStarts = keyedRecord();
   if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
   state.turnStartedAt = undefined;
 }

@@ -16,14 +16,30 @@ function recordDuration(state: SessionState, tool: string, ms: number): void {
     : { count: 1, totalMs: ms, maxMs: ms };
 }
 
-/** Counts a tool call once, whichever of its Pre or Post event arrives first. */
-function countToolOnce(draft: Draft, event: JournalEvent, tool: string): void {
+/**
+ * Counts a tool call once, whichever of its Pre or Post event arrives first. A call with no id
+ * (hosts without call ids) counts at its start, and the next end of that tool's name is its own;
+ * an end with no open start (its start never journaled, or folded before a cut) counts itself.
+ */
+function countToolOnce(draft: Draft, event: JournalEvent, tool: string, end: boolean): void {
   const { state } = draft;
   const id = event.tool_use_id;
-  const counted = typeof id === 'string' && id ? `count:${id}` : undefined;
-  if (counted && !remember(draft, counted)) return;
+  if (typeof id === 'string' && id) {
+    if (!remember(draft, `count:${id}`)) return;
+  } else if (end) {
+    if (closeUnendedStart(state, tool)) return;
+  } else state.unendedToolStarts[tool] = (state.unendedToolStarts[tool] ?? 0) + 1;
   state.toolsThisTurn[tool] = (state.toolsThisTurn[tool] ?? 0) + 1;
   state.toolRunsTotal += 1;
+}
+
+/** Takes one open start of `tool` without an id; false when none is open. */
+function closeUnendedStart(state: SessionState, tool: string): boolean {
+  const open = state.unendedToolStarts[tool];
+  if (!open) return false;
+  if (open > 1) state.unendedToolStarts[tool] = open - 1;
+  else delete state.unendedToolStarts[tool];
+  return true;
 }
 
 function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
@@ -35,7 +51,7 @@ function finishTool(draft: Draft, event: JournalEvent, tool: string): void {
   const ms =
     typeof event.duration_ms === 'number' ? event.duration_ms : running ? event.ts - running.startedAt : undefined;
   if (ms !== undefined && ms >= 0) recordDuration(state, tool, ms);
-  countToolOnce(draft, event, tool);
+  countToolOnce(draft, event, tool, true);
 }
 
 export function applyPreToolUse(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {
@@ -52,7 +68,7 @@ export function applyPreToolUse(draft: Draft, event: JournalEvent, ts: number, t
       detail: toolDetail(event.tool_input),
     };
   }
-  countToolOnce(draft, event, tool);
+  countToolOnce(draft, event, tool, false);
 }
 
 export function applyPostToolUse(draft: Draft, event: JournalEvent, ts: number, tool: string | undefined): void {

@@ -86,6 +86,11 @@ export interface SessionState {
   toolsThisTurn: Record<string, number>;
   /** Running tools by tool_use_id. */
   toolsRunning: Record<string, RunningTool>;
+  /**
+   * Tool calls started with no call id whose end has not come, by tool name: the next end of
+   * that name is theirs, not another call (hosts without call ids fire a start and an end).
+   */
+  unendedToolStarts: Record<string, number>;
   toolDurations: Record<string, ToolDuration>;
   toolRunsTotal: number;
   toolFailuresTotal: number;
@@ -128,6 +133,7 @@ export function emptySessionState(sessionId: string, origin: SessionState['origi
     turnCount: 0,
     toolsThisTurn: keyedRecord(),
     toolsRunning: keyedRecord(),
+    unendedToolStarts: keyedRecord(),
     toolDurations: keyedRecord(),
     toolRunsTotal: 0,
     toolFailuresTotal: 0,
