@@ -168,7 +168,7 @@ export const copilotSpec: HostWithHookFile = {
     subagents: "SubagentStart/Stop; a child's own prompt and Stop are kept as activity",
     waitingForApproval: 'Notification `permission_prompt`',
     exitCodes: '`completed with exit code N`',
-    toolCallIds: 'tools count when they end',
+    toolCallIds: 'a start and the next end of its tool are one call',
     turnEnd: 'Stop; an API error: ErrorOccurred (as StopFailure); **Esc on a permission prompt: no event**',
     sessionEnd: 'SessionEnd (`complete`, `error`, `user_exit`)',
   },

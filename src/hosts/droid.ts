@@ -186,7 +186,7 @@ export const droidSpec: HostWithHookFile = {
     waitingForApproval: 'Notification, in the TUI only (untested: the TUI needs a Factory login)',
     exitCodes:
       "**a failed tool fires no hook**: read from the session's transcript at the turn's end (Stop as StopFailure)",
-    toolCallIds: 'none; tools count when they end',
+    toolCallIds: 'none; a start and the next end of its tool are one call',
     turnEnd: 'Stop',
     sessionEnd: 'SessionEnd (`other`)',
   },

@@ -121,7 +121,7 @@ export const geminiSpec: HostWithHookFile = {
     subagents: '`invoke_agent` is only a tool call',
     waitingForApproval: 'Notification `ToolPermission`',
     exitCodes: '`Exit Code: N`',
-    toolCallIds: 'tools count when they end',
+    toolCallIds: 'a start and the next end of its tool are one call',
     turnEnd: 'AfterAgent; **Esc and API errors: no event** (the next prompt closes the turn)',
     sessionEnd: 'SessionEnd (three times on `/quit`; once is enough)',
   },
