@@ -130,7 +130,13 @@ describe.skipIf(skipWithoutCopilot())('a Copilot CLI session in the journal, sta
     expect(sessionMood(state, state.failures[0].at + SESSION_MOOD_RULES.errorMs + 1000)).not.toBe('error');
     const status = runCli(['status', '--json'], home.env, project);
     const session = JSON.parse(status.stdout).sessions.find((s: { id: string }) => s.id === sessionId);
-    expect(session).toMatchObject({ host: 'copilot', state: 'ended', failures: 1 });
+    // Five calls, each a start and an end without a call id: each counts once.
+    expect(session).toMatchObject({
+      host: 'copilot',
+      state: 'ended',
+      failures: 1,
+      tools: { Bash: 2, Write: 1, Edit: 1, Agent: 1 },
+    });
   });
 
   it('the pane under tmux shows the Copilot session, its host and the failed command', async () => {
