@@ -14,7 +14,9 @@
  * - `session_shutdown` comes after an Esc or a hook's `{"cancel":true}`, with no TaskComplete
  *   for that turn and no end of the session: it ends the turn (Interrupt).
  * Lifecycle hooks are started detached and land out of order: `eventTime` gives the payload's
- * `timestamp`, by which the drain orders Cline's files (inbox-order.ts).
+ * `timestamp`, by which the drain orders Cline's files (inbox-order.ts); each event carries it as
+ * `event_time`, by which the reducer knows a turn's start journaled after its end (a drain ran
+ * between the two claims) for a late one.
  */
 import type { HostTranslator, HostPayload } from './translator-contract.js';
 import type { HostWithHookFolder } from './host-spec.js';
@@ -168,7 +170,10 @@ export const clineSpec: HostWithHookFolder = {
       payload.hookName === 'tool_call' || payload.hookName === 'tool_result'
         ? toolEvent(payload, session)
         : lifecycle(payload, session);
-    return event && ({ ...event, host: 'cline' } as InternalEvent);
+    if (!event) return undefined;
+    // The reducer's order of a turn's start and end, where two drains journaled them crossed.
+    const at = clineEventTime(payload);
+    return { ...event, ...(at === undefined ? {} : { event_time: at }), host: 'cline' } as InternalEvent;
   },
   eventTime: clineEventTime,
   hookFolder: {

@@ -54,5 +54,7 @@ export interface JournalEvent {
   tool_role?: string;
   /** A shell command's exit code, when the host told it apart from the output (Codex, from its rollout). */
   exit_code?: number;
+  /** When the host says the event happened, in ms by its clock, for a host whose hooks race (internal-event.ts). */
+  event_time?: number;
   [field: string]: unknown;
 }

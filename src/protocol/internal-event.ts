@@ -12,6 +12,9 @@
  *   `files_touched` when `tool_input.file_path` does not name them;
  * - UserPromptSubmit's `new_turn: true` when the host's prompt always starts a new turn (it queues
  *   none): a turn still open then ended without a Stop;
+ * - `event_time` (ms, the host's clock) from a host whose hooks run in parallel and can be
+ *   journaled out of order (Cline): the reducer takes a turn start older than the last turn end as
+ *   a late start of a turn already ended;
  * - Notification's `notification_type` (`permission_prompt`, `idle_prompt`, ...), subagents'
  *   `agent_id`/`agent_type`, SessionEnd's `reason`, Stop/Interrupt ending the turn.
  * Zod-free: adapters build it on the ingest path.

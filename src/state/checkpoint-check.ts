@@ -88,6 +88,8 @@ const SESSION_STATE_FIELDS: Record<keyof SessionState, Check> = {
   turnStartedAt: optional(isNumber),
   lastTurnMs: optional(isNumber),
   turnCount: isCount,
+  turnStartHostTime: optional(isNumber),
+  lastTurnEndHostTime: optional(isNumber),
   toolsThisTurn: recordOf(isCount),
   toolsRunning: recordOf(runningTool),
   unendedToolStarts: recordOf(isCount),

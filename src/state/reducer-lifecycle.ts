@@ -15,6 +15,20 @@ function closeTurn(state: SessionState, ts: number): void {
   state.unendedToolStarts = keyedRecord();
   if (state.turnStartedAt !== undefined) state.lastTurnMs = Math.max(0, ts - state.turnStartedAt);
   state.turnStartedAt = undefined;
+  state.turnStartHostTime = undefined;
+}
+
+/** The host's own time of the event (internal-event.ts `event_time`), when it sent one. */
+function hostTimeOf(event: JournalEvent): number | undefined {
+  return typeof event.event_time === 'number' && Number.isFinite(event.event_time) ? event.event_time : undefined;
+}
+
+/**
+ * A turn start the host says came before the last turn end applied: the start of a turn already
+ * ended, journaled late (Cline's detached hooks, claimed by two drains in the wrong order).
+ */
+function isLateStart(state: SessionState, hostTime: number | undefined): boolean {
+  return hostTime !== undefined && state.lastTurnEndHostTime !== undefined && hostTime < state.lastTurnEndHostTime;
 }
 
 export function applySessionStart({ state }: Draft, event: JournalEvent): void {
@@ -26,6 +40,13 @@ export function applySessionStart({ state }: Draft, event: JournalEvent): void {
 }
 
 export function applyUserPromptSubmit({ state }: Draft, event: JournalEvent, ts: number): void {
+  const hostTime = hostTimeOf(event);
+  if (isLateStart(state, hostTime)) {
+    // Its turn was, and its end already closed it: counted, but it opens nothing.
+    state.turnCount += 1;
+    state.promptCount += 1;
+    return;
+  }
   // A host whose prompt always starts a new turn (internal-event.ts `new_turn`): a turn still
   // open ended without a Stop (Esc on a permission prompt, an API error fire none there).
   if (event.new_turn === true && state.pendingPrompts > 0) closeTurn(state, ts);
@@ -36,6 +57,7 @@ export function applyUserPromptSubmit({ state }: Draft, event: JournalEvent, ts:
   }
   state.pendingPrompts += 1;
   state.promptCount += 1;
+  if (hostTime !== undefined) state.turnStartHostTime ??= hostTime;
 }
 
 /** Stop, StopFailure and Interrupt (Codex: the user interrupted the turn; no Stop follows). */
@@ -52,6 +74,10 @@ export function applyStop({ state }: Draft, event: JournalEvent, ts: number): vo
       ...(tool ? { detail: toolDetail(event.tool_input) } : {}),
     });
   }
+  const hostTime = hostTimeOf(event);
+  // The late end of an earlier turn (a start with `new_turn` closed it): the open turn is newer.
+  if (hostTime !== undefined && state.turnStartHostTime !== undefined && hostTime < state.turnStartHostTime) return;
+  if (hostTime !== undefined) state.lastTurnEndHostTime = Math.max(state.lastTurnEndHostTime ?? hostTime, hostTime);
   closeTurn(state, ts);
 }
 

@@ -81,6 +81,13 @@ export interface SessionState {
   turnStartedAt?: number;
   lastTurnMs?: number;
   turnCount: number;
+  /**
+   * By the host's own clock (`event_time`, hosts whose hooks race: Cline): when the open turn
+   * started, and the latest turn end applied. A start before that end, or an end before that
+   * start, belongs to a turn already closed and journaled late.
+   */
+  turnStartHostTime?: number;
+  lastTurnEndHostTime?: number;
 
   /** Tool name to count, for the current (or, until the next prompt, the last) turn. */
   toolsThisTurn: Record<string, number>;

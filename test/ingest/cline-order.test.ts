@@ -20,6 +20,7 @@ import { HOOK_ENTRY, runHookProcess } from '../support/hook-process.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { damagedFiles, journal } from './spool-writers.js';
 import { waitUntil } from '../support/wait-until.js';
+import { runCli } from '../support/run-cli.js';
 
 const runs = HOST_FIXTURES.cline();
 const run = (name: string) => runs.find((r) => r.name === name)!.payloads;
@@ -57,6 +58,26 @@ describe('Cline events out of order', () => {
     expect(names(lines)).toEqual(['UserPromptSubmit', 'Stop']);
     const state = foldEvents(undefined, lines as unknown as JournalEvent[], sid);
     expect(state.pendingPrompts).toBe(0);
+    expect(spooledNames(root)).toEqual([]);
+  });
+
+  it("a drain between a turn's TaskComplete and its earlier TaskStart: status --json shows the turn closed, not thinking", async () => {
+    const { root, env, fire } = world();
+    const [start, complete] = run('tui').slice(-2);
+    const sid = (start.sessionContext as { rootSessionId: string }).rootSessionId;
+    const status = () => {
+      // `status --json` drains the inbox before it reads, as the pane's watcher does.
+      const result = runCli(['status', '--json'], { ...env, HOME: makeTempDir() }, undefined, 60_000);
+      expect(result.code).toBe(0);
+      const sessions = (JSON.parse(result.stdout) as { sessions: Array<{ id: string; state: string }> }).sessions;
+      return sessions.find((s) => s.id === sid)?.state;
+    };
+    await fire(complete, 'TaskComplete');
+    expect(status()).toBe('idle');
+    await fire(start, 'TaskStart');
+    expect(status()).toBe('idle');
+    // The journal keeps the order the drains saw; the reducer knows the start came first.
+    expect(names(journal(root, sid))).toEqual(['Stop', 'UserPromptSubmit']);
     expect(spooledNames(root)).toEqual([]);
   });
 
