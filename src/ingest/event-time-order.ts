@@ -4,8 +4,8 @@
  * before its TaskStart) says when each event happened (its spec's `eventTime`). Within one
  * listing, that host's files are put in that order among the places they hold; every other
  * file, and one whose time cannot be read yet (still being written), keeps its place. Files
- * spooled after a drain ran cannot be put before what it journaled: that is left to the turn's
- * next events (docs/hosts.md).
+ * spooled after a drain ran cannot be put before what it journaled: the reducer orders a turn's
+ * start and end by the same time, carried as `event_time` (reducer-lifecycle.ts, docs/hosts.md).
  */
 import { join } from 'node:path';
 import { HOST_SPECS } from '../hosts/host-capabilities.js';

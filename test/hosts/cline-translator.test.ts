@@ -22,6 +22,8 @@ describe('the Cline translator', () => {
     expect(basic[0].prompt).toBeUndefined();
     expect(basic[0].agent_id).toBeUndefined();
     expect(basic.at(-1)).toMatchObject({ hook_event_name: 'Stop' });
+    // The host's time rides along for the reducer's turn order (reducer-lifecycle.ts).
+    expect(basic[0].event_time).toBe(Date.parse(run('p-basic')[0].timestamp as string));
   });
 
   it('a command that exited 3 is a failure with its exit code, though postToolUse.success is true', () => {
