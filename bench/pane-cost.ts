@@ -8,6 +8,7 @@
  *   with 5 quiet sessions (goal ≤ 0.3%), from /proc utime+stime.
  * - the quiet pane while other programs' files come and go in its temp folder (Foundry's root),
  *   beside the same pane in a temp folder nobody touches (issue 50: bar ≤ 0.5%, goal the latter).
+ * - the same pane fed through the installed spool, the drain counting (spool-fed.ts; bar <= 3%).
  * `node --import tsx bench/pane-cost.ts --profile` writes a --cpu-prof of the pane process with
  * 5 working sessions and prints the top self-time entries.
  */
@@ -19,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { startTui } from '../src/tui/start-tui.js';
 import { formatMs, median, percentile, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep } from './pane-process.js';
+import { benchSpoolFed } from './spool-fed.js';
 import { fillTempFolder, startTempChurn } from './temp-churn.js';
 import { openWorkingSessions, startWorkingSessions } from './working-sessions.js';
 
@@ -201,7 +203,7 @@ async function profile(): Promise<void> {
 export async function bench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const only = process.env.BUDDY_BENCH_ONLY?.split(',');
-  for (const part of [benchFrameCpu, benchPaneShare, benchBusyTemp]) {
+  for (const part of [benchFrameCpu, benchPaneShare, benchSpoolFed, benchBusyTemp]) {
     if (only && !only.some((name) => part.name.toLowerCase().includes(name))) continue;
     try {
       rows.push(...(await part()));
