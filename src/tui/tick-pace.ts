@@ -1,8 +1,9 @@
 /**
  * How fast the pane ticks. While something is going on (a prompt being answered, a tool or
- * subagent running, a bubble or notice on screen) the buddy animates on the steady 500 ms
- * tick. When everything is quiet it breathes slowly, one frame every 4 s: each frame costs
- * Ink a full layout and redraw, and an idle pane must stay well under 1% of a core.
+ * subagent running, a bubble or notice on screen, another session's change held for the tick)
+ * the buddy animates on the steady 500 ms tick. When everything is quiet it breathes slowly, one
+ * frame every 4 s: each frame costs Ink a full layout and redraw, and an idle pane must stay well
+ * under 1% of a core.
  */
 import { isProcessingPrompt } from '../state/selectors.js';
 import { visibleSessions, type BuddyState } from './store/index.js';
@@ -10,8 +11,12 @@ import { visibleSessions, type BuddyState } from './store/index.js';
 export const BUSY_TICK_MS = 500;
 export const QUIET_TICK_MS = 4_000;
 
-export function isBusy(state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now'>): boolean {
+export function isBusy(
+  state: Pick<BuddyState, 'sessions' | 'bubbles' | 'notice' | 'now'> & Partial<Pick<BuddyState, 'heldSessions'>>,
+): boolean {
   if (state.bubbles.current || state.notice) return true;
+  // A held change shows on the next tick: within a steady tick, not a slow breath.
+  if (state.heldSessions && Object.keys(state.heldSessions).length > 0) return true;
   return visibleSessions(state.sessions, state.now).some(
     (session) =>
       isProcessingPrompt(session) ||

@@ -30,7 +30,11 @@ function setup() {
   const batches: SessionEvents[][] = [];
   const watcher = startSessionWatcher({ root, store, env, onEvents: (batch) => batches.push(batch) });
   watchers.push(watcher);
-  const sessions = () => Object.keys(store.getState().sessions).sort().join(',');
+  // Read sessions, shown or held for the pane's tick (none runs here).
+  const sessions = () =>
+    Object.keys({ ...store.getState().sessions, ...store.getState().heldSessions })
+      .sort()
+      .join(',');
   return { base, root, foundry, env, watcher, batches, sessions };
 }
 

@@ -75,7 +75,8 @@ describe('session watcher', () => {
     appendFileSync(path, whole.slice(0, 20));
     // A second session's event proves the watcher ran after the half line was written.
     writeJournal(root, 's2', line('s2', { hook_event_name: 'SessionStart' }));
-    await waitUntil(() => store.getState().sessions.s2, Boolean, 's2');
+    // s2 is not shown: its read waits in heldSessions for the pane's tick (none runs here).
+    await waitUntil(() => store.getState().heldSessions.s2, Boolean, 's2');
     appendFileSync(path, whole.slice(20, 30));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(store.getState().sessions.s1.eventCount).toBe(1);
@@ -228,7 +229,7 @@ describe('session watcher', () => {
     const text = backlog('big', 2000);
     writeJournal(root, 'big', text);
     await waitUntil(
-      () => store.getState().sessions.big?.eventCount ?? 0,
+      () => (store.getState().heldSessions.big ?? store.getState().sessions.big)?.eventCount ?? 0,
       (n) => n === 2000,
       'the whole backlog',
     );

@@ -14,7 +14,7 @@ import { createInteractionSlice } from './interaction-slice.js';
 import { createOverlaySlice } from './overlay-slice.js';
 import { createOverviewSlice } from './overview-slice.js';
 import { createReactionSlice } from './reaction-slice.js';
-import { createSessionSlice, reselect } from './session-slice.js';
+import { createSessionSlice, foldHeld, reselect } from './session-slice.js';
 import type { BuddyState, BuddyStore, BuddyStoreOptions, Notice } from './types.js';
 
 /** The delegate's usage rows as the help overlay draws them (names up to 30, values up to 60 characters). */
@@ -76,8 +76,10 @@ export function createBuddyStore(options: BuddyStoreOptions): BuddyStore {
     advance(now, extras = {}) {
       set((state) => {
         const bubbles = advanceBubbles(state.bubbles, now);
-        const selection = state.userSelected ? {} : reselect(state, now);
-        return { tick: state.tick + 1, now, bubbles, ...advanceNotice(state, now), ...selection, ...extras };
+        // Other sessions' changes held since the last tick show now, in this one frame.
+        const folded = foldHeld(state);
+        const selection = state.userSelected ? {} : reselect({ ...state, ...folded }, now);
+        return { tick: state.tick + 1, now, bubbles, ...advanceNotice(state, now), ...folded, ...selection, ...extras };
       });
     },
 

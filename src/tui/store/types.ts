@@ -114,10 +114,15 @@ export interface InteractionSlice {
 export interface SessionSlice {
   /** Sessions as the reader folded them, their drawn texts made safe on the way in. */
   sessions: Record<string, SafeSessionState>;
+  /** Read changes of sessions not shown, waiting for the next tick to be folded into `sessions`. */
+  heldSessions: Record<string, SafeSessionState>;
   /** The session shown; follows the most recently active one until the user picks one. */
   selectedId?: string;
   userSelected: boolean;
+  /** Puts states in at once (the pane's start, tests). */
   applySessions(states: SessionState[], now: number, eventCount?: number): void;
+  /** The watcher's reads: the shown session's at once, the others held for the next tick. */
+  receiveSessions(states: SessionState[], now: number, eventCount?: number): void;
   removeSessions(ids: string[], now: number): void;
   select(id: string): void;
   selectRelative(step: number): void;

@@ -24,6 +24,7 @@ import {
 import type { Tracked } from './tracked-session.js';
 import { createUpdateThrottle, type UpdateThrottle } from './update-throttle.js';
 import { watchFoundryRoot } from './watch-foundry-root.js';
+import { watchInbox } from './watch-inbox.js';
 import { watchRoot } from './watch-root.js';
 import {
   createWatchedSessions,
@@ -115,7 +116,6 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
       onEvent: (event, path) => {
         const target = rootEventTarget(root, event, path, isTracked);
         if (target?.kind === 'lock') onLockChange?.();
-        else if (target?.kind === 'inbox') inbox.kick();
         else if (target?.kind === 'reactions') onReactions?.(target.id);
         else if (target) touched(target.id, target.listAgain);
       },
@@ -123,6 +123,7 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
       onMadeAgain: () => (rescan(), onLockChange?.()),
       report,
     }),
+    watchInbox({ root, kick: inbox.kick, report }),
   ];
   if (!spec.foundry) return watchers;
   watchers.push(watchFoundryRoot({ froot: foundryRoot(spec.env), isTracked, touched, onMadeAgain: rescan, report }));
@@ -154,12 +155,16 @@ function scanHistory(
   });
 }
 
-/** Puts one read's states (and the vanished sessions) in the store in ONE update; true when states changed. */
-function applyReadToStore(store: BuddyStore, result: SessionsRead, gone: string[]): boolean {
+/**
+ * Puts one read's states (and the vanished sessions) in the store in ONE update; true when states
+ * changed. History goes in at once; a live read's sessions not shown wait for the tick (receiveSessions).
+ */
+function applyReadToStore(store: BuddyStore, result: SessionsRead, gone: string[], history: boolean): boolean {
   const state = store.getState();
   if (gone.length) state.removeSessions(gone, result.now);
   if (!result.changed.length) return false;
-  state.applySessions(result.changed, result.now, result.count);
+  if (history) state.applySessions(result.changed, result.now, result.count);
+  else state.receiveSessions(result.changed, result.now, result.count);
   return true;
 }
 
@@ -197,8 +202,8 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
   const life = lifetimeWithin(options.signal);
   let updates = 0;
 
-  const applyRead = (result: SessionsRead, gone: string[]) => {
-    if (applyReadToStore(store, result, gone)) updates += 1;
+  const applyRead = (result: SessionsRead, gone: string[], history = false) => {
+    if (applyReadToStore(store, result, gone, history)) updates += 1;
   };
 
   /** Reads what the schedule says; true when a read stopped at the slice limit (read on). */
@@ -250,7 +255,7 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
   // (what came in between is new: to the plugins) and narrow folds are widened (tracked-session.ts).
   const readHistory = (items: Tracked[]) => {
     try {
-      applyRead(sessions.read(items, FIRST_SCAN, clock()), []);
+      applyRead(sessions.read(items, FIRST_SCAN, clock()), [], true);
     } catch (error) {
       reportError('scan', error);
     }
