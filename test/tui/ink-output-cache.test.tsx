@@ -45,8 +45,17 @@ describe('Ink caches shared across frames', () => {
 const REPO = join(import.meta.dirname, '..', '..');
 const PATCH = 'ink@6.8.0.patch';
 
+const RENDER_FILE = 'render-node-to-output.js';
+const installedRender = readFileSync(join(REPO, 'node_modules', 'ink', 'build', RENDER_FILE), 'utf8');
+/** Ink's own render-node-to-output.js: the installed one with the patch's lines taken back out. */
+const pristineRender = installedRender
+  .split('\n')
+  .filter((line) => !/buddy-tui's patch|not a second widestLine|^import measureText/.test(line))
+  .join('\n')
+  .replace('const currentWidth = measureText(text).width;', 'const currentWidth = widestLine(text);');
+
 /** Runs scripts/apply-patches.mjs in a folder holding our patch and an Ink of that version and text. */
-function applyPatchesTo(ink: { version: string; output: string }, args: string[] = []) {
+function applyPatchesTo(ink: { version: string; output: string; render?: string }, args: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'buddy-patches-'));
   try {
     mkdirSync(join(dir, 'patches'));
@@ -54,6 +63,7 @@ function applyPatchesTo(ink: { version: string; output: string }, args: string[]
     mkdirSync(join(dir, 'node_modules', 'ink', 'build'), { recursive: true });
     writeFileSync(join(dir, 'node_modules', 'ink', 'package.json'), JSON.stringify({ version: ink.version }));
     writeFileSync(join(dir, 'node_modules', 'ink', 'build', 'output.js'), ink.output);
+    writeFileSync(join(dir, 'node_modules', 'ink', 'build', RENDER_FILE), ink.render ?? pristineRender);
     const run = spawnSync(process.execPath, [join(REPO, 'scripts', 'apply-patches.mjs'), ...args], {
       cwd: dir,
       encoding: 'utf8',
@@ -63,6 +73,7 @@ function applyPatchesTo(ink: { version: string; output: string }, args: string[]
       status: run.status,
       stderr: run.stderr,
       output: readFileSync(join(dir, 'node_modules', 'ink', 'build', 'output.js'), 'utf8'),
+      render: readFileSync(join(dir, 'node_modules', 'ink', 'build', RENDER_FILE), 'utf8'),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -93,9 +104,12 @@ describe("the Ink patch (npm's prepare step)", () => {
     const first = applyPatchesTo({ version: '6.8.0', output: pristine });
     expect(first.status, first.stderr).toBe(0);
     expect(first.output).toBe(patched);
-    const again = applyPatchesTo({ version: '6.8.0', output: patched });
+    expect(pristineRender).toContain('const currentWidth = widestLine(text);');
+    expect(first.render).toBe(installedRender);
+    const again = applyPatchesTo({ version: '6.8.0', output: patched, render: installedRender });
     expect(again.status, again.stderr).toBe(0);
     expect(again.output).toBe(patched);
+    expect(again.render).toBe(installedRender);
   });
 
   it('stops the install, naming the patch, on another Ink version or an Ink it no longer fits', () => {
