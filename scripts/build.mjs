@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { warmCodeCaches } from './warm-code-cache.mjs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 // dist/ bundles Ink, which the pane needs patched (patches/README.md): never bundle an unpatched one.
@@ -154,8 +155,8 @@ try {
     minifySyntax: true,
   });
   // V8's code for each hot bundle, made by this Node with the wrapper the starters use.
-  const { makeCodeCache, codeCachePath } = createRequire(import.meta.url)(resolve(scratch, 'tool/code-cache-tool.cjs'));
-  rmSync(join(scratch, 'tool'), { recursive: true, force: true });
+  const codeCacheTool = resolve(scratch, 'tool/code-cache-tool.cjs');
+  const { makeCodeCache, codeCachePath } = createRequire(import.meta.url)(codeCacheTool);
   for (const name of HOT_BUNDLES) {
     const bundle = resolve(scratch, `${name}.bundle.js`);
     // import() in a script run by node:vm needs an experimental loader option that warns on stderr.
@@ -168,7 +169,7 @@ try {
   chmodSync(join(scratch, 'cli.js'), 0o755);
 
   const built = readdirSync(scratch, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !entry.parentPath.startsWith(join(scratch, 'tool')))
     .map((entry) => relative(scratch, join(entry.parentPath, entry.name)));
   for (const dir of CHUNK_DIRS) mkdirSync(join('dist', dir), { recursive: true });
   for (const file of built) {
@@ -181,6 +182,8 @@ try {
       if (!keep.has(join(dir, file))) rmSync(join('dist', dir, file), { force: true });
     }
   }
+  // Then each hot bundle's cache again, from a run on a sample event (src/entries/code-cache.ts).
+  warmCodeCaches(codeCacheTool);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

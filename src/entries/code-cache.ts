@@ -8,7 +8,7 @@
  * The cache lives in dist/ beside the code it was made from, never in a folder others could write.
  * Node 22.1+ has module.enableCompileCache for the same, but Node 20 is the floor.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -40,16 +40,36 @@ function readCache(bundle: string): Buffer | undefined {
   }
 }
 
-/** Runs a CommonJS bundle as require() would, with V8's cached code when it fits. */
-export function runBundle(bundle: string): void {
-  const script = bundleScript(bundle, readCache(bundle));
-  const load = createRequire(bundle);
+function runScript(script: Script, bundle: string): void {
   const module = { exports: {}, filename: bundle, id: bundle };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run(module.exports, load, module, bundle, dirname(bundle));
+  run(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 }
 
-/** The build's step: V8's code for the bundle as this Node compiles it, for codeCachePath. */
+/** Runs a CommonJS bundle as require() would, with V8's cached code when it fits. */
+export function runBundle(bundle: string): void {
+  runScript(bundleScript(bundle, readCache(bundle)), bundle);
+}
+
+/** The build's fallback: V8's code for the bundle's top level as this Node compiles it, for codeCachePath. */
 export function makeCodeCache(bundle: string): Buffer {
   return bundleScript(bundle).createCachedData();
+}
+
+/**
+ * The build's warm-up, in a child process of its own: runs the bundle once on a sample event (its
+ * argv after `args`, its stdin and state root as the build gives them), then keeps V8's code of
+ * every function that ran, not only the top level's (a cache 2x the size; about 4 ms less per
+ * statusline start than the top level's alone, measured side by side).
+ */
+export function runBundleKeepingCode(bundle: string, args: readonly string[]): void {
+  const script = bundleScript(bundle);
+  process.argv = [process.execPath, bundle, ...args];
+  process.once('exit', () => {
+    // Whole or not at all: a hook starting meanwhile reads the old cache or this one.
+    const part = `${codeCachePath(bundle)}.${process.pid}.part`;
+    writeFileSync(part, script.createCachedData());
+    renameSync(part, codeCachePath(bundle));
+  });
+  runScript(script, bundle);
 }
