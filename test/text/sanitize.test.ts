@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from '../../src/text/sanitize.js';
+import { MAY_BE_INVISIBLE, sanitizeText } from '../../src/text/sanitize.js';
 import { graphemes, sliceGraphemes } from '../../src/text/graphemes.js';
 
 const FAMILY = '👨‍👩‍👧';
@@ -84,6 +84,19 @@ describe('sanitizeText: length cap', () => {
     expect(sanitizeText('abcdefgh', { maxLength: 0 })).toBe('…');
     // One byte that is not printable ASCII takes the full path.
     expect(sanitizeText('ab\tc\u001b[31md', { maxLength: 40 })).toBe('ab  cd');
+  });
+
+  it('looks for invisible characters only where one can be: the prefilter covers every default-ignorable code point', () => {
+    const ignorable = /\p{Default_Ignorable_Code_Point}/u;
+    const missed: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (ignorable.test(char) && !MAY_BE_INVISIBLE.test(char)) missed.push(code.toString(16));
+    }
+    expect(missed).toEqual([]);
+    // And so the outcome is the pattern's: a zero-width space inside non-ASCII text still goes.
+    expect(sanitizeText('(◉\u200B_◉)')).toBe('(◉_◉)');
   });
 
   it('keeps text under the cap whole', () => {
