@@ -65,7 +65,8 @@ describe('read schedule', () => {
 describe('state root events', () => {
   it('tells the runner lock and the inbox apart from sessions', () => {
     expect(rootEventTarget(root, 'change', join(root, 'runner.lock'), known())).toEqual({ kind: 'lock' });
-    expect(rootEventTarget(root, 'add', join(root, 'inbox', '1.json'), known())).toEqual({ kind: 'inbox' });
+    // The inbox has a watcher of its own (watch-inbox.ts).
+    expect(rootEventTarget(root, 'add', join(root, 'inbox', '1.json'), known())).toBeUndefined();
     expect(rootEventTarget(root, 'addDir', root, known())).toBeUndefined();
     expect(rootEventTarget(root, 'add', join(root, 'not a session', 'events.jsonl'), known())).toBeUndefined();
   });
@@ -90,7 +91,7 @@ describe('state root events', () => {
     });
   });
 
-  it('watches session folders, journals, the inbox files and the lock only', () => {
+  it('watches session folders, journals and the lock only', () => {
     expect(rootIgnored(root, root, undefined)).toBe(false);
     expect(rootIgnored(root, join(root, 's1'), false)).toBe(false);
     expect(rootIgnored(root, join(root, 'runner.lock'), true)).toBe(false);
@@ -105,7 +106,9 @@ describe('state root events', () => {
     });
     // Not yet statted: kept, so a folder is not skipped before chokidar knows what it is.
     expect(rootIgnored(root, join(root, 's1', 'checkpoint.json'), undefined)).toBe(false);
-    expect(rootIgnored(root, join(root, 'inbox', '1.json'), true)).toBe(false);
+    // The inbox has a watcher of its own: chokidar's listed it again and watched each spooled file.
+    expect(rootIgnored(root, join(root, 'inbox'), false)).toBe(true);
+    expect(rootIgnored(root, join(root, 'inbox', 'claude.123'), true)).toBe(true);
     expect(rootIgnored(root, join(root, 'inbox', 'sub', '1.json'), true)).toBe(true);
   });
 });

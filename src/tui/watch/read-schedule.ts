@@ -42,7 +42,6 @@ export const LIVE_READ: ReadMode = { maxBytes: READ_SLICE_BYTES, handOn: true };
 /** What a file event under the state root is about. */
 export type RootTarget =
   | { kind: 'lock' }
-  | { kind: 'inbox' }
   | { kind: 'reactions'; id: string }
   | { kind: 'session'; id: string; listAgain: boolean };
 
@@ -57,8 +56,7 @@ export function rootEventTarget(
   if (!rel) return undefined;
   const parts = rel.split(sep);
   if (parts.length === 1 && parts[0] === RUNNER_LOCK_FILE) return { kind: 'lock' };
-  // A hook spooled an event: the drain moves it into its journal, whose change brings it here.
-  if (parts[0] === INBOX_DIR) return { kind: 'inbox' };
+  if (parts[0] === INBOX_DIR) return undefined;
   const id = parts[0];
   if (!SESSION_ID_PATTERN.test(id)) return undefined;
   // What the runner said: a viewer shows it (reaction-follower.ts); the journal is not read for it.
@@ -67,12 +65,15 @@ export function rootEventTarget(
   return { kind: 'session', id, listAgain: event === 'addDir' || event === 'unlinkDir' || !isTracked(id) };
 }
 
-/** Only directories, journals, reaction logs, the inbox's files and the lock matter; checkpoints do not. */
+/**
+ * Only directories, journals, reaction logs and the lock matter; checkpoints do not. The inbox has
+ * a watcher of its own (watch-inbox.ts): a spooled event comes back here as its journal's change.
+ */
 export function rootIgnored(root: string, path: string, isFile: boolean | undefined): boolean {
   const rel = relative(root, path);
   if (!rel) return false;
   const parts = rel.split(sep);
-  if (parts[0] === INBOX_DIR) return parts.length > 2;
+  if (parts[0] === INBOX_DIR) return true;
   if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
   return isFile === true && basename(path) !== JOURNAL_FILE && basename(path) !== REACTIONS_FILE;
 }

@@ -24,6 +24,7 @@ import {
 import type { Tracked } from './tracked-session.js';
 import { createUpdateThrottle, type UpdateThrottle } from './update-throttle.js';
 import { watchFoundryRoot } from './watch-foundry-root.js';
+import { watchInbox } from './watch-inbox.js';
 import { watchRoot } from './watch-root.js';
 import {
   createWatchedSessions,
@@ -115,7 +116,6 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
       onEvent: (event, path) => {
         const target = rootEventTarget(root, event, path, isTracked);
         if (target?.kind === 'lock') onLockChange?.();
-        else if (target?.kind === 'inbox') inbox.kick();
         else if (target?.kind === 'reactions') onReactions?.(target.id);
         else if (target) touched(target.id, target.listAgain);
       },
@@ -123,6 +123,7 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
       onMadeAgain: () => (rescan(), onLockChange?.()),
       report,
     }),
+    watchInbox({ root, kick: inbox.kick, report }),
   ];
   if (!spec.foundry) return watchers;
   watchers.push(watchFoundryRoot({ froot: foundryRoot(spec.env), isTracked, touched, onMadeAgain: rescan, report }));
