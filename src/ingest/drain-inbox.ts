@@ -19,6 +19,7 @@ import { errorLogReporter } from '../state/error-log.js';
 import { checkPrivateDir, isPrivateDir, stateRootPath } from '../state/state-root.js';
 import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js';
 import { drainFile, type DrainMemory } from './drain-file.js';
+import type { KeyMemory } from './journal-event.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
 import { orderByEventTime } from './event-time-order.js';
 import { clearRootRefused, markRootRefused } from './root-refusal.js';
@@ -42,6 +43,11 @@ export interface DrainOptions {
   env?: NodeJS.ProcessEnv;
   /** Filled with the sessions whose files wait (UNKNOWN_SESSION: a file of a session not known yet). */
   heldSessions?: Set<string>;
+  /**
+   * The journals' recent keys, kept by a caller that drains again and again (the pane): a journal
+   * only this drainer appended to since is not read again (journal-event.ts). Default: this drain's own.
+   */
+  keys?: KeyMemory;
 }
 
 export interface DrainResult {
@@ -151,7 +157,7 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
   if (!listing.files.length && !retry) return result;
   const release = takeDrainLock(inbox, options.now ?? Date.now());
   if (!release) return { ...result, waiting: listing.files.length, busy: true };
-  const memory: DrainMemory = { held: options.heldSessions ?? new Set(), keys: new Map() };
+  const memory: DrainMemory = { held: options.heldSessions ?? new Set(), keys: options.keys ?? new Map() };
   let sawSessionStart = false;
   try {
     // Listed again under the lock: a drainer that held it before may have taken some.

@@ -76,12 +76,25 @@ const sizeOf = (path: string): number => {
   }
 };
 
-/** The journal's recent keys: the remembered ones while only this drain appended, else read again. */
+/** A kept memory stays small: a drainer that raced this one did so within the last few keys. */
+const MAX_KEPT_KEYS = 256;
+const MAX_KEPT_JOURNALS = 256;
+
+/** The journal's recent keys: the remembered ones while only this drainer appended, else read again. */
 function recentKeysOf(journal: string, memory: KeyMemory): RecentKeys {
   const size = sizeOf(journal);
   let recent = memory.get(journal);
-  if (!recent || recent.size !== size) memory.set(journal, (recent = { keys: recentInboxKeys(journal), size }));
+  if (!recent || recent.size !== size) {
+    if (!recent && memory.size >= MAX_KEPT_JOURNALS) memory.clear();
+    memory.set(journal, (recent = { keys: recentInboxKeys(journal), size }));
+  }
   return recent;
+}
+
+/** Notes a key appended (the oldest forgotten past MAX_KEPT_KEYS: a Set keeps insertion order). */
+function remember(recent: RecentKeys, key: string): void {
+  recent.keys.add(key);
+  if (recent.keys.size > MAX_KEPT_KEYS) recent.keys.delete(recent.keys.values().next().value as string);
 }
 
 export interface SpooledEvent {
@@ -109,6 +122,6 @@ export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory:
     journal,
     serializeEventLine(stampEvent(event, { ...stamps, ts: Math.floor(spooled.mtimeMs), inbox: key })),
   );
-  recent.keys.add(key);
+  remember(recent, key);
   recent.size = sizeOf(journal);
 }

@@ -5,6 +5,7 @@
  * event chokidar drops (it throttles a path's changes to one per 50 ms).
  */
 import { drainInbox } from '../../ingest/drain-inbox.js';
+import type { KeyMemory } from '../../ingest/journal-event.js';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import type { Reporter } from '../../report/reporter.js';
 
@@ -34,11 +35,13 @@ export function createInboxDrainer(
     if (again) clearTimeout(again);
   });
 
+  // Kept across drains: a journal only this pane appended to is not read again for its keys.
+  const keys: KeyMemory = new Map();
   const drainNow = () => {
     scheduled = undefined;
     if (life.signal.aborted) return;
     try {
-      const result = drainInbox(root, { now: clock(), report, env });
+      const result = drainInbox(root, { now: clock(), report, env, keys });
       if ((result.waiting > 0 || result.busy) && !again) {
         again = setTimeout(() => {
           again = undefined;
