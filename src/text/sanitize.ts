@@ -30,6 +30,7 @@ const LINE_SEPARATOR = /[\u0085\u2028\u2029]/g;
  * \p{Default_Ignorable_Code_Point} over every code point.
  */
 export const MAY_BE_INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: a set of single code points, each looked for alone; no class member is meant to combine with another
   /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8\uD82F\uD834\uDB40-\uDB43]/;
 let invisible: RegExp | undefined;
 /** The pattern above, made at its first use: compiling its Unicode properties cost every hot-path start (~0.5 ms). */
