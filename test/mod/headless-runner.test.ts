@@ -54,8 +54,16 @@ describe('buddy-tui runner (headless)', () => {
         timeout: 30_000,
       });
     expect(ask().status).toBe(0);
-    await until(() => existsSync(join(state, 'runner.lock')), 'runner.lock');
-    const pid = JSON.parse(readFileSync(join(state, 'runner.lock'), 'utf8')).pid;
+    // The lock is created, then written: it names its holder once it reads whole.
+    const holder = (): number | undefined => {
+      try {
+        return JSON.parse(readFileSync(join(state, 'runner.lock'), 'utf8')).pid;
+      } catch {
+        return undefined;
+      }
+    };
+    await until(() => holder() !== undefined, 'runner.lock naming its holder');
+    const pid = holder() as number;
     expect(ask().status).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(JSON.parse(readFileSync(join(state, 'runner.lock'), 'utf8')).pid).toBe(pid);

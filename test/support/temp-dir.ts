@@ -14,9 +14,10 @@ export function makeTempDir(prefix = 'buddy-test-'): string {
 }
 
 afterAll(() => {
-  // A child that is still exiting (a runner saving its last state) may add a file during the
-  // removal: Node retries ENOTEMPTY and EBUSY then.
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  // A child that is still exiting (a runner saving its last state, a pane in a tmux server just
+  // killed) may add a file during the removal: Node retries ENOTEMPTY and EBUSY then, for up to
+  // about 5 s (Node's back-off), since on a loaded machine such an exit took longer than 0.5 s.
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 /** The environment of a buddy-tui process kept inside `base`: its home, config and state there, nothing of the user's. */
