@@ -3,6 +3,7 @@
  * start panes, type into them, capture their screens, and wait until a screen shows something.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface TmuxServer {
@@ -80,10 +81,37 @@ export function startTmux(
       tmux(['send-keys', '-t', target, '-l', text]);
     },
     kill: () => {
+      // The panes' processes get SIGHUP and exit on their own time; one still exiting (a pane that
+      // took over a killed runner's lock, say) may write into a temp folder being removed. So the
+      // kill returns once they are gone (SIGKILL after 5 s).
+      const pids = tmux(['list-panes', '-a', '-F', '#{pane_pid}'])
+        .stdout.split('\n')
+        .map(Number)
+        .filter((n) => n > 0);
       tmux(['kill-server']);
+      waitForExit(pids);
     },
   };
   return { server, pane };
+}
+
+/** Running (a zombie has exited: its parent, init once tmux is gone, may not reap it at once). */
+const isAlive = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Waits (synchronously: teardown hooks call `kill()` as a plain call) until `pids` have exited. */
+function waitForExit(pids: number[]): void {
+  const deadline = Date.now() + 5_000;
+  while (pids.some(isAlive) && Date.now() < deadline) sleepSync(50);
+  for (const pid of pids.filter(isAlive)) process.kill(pid, 'SIGKILL');
+  while (pids.some(isAlive) && Date.now() < deadline + 2_000) sleepSync(50);
 }
 
 /** One shell word: a value as a single-quoted argument for a command line typed into tmux. */

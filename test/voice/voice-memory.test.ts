@@ -5,7 +5,7 @@
  * quip stands). Needs `npm run build` and the CLI (skipped locally without it).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VOICE_LINES_FILE } from '../../src/state/voice-lines.js';
@@ -51,10 +51,16 @@ describe.skipIf(skipWithoutClaude())("the voice's memory", () => {
       const exited = new Promise((resolve) => runner.on('exit', resolve));
       cleanups.push(() => (runner.kill('SIGTERM'), exited));
       await until(() => watching() === n, `runner ${n} watching`);
-      writeFileSync(join(state, 'inbox', `claude.${n}`), failure('memory-1', n));
+      // Whole when it appears, as a hook's file is; a made-up pid nobody runs as.
+      const name = `claude.${900_000 + n}`;
+      writeFileSync(join(base, name), failure('memory-1', n));
+      renameSync(join(base, name), join(state, 'inbox', name));
+      // The real CLI starts under the delegate's own time-out (20 s); a loaded machine took longer
+      // than this wait's default once, so it waits for that time-out and a start on top.
       await until(
         () => api.messageRequests().filter((r) => r.systemText.includes('Personality')).length === n,
         `call ${n}`,
+        45_000,
       );
       await until(() => readFileSync(log, 'utf8').split('delegate: buddy').length - 1 >= 2 * n, `outcome ${n}`);
       runner.kill('SIGTERM');
@@ -71,5 +77,5 @@ describe.skipIf(skipWithoutClaude())("the voice's memory", () => {
     expect(calls[1]!.userText).toContain(`Your last lines (say something new):\n- ${LINE}`);
     // Said again: refused, so reactions.jsonl still holds it once.
     expect(reactions().split(LINE).length - 1).toBe(1);
-  }, 120_000);
+  }, 180_000);
 });
