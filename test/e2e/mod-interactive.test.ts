@@ -83,12 +83,15 @@ describe.skipIf(skipWithoutClaude())('the buddy mod inside interactive Claude Co
     const after = await server.waitFor(pane, new RegExp(`${NAME}: \\S`), 60_000);
     const stats = JSON.parse(buddyCli(mod.world, ['stats', '--json']).stdout);
     expect(stats.counters.petted, after).toBe(1);
-    // The mod draws what mod-state says now for the petted pet (the statusline's face rule).
-    const state = JSON.parse(buddyCli(mod.world, ['mod-state', '--session', 'none']).stdout);
+    // The mod draws what mod-state says for this session now (the statusline's face rule): asked
+    // again at each look, since the face follows the session (a bubble's mood ends on its time).
+    const faceNow = () =>
+      JSON.parse(buddyCli(mod.world, ['mod-state', '--session', mod.sessionId() ?? 'none']).stdout).face as string;
+    let face = faceNow();
     await server
-      .waitFor(pane, (s) => s.includes(`${state.face} ${NAME}`), 30_000)
+      .waitFor(pane, (s) => s.includes(`${(face = faceNow())} ${NAME}`), 30_000)
       .catch(() => {
-        throw new Error(`the band does not show ${state.face} ${NAME}:\n${server.capture(pane)}\n(before: ${after})`);
+        throw new Error(`the band does not show ${face} ${NAME}:\n${server.capture(pane)}\n(before: ${after})`);
       });
     server.sendKeys(pane, 'C-c');
     server.sendKeys(pane, 'C-c');

@@ -54,6 +54,9 @@ function writePlugin(dir: string, ttlMs = 60_000): void {
   );
 }
 
+const journaledSession = (stateDir: string) =>
+  readdirSync(stateDir).find((name) => existsSync(join(stateDir, name, 'events.jsonl')));
+
 export interface ModWorld {
   world: E2eWorld;
   /** The mod's folder, as install printed it. */
@@ -62,6 +65,8 @@ export interface ModWorld {
   writeSettings(value: Record<string, unknown>): void;
   /** Interactive Claude Code in its own tmux server, in a layout. */
   startClaude(tui: 'fullscreen' | 'default'): { server: TmuxServer; pane: string };
+  /** The id of the session Claude Code journaled (the first with a journal), if any yet. */
+  sessionId(): string | undefined;
   /** When the session's first failed call was journaled and when its reaction was written (ms, epoch). */
   timeline(reaction: string): { failedAt?: number; writtenAt?: number };
   /** Kills the tmux servers and the headless runner, and removes the world. */
@@ -146,10 +151,9 @@ export async function createModWorld(
       servers.push(started.server);
       return started;
     },
+    sessionId: () => journaledSession(world.stateDir),
     timeline(reaction) {
-      const sessionId = readdirSync(world.stateDir).find((name) =>
-        existsSync(join(world.stateDir, name, 'events.jsonl')),
-      );
+      const sessionId = journaledSession(world.stateDir);
       if (!sessionId) return {};
       const failures = readJournal(world.stateDir, sessionId).filter((e) => e.hook_event_name === 'PostToolUseFailure');
       const reactionsFile = join(world.stateDir, sessionId, 'reactions.jsonl');
