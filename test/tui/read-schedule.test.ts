@@ -6,11 +6,10 @@ import {
   foundryEventTarget,
   LIVE_READ,
   READ_SLICE_BYTES,
-  rootEventTarget,
-  rootIgnored,
+  rootEntryTarget,
+  sessionEntryTarget,
 } from '../../src/tui/watch/read-schedule.js';
 
-const root = '/state';
 const froot = '/foundry';
 const known =
   (...ids: string[]) =>
@@ -38,15 +37,22 @@ describe('read schedule', () => {
     expect(schedule.take()).toEqual({ relist: false, ids: [] });
   });
 
-  it('rechecks every session touched since the last recheck, once', () => {
+  it("rechecks every session touched for a recheck (Foundry's) since the last recheck, once", () => {
     const schedule = createReadSchedule();
-    schedule.touched('a', false);
-    schedule.touched('new', true);
+    schedule.touched('a', false, true);
+    schedule.touched('new', true, true);
+    schedule.touched('plain', false);
     schedule.take();
     schedule.recheckDue();
     expect(schedule.take()).toEqual({ relist: false, ids: ['a', 'new'] });
     schedule.recheckDue();
     expect(schedule.take()).toEqual({ relist: false, ids: [] });
+  });
+
+  it('lists again when a session folder came or went', () => {
+    const schedule = createReadSchedule();
+    schedule.listAgain();
+    expect(schedule.take()).toEqual({ relist: true, ids: [] });
   });
 
   it('reads a session again when its read stopped at the slice limit', () => {
@@ -62,54 +68,26 @@ describe('read schedule', () => {
   });
 });
 
-describe('state root events', () => {
-  it('tells the runner lock and the inbox apart from sessions', () => {
-    expect(rootEventTarget(root, 'change', join(root, 'runner.lock'), known())).toEqual({ kind: 'lock' });
-    // The inbox has a watcher of its own (watch-inbox.ts).
-    expect(rootEventTarget(root, 'add', join(root, 'inbox', '1.json'), known())).toBeUndefined();
-    expect(rootEventTarget(root, 'addDir', root, known())).toBeUndefined();
-    expect(rootEventTarget(root, 'add', join(root, 'not a session', 'events.jsonl'), known())).toBeUndefined();
+describe('state root entries', () => {
+  it("tells the runner lock and session folders apart from buddy-tui's own names", () => {
+    expect(rootEntryTarget('runner.lock')).toBe('lock');
+    expect(rootEntryTarget('s1')).toEqual({ id: 's1' });
+    // The inbox has a watcher of its own (watch-inbox.ts); the others are buddy-tui's files and folders.
+    for (const own of ['inbox', 'statusline', 'mod-bridge', 'tui.log', 'views', 'pictures.cache'])
+      expect(rootEntryTarget(own)).toBeUndefined();
+    expect(rootEntryTarget('not a session')).toBeUndefined();
+    expect(rootEntryTarget('.runner.lock.tmp-1')).toBeUndefined();
+    // A platform that gives no name: list the root again.
+    expect(rootEntryTarget(null)).toBe('relist');
   });
 
-  it('reads a known session on a change, and lists again for a new id or a folder that came or went', () => {
-    const journal = join(root, 's1', 'events.jsonl');
-    expect(rootEventTarget(root, 'change', journal, known('s1'))).toEqual({
-      kind: 'session',
-      id: 's1',
-      listAgain: false,
-    });
-    expect(rootEventTarget(root, 'change', journal, known())).toEqual({ kind: 'session', id: 's1', listAgain: true });
-    expect(rootEventTarget(root, 'addDir', join(root, 's1'), known('s1'))).toEqual({
-      kind: 'session',
-      id: 's1',
-      listAgain: true,
-    });
-    expect(rootEventTarget(root, 'unlinkDir', join(root, 's1'), known('s1'))).toEqual({
-      kind: 'session',
-      id: 's1',
-      listAgain: true,
-    });
-  });
-
-  it('watches session folders, journals and the lock only', () => {
-    expect(rootIgnored(root, root, undefined)).toBe(false);
-    expect(rootIgnored(root, join(root, 's1'), false)).toBe(false);
-    expect(rootIgnored(root, join(root, 'runner.lock'), true)).toBe(false);
-    expect(rootIgnored(root, join(root, 'tui.log'), true)).toBe(true);
-    expect(rootIgnored(root, join(root, 's1', 'events.jsonl'), true)).toBe(false);
-    expect(rootIgnored(root, join(root, 's1', 'checkpoint.json'), true)).toBe(true);
+  it('in a session folder, reads the journal and follows the reactions; checkpoints do not matter', () => {
+    expect(sessionEntryTarget('events.jsonl')).toBe('journal');
+    expect(sessionEntryTarget(null)).toBe('journal');
     // What the runner said: a viewer shows it (reaction-follower.ts).
-    expect(rootIgnored(root, join(root, 's1', 'reactions.jsonl'), true)).toBe(false);
-    expect(rootEventTarget(root, 'change', join(root, 's1', 'reactions.jsonl'), () => true)).toEqual({
-      kind: 'reactions',
-      id: 's1',
-    });
-    // Not yet statted: kept, so a folder is not skipped before chokidar knows what it is.
-    expect(rootIgnored(root, join(root, 's1', 'checkpoint.json'), undefined)).toBe(false);
-    // The inbox has a watcher of its own: chokidar's listed it again and watched each spooled file.
-    expect(rootIgnored(root, join(root, 'inbox'), false)).toBe(true);
-    expect(rootIgnored(root, join(root, 'inbox', 'claude.123'), true)).toBe(true);
-    expect(rootIgnored(root, join(root, 'inbox', 'sub', '1.json'), true)).toBe(true);
+    expect(sessionEntryTarget('reactions.jsonl')).toBe('reactions');
+    expect(sessionEntryTarget('state.json')).toBeUndefined();
+    expect(sessionEntryTarget('.state.json.tmp-1')).toBeUndefined();
   });
 });
 

@@ -9,13 +9,13 @@
  *   read again on the next update.
  * - Once the watchers are ready (and when a removed root is made again) everything is read
  *   again: list the root, read every tracked session from where it stopped.
- * - chokidar drops a second change of a path within 50 ms, so each touched session is read
- *   once more shortly after the last event (the recheck).
+ * - chokidar (inside Foundry's folders) drops a second change of a path within 50 ms, so each
+ *   session it touched is read once more shortly after the last event (the recheck). The state
+ *   root's own watcher is plain fs.watch, which drops nothing: no recheck there.
  */
-import { basename, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { FOUNDRY_DIR_PREFIX } from '../../state/foundry.js';
-import { JOURNAL_FILE, REACTIONS_FILE, SESSION_ID_PATTERN } from '../../state/state-root.js';
-import { INBOX_DIR } from '../../ingest/inbox-order.js';
+import { isSessionDirName, JOURNAL_FILE, REACTIONS_FILE, SESSION_ID_PATTERN } from '../../state/state-root.js';
 import { RUNNER_LOCK_FILE } from '../runner-lock.js';
 
 /**
@@ -24,7 +24,7 @@ import { RUNNER_LOCK_FILE } from '../runner-lock.js';
  */
 export const READ_SLICE_BYTES = 256 * 1024;
 
-/** Longer than chokidar's 50 ms per-path change throttle. */
+/** Longer than chokidar's 50 ms per-path change throttle (Foundry's folders). */
 export const RECHECK_MS = 80;
 
 /** How a read goes: the first scan (history) or a live update. */
@@ -39,43 +39,24 @@ export interface ReadMode {
 export const FIRST_SCAN: ReadMode = { maxBytes: Infinity, handOn: false };
 export const LIVE_READ: ReadMode = { maxBytes: READ_SLICE_BYTES, handOn: true };
 
-/** What a file event under the state root is about. */
-export type RootTarget =
-  | { kind: 'lock' }
-  | { kind: 'reactions'; id: string }
-  | { kind: 'session'; id: string; listAgain: boolean };
-
-/** Classifies an event under the state root; undefined when it does not matter. */
-export function rootEventTarget(
-  root: string,
-  event: string,
-  path: string,
-  isTracked: (id: string) => boolean,
-): RootTarget | undefined {
-  const rel = relative(root, path);
-  if (!rel) return undefined;
-  const parts = rel.split(sep);
-  if (parts.length === 1 && parts[0] === RUNNER_LOCK_FILE) return { kind: 'lock' };
-  if (parts[0] === INBOX_DIR) return undefined;
-  const id = parts[0];
-  if (!SESSION_ID_PATTERN.test(id)) return undefined;
-  // What the runner said: a viewer shows it (reaction-follower.ts); the journal is not read for it.
-  if (parts.length === 2 && parts[1] === REACTIONS_FILE)
-    return event === 'unlink' ? undefined : { kind: 'reactions', id };
-  return { kind: 'session', id, listAgain: event === 'addDir' || event === 'unlinkDir' || !isTracked(id) };
-}
+/** What an entry of the state root named in a file event is about (fs.watch names it; null: unknown). */
+export type RootEntryTarget = 'lock' | 'relist' | { id: string };
 
 /**
- * Only directories, journals, reaction logs and the lock matter; checkpoints do not. The inbox has
- * a watcher of its own (watch-inbox.ts): a spooled event comes back here as its journal's change.
+ * A root entry's event: runner.lock, or a session's folder (buddy-tui's own folders and files are
+ * not sessions); undefined when it does not matter. The inbox has a watcher of its own
+ * (watch-inbox.ts): a spooled event comes back as its journal's change.
  */
-export function rootIgnored(root: string, path: string, isFile: boolean | undefined): boolean {
-  const rel = relative(root, path);
-  if (!rel) return false;
-  const parts = rel.split(sep);
-  if (parts[0] === INBOX_DIR) return true;
-  if (parts.length === 1) return !(SESSION_ID_PATTERN.test(parts[0]) || parts[0] === RUNNER_LOCK_FILE);
-  return isFile === true && basename(path) !== JOURNAL_FILE && basename(path) !== REACTIONS_FILE;
+export function rootEntryTarget(name: string | null): RootEntryTarget | undefined {
+  if (name === null) return 'relist';
+  if (name === RUNNER_LOCK_FILE) return 'lock';
+  return isSessionDirName(name) ? { id: name } : undefined;
+}
+
+/** A session folder's entry: its journal, or its reactions (what the runner said: reaction-follower.ts); checkpoints do not matter. */
+export function sessionEntryTarget(name: string | null): 'journal' | 'reactions' | undefined {
+  if (name === null || name === JOURNAL_FILE) return 'journal';
+  return name === REACTIONS_FILE ? 'reactions' : undefined;
 }
 
 /** Classifies an event under the Foundry root (`claude-state-<sid>` folders); undefined when it does not matter. */
@@ -103,8 +84,10 @@ export interface PlannedRead {
 }
 
 export interface ReadSchedule {
-  /** A session was touched by a file event: read it (or list again), and recheck it later. */
-  touched(id: string, listAgain: boolean): void;
+  /** A session was touched by a file event: read it (or list again); `recheck`: and read it again later. */
+  touched(id: string, listAgain: boolean, recheck?: boolean): void;
+  /** A session folder came or went: list the root again. */
+  listAgain(): void;
   /** The recheck is due: the sessions touched since the last one are read again. */
   recheckDue(): void;
   /** Reads that stopped at the slice limit: read again on the next update. */
@@ -123,10 +106,13 @@ export function createReadSchedule(): ReadSchedule {
     for (const id of ids) dirty.add(id);
   };
   return {
-    touched(id, listAgain) {
+    touched(id, listAgain, recheck = false) {
       if (listAgain) relist = true;
       else dirty.add(id);
-      rechecks.add(id);
+      if (recheck) rechecks.add(id);
+    },
+    listAgain() {
+      relist = true;
     },
     recheckDue() {
       mark(rechecks);

@@ -1,6 +1,6 @@
 /**
- * Watches the state root and keeps the store's sessions current. chokidar (directories, so an
- * atomic rename is seen) is only a trigger: journals are read from saved byte offsets by
+ * Watches the state root and keeps the store's sessions current. The watchers (watch-root.ts,
+ * plain fs.watch on the root and each session folder, so an atomic rename is seen) are only a trigger: journals are read from saved byte offsets by
  * `createJournalTail`, which keeps a partial last line and notices truncation and replacement.
  * All sessions changed by one burst of file events land in ONE store update, at most every
  * `intervalMs`, so the pane renders ≤ ~30 times a second however fast hooks append. What is
@@ -12,15 +12,7 @@ import type { FollowedWatcher } from '../../state/follow-dir.js';
 import { foundryRoot } from '../../state/foundry.js';
 import type { BuddyStore } from '../store/index.js';
 import { createInboxDrainer, type InboxDrainer } from './inbox-drainer.js';
-import {
-  createReadSchedule,
-  FIRST_SCAN,
-  LIVE_READ,
-  type ReadSchedule,
-  RECHECK_MS,
-  rootEventTarget,
-  rootIgnored,
-} from './read-schedule.js';
+import { createReadSchedule, FIRST_SCAN, LIVE_READ, type ReadSchedule, RECHECK_MS } from './read-schedule.js';
 import type { Tracked } from './tracked-session.js';
 import { createUpdateThrottle, type UpdateThrottle } from './update-throttle.js';
 import { watchFoundryRoot } from './watch-foundry-root.js';
@@ -95,8 +87,11 @@ interface RootsSpec {
   env: NodeJS.ProcessEnv;
   foundry: boolean;
   isTracked(id: string): boolean;
-  /** A session to read (or the root to list again). */
+  /** A state-root session to read (or the root to list again). */
   touched(id: string, listAgain: boolean): void;
+  /** A Foundry session to read (or list again), and read again shortly after. */
+  touchedWithRecheck(id: string, listAgain: boolean): void;
+  listAgain(): void;
   inbox: Pick<InboxDrainer, 'kick'>;
   /** A root was made again: read everything again. */
   rescan(): void;
@@ -107,18 +102,15 @@ interface RootsSpec {
 
 /** The state root's watcher and, unless turned off, Foundry's. */
 function watchRoots(spec: RootsSpec): FollowedWatcher[] {
-  const { root, isTracked, touched, inbox, rescan, onLockChange, onReactions, report } = spec;
+  const { root, isTracked, touched, listAgain, inbox, rescan, onLockChange, onReactions, report } = spec;
   const watchers = [
     watchRoot({
-      dir: root,
-      depth: 1,
-      ignored: (path, isFile) => rootIgnored(root, path, isFile),
-      onEvent: (event, path) => {
-        const target = rootEventTarget(root, event, path, isTracked);
-        if (target?.kind === 'lock') onLockChange?.();
-        else if (target?.kind === 'reactions') onReactions?.(target.id);
-        else if (target) touched(target.id, target.listAgain);
-      },
+      root,
+      isTracked,
+      touched,
+      listAgain,
+      onLockChange: () => onLockChange?.(),
+      onReactions: (id) => onReactions?.(id),
       // A new root has no runner.lock: its runner is told, to write it again.
       onMadeAgain: () => (rescan(), onLockChange?.()),
       report,
@@ -126,7 +118,15 @@ function watchRoots(spec: RootsSpec): FollowedWatcher[] {
     watchInbox({ root, kick: inbox.kick, report }),
   ];
   if (!spec.foundry) return watchers;
-  watchers.push(watchFoundryRoot({ froot: foundryRoot(spec.env), isTracked, touched, onMadeAgain: rescan, report }));
+  watchers.push(
+    watchFoundryRoot({
+      froot: foundryRoot(spec.env),
+      isTracked,
+      touched: spec.touchedWithRecheck,
+      onMadeAgain: rescan,
+      report,
+    }),
+  );
   return watchers;
 }
 
@@ -169,10 +169,10 @@ function applyReadToStore(store: BuddyStore, result: SessionsRead, gone: string[
 }
 
 /**
- * A session's file touched: read it on the next update. chokidar drops (does not delay) a
- * second 'change' for a path within 50 ms of the first, so the last append of a quick pair would
- * wait for the next event. One re-read shortly after the last trigger catches it: a debounce,
- * not a polling loop.
+ * A session's file touched: read it on the next update. For Foundry's folders (chokidar) also
+ * once more shortly after the last trigger: chokidar drops (does not delay) a second 'change' for
+ * a path within 50 ms of the first, so the last append of a quick pair would wait for the next
+ * event. A debounce, not a polling loop. The state root's fs.watch drops nothing.
  */
 function touchedWithRecheck(schedule: ReadSchedule, throttle: UpdateThrottle) {
   const recheck = debounce(RECHECK_MS, () => {
@@ -182,9 +182,17 @@ function touchedWithRecheck(schedule: ReadSchedule, throttle: UpdateThrottle) {
   const touched = (id: string, listAgain: boolean) => {
     schedule.touched(id, listAgain);
     throttle.schedule();
+  };
+  const touchedRechecked = (id: string, listAgain: boolean) => {
+    schedule.touched(id, listAgain, true);
+    throttle.schedule();
     recheck.trigger();
   };
-  return { touched, recheck };
+  const listAgain = () => {
+    schedule.listAgain();
+    throttle.schedule();
+  };
+  return { touched, touchedRechecked, listAgain, recheck };
 }
 
 export function startSessionWatcher(options: SessionWatcherOptions): SessionWatcher {
@@ -224,7 +232,7 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
     if (update()) throttle.schedule();
   }, options.intervalMs ?? 33);
 
-  const { touched, recheck } = touchedWithRecheck(schedule, throttle);
+  const { touched, touchedRechecked, listAgain, recheck } = touchedWithRecheck(schedule, throttle);
 
   const inbox = createInboxDrainer(root, reportingAs(report, 'inbox'), env, clock, life.signal);
   // A folder removed and made again (`rm -rf` of the root, then the next hook) is watched
@@ -241,6 +249,8 @@ export function startSessionWatcher(options: SessionWatcherOptions): SessionWatc
     foundry: options.foundry !== false,
     isTracked: sessions.has,
     touched,
+    touchedWithRecheck: touchedRechecked,
+    listAgain,
     inbox,
     rescan,
     onLockChange,
