@@ -7,10 +7,25 @@ export interface BenchRow {
   name: string;
   /** The measured figure as shown, e.g. "1.12x" or "312,000 events/s". */
   value: string;
+  /** What the row must reach for its issue, e.g. "<= 2%" (issue 50's table); `ok` then says whether it did. */
+  bar?: string;
   goal?: string;
-  /** Whether the goal was met; undefined when there is no goal. */
+  /** Whether the bar was met (the goal when there is no bar); undefined when there is neither. */
   ok?: boolean;
+  /** Beside a bar: whether the goal, further than the bar, was met too. */
+  goalMet?: boolean;
 }
+
+/** The row's verdict as the bench prints it: `ok   (bar <= 2%, goal <= 1%)`, `MISS (goal <= 3 ms)`. */
+export function verdict(row: BenchRow): string {
+  if (row.ok === undefined) return '';
+  const mark = row.ok ? 'ok  ' : 'MISS';
+  if (row.bar === undefined) return `${mark} (goal ${row.goal})`;
+  return `${mark} (bar ${row.bar}, goal ${row.goal}${row.goalMet ? '; goal met' : ''})`;
+}
+
+/** A row as a bench run alone prints it: `name: value  verdict`. */
+export const formatRow = (row: BenchRow): string => `${row.name}: ${row.value}  ${verdict(row)}`.trimEnd();
 
 export interface CommandSpec {
   name: string;

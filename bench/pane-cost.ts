@@ -1,14 +1,17 @@
 /**
- * The pane's cost while agents work (issue 25), in CPU time (not wall time: the bench machine
- * is shared, and CPU time is what a laptop pays for):
+ * The pane's cost while agents work (issues 25 and 50), in CPU time (not wall time: the bench
+ * machine is shared, and CPU time is what a laptop pays for). Each row prints issue 50's bar
+ * (what the issue must reach; `ok` says whether it did) beside its goal:
  * - frame CPU p95: the pane in this process on a sink, 5 working sessions (working-sessions.ts);
  *   the CPU this process used between one frame written and the next, i.e. all the work a frame
- *   costs (reading the appends, folding, React, Ink's layout and output). Goal ≤ 3 ms.
- * - the built pane as its own process: % of a core with 5 working sessions (goal ≤ 1%) and
- *   with 5 quiet sessions (goal ≤ 0.3%), from /proc utime+stime.
+ *   costs (reading the appends, folding, React, Ink's layout and output). Bar p95 <= 8 ms, goal
+ *   p95 <= 3 ms.
+ * - the built pane as its own process, from /proc utime+stime: % of a core with 5 working
+ *   sessions (bar <= 2%, goal <= 1%) and with 5 quiet sessions (bar and goal <= 0.3%).
  * - the quiet pane while other programs' files come and go in its temp folder (Foundry's root),
- *   beside the same pane in a temp folder nobody touches (issue 50: bar ≤ 0.5%, goal the latter).
- * - the same pane fed through the installed spool, the drain counting (spool-fed.ts; bar <= 3%).
+ *   beside the same pane in a temp folder nobody touches (bar <= 0.5%, goal the latter).
+ * - the same pane fed through the installed spool, the drain counting (spool-fed.ts; bar <= 3%,
+ *   goal <= 1%).
  * `node --import tsx bench/pane-cost.ts --profile` writes a --cpu-prof of the pane process with
  * 5 working sessions and prints the top self-time entries.
  */
@@ -18,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startTui } from '../src/tui/start-tui.js';
-import { formatMs, median, percentile, type BenchRow } from './measure.js';
+import { formatMs, formatRow, median, percentile, type BenchRow } from './measure.js';
 import { PaneProcess, scratch, sleep } from './pane-process.js';
 import { benchSpoolFed } from './spool-fed.js';
 import { fillTempFolder, startTempChurn } from './temp-churn.js';
@@ -74,8 +77,10 @@ async function benchFrameCpu(): Promise<BenchRow[]> {
         area: 'pane',
         name: `frame CPU while 5 sessions work (${deltas.length} frames, ${SECONDS} s)`,
         value: `p95 ${formatMs(p95)}, median ${formatMs(median(deltas))}`,
+        bar: 'p95 <= 8 ms',
         goal: 'p95 <= 3 ms',
-        ok: p95 <= 3,
+        ok: p95 <= 8,
+        goalMet: p95 <= 3,
       },
     ];
   } finally {
@@ -139,13 +144,15 @@ async function benchPaneShare(): Promise<BenchRow[]> {
     const run = await paneShare(working);
     await run.pane.stop();
     rmSync(run.base, { recursive: true, force: true });
-    const goal = working ? 1 : 0.3;
+    const { bar, goal } = working ? { bar: 2, goal: 1 } : { bar: 0.3, goal: 0.3 };
     rows.push({
       area: 'pane',
       name: `pane process, 5 ${working ? 'working' : 'quiet'} sessions, ${SECONDS} s`,
       value: `${run.share.toFixed(2)}% of a core (${run.frames} frames)`,
+      bar: `<= ${bar}%`,
       goal: `<= ${goal}%`,
-      ok: run.share <= goal,
+      ok: run.share <= bar,
+      goalMet: run.share <= goal,
     });
   }
   return rows;
@@ -165,8 +172,10 @@ async function benchBusyTemp(): Promise<BenchRow[]> {
       area: 'pane',
       name: `quiet pane while other programs' files come and go in the temp folder (100 a second), ${SECONDS} s`,
       value: `${shares.busy.toFixed(2)}% of a core (untouched temp folder: ${shares.untouched.toFixed(2)}%)`,
-      goal: '<= 0.5% (bar), <= the untouched figure (goal)',
+      bar: '<= 0.5%',
+      goal: `<= the untouched figure (${shares.untouched.toFixed(2)}%)`,
       ok: shares.busy <= 0.5,
+      goalMet: shares.busy <= shares.untouched,
     },
   ];
 }
@@ -216,10 +225,6 @@ export async function bench(): Promise<BenchRow[]> {
 
 if (process.argv[1]?.endsWith('bench/pane-cost.ts')) {
   if (process.argv.includes('--profile')) await profile();
-  else
-    for (const row of await bench())
-      process.stdout.write(
-        `${row.name}: ${row.value}${row.goal ? ` (goal ${row.goal}: ${row.ok ? 'ok' : 'MISS'})` : ''}\n`,
-      );
+  else for (const row of await bench()) process.stdout.write(`${formatRow(row)}\n`);
   process.exit(0);
 }

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { BenchRow } from './measure.js';
+import { verdict, type BenchRow } from './measure.js';
 
 const AREAS = [
   'foundation',
@@ -66,10 +66,9 @@ function appendToResults(lines: string[], areas: string[]): void {
 
 const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.value.length))];
 const printed = rows.map((row) => {
-  const verdict = row.ok === undefined ? '' : row.ok ? `ok   (goal ${row.goal})` : `MISS (goal ${row.goal})`;
-  return `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict}`.trimEnd();
+  return `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict(row)}`.trimEnd();
 });
 const missed = rows.filter((r) => r.ok === false).length;
-const summary = `${rows.filter((r) => r.ok).length} goals met, ${missed} missed`;
+const summary = `${rows.filter((r) => r.ok).length} bars or goals met, ${missed} missed`;
 process.stdout.write(`${printed.join('\n')}\n\n${summary}\n`);
 appendToResults([...printed, '', summary], wanted.length > 0 ? wanted : ['all areas']);
