@@ -23,6 +23,7 @@ import { startTmux } from '../test/e2e/tmux-server.js';
 import { installMod } from '../src/install/mod-install.js';
 import { spawnSync } from 'node:child_process';
 import { REPO_ROOT, median, type BenchRow } from './measure.js';
+import { statFields, workerCpuOf } from './session-cpu.js';
 
 const AREA = 'mod-cost';
 const GOAL = 1.1;
@@ -34,26 +35,6 @@ interface Cpu {
   own: number;
   children: number;
   worker: number;
-}
-
-const statFields = (path: string) =>
-  readFileSync(path, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-
-/** CPU of the mod's worker threads (Claude Code names each `hooks-<id>`), in ms. */
-function workerCpuOf(pid: number): number {
-  let ms = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      if (!readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('hooks-')) continue;
-      const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
-      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return ms;
 }
 
 function cpuOf(pid: number): Cpu {

@@ -13,58 +13,20 @@
  * another build (e.g. main before issue 25) with the same driver.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { shellQuote } from '../src/text/shell-words.js';
 import { claudeBinary, createOfflineClaudeHome } from '../test/support/claude-cli.js';
 import { startMessagesApiStandin, text, toolUse } from '../test/support/messages-api-standin.js';
 import { startTmux } from '../test/e2e/tmux-server.js';
 import { REPO_ROOT, type BenchRow } from './measure.js';
 import { sleep } from './pane-process.js';
+import { cpuMsOf, sumTimesLog, wrapCommands } from './session-cpu.js';
 
 const AREA = 'session';
 const CALLS = Number(process.env.BUDDY_BENCH_SESSION_CALLS) || 60;
 const GOAL = 5;
 const DIST_ROOT = process.env.BUDDY_BENCH_DIST ?? REPO_ROOT;
-const TICKS = 100;
-
-const cpuMsOf = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
-};
-
-/** `times`' second line: the children's user and system time, e.g. `0m0.012000s 0m0.004000s`. */
-function sumTimesLog(path: string): { runs: number; ms: number; each: number[] } {
-  let text = '';
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { runs: 0, ms: 0, each: [] };
-  }
-  const lines = text.split('\n').filter(Boolean);
-  let ms = 0;
-  const each: number[] = [];
-  for (let i = 1; i < lines.length; i += 2) {
-    let run = 0;
-    for (const match of lines[i].matchAll(/(\d+)m([\d.]+)s/g)) run += (Number(match[1]) * 60 + Number(match[2])) * 1000;
-    each.push(run);
-    ms += run;
-  }
-  return { runs: each.length, ms, each };
-}
-
-/** Every buddy-tui command in the settings file, wrapped to log its CPU (see the header). */
-function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: string; statusline: string }): void {
-  const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
-  const wrap = (command: string, log: string) =>
-    `/bin/sh ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
-  for (const groups of Object.values(settings.hooks ?? {}) as Array<Array<{ hooks: Array<{ command: string }> }>>) {
-    for (const group of groups) for (const handler of group.hooks) handler.command = wrap(handler.command, logs.hooks);
-  }
-  settings.statusLine.command = wrap(settings.statusLine.command, logs.statusline);
-  writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
-}
 
 export async function benchWholeSession(): Promise<BenchRow[]> {
   const claude = claudeBinary();

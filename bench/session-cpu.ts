@@ -1,0 +1,68 @@
+/**
+ * CPU accounting for the benches that drive the real Claude Code (whole-session.ts, mod-cost.ts),
+ * from /proc and from `times`: a process's own CPU, the CPU of the mod's worker threads inside
+ * Claude Code, and the CPU of installed commands wrapped to log their `times` as they exit.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { shellQuote } from '../src/text/shell-words.js';
+
+const TICKS = 100; // USER_HZ on Linux
+
+/** A /proc stat file's fields after "pid (comm) ": state is 0, utime 11, stime 12, cutime 13, cstime 14. */
+export const statFields = (path: string): string[] =>
+  readFileSync(path, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+
+/** utime + stime of a process (all its threads), in ms. */
+export const cpuMsOf = (pid: number): number => {
+  const fields = statFields(`/proc/${pid}/stat`);
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
+};
+
+/** CPU of the mod's worker threads (Claude Code names each `hooks-<id>`), in ms. */
+export function workerCpuOf(pid: number): number {
+  let ms = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (!readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('hooks-')) continue;
+      const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/** `times`' second line: the children's user and system time, e.g. `0m0.012000s 0m0.004000s`. */
+export function sumTimesLog(path: string): { runs: number; ms: number; each: number[] } {
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { runs: 0, ms: 0, each: [] };
+  }
+  const lines = text.split('\n').filter(Boolean);
+  let ms = 0;
+  const each: number[] = [];
+  for (let i = 1; i < lines.length; i += 2) {
+    let run = 0;
+    for (const match of lines[i].matchAll(/(\d+)m([\d.]+)s/g)) run += (Number(match[1]) * 60 + Number(match[2])) * 1000;
+    each.push(run);
+    ms += run;
+  }
+  return { runs: each.length, ms, each };
+}
+
+/** Every buddy-tui command in the settings file, wrapped to log its CPU (see whole-session.ts). */
+export function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: string; statusline: string }): void {
+  const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+  const wrap = (command: string, log: string) =>
+    `/bin/sh ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
+  for (const groups of Object.values(settings.hooks ?? {}) as Array<Array<{ hooks: Array<{ command: string }> }>>) {
+    for (const group of groups) for (const handler of group.hooks) handler.command = wrap(handler.command, logs.hooks);
+  }
+  settings.statusLine.command = wrap(settings.statusLine.command, logs.statusline);
+  writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+}
