@@ -14,7 +14,7 @@ import { acquireRunnerLock, type RunnerLock } from './runner-lock.js';
 import { startSessionWatcher, type SessionWatcher } from './watch/session-watcher.js';
 import { createSessionEventsFeed, type SessionEventsFeed } from './watch/session-events-feed.js';
 import { startTick } from './tick.js';
-import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
+import { BUSY_TICK_MS, EARLY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog, type TuiLog } from './tui-log.js';
 import { startTuiServices, type TuiServices } from './tui-services.js';
 import { startVoiceSwitch } from './services/voice-switch.js';
@@ -138,7 +138,10 @@ function startNotifier(base: PaneBase, services: TuiServices, options: StartTuiO
   return notifier;
 }
 
-/** The tick; something started while the pane was breathing slowly brings the steady tick back at once. */
+/**
+ * The tick; something started while the pane was breathing slowly brings the steady tick back at
+ * once, and a read the pane draws at once within EARLY_TICK_MS of the tick takes the tick with it.
+ */
 function startPaneTick(base: PaneBase, services: TuiServices): void {
   const { store, clock, signal } = base;
   const tick = startTick({
@@ -150,6 +153,12 @@ function startPaneTick(base: PaneBase, services: TuiServices): void {
       return tickDelay(store.getState());
     },
   });
+  store.getState().setEarlyTick((now) => {
+    if (!tick.dueWithin(EARLY_TICK_MS)) return undefined;
+    tick.reschedule(BUSY_TICK_MS);
+    return services.tick(now);
+  });
+  onAbort(signal, () => store.getState().setEarlyTick(undefined));
   onAbort(
     signal,
     store.subscribe((state) => {

@@ -15,6 +15,8 @@ export interface TickOptions {
 export interface Tick {
   /** Whether the next tick is due later than `ms` from now (never once ended). */
   dueLaterThan(ms: number): boolean;
+  /** Whether the next tick is due within `ms` from now (never once ended). */
+  dueWithin(ms: number): boolean;
   /** Ticks after `delay` instead of when planned. */
   reschedule(delay: number): void;
 }
@@ -38,6 +40,7 @@ export function startTick(options: TickOptions): Tick {
   schedule(options.firstMs);
   return {
     dueLaterThan: (ms) => timer !== undefined && due - Date.now() > ms,
+    dueWithin: (ms) => timer !== undefined && due - Date.now() <= ms,
     reschedule: schedule,
   };
 }

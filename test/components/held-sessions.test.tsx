@@ -66,6 +66,46 @@ describe('a change of a session not shown', () => {
     expect(view.lastFrame()).toContain('Grep');
   });
 
+  it("comes with the tick's work when the tick is due soon: one frame for both, held changes and all", async () => {
+    const now = T0 + 10_000;
+    const store = createBuddyStore({ now, columns: 100, rows: 30 });
+    const shown = [...opened('shown', '/w/alpha', T0 + 1), prompted('shown', T0 + 2)];
+    const other = opened('other', '/w/beta', T0 + 3);
+    store.getState().applySessions([foldEvents(undefined, shown), foldEvents(undefined, other)], now, 3);
+    store.getState().select('shown');
+    const asked: number[] = [];
+    let due = false;
+    store.getState().setEarlyTick((at) => {
+      asked.push(at);
+      return due ? { mood: 'working' } : undefined;
+    });
+    const view = renderAtSize(<App store={store} theme={{ color: false }} />, 100, 30);
+    views.push(view);
+    await settle(20);
+    store.getState().receiveSessions([foldEvents(undefined, [...other, prompted('other', now + 1)])], now + 1, 1);
+    // Not due: the shown session's change draws at once, the other's still waits.
+    store
+      .getState()
+      .receiveSessions([foldEvents(undefined, [...shown, toolStarted('shown', 'Read', now + 2)])], now + 2, 1);
+    await settle(20);
+    expect(view.lastFrame()).toContain('Read');
+    expect(view.lines()[0]).not.toMatch(/beta 💬/);
+    expect(store.getState().tick).toBe(0);
+
+    due = true;
+    const frames = view.stdout.frames.length;
+    store
+      .getState()
+      .receiveSessions([foldEvents(undefined, [...shown, toolStarted('shown', 'Grep', now + 3)])], now + 3, 1);
+    await settle(20);
+    expect(view.stdout.frames.length).toBe(frames + 1);
+    expect(view.lastFrame()).toContain('Grep');
+    expect(view.lines()[0]).toMatch(/beta 💬/);
+    expect(store.getState()).toMatchObject({ tick: 1, mood: 'working', heldSessions: {}, eventsApplied: 6 });
+    // Only a change drawn at once asks: a held one waits for the tick as before.
+    expect(asked).toEqual([now + 2, now + 3]);
+  });
+
   it('is held until the user picks that session, which then shows as it is now', async () => {
     const now = T0 + 10_000;
     const store = createBuddyStore({ now, columns: 100, rows: 30 });

@@ -61,14 +61,22 @@ export function createSessionSlice(set: SetState, get: GetState): SessionSlice {
       const state = get();
       const safe = states.map(toSafeSession);
       const atOnce = safe.filter((session) => showsAtOnce(state, session.sessionId));
-      const later = safe.filter((session) => !showsAtOnce(state, session.sessionId));
+      // A change drawn at once near the tick brings the tick forward: both in the tick's one frame.
+      const tickExtras = atOnce.length ? state.earlyTick?.(now) : undefined;
+      const later = tickExtras ? safe : safe.filter((session) => !showsAtOnce(state, session.sessionId));
       if (later.length) {
         const heldSessions = keyedRecord(state.heldSessions);
         for (const session of later) heldSessions[session.sessionId] = session;
         // No component reads these: held, they draw nothing until the tick folds them in.
-        set({ heldSessions, ...(atOnce.length ? {} : { eventsApplied: state.eventsApplied + eventCount }) });
+        const counted = atOnce.length && !tickExtras ? {} : { eventsApplied: state.eventsApplied + eventCount };
+        set({ heldSessions, ...counted });
       }
-      if (atOnce.length) applySafe(atOnce, now, eventCount);
+      if (tickExtras) get().advance(Math.max(get().now, now), tickExtras);
+      else if (atOnce.length) applySafe(atOnce, now, eventCount);
+    },
+
+    setEarlyTick(earlyTick) {
+      set({ earlyTick });
     },
 
     applySessions(states, now, eventCount = 0) {

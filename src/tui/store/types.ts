@@ -123,6 +123,12 @@ export interface SessionSlice {
   applySessions(states: SessionState[], now: number, eventCount?: number): void;
   /** The watcher's reads: the shown session's at once, the others held for the next tick. */
   receiveSessions(states: SessionState[], now: number, eventCount?: number): void;
+  /**
+   * Set by the pane's tick: asked when a read draws at once; when the tick is due soon it does
+   * the tick's work now and returns its extras, so the read and the tick make one frame, not two.
+   */
+  earlyTick?: (now: number) => TickExtras | undefined;
+  setEarlyTick(earlyTick: ((now: number) => TickExtras | undefined) | undefined): void;
   removeSessions(ids: string[], now: number): void;
   select(id: string): void;
   selectRelative(step: number): void;
