@@ -5,9 +5,11 @@
  * own CPU (utime+stime) and, separately, its waited-for children (cutime+cstime: hooks and the
  * mod's `buddy-tui mod-state` calls), over an idle stretch and over a scripted turn (5 Bash calls
  * and an answer), and the time from start to the first prompt (the mod's warm-up must not delay it).
- * Goal: Claude Code's own CPU with the mod <= 1.10x without, idle and turn. A third variant, an
- * empty mod (a register() that registers nothing, in the same folder), shows the engine's own
- * share: what loading any mod costs, whatever the mod does.
+ * Bar: Claude Code's own CPU with the mod <= 1.10x without, idle and turn (issue 24), goal <= 1.05x.
+ * A third variant, an empty mod (a register() that registers nothing, in the same folder), shows
+ * the engine's own share: what loading any mod costs, whatever the mod does. Issue 50's rows are
+ * the buddy mod against the empty one, idle and start to the first prompt: bar <= 1.1x, goal
+ * <= 1.05x.
  *
  * `BUDDY_BENCH_MOD_IDLE_S=60` sets the idle stretch and `BUDDY_BENCH_MOD_ROUNDS=1` the rounds (medians);
  * `npm run bench -- mod-cost` (or `node --import tsx bench/mod-cost.ts`) runs it alone.
@@ -22,11 +24,12 @@ import { startMessagesApiStandin, text, toolUse } from '../test/support/messages
 import { startTmux } from '../test/e2e/tmux-server.js';
 import { installMod } from '../src/install/mod-install.js';
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT, median, type BenchRow } from './measure.js';
+import { REPO_ROOT, formatRow, median, type BenchRow } from './measure.js';
 import { statFields, workerCpuOf } from './session-cpu.js';
 
 const AREA = 'mod-cost';
-const GOAL = 1.1;
+const BAR = 1.1;
+const GOAL = 1.05;
 const TICKS = 100; // USER_HZ on Linux
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -168,7 +171,6 @@ export async function bench(): Promise<BenchRow[]> {
         area: AREA,
         name: 'Claude Code CLI',
         value: 'not installed (scripts/install-claude-code.sh)',
-        goal: `<= ${GOAL}x`,
         ok: false,
       },
     ];
@@ -186,27 +188,31 @@ export async function bench(): Promise<BenchRow[]> {
   const without = medianSample(samples.none);
   const empty = medianSample(samples.empty);
   const withMod = medianSample(samples.buddy);
-  const row = (name: string, a: number, b: number, goal?: number): BenchRow => ({
-    area: AREA,
-    name,
-    value: `${b.toFixed(0)} ms vs ${a.toFixed(0)} ms: ${(b / Math.max(a, 1)).toFixed(2)}x`,
-    ...(goal ? { goal: `<= ${goal}x`, ok: b / Math.max(a, 1) <= goal } : {}),
-  });
+  const row = (name: string, a: number, b: number, withBar = false): BenchRow => {
+    const times = b / Math.max(a, 1);
+    return {
+      area: AREA,
+      name,
+      value: `${b.toFixed(0)} ms vs ${a.toFixed(0)} ms: ${times.toFixed(2)}x`,
+      ...(withBar ? { bar: `<= ${BAR}x`, goal: `<= ${GOAL}x`, ok: times <= BAR, goalMet: times <= GOAL } : {}),
+    };
+  };
   const rows = [
-    row(`claude's own CPU, idle ${idleS} s (mod vs none)`, without.idle.own, withMod.idle.own, GOAL),
-    row("claude's own CPU, a 5-Bash turn (mod vs none)", without.turn.own, withMod.turn.own, GOAL),
+    row(`claude's own CPU, idle ${idleS} s (mod vs none)`, without.idle.own, withMod.idle.own, true),
+    row("claude's own CPU, a 5-Bash turn (mod vs none)", without.turn.own, withMod.turn.own, true),
     row(
       `claude's own CPU, idle ${idleS} s (an empty mod vs none: the engine's share)`,
       without.idle.own,
       empty.idle.own,
     ),
     row("claude's own CPU, the turn (an empty mod vs none: the engine's share)", without.turn.own, empty.turn.own),
-    row(`claude's own CPU, idle ${idleS} s (the buddy mod vs an empty mod)`, empty.idle.own, withMod.idle.own),
+    row(`claude's own CPU, idle ${idleS} s (the buddy mod vs an empty mod)`, empty.idle.own, withMod.idle.own, true),
     row("claude's own CPU, the turn (the buddy mod vs an empty mod)", empty.turn.own, withMod.turn.own),
     row(`its children's CPU, idle ${idleS} s (hooks, mod-state)`, without.idle.children, withMod.idle.children),
     row("its children's CPU, the turn (hooks, mod-state)", without.turn.children, withMod.turn.children),
     row('start to first prompt (mod vs none)', without.startMs, withMod.startMs),
     row("start to first prompt (an empty mod vs none: the engine's share)", without.startMs, empty.startMs),
+    row('start to first prompt (the buddy mod vs an empty mod)', empty.startMs, withMod.startMs, true),
     {
       area: AREA,
       name: "the mod's worker thread (within claude's own CPU)",
@@ -218,6 +224,5 @@ export async function bench(): Promise<BenchRow[]> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const r of await bench())
-    process.stdout.write(`${r.name}: ${r.value}${r.goal ? ` (${r.ok ? 'ok' : 'MISS'}, goal ${r.goal})` : ''}\n`);
+  for (const r of await bench()) process.stdout.write(`${formatRow(r)}\n`);
 }
