@@ -22,7 +22,7 @@ import { drainFile, type DrainMemory } from './drain-file.js';
 import type { KeyMemory } from './journal-event.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
 import { orderByEventTime } from './event-time-order.js';
-import { clearRootRefused, markRootRefused } from './root-refusal.js';
+import { ROOT_REFUSED_FILE, clearRootRefused, markRootRefused } from './root-refusal.js';
 import {
   DAMAGED_DIR,
   INBOX_DIR,
@@ -66,15 +66,18 @@ interface Listing {
   files: InboxFile[];
   /** `damaged/` is there: its files may have changed since they were set aside. */
   damaged: boolean;
+  /** `.root-refused` is there (root-refusal.ts): the root is sound now, so it goes. */
+  refused: boolean;
 }
 
 /** The inbox's spooled files with their times, oldest first; other names reported once. */
 function listInbox(inbox: string, report: Reporter): Listing {
-  const listing: Listing = { files: [], damaged: false };
+  const listing: Listing = { files: [], damaged: false, refused: false };
   for (const name of readdirSync(inbox)) {
     const parsed = parseInboxName(name);
     if (!parsed) {
       if (name === DAMAGED_DIR) listing.damaged = true;
+      else if (name === ROOT_REFUSED_FILE) listing.refused = true;
       else if (name !== DRAIN_LOCK_FILE && !name.startsWith('.') && !strangersReported.has(name)) {
         strangersReported.add(name);
         report({ level: 'warning', where: 'inbox', message: `${join(inbox, name)}: not a spooled event, left alone` });
@@ -111,7 +114,6 @@ function soundInbox(root: string): string | undefined {
     throw error;
   }
   checkPrivateDir(inbox, stats);
-  clearRootRefused(inbox);
   return inbox;
 }
 
@@ -153,6 +155,8 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
   if (!inbox) return result;
   // An empty inbox (the usual case) costs one readdir and no lock.
   let listing = listInbox(inbox, report);
+  // Seen in the listing, not unlinked blindly: an unlink that fails throws, at every drain.
+  if (listing.refused) clearRootRefused(inbox);
   const retry = listing.damaged && hasChangedDamaged(inbox);
   if (!listing.files.length && !retry) return result;
   const release = takeDrainLock(inbox, options.now ?? Date.now());
@@ -180,6 +184,7 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
 export function retryAllDamaged(root: string, report: Reporter = ignoreReports): RetryResult | 'busy' | undefined {
   const inbox = soundInbox(root);
   if (!inbox) return undefined;
+  clearRootRefused(inbox);
   const release = takeDrainLock(inbox);
   if (!release) return 'busy';
   try {
