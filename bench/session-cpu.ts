@@ -20,19 +20,50 @@ export const cpuMsOf = (pid: number): number => {
   return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
 };
 
-/** CPU of the mod's worker threads (Claude Code names each `hooks-<id>`), in ms. */
-export function workerCpuOf(pid: number): number {
-  let ms = 0;
+/** CPU of each of the mod's worker threads (Claude Code names each `hooks-<id>`), in ms by thread id. */
+export function workerThreadsCpu(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       if (!readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('hooks-')) continue;
       const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
-      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+      threads.set(tid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS);
     } catch {
       // The thread ended meanwhile.
     }
   }
-  return ms;
+  return threads;
+}
+
+/** CPU of the mod's worker threads, in ms. */
+export const workerCpuOf = (pid: number): number => [...workerThreadsCpu(pid).values()].reduce((a, b) => a + b, 0);
+
+/**
+ * The CPU of processes or threads that may come and go during a stretch (a runner that exits
+ * idle and is started again, a worker thread), polled: each one's CPU from the first look at
+ * it (0 for one born after the stretch began) to the last. One that ends between two looks
+ * loses at most a poll's worth.
+ */
+export function pollCpu(sample: () => Map<string, number>, everyMs = 500) {
+  const first = new Map(sample());
+  const last = new Map(first);
+  const look = () => {
+    for (const [id, ms] of sample()) {
+      if (!first.has(id)) first.set(id, 0);
+      last.set(id, ms);
+    }
+  };
+  const timer = setInterval(look, everyMs);
+  return {
+    /** The CPU used since the start, in ms, and how many processes or threads were seen. */
+    stop(): { ms: number; count: number } {
+      clearInterval(timer);
+      look();
+      let ms = 0;
+      for (const [id, end] of last) ms += end - (first.get(id) ?? 0);
+      return { ms, count: last.size };
+    },
+  };
 }
 
 /** `times`' second line: the children's user and system time, e.g. `0m0.012000s 0m0.004000s`. */

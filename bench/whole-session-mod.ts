@@ -1,0 +1,70 @@
+/**
+ * whole-session.ts's mod set-up: the mod's buddy-tui calls wrapped to log their CPU, and the
+ * headless runner those calls start, found through runner.lock (src/tui/runner-lock.ts).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { modFolderFor } from '../src/install/mod-install.js';
+import { isPidAlive } from '../src/process/pid-alive.js';
+import { shellQuote } from '../src/text/shell-words.js';
+import { RUNNER_LOCK_FILE, runnerLockHolder } from '../src/tui/runner-lock.js';
+import { sleep } from './pane-process.js';
+import { cpuMsOf } from './session-cpu.js';
+
+/**
+ * Points the mod's buddy-cli.json at a shell script that runs the command install wrote, then
+ * appends `times` to `log` (the CPU of the call and all it waited for; not the detached runner
+ * it may start) and exits with the call's status. The mod takes at most 3 words there.
+ */
+export function wrapModCli(settingsPath: string, script: string, log: string): void {
+  const file = join(modFolderFor(settingsPath), 'buddy-cli.json');
+  const { argv } = JSON.parse(readFileSync(file, 'utf8')) as { argv: string[] };
+  const run = argv.map((word) => shellQuote(word)).join(' ');
+  writeFileSync(script, `${run} "$@"\nstatus=$?\ntimes >>${shellQuote(log)}\nexit $status\n`);
+  writeFileSync(file, `${JSON.stringify({ argv: ['/bin/sh', script] })}\n`);
+}
+
+/** The pid runner.lock names, live or not (a runner that just exited still counts what it used). */
+function lockedPid(stateDir: string): number | undefined {
+  try {
+    const { pid } = JSON.parse(readFileSync(join(stateDir, RUNNER_LOCK_FILE), 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The runner's CPU for pollCpu, keyed by its pid. */
+export function buddyProcessCpu(stateDir: string): Map<string, number> {
+  const pid = lockedPid(stateDir);
+  const cpu = new Map<string, number>();
+  try {
+    if (pid !== undefined) cpu.set(`runner ${pid}`, cpuMsOf(pid));
+  } catch {
+    // It exited between the lock and /proc.
+  }
+  return cpu;
+}
+
+/** Resolves once a live runner holds the lock (the mod starts one at the session's start). */
+export async function waitForRunner(stateDir: string, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pid = runnerLockHolder(stateDir);
+    if (pid !== undefined) return pid;
+    if (Date.now() > deadline) throw new Error(`no runner held ${RUNNER_LOCK_FILE} within ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** Stops the runner, if one runs, and waits for it: it saves its sessions as it stops. */
+export async function stopRunner(stateDir: string): Promise<void> {
+  const pid = runnerLockHolder(stateDir);
+  if (pid === undefined || pid === process.pid) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50 && isPidAlive(pid); i += 1) await sleep(100);
+}
