@@ -64,7 +64,9 @@ function appendToResults(lines: string[], areas: string[]): void {
   process.stderr.write(`bench: appended to docs/bench-results.md (BUDDY_BENCH_NO_LOG=1 leaves it alone)\n`);
 }
 
-const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(...rows.map((r) => r.value.length))];
+// Values are padded to the longest one a verdict follows: a long detail row is not padded to.
+const judged = rows.filter((r) => r.ok !== undefined);
+const widths = [8, Math.max(...rows.map((r) => r.name.length)), Math.max(0, ...judged.map((r) => r.value.length))];
 const printed = rows.map((row) => {
   return `${row.area.padEnd(widths[0])}  ${row.name.padEnd(widths[1])}  ${row.value.padEnd(widths[2])}  ${verdict(row)}`.trimEnd();
 });
