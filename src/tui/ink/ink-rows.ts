@@ -7,7 +7,7 @@
  * with the same arrays at the same columns is the same text. Horizontal clips (`overflowX`, which
  * the pane does not use) are left to Ink's own `get` (ink-output-cache.ts).
  */
-import { type StyledChar, styledCharsToString } from '@alcalzone/ansi-tokenize';
+import { type StyledChar, ansiCodesToString, diffAnsiCodes } from '@alcalzone/ansi-tokenize';
 
 export interface InkOutputCaches {
   getStyledChars(line: string): StyledChar[];
@@ -86,7 +86,32 @@ function rowText(segments: Segment[], width: number, caches: InkOutputCaches): s
       offsetX += charWidth;
     }
   }
-  return styledCharsToString(cells.filter((cell) => cell !== undefined)).trimEnd();
+  return cellsToString(cells.filter((cell) => cell !== undefined)).trimEnd();
+}
+
+type Styles = StyledChar['styles'];
+
+/** Whether two cells' styles are the same codes in the same order: no codes between them. */
+function sameStyles(a: Styles, b: Styles): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i].code !== b[i].code || a[i].endCode !== b[i].endCode) return false;
+  return true;
+}
+
+/**
+ * ansi-tokenize's `styledCharsToString`, to the same text, without its diff of two cells' styles
+ * where they are the same (most cells: the diff made three Sets a cell, most of the pane's garbage).
+ */
+function cellsToString(cells: StyledChar[]): string {
+  let text = '';
+  let styles: Styles = [];
+  for (const cell of cells) {
+    if (!sameStyles(styles, cell.styles)) text += ansiCodesToString(diffAnsiCodes(styles, cell.styles));
+    text += cell.value;
+    styles = cell.styles;
+  }
+  return styles.length ? text + ansiCodesToString(diffAnsiCodes(styles, [])) : text;
 }
 
 /** Ink's frame, each row's text kept across frames (bounded) under the identity of what it holds. */
