@@ -7,6 +7,12 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { shellQuote } from '../src/text/shell-words.js';
 
 const TICKS = 100; // USER_HZ on Linux
+/**
+ * The shell the wrappers run in: bash's `times` says the children's CPU in ms; dash's (/bin/sh
+ * here) truncates it to whole 10 ms ticks, so each hook run of a few ms counted as 0. The
+ * command wrapped still runs under /bin/sh -c, as Claude Code runs it.
+ */
+export const TIMES_SHELL = '/bin/bash';
 
 /** A /proc stat file's fields after "pid (comm) ": state is 0, utime 11, stime 12, cutime 13, cstime 14. */
 export const statFields = (path: string): string[] =>
@@ -86,11 +92,11 @@ export function sumTimesLog(path: string): { runs: number; ms: number; each: num
   return { runs: each.length, ms, each };
 }
 
-/** Every buddy-tui command in the settings file, wrapped to log its CPU (see whole-session.ts). */
+/** Every buddy-tui command in the settings file, wrapped to log its CPU (see whole-session.ts): the wrapper runs in TIMES_SHELL. */
 export function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: string; statusline: string }): void {
   const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
   const wrap = (command: string, log: string) =>
-    `/bin/sh ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
+    `${TIMES_SHELL} ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
   for (const groups of Object.values(settings.hooks ?? {}) as Array<Array<{ hooks: Array<{ command: string }> }>>) {
     for (const group of groups) for (const handler of group.hooks) handler.command = wrap(handler.command, logs.hooks);
   }

@@ -9,10 +9,10 @@ import { isPidAlive } from '../src/process/pid-alive.js';
 import { shellQuote } from '../src/text/shell-words.js';
 import { RUNNER_LOCK_FILE, runnerLockHolder } from '../src/tui/runner-lock.js';
 import { sleep } from './pane-process.js';
-import { cpuMsOf } from './session-cpu.js';
+import { TIMES_SHELL, cpuMsOf } from './session-cpu.js';
 
 /**
- * Points the mod's buddy-cli.json at a shell script that runs the command install wrote, then
+ * Points the mod's buddy-cli.json at a script (for TIMES_SHELL) that runs the command install wrote, then
  * appends `times` to `log` (the CPU of the call and all it waited for; not the detached runner
  * it may start) and exits with the call's status. The mod takes at most 3 words there.
  */
@@ -21,7 +21,7 @@ export function wrapModCli(settingsPath: string, script: string, log: string): v
   const { argv } = JSON.parse(readFileSync(file, 'utf8')) as { argv: string[] };
   const run = argv.map((word) => shellQuote(word)).join(' ');
   writeFileSync(script, `${run} "$@"\nstatus=$?\ntimes >>${shellQuote(log)}\nexit $status\n`);
-  writeFileSync(file, `${JSON.stringify({ argv: ['/bin/sh', script] })}\n`);
+  writeFileSync(file, `${JSON.stringify({ argv: [TIMES_SHELL, script] })}\n`);
 }
 
 /** The pid runner.lock names, live or not (a runner that just exited still counts what it used). */

@@ -8,9 +8,10 @@
  *   the mod asks `buddy-tui mod-state --ensure-runner`, which starts the headless runner; bar
  *   <= 5%, goal <= 3%.
  * The CPU (user + system) of every buddy-tui process is summed against Claude Code's own:
- * - hooks and statusline runs: each installed command is wrapped (bench only) in a shell whose
- *   EXIT trap appends `times` to a log: the CPU of the command and all it waited for, exec'd
- *   Node included; the wrapper's own shell is not counted;
+ * - hooks and statusline runs: each installed command is wrapped (bench only) in a bash whose
+ *   EXIT trap appends `times` to a log: the CPU of the command (still run by /bin/sh -c) and all
+ *   it waited for, exec'd Node included, in ms (dash's `times` would floor each run to 10 ms
+ *   ticks); the wrapper's own shell is not counted;
  * - the mod's buddy-tui calls (`mod-state` and the like, children of Claude Code): the argv in
  *   the mod's buddy-cli.json is wrapped the same way (a shell that runs it, then logs `times`);
  *   the runner a call starts is detached, not waited for, so it is not in that log;
