@@ -21,7 +21,7 @@ export function visibleSessions<S extends SessionState>(sessions: Record<string,
 }
 
 /** The most recently active session, live ones before ended ones. */
-export function mostRecentSession<S extends SessionState>(sessions: S[]): S | undefined {
+export function mostRecentSession<S extends SessionState>(sessions: readonly S[]): S | undefined {
   let best: S | undefined;
   for (const session of sessions) {
     if (!best) best = session;

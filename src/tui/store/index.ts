@@ -47,4 +47,5 @@ export {
   type OverviewMode,
   type OverviewRow,
 } from './overview.js';
-export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS, visibleSessions } from '../../state/session-visibility.js';
+export { ABANDONED_MS, mostRecentSession, RECENTLY_ENDED_MS } from '../../state/session-visibility.js';
+export { visibleSessions } from './visible-sessions.js';

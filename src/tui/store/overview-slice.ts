@@ -2,7 +2,7 @@
  * The store's part about the overview: `o`, the arrow cursor, Enter. Open full, the overview is
  * the overlay 'overview' (overlay-slice.ts); what it shows and when is pure, in ../overview.ts.
  */
-import { visibleSessions } from '../../state/session-visibility.js';
+import { visibleSessions } from './visible-sessions.js';
 import { overviewCursorId, overviewMode } from './overview.js';
 import type { GetState, OverviewSlice, SetState } from './types.js';
 

@@ -13,7 +13,7 @@ import {
   subagentGroups,
   type SessionActivity,
 } from '../../state/selectors.js';
-import { visibleSessions } from '../../state/session-visibility.js';
+import { visibleSessions } from './visible-sessions.js';
 import { toSafeText, type SafeText } from '../../text/safe-text.js';
 import { sessionTags } from '../../display/session-tags.js';
 import type { Overlay, OverviewDock } from './types.js';

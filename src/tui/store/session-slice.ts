@@ -6,7 +6,8 @@
  */
 import { keyedRecord } from '../../state/keyed-record.js';
 import { toSafeSession } from '../../state/safe-session.js';
-import { mostRecentSession, visibleSessions } from '../../state/session-visibility.js';
+import { mostRecentSession } from '../../state/session-visibility.js';
+import { visibleSessions } from './visible-sessions.js';
 import type { SafeSessionState } from '../../state/safe-session.js';
 import type { BuddyState, GetState, SessionSlice, SetState } from './types.js';
 
