@@ -5,7 +5,7 @@
 import { useCallback, useMemo } from 'react';
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from './use-shallow.js';
 import { awaitsAnswer, isProcessingPrompt, visibleSessions, type BuddyStore } from '../src/tui/store/index.js';
 import { bindingFor } from './keymap.js';
 import { computeLayout } from './layout.js';

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from './use-shallow.js';
 import { hostBadgesShown } from '../src/display/host-badge.js';
 import { toSafeText } from '../src/text/safe-text.js';
 import {
