@@ -14,8 +14,8 @@ import { followWatcher, type FollowedWatcher, type OpenedWatcher } from '../../s
 
 export interface InboxWatchSpec {
   root: string;
-  /** A file in the inbox came, changed or went (or the inbox was made): drain soon. */
-  kick(): void;
+  /** A file in the inbox came, changed or went (`name`, when the system said), or the inbox was made: drain soon. */
+  kick(name?: string | null): void;
   report: Reporter;
   /** fs.watch, or (tests) a stand-in. */
   watchFolder?: (dir: string, listener: (event: string, name: string | null) => void) => FSWatcher;
@@ -35,7 +35,7 @@ export function watchInbox(spec: InboxWatchSpec): FollowedWatcher {
     let handle: FSWatcher | undefined;
     try {
       handle = watch(inbox, (_event, name) => {
-        if (isSpoolName(name)) spec.kick();
+        if (isSpoolName(name)) spec.kick(name);
       });
       handle.on('error', (error) => spec.report({ level: 'error', where: 'watch', error }));
     } catch (error) {
@@ -44,5 +44,5 @@ export function watchInbox(spec: InboxWatchSpec): FollowedWatcher {
     }
     return { ready: Promise.resolve(), close: async () => handle?.close() };
   };
-  return followWatcher(inbox, open, spec.kick, reportingAs(spec.report, 'watch'));
+  return followWatcher(inbox, open, () => spec.kick(), reportingAs(spec.report, 'watch'));
 }
