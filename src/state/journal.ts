@@ -98,6 +98,19 @@ export function serializeEventLine(event: Record<string, unknown>): string {
  * the name is refused (checked on the open descriptor, so it cannot be swapped in between).
  */
 export function appendLine(path: string, line: string): void {
+  const { fd, size } = openForAppend(path);
+  try {
+    appendAt(fd, path, line, size > 0 && !endsWithNewlineAt(fd, size));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The journal opened for appending (created 0600 when missing) with its size: a regular file of
+ * ours only, checked on the descriptor. The caller closes it. Throws UnsafePathError.
+ */
+export function openForAppend(path: string): { fd: number; size: number } {
   const fd = openSync(
     path,
     constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK,
@@ -109,13 +122,19 @@ export function appendLine(path: string, line: string): void {
     const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
     if (uid !== undefined && stats.uid !== uid)
       throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
-    const size = stats.size;
-    const buffer = Buffer.from(size > 0 && !endsWithNewlineAt(fd, size) ? `\n${line}` : line);
-    const written = writeSync(fd, buffer);
-    if (written !== buffer.length) throw new Error(`short write to ${path}: ${written} of ${buffer.length} bytes`);
-  } finally {
+    return { fd, size: stats.size };
+  } catch (error) {
     closeSync(fd);
+    throw error;
   }
+}
+
+/** One line in ONE write() on an O_APPEND descriptor; `cut`: the file ends in a line cut short. Returns the bytes written. */
+export function appendAt(fd: number, path: string, line: string, cut: boolean): number {
+  const buffer = Buffer.from(cut ? `\n${line}` : line);
+  const written = writeSync(fd, buffer);
+  if (written !== buffer.length) throw new Error(`short write to ${path}: ${written} of ${buffer.length} bytes`);
+  return written;
 }
 
 /**
@@ -241,7 +260,7 @@ export function readJournalFrom(path: string, from?: JournalPosition, maxBytes =
 }
 
 /** The byte before `offset` is a newline (or offset is 0): the file still has the lines we consumed. */
-function endsWithNewlineAt(fd: number, offset: number): boolean {
+export function endsWithNewlineAt(fd: number, offset: number): boolean {
   if (offset === 0) return true;
   const byte = Buffer.alloc(1);
   return readSync(fd, byte, 0, 1, offset - 1) === 1 && byte[0] === 0x0a;
