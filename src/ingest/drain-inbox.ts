@@ -30,6 +30,7 @@ import {
   compareInboxFiles,
   parseInboxName,
   type InboxFile,
+  type InboxName,
 } from './inbox-order.js';
 
 export { UNKNOWN_SESSION } from './drain-file.js';
@@ -63,37 +64,42 @@ export interface DrainResult {
 const strangersReported = new Set<string>();
 
 interface Listing {
-  files: InboxFile[];
+  /** The spooled files' names, not yet timed (timedFiles does that under the lock). */
+  names: InboxName[];
   /** `damaged/` is there: its files may have changed since they were set aside. */
   damaged: boolean;
   /** `.root-refused` is there (root-refusal.ts): the root is sound now, so it goes. */
   refused: boolean;
 }
 
-/** The inbox's spooled files with their times, oldest first; other names reported once. */
+/** The inbox's spooled files by name (one readdir, no stat); other names reported once. */
 function listInbox(inbox: string, report: Reporter): Listing {
-  const listing: Listing = { files: [], damaged: false, refused: false };
+  const listing: Listing = { names: [], damaged: false, refused: false };
   for (const name of readdirSync(inbox)) {
     const parsed = parseInboxName(name);
-    if (!parsed) {
-      if (name === DAMAGED_DIR) listing.damaged = true;
-      else if (name === ROOT_REFUSED_FILE) listing.refused = true;
-      else if (name !== DRAIN_LOCK_FILE && !name.startsWith('.') && !strangersReported.has(name)) {
-        strangersReported.add(name);
-        report({ level: 'warning', where: 'inbox', message: `${join(inbox, name)}: not a spooled event, left alone` });
-      }
-      continue;
-    }
-    try {
-      const stats = lstatSync(join(inbox, name));
-      listing.files.push({ ...parsed, claimedMs: claimedAtMs(stats), mtimeMs: stats.mtimeMs, size: stats.size });
-    } catch {
-      // Drained by another process meanwhile.
+    if (parsed) listing.names.push(parsed);
+    else if (name === DAMAGED_DIR) listing.damaged = true;
+    else if (name === ROOT_REFUSED_FILE) listing.refused = true;
+    else if (name !== DRAIN_LOCK_FILE && !name.startsWith('.') && !strangersReported.has(name)) {
+      strangersReported.add(name);
+      report({ level: 'warning', where: 'inbox', message: `${join(inbox, name)}: not a spooled event, left alone` });
     }
   }
-  listing.files.sort(compareInboxFiles);
-  listing.files = orderByEventTime(inbox, listing.files);
   return listing;
+}
+
+/**
+ * The listed files with their times, oldest first. Looked at under the lock, so a file another
+ * drainer took between the listing and the lock is simply not there (no throw: it is no error).
+ */
+function timedFiles(inbox: string, names: InboxName[]): InboxFile[] {
+  const files: InboxFile[] = [];
+  for (const parsed of names) {
+    const stats = lstatSync(join(inbox, parsed.name), { throwIfNoEntry: false });
+    if (stats) files.push({ ...parsed, claimedMs: claimedAtMs(stats), mtimeMs: stats.mtimeMs, size: stats.size });
+  }
+  files.sort(compareInboxFiles);
+  return orderByEventTime(inbox, files);
 }
 
 /** The inbox when it is there and sound; undefined when missing (nothing to do). Throws when unsafe. */
@@ -153,20 +159,20 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
     return result;
   }
   if (!inbox) return result;
-  // An empty inbox (the usual case) costs one readdir and no lock.
-  let listing = listInbox(inbox, report);
+  // One readdir per drain; an empty inbox (the usual case) costs that and no lock.
+  const listing = listInbox(inbox, report);
   // Seen in the listing, not unlinked blindly: an unlink that fails throws, at every drain.
   if (listing.refused) clearRootRefused(inbox);
   const retry = listing.damaged && hasChangedDamaged(inbox);
-  if (!listing.files.length && !retry) return result;
+  if (!listing.names.length && !retry) return result;
   const release = takeDrainLock(inbox, options.now ?? Date.now());
-  if (!release) return { ...result, waiting: listing.files.length, busy: true };
+  if (!release) return { ...result, waiting: listing.names.length, busy: true };
   const memory: DrainMemory = { held: options.heldSessions ?? new Set(), keys: options.keys ?? new Map() };
   let sawSessionStart = false;
   try {
-    // Listed again under the lock: a drainer that held it before may have taken some.
-    listing = listInbox(inbox, report);
-    sawSessionStart = drainListed(root, inbox, listing.files, memory, result, report);
+    // Files spooled since the listing were claimed after every listed one: their own kick drains them.
+    const files = timedFiles(inbox, listing.names);
+    sawSessionStart = drainListed(root, inbox, files, memory, result, report);
     if (retry) result.drained += retryDamaged(root, inbox, memory.keys, report, true).journaled;
   } finally {
     release();
