@@ -13,7 +13,7 @@ import { UnsafePathError, sessionDirName } from '../state/state-root.js';
 import { moveToDamaged } from './damaged.js';
 import { readInboxFile, type InboxRead } from './inbox-file.js';
 import type { InboxFile } from './inbox-order.js';
-import { journalSpooledEvent, type KeyMemory } from './journal-event.js';
+import { journalSpooledEvent, type DrainJournals, type KeyMemory } from './journal-event.js';
 import { normalizeFedEvent } from './user-host-maps.js';
 import { MAX_PAYLOAD_BYTES, isHookPayload } from './payload-edges.js';
 import { isSpoolWriterAlive } from './spool-writer.js';
@@ -27,6 +27,8 @@ export interface DrainMemory {
   /** Sessions with a file still being written: their later files wait. UNKNOWN_SESSION: all wait. */
   held: Set<string>;
   keys: KeyMemory;
+  /** The journals this drain has open (one open per session per drain). */
+  journals?: DrainJournals;
 }
 
 /** An empty file whose writer is gone held no event (a hook interrupted before its first byte). */
@@ -122,6 +124,7 @@ export function drainFile(
         payload,
       },
       memory.keys,
+      memory.journals,
     );
     unlinkSync(path);
     return payload.hook_event_name === 'SessionStart' ? 'drained-start' : 'drained';

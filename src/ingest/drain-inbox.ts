@@ -19,7 +19,7 @@ import { errorLogReporter } from '../state/error-log.js';
 import { checkPrivateDir, isPrivateDir, stateRootPath } from '../state/state-root.js';
 import { hasChangedDamaged, retryDamaged, type RetryResult } from './damaged.js';
 import { drainFile, type DrainMemory } from './drain-file.js';
-import type { KeyMemory } from './journal-event.js';
+import { DrainJournals, type KeyMemory } from './journal-event.js';
 import { DRAIN_LOCK_FILE, takeDrainLock } from './drain-lock.js';
 import { orderByEventTime } from './event-time-order.js';
 import { ROOT_REFUSED_FILE, clearRootRefused, markRootRefused } from './root-refusal.js';
@@ -167,7 +167,11 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
   if (!listing.names.length && !retry) return result;
   const release = takeDrainLock(inbox, options.now ?? Date.now());
   if (!release) return { ...result, waiting: listing.names.length, busy: true };
-  const memory: DrainMemory = { held: options.heldSessions ?? new Set(), keys: options.keys ?? new Map() };
+  const memory: DrainMemory = {
+    held: options.heldSessions ?? new Set(),
+    keys: options.keys ?? new Map(),
+    journals: new DrainJournals(root),
+  };
   let sawSessionStart = false;
   try {
     // Files spooled since the listing were claimed after every listed one: their own kick drains them.
@@ -175,6 +179,7 @@ export function drainInbox(root: string, options: DrainOptions = {}): DrainResul
     sawSessionStart = drainListed(root, inbox, files, memory, result, report);
     if (retry) result.drained += retryDamaged(root, inbox, memory.keys, report, true).journaled;
   } finally {
+    memory.journals?.close();
     release();
   }
   // A new session is the moment to clear out expired ones (as the Node hook does).

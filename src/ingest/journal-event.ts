@@ -4,13 +4,19 @@
  * died between append and unlink, or two drainers that both broke a stale lock) is not appended
  * again. Used for the inbox's files and for set-aside files that became whole later.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
+import { closeSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeedHost } from '../hosts/host-id.js';
 import { stampEvent } from '../protocol/stamped-fields.js';
-import { appendLine, serializeEventLine } from '../state/journal.js';
+import { appendAt, endsWithNewlineAt, openForAppend, serializeEventLine } from '../state/journal.js';
 import { scanLinesFromEnd } from '../state/lines-from-end.js';
-import { JOURNAL_FILE, ensureSessionDir } from '../state/state-root.js';
+import {
+  JOURNAL_FILE,
+  UnsafePathError,
+  ensurePrivateDir,
+  ensureSessionDir,
+  sessionDirName,
+} from '../state/state-root.js';
 
 /** The journal's recent `inbox` keys: enough lines to cover a drain that raced this one. */
 const KEY_SCAN_BYTES = 256 * 1024;
@@ -29,64 +35,36 @@ function inboxKeyOf(line: string): string | undefined {
 export interface RecentKeys {
   keys: Set<string>;
   size: number;
+  /** `size` is where this drainer's own last line ended (so the file ends in a newline there). */
+  ownEnd?: boolean;
 }
 
 /** Journal path -> its recent keys, and its size when they were read. */
 export type KeyMemory = Map<string, RecentKeys>;
 
-/**
- * The journal opened for reading only when it is a regular file: never through a symlink, and
- * never blocking on a FIFO planted under its name (appendLine refuses those with a message).
- */
-function openJournal(path: string): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  if (fstatSync(fd).isFile()) return fd;
-  closeSync(fd);
-  return undefined;
-}
-
-function recentInboxKeys(journal: string): Set<string> {
+/** The keys among the journal's last lines, read through the append descriptor up to `size`. */
+function recentInboxKeys(fd: number, size: number): Set<string> {
   const keys = new Set<string>();
-  const fd = openJournal(journal);
-  if (fd === undefined) return keys;
-  try {
-    let lines = 0;
-    scanLinesFromEnd(fd, { maxBytes: KEY_SCAN_BYTES, chunkBytes: 16 * 1024 }, (line) => {
-      // Only a line that mentions the key is parsed (the Node hook's lines have none).
-      const key = line.includes(KEY_MARK) ? inboxKeyOf(line) : undefined;
-      if (key) keys.add(key);
-      return (lines += 1) < 64;
-    });
-  } finally {
-    closeSync(fd);
-  }
+  let lines = 0;
+  scanLinesFromEnd(fd, { maxBytes: KEY_SCAN_BYTES, chunkBytes: 16 * 1024, end: size }, (line) => {
+    // Only a line that mentions the key is parsed (the Node hook's lines have none).
+    const key = line.includes(KEY_MARK) ? inboxKeyOf(line) : undefined;
+    if (key) keys.add(key);
+    return (lines += 1) < 64;
+  });
   return keys;
 }
-
-const sizeOf = (path: string): number => {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return 0;
-  }
-};
 
 /** A kept memory stays small: a drainer that raced this one did so within the last few keys. */
 const MAX_KEPT_KEYS = 256;
 const MAX_KEPT_JOURNALS = 256;
 
 /** The journal's recent keys: the remembered ones while only this drainer appended, else read again. */
-function recentKeysOf(journal: string, memory: KeyMemory): RecentKeys {
-  const size = sizeOf(journal);
+function recentKeysOf(journal: string, fd: number, size: number, memory: KeyMemory): RecentKeys {
   let recent = memory.get(journal);
   if (!recent || recent.size !== size) {
     if (!recent && memory.size >= MAX_KEPT_JOURNALS) memory.clear();
-    memory.set(journal, (recent = { keys: recentInboxKeys(journal), size }));
+    memory.set(journal, (recent = { keys: recentInboxKeys(fd, size), size }));
   }
   return recent;
 }
@@ -109,19 +87,77 @@ export interface SpooledEvent {
   payload: Record<string, unknown> & { session_id: string; hook_event_name: string };
 }
 
-/** Appends the event unless its key is already journaled. Throws what appendLine throws. */
-export function journalSpooledEvent(root: string, spooled: SpooledEvent, memory: KeyMemory): void {
+/**
+ * The journals one drain appends to: each session's folder checked and its journal opened once
+ * per drain (as appendLine opens and checks it), however many of its events the drain carries,
+ * and closed at the drain's end. The drain checked the root itself (drain-inbox.ts's soundInbox).
+ */
+export class DrainJournals {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly root: string) {}
+
+  /** The session's journal and its descriptor and size now; throws UnsafePathError. */
+  journalOf(sessionId: string): { journal: string; fd: number; size: number } {
+    const name = sessionDirName(sessionId);
+    if (!name) throw new UnsafePathError(String(sessionId).slice(0, 80), 'is not a valid session id');
+    const journal = join(this.root, name, JOURNAL_FILE);
+    const fd = this.open.get(journal);
+    // Another appender (the Node hook) may have written since: the size is looked at every time.
+    if (fd !== undefined) return { journal, fd, size: fstatSync(fd).size };
+    ensurePrivateDir(join(this.root, name));
+    const opened = openForAppend(journal);
+    this.open.set(journal, opened.fd);
+    return { journal, ...opened };
+  }
+
+  close(): void {
+    for (const fd of this.open.values()) closeSync(fd);
+    this.open.clear();
+  }
+}
+
+/** One event appended (ONE write) unless its key is among the journal's recent ones. */
+function appendSpooled(
+  spooled: SpooledEvent,
+  target: { journal: string; fd: number; size: number },
+  memory: KeyMemory,
+): void {
   const key = `${spooled.name}@${spooled.mtimeMs}`;
-  const event = spooled.payload;
-  const journal = join(ensureSessionDir(root, event.session_id), JOURNAL_FILE);
-  const recent = recentKeysOf(journal, memory);
+  const { journal, fd, size } = target;
+  const recent = recentKeysOf(journal, fd, size, memory);
   if (recent.keys.has(key)) return;
   // The place comes from the inbox name only: the sh spool knows no socket.
   const stamps = { tmux_pane: spooled.tmuxPane, tmux_server_pid: spooled.tmuxServerPid };
-  appendLine(
-    journal,
-    serializeEventLine(stampEvent(event, { ...stamps, ts: Math.floor(spooled.mtimeMs), inbox: key })),
+  const line = serializeEventLine(
+    stampEvent(spooled.payload, { ...stamps, ts: Math.floor(spooled.mtimeMs), inbox: key }),
   );
+  // Right after this drainer's own line the file ends in a newline: no read to find out.
+  const cut = size > 0 && !(recent.ownEnd && recent.size === size) && !endsWithNewlineAt(fd, size);
+  const written = appendAt(fd, journal, line, cut);
   remember(recent, key);
-  recent.size = sizeOf(journal);
+  // Another appender between the size and the write makes the file longer than this: read again next time.
+  recent.size = size + written;
+  recent.ownEnd = true;
+}
+
+/**
+ * Appends the event unless its key is already journaled. Throws what appendLine throws. With a
+ * drain's `journals`, the journal stays open for the drain's next events; without, it is opened
+ * (the root checked too) and closed here.
+ */
+export function journalSpooledEvent(
+  root: string,
+  spooled: SpooledEvent,
+  memory: KeyMemory,
+  journals?: DrainJournals,
+): void {
+  if (journals) return appendSpooled(spooled, journals.journalOf(spooled.payload.session_id), memory);
+  ensureSessionDir(root, spooled.payload.session_id);
+  const own = new DrainJournals(root);
+  try {
+    appendSpooled(spooled, own.journalOf(spooled.payload.session_id), memory);
+  } finally {
+    own.close();
+  }
 }

@@ -1,32 +1,53 @@
 /**
  * The pane drains again and again (issue 50): it keeps the journals' recent keys between drains,
  * so a journal only it appended to is not read again for them at every drain. A journal another
- * drainer appended to since is read again, so nothing is doubled. fs.openSync is wrapped (it
- * still runs) to count the drain's reads of the journal.
+ * drainer appended to since is read again, so nothing is doubled. fs.openSync and fs.readSync
+ * are wrapped (they still run) to count the drain's reads of the journal's lines.
  */
-import fs, { constants, copyFileSync, utimesSync } from 'node:fs';
+import fs, { copyFileSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainInbox } from '../../src/ingest/drain-inbox.js';
 import type { KeyMemory } from '../../src/ingest/journal-event.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { A, T0, event, names, rootWithInbox, spool, spooled } from './drain-inbox-support.js';
+import { A, T0, event, journal, names, rootWithInbox, spool, spooled } from './drain-inbox-support.js';
 
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-const original = fs.openSync;
+const originalOpen = fs.openSync;
+const originalRead = fs.readSync;
 afterEach(() => {
-  fs.openSync = original;
+  fs.openSync = originalOpen;
+  fs.readSync = originalRead;
   syncBuiltinESMExports();
 });
 
-/** Counts the opens of `path` for reading (the key scan's), until the test ends. */
+/** Counts the opens of `path`. */
+function countOpensOf(path: string): () => number {
+  let opens = 0;
+  fs.openSync = ((...args: Parameters<typeof originalOpen>) => {
+    if (args[0] === path) opens += 1;
+    return originalOpen(...args);
+  }) as typeof originalOpen;
+  syncBuiltinESMExports();
+  return () => opens;
+}
+
+/** Counts the reads of more than one byte (the key scan's; the newline check reads one) from `path`'s descriptors. */
 function countReadsOf(path: string): () => number {
+  const fds = new Set<number>();
   let reads = 0;
-  fs.openSync = ((...args: Parameters<typeof original>) => {
-    if (args[0] === path && args[1] === READ_FLAGS) reads += 1;
-    return original(...args);
-  }) as typeof original;
+  fs.openSync = ((...args: Parameters<typeof originalOpen>) => {
+    const fd = originalOpen(...args);
+    // A descriptor number comes round again for other files once closed.
+    if (args[0] === path) fds.add(fd);
+    else fds.delete(fd);
+    return fd;
+  }) as typeof originalOpen;
+  fs.readSync = ((...args: Parameters<typeof originalRead>) => {
+    const length = typeof args[3] === 'number' ? args[3] : 2;
+    if (fds.has(args[0]) && length > 1) reads += 1;
+    return originalRead(...args);
+  }) as typeof originalRead;
   syncBuiltinESMExports();
   return () => reads;
 }
@@ -35,12 +56,15 @@ describe('the keys a drainer keeps between drains', () => {
   it('reads a journal only this drainer appended to once, not at every drain', () => {
     const root = rootWithInbox();
     const keys: KeyMemory = new Map();
+    // The journal holds a line from before (the Node hook's): the first drain reads it for keys.
+    mkdirSync(join(root, A), { mode: 0o700 });
+    writeFileSync(join(root, A, 'events.jsonl'), event(A, 'SessionStart'), { mode: 0o600 });
     const reads = countReadsOf(join(root, A, 'events.jsonl'));
     for (let k = 0; k < 5; k += 1) {
       spool(root, `claude.${100 + k}`, event(A, 'PreToolUse', { tool_use_id: `t${k}` }), T0 + k);
       expect(drainInbox(root, { now: T0 + 10, keys })).toMatchObject({ drained: 1, waiting: 0 });
     }
-    expect(names(root, A)).toHaveLength(5);
+    expect(names(root, A)).toHaveLength(6);
     expect(reads()).toBe(1);
   });
 
@@ -60,5 +84,15 @@ describe('the keys a drainer keeps between drains', () => {
     expect(drainInbox(root, { now: T0 + 7, keys })).toEqual({ drained: 2, waiting: 0, busy: false });
     expect(names(root, A)).toEqual(['PreToolUse', 'Stop']);
     expect(spooled(root)).toEqual([]);
+  });
+
+  it('opens the journal of a session once for a drain of several of its events, each still its own line in order', () => {
+    const root = rootWithInbox();
+    const opens = countOpensOf(join(root, A, 'events.jsonl'));
+    for (let k = 0; k < 3; k += 1)
+      spool(root, `claude.${200 + k}`, event(A, 'PreToolUse', { tool_use_id: `t${k}` }), T0 + k);
+    expect(drainInbox(root, { now: T0 + 10 })).toMatchObject({ drained: 3, waiting: 0 });
+    expect(journal(root, A).map((e) => e.tool_use_id)).toEqual(['t0', 't1', 't2']);
+    expect(opens()).toBe(1);
   });
 });
