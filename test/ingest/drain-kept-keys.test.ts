@@ -44,8 +44,8 @@ function countReadsOf(path: string): () => number {
     return fd;
   }) as typeof originalOpen;
   fs.readSync = ((...args: Parameters<typeof originalRead>) => {
-    const length = typeof args[3] === 'number' ? args[3] : 2;
-    if (fds.has(args[0]) && length > 1) reads += 1;
+    const length = (args as unknown[])[3];
+    if (fds.has(args[0]) && (typeof length !== 'number' || length > 1)) reads += 1;
     return originalRead(...args);
   }) as typeof originalRead;
   syncBuiltinESMExports();
