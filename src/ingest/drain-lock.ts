@@ -5,6 +5,9 @@
  * run; the journal-key check in journal-event.ts keeps that from doubling an event.
  * Anything under the lock's name that is not a regular file (a folder, a FIFO, a symlink) was
  * never a lock of ours: it is read without blocking or following, and moved out of the way.
+ * The holder keeps its lock's descriptor open until it releases it: a lock taken over as stale
+ * was unlinked (no link left on the descriptor), so the holder removes its own lock only, with
+ * no read of the file again (issue 50: a drain per spooled event).
  */
 import {
   closeSync,
@@ -16,9 +19,9 @@ import {
   renameSync,
   rmdirSync,
   unlinkSync,
+  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { createLockFile } from '../process/lock-file.js';
 import { isPidAlive } from '../process/pid-alive.js';
 
 export const DRAIN_LOCK_FILE = '.drain.lock';
@@ -27,8 +30,33 @@ export const DRAIN_LOCK_STALE_MS = 30_000;
 /** A pid and a newline: more than this is not a lock of ours. */
 const LOCK_MAX_BYTES = 32;
 
-function tryCreate(path: string, pid: number): boolean {
-  return createLockFile(path, `${pid}\n`);
+/** The lock created (O_EXCL, never through a symlink) with the pid in it; its descriptor, kept open; undefined when it exists. */
+function tryCreate(path: string, pid: number): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${pid}\n`);
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+/** Removes the lock this drainer holds, unless it was taken over as stale (unlinked: no link left). */
+function release(path: string, fd: number): void {
+  try {
+    if (fstatSync(fd).nlink > 0) unlinkSync(path);
+  } catch {
+    // Removed with the root meanwhile.
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The holder's pid; 'foreign' when the name is not a regular file; undefined when unreadable. */
@@ -89,15 +117,8 @@ export function takeDrainLock(
 ): (() => void) | undefined {
   const path = join(inbox, DRAIN_LOCK_FILE);
   for (let round = 0; round < 2; round += 1) {
-    if (tryCreate(path, pid)) {
-      return () => {
-        try {
-          if (holderOf(path) === pid) unlinkSync(path);
-        } catch {
-          // Taken over as stale meanwhile, or removed with the root.
-        }
-      };
-    }
+    const fd = tryCreate(path, pid);
+    if (fd !== undefined) return () => release(path, fd);
     if (round > 0 || !isStale(path, now)) return undefined;
     breakLock(path);
   }
