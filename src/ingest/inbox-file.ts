@@ -16,6 +16,9 @@ export type InboxRead =
   /** Gone before it could be opened (another drainer took it). */
   | { kind: 'gone' };
 
+/** This process's uid, asked once (a system call per spooled file otherwise); buddy-tui never changes it. */
+const OWN_UID = typeof process.getuid === 'function' ? process.getuid() : undefined;
+
 function readAt(fd: number, position: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
   let got = 0;
@@ -46,9 +49,8 @@ export function readInboxFile(path: string): InboxRead {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { kind: 'foreign', why: 'is not a regular file' };
-    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-    if (uid !== undefined && stats.uid !== uid)
-      return { kind: 'foreign', why: `is owned by uid ${stats.uid}, not ${uid}` };
+    if (OWN_UID !== undefined && stats.uid !== OWN_UID)
+      return { kind: 'foreign', why: `is owned by uid ${stats.uid}, not ${OWN_UID}` };
     const size = stats.size;
     if (size > MAX_PAYLOAD_BYTES) {
       const head = readAt(fd, 0, MARKER_EDGE_BYTES);

@@ -106,6 +106,9 @@ export function appendLine(path: string, line: string): void {
   }
 }
 
+/** This process's uid, asked once (a system call per append otherwise); buddy-tui never changes it. */
+const OWN_UID = typeof process.getuid === 'function' ? process.getuid() : undefined;
+
 /**
  * The journal opened for appending (created 0600 when missing) with its size: a regular file of
  * ours only, checked on the descriptor. The caller closes it. Throws UnsafePathError.
@@ -119,9 +122,8 @@ export function openForAppend(path: string): { fd: number; size: number } {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new UnsafePathError(path, 'is not a regular file');
-    const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
-    if (uid !== undefined && stats.uid !== uid)
-      throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${uid}`);
+    if (OWN_UID !== undefined && stats.uid !== OWN_UID)
+      throw new UnsafePathError(path, `is owned by uid ${stats.uid}, not ${OWN_UID}`);
     return { fd, size: stats.size };
   } catch (error) {
     closeSync(fd);
