@@ -48,5 +48,8 @@ function answered($, calls) {
     mod.look = { ...mod.look, waiting: undefined }
     $.ui.invalidate('ui.render')
   }
-  if (!mod.refused && mod.cli) void ask($)
+  // An `ask` verdict the rules then allowed (no dialog, no PermissionRequest) left buddy-tui
+  // waiting for nothing: no process now (it was one a tool call). The answer goes with the next
+  // ask, or at once when a view shows the wait after all (turn-polling.js).
+  if (mod.buddyWaits && !mod.refused && mod.cli) void ask($)
 }

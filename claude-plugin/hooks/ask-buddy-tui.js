@@ -98,6 +98,7 @@ export function withoutAnsweredAsk(look, asOf) {
  * into this worker each). `asOf`: when the look was made.
  */
 export async function applyLook($, next, fromView = false, asOf = Date.now()) {
+  mod.buddyWaits = next.waiting !== undefined
   const { asks, toasts, pending, ...look } = withoutAnsweredAsk(next, asOf)
   for (const call of asks ?? []) void answerAsk($, call)
   for (const text of toasts ?? []) $.ui.toast(text)

@@ -37,5 +37,6 @@ export const mod = {
   /** @type {string[]} Answered asks (`<id>/<tool>`) the next mod-state run journals. */
   answers: [],
   voiceNoted: false, // the first /buddy card said once what the buddy speaks with
+  buddyWaits: false, // buddy-tui's last look (an answer or a view) had a wait: an answer is worth a process
   answeredAt: 0, // when the user last answered an ask (Date.now()): older looks lose that ask
 }

@@ -58,8 +58,9 @@ async function followView($) {
   mod.viewMtime = stat.mtimeMs
   mod.changedAt = undefined
   await applyLook($, next, true, stat.mtimeMs)
-  // Delegate calls or toasts wait for this mod: only mod-state claims them.
-  if (next.pending > 0) void ask($)
+  // Delegate calls or toasts wait for this mod: only mod-state claims them. A wait shown after
+  // the user answered it (ask-answered.js kept the answer): mod-state journals the answer.
+  if (next.pending > 0 || (next.waiting && mod.answers.length > 0)) void ask($)
   return 'fresh'
 }
 

@@ -8,17 +8,28 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ASK_ANSWERED } from '../../src/state/waiting.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { modInTurn, modModule } from './mod-host.js';
-import { until, world } from './runner-world.js';
+import { stopRunnerOf, until, world as makeWorld } from './runner-world.js';
 
 const SID = 'ask-1';
 const CALL = 'toolu_ask_1';
 const base = { session_id: SID, cwd: '/w', permission_mode: 'default' };
 const bash = { tool_name: 'Bash', tool_input: { command: 'sleep 15', description: 'Wait' } };
+
+// The mod's asks start a detached runner (--ensure-runner): each test stops its own.
+const states: string[] = [];
+const world = () => {
+  const made = makeWorld();
+  states.push(made.state);
+  return made;
+};
+afterEach(async () => {
+  for (const state of states.splice(0)) await stopRunnerOf(state);
+});
 
 function cli(env: NodeJS.ProcessEnv, args: string[], input?: string) {
   const ran = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, input, encoding: 'utf8' });
@@ -77,5 +88,31 @@ describe('the mod tells buddy-tui the user answered the ask', () => {
     const out = cli(env, ['mod-state', '--session', SID, '--answered', '../x/Bash', '--answered', `${CALL}/a b`]);
     expect(JSON.parse(out).v).toBe(1);
     expect(readFileSync(join(state, SID, 'events.jsonl'), 'utf8')).not.toContain(ASK_ANSWERED);
+  }, 60_000);
+
+  it('an `ask` verdict the rules then allowed (no dialog, buddy-tui shows no wait): no buddy-tui process, the answer goes with the next ask', async () => {
+    const { env } = world();
+    for (const event of [
+      { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'echo', prompt_id: 'p1' },
+      { ...base, ...bash, hook_event_name: 'PreToolUse', tool_use_id: CALL },
+    ])
+      expect((await runSpool(JSON.stringify(event), env)).code).toBe(0);
+    const turn = await modInTurn(env, SID);
+    try {
+      expect(turn.mod.look.waiting).toBeUndefined();
+      await until(() => turn.mod.inflight === undefined, 'the first ask done');
+      const { onToolCheck, onToolRun } = await modModule('ask-answered');
+      onToolCheck({ tool: 'Bash', tool_use_id: CALL, approver: 'person', input: {} }, { decision: 'ask' });
+      const asked = turn.runs.length;
+      onToolRun(turn.$, { tool: 'Bash', tool_use_id: CALL });
+      // A process would have been started by now (ask() runs it before its first await).
+      expect(turn.runs.length).toBe(asked);
+      expect(turn.mod.answers).toEqual([`${CALL}/Bash`]);
+      const { ask } = await modModule('ask-buddy-tui');
+      await ask(turn.$);
+      expect(turn.runs.at(-1)).toContain(`${CALL}/Bash`);
+    } finally {
+      turn.stop();
+    }
   }, 60_000);
 });

@@ -5,6 +5,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { isPidAlive } from '../../src/process/pid-alive.js';
+import { runnerLockHolder } from '../../src/tui/runner-lock.js';
 import { startTmux } from '../e2e/tmux-server.js';
 import { isolatedEnv, makeTempDir } from '../support/temp-dir.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -78,3 +80,19 @@ export const failure = (sid: string) =>
     tool_use_id: 't1',
     error: 'Exit code 1',
   });
+
+/**
+ * Stops the runner that holds the state root's lock (one `mod-state --ensure-runner` started,
+ * detached) and waits for it to exit: left running, it writes into the root as the test file's
+ * clean-up removes it (ENOTEMPTY).
+ */
+export async function stopRunnerOf(state: string): Promise<void> {
+  const pid = runnerLockHolder(state);
+  if (pid === undefined || pid === process.pid) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await until(() => !isPidAlive(pid), `the runner ${pid} exited`);
+}
