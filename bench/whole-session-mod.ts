@@ -4,24 +4,36 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { modFolderFor } from '../src/install/mod-install.js';
 import { isPidAlive } from '../src/process/pid-alive.js';
-import { shellQuote } from '../src/text/shell-words.js';
 import { RUNNER_LOCK_FILE, runnerLockHolder } from '../src/tui/runner-lock.js';
 import { sleep } from './pane-process.js';
-import { TIMES_SHELL, cpuMsOf } from './session-cpu.js';
+import { cpuMsOf } from './session-cpu.js';
 
 /**
- * Points the mod's buddy-cli.json at a script (for TIMES_SHELL) that runs the command install wrote, then
- * appends `times` to `log` (the CPU of the call and all it waited for; not the detached runner
- * it may start) and exits with the call's status. The mod takes at most 3 words there.
+ * Has the mod's buddy-cli.json run its node with `--import` of a module (written to `script`)
+ * that appends the process's own CPU to `log` as it exits, in `times`' two-line form for
+ * sumTimesLog (the detached runner a call may start is not in it). Node stays Claude Code's own
+ * child: mod-state's heartbeat names its parent as the mod's Claude Code (src/mod/mod-bridge.ts),
+ * and a wrapping shell, gone after each call, made the runner see no live mod and write no view.
+ * The mod takes at most 3 words there: node, the flag, cli.js.
  */
 export function wrapModCli(settingsPath: string, script: string, log: string): void {
   const file = join(modFolderFor(settingsPath), 'buddy-cli.json');
   const { argv } = JSON.parse(readFileSync(file, 'utf8')) as { argv: string[] };
-  const run = argv.map((word) => shellQuote(word)).join(' ');
-  writeFileSync(script, `${run} "$@"\nstatus=$?\ntimes >>${shellQuote(log)}\nexit $status\n`);
-  writeFileSync(file, `${JSON.stringify({ argv: [TIMES_SHELL, script] })}\n`);
+  if (argv.length !== 2) throw new Error(`buddy-cli.json: expected [node, cli.js], got ${JSON.stringify(argv)}`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';
+const times = (us) => \`0m\${(us / 1e6).toFixed(6)}s\`;
+process.on('exit', () => {
+  const { user, system } = process.cpuUsage();
+  appendFileSync(${JSON.stringify(log)}, \`0m0s 0m0s\\n\${times(user)} \${times(system)}\\n\`);
+});
+`,
+  );
+  writeFileSync(file, `${JSON.stringify({ argv: [argv[0], `--import=${pathToFileURL(script).href}`, argv[1]] })}\n`);
 }
 
 /** The pid runner.lock names, live or not (a runner that just exited still counts what it used). */

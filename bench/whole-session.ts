@@ -12,9 +12,10 @@
  *   EXIT trap appends `times` to a log: the CPU of the command (still run by /bin/sh -c) and all
  *   it waited for, exec'd Node included, in ms (dash's `times` would floor each run to 10 ms
  *   ticks); the wrapper's own shell is not counted;
- * - the mod's buddy-tui calls (`mod-state` and the like, children of Claude Code): the argv in
- *   the mod's buddy-cli.json is wrapped the same way (a shell that runs it, then logs `times`);
- *   the runner a call starts is detached, not waited for, so it is not in that log;
+ * - the mod's buddy-tui calls (`mod-state` and the like, children of Claude Code): the node in
+ *   the mod's buddy-cli.json imports a module that logs the process's own CPU as it exits (no
+ *   wrapping shell: mod-state's heartbeat names its parent); the runner a call starts is detached,
+ *   not in that log;
  * - the headless runner: /proc utime+stime of the pid runner.lock names, looked at every 0.5 s
  *   so a runner that exits and is started again counts too; in the mod set-up the turn starts
  *   once the runner is up, as the pane is up before it in the other;
@@ -102,7 +103,7 @@ async function prepareSession(root: string, setup: Setup) {
   const installed = await new Promise((resolve) => install.once('exit', resolve));
   if (installed !== 0) throw new Error(`buddy-tui install exited ${installed}`);
   wrapCommands(home.settingsPath, wrapper, logs);
-  if (setup === 'mod') wrapModCli(home.settingsPath, join(root, 'argv-wrap.sh'), logs.modCalls);
+  if (setup === 'mod') wrapModCli(home.settingsPath, join(root, 'cpu-log.mjs'), logs.modCalls);
   return { project, stateDir, api, home, logs };
 }
 
