@@ -1,7 +1,8 @@
 /**
  * The pane's drainer (issue 50): a burst of kicks is one drain, and a burst whose names are all
  * gone from the inbox (the events of a file already drained: its last write, the drain's own
- * unlink) is no drain. A kick that names nothing (the inbox made, a look again) always drains.
+ * unlink) is no drain. A kick that names nothing (the inbox made, a look again) always drains. A
+ * name just made waits a moment for its write, and is drained even when no write comes.
  */
 import { describe, expect, it } from 'vitest';
 import { ignoreReports } from '../../src/report/reporter.js';
@@ -54,6 +55,31 @@ describe('the inbox drainer', () => {
         'the inbox drained',
       );
       expect(names(root, A)).toEqual(['Stop']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('drains a name made whole in place (a plugin links it: no write comes after), and one made then written', async () => {
+    const root = rootWithInbox();
+    const { drainer, stop } = drainerOf(root);
+    try {
+      spool(root, 'claude.103', event(A, 'PreToolUse'), T0);
+      drainer.kick('claude.103', 'rename');
+      await waitUntil(
+        () => spooled(root),
+        (left) => left.length === 0,
+        'the linked file drained',
+      );
+      spool(root, 'claude.104', event(A, 'PostToolUse'), T0 + 1);
+      drainer.kick('claude.104', 'rename');
+      drainer.kick('claude.104', 'change');
+      await waitUntil(
+        () => spooled(root),
+        (left) => left.length === 0,
+        'the written file drained',
+      );
+      expect(names(root, A)).toEqual(['PreToolUse', 'PostToolUse']);
     } finally {
       stop();
     }

@@ -15,10 +15,20 @@ import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import type { Reporter } from '../../report/reporter.js';
 
 const AGAIN_MS = 250;
+/**
+ * A name just made (the spool's `true >f`) is written by its `cat` a moment later, which comes
+ * as a change: its drain waits that long for it rather than find the file empty and judge its
+ * writer (issue 50: about a third of the spooled events were drained empty first). A file put in
+ * place whole (a host plugin's link) has no change to come: it is drained this much later.
+ */
+const SETTLE_MS = 10;
 
 export interface InboxDrainer {
-  /** Drains soon (once for a burst of kicks); `name`: the inbox entry that changed, when known. */
-  kick(name?: string | null): void;
+  /**
+   * Drains soon (once for a burst of kicks); `name`: the inbox entry that changed, when known;
+   * `event`: fs.watch's, where 'rename' is a name made or removed, 'change' a write.
+   */
+  kick(name?: string | null, event?: string): void;
   /** Drains now; for the first scan, so what was spooled while no pane ran is read with the history. */
   drainNow(): void;
   /** Stops draining (as the owner's signal ending does). */
@@ -47,10 +57,12 @@ export function createInboxDrainer(
   const life = lifetimeWithin(signal);
   const inbox = join(root, INBOX_DIR);
   let scheduled: NodeJS.Immediate | undefined;
+  let settle: NodeJS.Timeout | undefined;
   let again: NodeJS.Timeout | undefined;
   let kicks: Kicks = { any: false, names: new Set() };
   onAbort(life.signal, () => {
     if (scheduled) clearImmediate(scheduled);
+    if (settle) clearTimeout(settle);
     if (again) clearTimeout(again);
   });
 
@@ -58,6 +70,8 @@ export function createInboxDrainer(
   const keys: KeyMemory = new Map();
   const drainNow = () => {
     scheduled = undefined;
+    if (settle) clearTimeout(settle);
+    settle = undefined;
     kicks = { any: false, names: new Set() };
     if (life.signal.aborted) return;
     try {
@@ -82,16 +96,24 @@ export function createInboxDrainer(
     const { any, names } = kicks;
     if (!any && !anyPresent(inbox, names)) {
       scheduled = undefined;
+      settle = undefined;
       kicks = { any: false, names: new Set() };
       return;
     }
     drainNow();
   };
-  const kick = (name?: string | null) => {
+  const kick = (name?: string | null, event?: string) => {
     if (life.signal.aborted) return;
     if (typeof name === 'string') kicks.names.add(name);
     else kicks.any = true;
-    scheduled ??= setImmediate(drainKicked);
+    if (scheduled) return;
+    if (event === 'rename' && typeof name === 'string') {
+      settle ??= setTimeout(drainKicked, SETTLE_MS);
+      return;
+    }
+    if (settle) clearTimeout(settle);
+    settle = undefined;
+    scheduled = setImmediate(drainKicked);
   };
   return {
     kick,

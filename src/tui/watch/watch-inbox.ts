@@ -14,8 +14,8 @@ import { followWatcher, type FollowedWatcher, type OpenedWatcher } from '../../s
 
 export interface InboxWatchSpec {
   root: string;
-  /** A file in the inbox came, changed or went (`name`, when the system said), or the inbox was made: drain soon. */
-  kick(name?: string | null): void;
+  /** A file in the inbox came, changed or went (`name` and fs.watch's `event`), or the inbox was made: drain soon. */
+  kick(name?: string | null, event?: string): void;
   report: Reporter;
   /** fs.watch, or (tests) a stand-in. */
   watchFolder?: (dir: string, listener: (event: string, name: string | null) => void) => FSWatcher;
@@ -34,8 +34,8 @@ export function watchInbox(spec: InboxWatchSpec): FollowedWatcher {
   const open = (): OpenedWatcher => {
     let handle: FSWatcher | undefined;
     try {
-      handle = watch(inbox, (_event, name) => {
-        if (isSpoolName(name)) spec.kick(name);
+      handle = watch(inbox, (event, name) => {
+        if (isSpoolName(name)) spec.kick(name, event);
       });
       handle.on('error', (error) => spec.report({ level: 'error', where: 'watch', error }));
     } catch (error) {
