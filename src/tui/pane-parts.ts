@@ -93,9 +93,13 @@ export interface PaneWork {
 
 /**
  * The statusline's fast path: this process keeps each session's statusline current
- * (resident-lines.ts), told of each session the watcher read new events of.
+ * (resident-lines.ts), told of each session the watcher read new events of. The pane and the
+ * headless runner (start-runner.ts) both do.
  */
-function startResidentLines(base: PaneBase, events: SessionEventsFeed): void {
+export function startResidentLines(
+  base: Pick<PaneBase, 'root' | 'env' | 'log' | 'signal'>,
+  events: SessionEventsFeed,
+): void {
   const { root, env, log, signal } = base;
   try {
     const lines = startResidentStatuslines({

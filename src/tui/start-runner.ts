@@ -1,7 +1,8 @@
 /**
  * The headless runner (`buddy-tui runner`): the pane's runner half with no screen. It holds the
  * runner lock, drains the inbox, runs the user's plugins and writes their reactions (which the
- * statusline and the Claude Code mod show), sends the notifications, saves the pet; and exits once nothing happened for
+ * statusline and the Claude Code mod show), keeps the statusline lines (the sh fast path), sends
+ * the notifications, saves the pet; and exits once nothing happened for
  * `idleMs`. Started on demand by `buddy-tui mod-state --ensure-runner` (the mod asks on every
  * event), so a user who never opens a pane still gets plugin reactions.
  * A pane opened meanwhile finds the lock held and is a viewer of this runner; when this runner
@@ -21,6 +22,7 @@ import { createSessionEventsFeed } from './watch/session-events-feed.js';
 import { startTick } from './tick.js';
 import { BUSY_TICK_MS, tickDelay } from './tick-pace.js';
 import { createTuiLog } from './tui-log.js';
+import { startResidentLines } from './pane-parts.js';
 import { startTuiServices } from './tui-services.js';
 
 export interface StartRunnerOptions {
@@ -61,6 +63,9 @@ export async function runHeadless(options: StartRunnerOptions): Promise<RunnerOu
   let lastActivity = clock();
   events.subscribe(() => (lastActivity = clock()), signal);
   const services = startTuiServices({ root, store, log, env, clock, signal, events, configFile: options.configFile });
+  // The statusline's sh fast path, as with a pane (and after the services, as there): without it
+  // every refresh starts Node.
+  startResidentLines({ root, env, log, signal }, events);
   const watcher = startSessionWatcher({
     root,
     store,
