@@ -33,6 +33,7 @@ import { reactionsMuted } from '../statusline/mute-setting.js';
 import { buildView, type StatuslineView } from '../statusline/view.js';
 import { sanitizeText } from '../text/sanitize.js';
 import { readBuddy, type Buddy } from '../pet/load-buddy.js';
+import type { SpeciesRegistry } from '../species/species-registry.js';
 import { bridgeDir } from './mod-bridge.js';
 import { modViewPath } from './mod-views.js';
 
@@ -109,9 +110,9 @@ function speciesLook(buddy: Buddy | undefined, mood: Mood) {
   };
 }
 
-function readPet(env: NodeJS.ProcessEnv, now: number): Buddy | undefined {
+function readPet(env: NodeJS.ProcessEnv, now: number, registry?: SpeciesRegistry): Buddy | undefined {
   try {
-    const read = readBuddy(env, now);
+    const read = readBuddy(env, now, undefined, false, registry);
     return 'problem' in read ? undefined : read;
   } catch {
     return undefined;
@@ -123,12 +124,13 @@ function bubbleEnd(reaction: Reaction, now: number): number {
   return Math.min(reaction.ts + REACTION_MAX_AGE_MS, Math.min(reaction.ts, now) + reactionLifetimeMs(reaction));
 }
 
-/** The whole drawing for one session at `now`. */
+/** The whole drawing for one session at `now`; `registry`: the species a resident caller keeps (mod-view-writer.ts). */
 export function computeModState(
   sessionId: string | undefined,
   env: NodeJS.ProcessEnv,
   now: number,
   said?: string,
+  registry?: SpeciesRegistry,
 ): ModState {
   const source = readSessionSource(sessionId, env, now);
   const muted = reactionsMuted(env);
@@ -145,7 +147,7 @@ export function computeModState(
     muted,
     intro: look.intro,
   });
-  const buddy = readPet(env, now);
+  const buddy = readPet(env, now, registry);
   const needs = buddy ? decayPet(buddy.pet, now).needs : undefined;
   const watch = [petFilePath(env), panePrefsPath(env)];
   if (source.dir) watch.push(join(source.dir, REACTIONS_FILE), join(source.dir, JOURNAL_FILE));

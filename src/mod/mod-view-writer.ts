@@ -11,6 +11,7 @@ import { petFilePath } from '../config/paths.js';
 import { fileSignature } from '../files/file-signature.js';
 import { onAbort } from '../process/lifetime.js';
 import type { Reporter } from '../report/reporter.js';
+import type { SpeciesRegistry } from '../species/species-registry.js';
 import { bridgeDir, liveMods, pendingFor } from './mod-bridge.js';
 import { removeOtherModViews, writeModView } from './mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../state/state-root.js';
@@ -36,6 +37,8 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
   // Per session: the stamp of the files its view was last made from.
   const written = new Map<string, string>();
   let look: typeof import('./mod-look.js') | undefined;
+  // The species, validated once and reloaded (a stat a file) before each view: not read again per event.
+  let registry: SpeciesRegistry | undefined;
   let timer: NodeJS.Timeout | undefined;
   let lastProblem: string | undefined;
 
@@ -62,11 +65,15 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     if (sessions.size === 0) return;
     // Loaded on the first mod found: a pane with no mod beside it never pays for the drawing's modules.
     look ??= await import('./mod-look.js');
+    registry ??= (await import('../pet/load-buddy.js')).openRegistry(env);
     for (const sessionId of sessions) {
       const stamp = stampOf(inputsOf(sessionId));
       if (written.get(sessionId) === stamp) continue;
       const now = clock();
-      const view = { ...look.computeModState(sessionId, env, now), pending: pendingFor(root, sessionId, now) };
+      const view = {
+        ...look.computeModState(sessionId, env, now, undefined, registry),
+        pending: pendingFor(root, sessionId, now),
+      };
       writeModView(root, sessionId, `${JSON.stringify(view)}\n`);
       written.set(sessionId, stamp);
     }

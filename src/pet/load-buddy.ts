@@ -59,6 +59,8 @@ export function readBuddy(
   now: number,
   extraDir?: string,
   hatchFirst = false,
+  /** A registry the caller keeps (the runner's mod views): reloaded, not made again. */
+  kept?: SpeciesRegistry,
 ): Buddy | { path: string; problem: string } {
   const path = petFilePath(env);
   const read = readPetFile(path, now);
@@ -66,7 +68,8 @@ export function readBuddy(
     return loadBuddy(env, now, extraDir);
   if (read.status !== 'ok')
     return { path, problem: whyNoPet(path, read.status === 'broken' ? read.problem : undefined, now) };
-  const registry = openRegistry(env, extraDir);
+  const registry = kept ?? openRegistry(env, extraDir);
+  if (kept) kept.reload();
   const message = read.fixes.length ? fixesMessage(path, read.fixes) : undefined;
   return { registry, pet: read.pet, species: speciesOf(registry, read.pet), path, message };
 }

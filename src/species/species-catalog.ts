@@ -46,13 +46,13 @@ export function catalogIssues(catalog: SpeciesCatalog): SpeciesIssue[] {
   ];
 }
 
-/** Reads every folder afresh: files gone are dropped, the rest (re)loaded. */
+/** Lists every folder afresh: files gone are dropped, new or changed ones (re)loaded, the others kept. */
 export function reloadAll(catalog: SpeciesCatalog): void {
   const { files, sources } = catalog;
   catalog.codexPets = catalog.codexPetsDir ? findCodexPets(catalog.codexPetsDir) : [];
   const present = new Set(sources.flatMap((source) => jsonFiles(source.dir)));
   for (const file of files.keys()) if (!present.has(file)) files.delete(file);
-  for (const file of present) loadFile(files, file);
+  for (const file of present) loadFile(files, file, true);
   rebuild(catalog);
 }
 

@@ -32,11 +32,16 @@ export function jsonFiles(dir: string): string[] {
   }
 }
 
-/** Reads and validates one file into the cache; a broken one keeps its previous good species. */
-export function loadFile(files: SpeciesFileCache, file: string): void {
+/**
+ * Reads and validates one file into the cache; a broken one keeps its previous good species.
+ * `unlessSame`: a file whose signature is the one it was read at is not read again (a resident
+ * registry reloaded before each use pays a stat, not a validation, per unchanged file).
+ */
+export function loadFile(files: SpeciesFileCache, file: string, unlessSame = false): void {
   const signature = fileSignature(file);
-  const check = validateSpeciesFile(file);
   const previous = files.get(file);
+  if (unlessSame && previous && signature !== 'gone' && previous.signature === signature) return;
+  const check = validateSpeciesFile(file);
   if (check.species) files.set(file, { good: check.species, issues: check.issues, broken: false, signature });
   else files.set(file, { good: previous?.good, issues: check.issues, broken: true, signature });
 }

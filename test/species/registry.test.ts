@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -136,5 +136,24 @@ describe('species registry, folder removed', () => {
     // Still watched: a later file shows too.
     write(join(userDir, 'third.json'), validSpecies('third'));
     await seen.next(() => registry.get('third') !== undefined);
+  });
+  it('reload() reads again only the files changed since they were read (a resident registry reloaded before each use)', () => {
+    const userDir = tempDir();
+    write(join(userDir, 'pal.json'), { ...validSpecies('pal'), name: 'Pal one' });
+    write(join(userDir, 'kit.json'), { ...validSpecies('kit'), name: 'Kit' });
+    const registry = createSpeciesRegistry({ userDir });
+    const kit = registry.get('kit')?.species;
+    const owl = registry.get('owl')?.species;
+    // A rewrite by rename (a new inode), as editors and buddy-tui itself write.
+    write(join(userDir, 'pal.json.tmp'), { ...validSpecies('pal'), name: 'Pal two' });
+    renameSync(join(userDir, 'pal.json.tmp'), join(userDir, 'pal.json'));
+    registry.reload();
+    expect(registry.get('pal')?.species.name).toBe('Pal two');
+    // Unchanged files keep the species object they were validated into: not read again.
+    expect(registry.get('kit')?.species).toBe(kit);
+    expect(registry.get('owl')?.species).toBe(owl);
+    unlinkSync(join(userDir, 'kit.json'));
+    registry.reload();
+    expect(registry.get('kit')).toBeUndefined();
   });
 });
