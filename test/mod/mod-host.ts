@@ -64,6 +64,12 @@ export async function modInTurn(env: Env, sid: string) {
   await until(() => mod.look !== undefined, "the turn's first look");
   const band = (): string[] =>
     bandRows(mod.look, { columns: 100, maxRows: 4 }).map((row: { text: string }) => row.text);
-  const stop = () => Object.assign(mod, { turnOpen: false, activeUntil: 0 });
+  // The test is over: no poll, and no timer (a bubble's end, a passing mood) asks again: each ask
+  // may start a runner (--ensure-runner) that would write into the root as it is removed.
+  const stop = () => {
+    mod.bubbleTimer?.cancel();
+    mod.recheckTimer?.cancel();
+    Object.assign(mod, { turnOpen: false, activeUntil: 0, refused: 'the test is over' });
+  };
   return { mod, runs: host.runs, band, stop, $: host.$ };
 }
