@@ -18,6 +18,17 @@ import { setFlagsFromString } from 'node:v8';
 
 export const SMALL_HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=30'];
 
+/**
+ * TurboFan later (issue 50): a resident pane draws a frame or two a second, so V8's default
+ * budget (67,584 bytecodes run) kept optimizing React's and Ink's functions one by one for the
+ * pane's first minutes, on V8's worker threads: about 0.9% of a core of the 2.7% the pane
+ * used with 5 working sessions, gone once warm (0.35% after a minute). Eight times the budget
+ * leaves a function run a few times a second in Sparkplug's code, which costs it no more,
+ * while a burst's loops (folding 50,000 events) still reach TurboFan within milliseconds.
+ * Measured side by side, `npm run bench -- pane-cost` and `-- tui` (docs/bench-results.md).
+ */
+export const LATE_OPTIMIZATION_FLAGS = ['--interrupt-budget=540672'];
+
 export function preferSmallHeap(): void {
-  setFlagsFromString(SMALL_HEAP_FLAGS.join(' '));
+  setFlagsFromString([...SMALL_HEAP_FLAGS, ...LATE_OPTIMIZATION_FLAGS].join(' '));
 }
