@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASK_ANSWERED } from '../../src/state/waiting.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { modInTurn, modModule } from './mod-host.js';
-import { stopRunnerOf, until, world as makeWorld } from './runner-world.js';
+import { until, worldsStoppedAfterEach } from './runner-world.js';
 
 const SID = 'ask-1';
 const CALL = 'toolu_ask_1';
@@ -21,15 +21,7 @@ const base = { session_id: SID, cwd: '/w', permission_mode: 'default' };
 const bash = { tool_name: 'Bash', tool_input: { command: 'sleep 15', description: 'Wait' } };
 
 // The mod's asks start a detached runner (--ensure-runner): each test stops its own.
-const states: string[] = [];
-const world = () => {
-  const made = makeWorld();
-  states.push(made.state);
-  return made;
-};
-afterEach(async () => {
-  for (const state of states.splice(0)) await stopRunnerOf(state);
-});
+const world = worldsStoppedAfterEach();
 
 function cli(env: NodeJS.ProcessEnv, args: string[], input?: string) {
   const ran = spawnSync(process.execPath, [CLI_ENTRY, ...args], { env, input, encoding: 'utf8' });

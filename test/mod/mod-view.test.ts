@@ -15,21 +15,16 @@ import { acquireRunnerLock } from '../../src/tui/runner-lock.js';
 import { CLI_ENTRY } from '../support/hook-process.js';
 import { runSpool } from '../support/spool-process.js';
 import { modInTurn } from './mod-host.js';
-import { failure, stopRunnerOf, until, world as makeWorld } from './runner-world.js';
+import { failure, until, worldsStoppedAfterEach } from './runner-world.js';
 
 type Env = ReturnType<typeof world>['env'];
 const children: ChildProcess[] = [];
-const states: string[] = [];
-const world = () => {
-  const made = makeWorld();
-  states.push(made.state);
-  return made;
-};
 // Each runner (this file's, or one the mod's --ensure-runner started) exits before the clean-up
-// removes its root: still saving, it wrote into it (ENOTEMPTY).
-afterEach(async () => {
+// removes its root: still saving, it wrote into it (ENOTEMPTY). This file's children are told to
+// stop; whichever holds the lock is waited for (worldsStoppedAfterEach).
+const world = worldsStoppedAfterEach();
+afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
-  for (const state of states.splice(0)) await stopRunnerOf(state);
 });
 
 const viewFile = (state: string, sid: string) => join(state, 'mod-bridge', 'views', `${sid}.json`);

@@ -4,7 +4,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { isPidAlive } from '../../src/process/pid-alive.js';
 import { runnerLockHolder } from '../../src/tui/runner-lock.js';
 import { startTmux } from '../e2e/tmux-server.js';
@@ -95,4 +95,20 @@ export async function stopRunnerOf(state: string): Promise<void> {
     return;
   }
   await until(() => !isPidAlive(pid), `the runner ${pid} exited`);
+}
+
+/**
+ * `world()` for a test file whose mod asks start detached runners (`--ensure-runner`): the worlds
+ * made in a test have their runners stopped after it, before the file's clean-up removes them.
+ */
+export function worldsStoppedAfterEach(): () => ReturnType<typeof world> {
+  const states: string[] = [];
+  afterEach(async () => {
+    for (const state of states.splice(0)) await stopRunnerOf(state);
+  });
+  return () => {
+    const made = world();
+    states.push(made.state);
+    return made;
+  };
 }
