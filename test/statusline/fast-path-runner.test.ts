@@ -4,14 +4,20 @@
  * refresh after an event the runner drained takes the sh fast path, with no Node. The real
  * runner, the real sh command, the real dist/ (run `npm run build` first).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fastStatuslineCommand } from '../../src/statusline/fast-command.js';
 import { runSpool } from '../support/spool-process.js';
-import { FIXTURE_SESSION, fixturePayload, midTurnEvents, sandbox, type Sandbox } from './support.js';
+import {
+  FIXTURE_SESSION,
+  fixturePayload,
+  midTurnEvents,
+  sandbox,
+  type Sandbox,
+  viaInstalledCommand,
+} from './support.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const FALLBACK = `${CLI} statusline`;
@@ -20,16 +26,7 @@ afterAll(() => {
   for (const made of boxes) rmSync(made.base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
-/** The installed command as Claude Code runs it; `/bin/echo` as the node shows when Node would have run. */
-function viaCommand(made: Sandbox, payload: unknown, node = process.execPath): string {
-  const run = spawnSync('/bin/sh', ['-c', fastStatuslineCommand({ node, cliScript: CLI })], {
-    input: JSON.stringify(payload),
-    env: made.env,
-    encoding: 'utf8',
-  });
-  expect(run.status).toBe(0);
-  return run.stdout;
-}
+const viaCommand = (made: Sandbox, payload: unknown, node?: string) => viaInstalledCommand(made, CLI, payload, node);
 
 /** A hang guard, not a timing: a loaded machine may take seconds to start the runner. */
 async function until(check: () => boolean, what: string): Promise<void> {

@@ -11,10 +11,17 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fastStatuslineCommand } from '../../src/statusline/fast-command.js';
 import { startResidentStatuslines } from '../../src/statusline/resident-lines.js';
 import { runSpool } from '../support/spool-process.js';
-import { FIXTURE_SESSION, NOW, fixturePayload, midTurnEvents, sandbox, type Sandbox } from './support.js';
+import {
+  FIXTURE_SESSION,
+  NOW,
+  fixturePayload,
+  midTurnEvents,
+  sandbox,
+  type Sandbox,
+  viaInstalledCommand,
+} from './support.js';
 
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
@@ -32,16 +39,7 @@ function setUp(): Sandbox {
   return made;
 }
 
-/** The installed command, run as Claude Code runs a statusLine command: `sh -c COMMAND`. */
-function viaCommand(made: Sandbox, payload: unknown, node = process.execPath): string {
-  const run = spawnSync('/bin/sh', ['-c', fastStatuslineCommand({ node, cliScript: CLI })], {
-    input: JSON.stringify(payload),
-    env: made.env,
-    encoding: 'utf8',
-  });
-  expect(run.status).toBe(0);
-  return run.stdout;
-}
+const viaCommand = (made: Sandbox, payload: unknown, node?: string) => viaInstalledCommand(made, CLI, payload, node);
 
 function viaNode(made: Sandbox, payload: unknown): string {
   const run = spawnSync(process.execPath, [BUNDLE], {

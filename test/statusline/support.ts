@@ -3,10 +3,12 @@
  * events (test/fixtures/hook-events.jsonl) with fixed timestamps, state roots in temp folders,
  * and a pinned clock (BUDDY_TUI_NOW), so every output is deterministic.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
+import { fastStatuslineCommand } from '../../src/statusline/fast-command.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import type { SafeText } from '../../src/text/safe-text.js';
 
@@ -179,3 +181,18 @@ export function voiceCallsToday(box: Sandbox, calls: number): void {
 
 /** Escape bytes shown as ⎋ so golden files stay readable in a diff. */
 export const visible = (text: string): string => text.replaceAll('\u001b', '⎋');
+
+/**
+ * The installed statusLine command for the built CLI `cli`, run as Claude Code runs it
+ * (`sh -c COMMAND`), with `made`'s environment; its stdout. `node` is the Node it names (a test
+ * passes `/bin/echo` to see when Node would have run). Throws unless it exits 0.
+ */
+export function viaInstalledCommand(made: Sandbox, cli: string, payload: unknown, node = process.execPath): string {
+  const run = spawnSync('/bin/sh', ['-c', fastStatuslineCommand({ node, cliScript: cli })], {
+    input: JSON.stringify(payload),
+    env: made.env,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`the statusLine command exited ${run.status}: ${run.stderr}`);
+  return run.stdout;
+}
