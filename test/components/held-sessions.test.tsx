@@ -33,14 +33,20 @@ const toolStarted = (sessionId: string, tool: string, at: number): JournalEvent 
   tool_use_id: `t-${tool}`,
 });
 
+/** A store with two sessions read at start, 'shown' (alpha, prompted) picked and 'other' (beta) not. */
+function twoSessionsShowingOne() {
+  const now = T0 + 10_000;
+  const store = createBuddyStore({ now, columns: 100, rows: 30 });
+  const shown = [...opened('shown', '/w/alpha', T0 + 1), prompted('shown', T0 + 2)];
+  const other = opened('other', '/w/beta', T0 + 3);
+  store.getState().applySessions([foldEvents(undefined, shown), foldEvents(undefined, other)], now, 3);
+  store.getState().select('shown');
+  return { now, store, shown, other };
+}
+
 describe('a change of a session not shown', () => {
   it('draws no frame until the next tick; the shown session draws at once', async () => {
-    const now = T0 + 10_000;
-    const store = createBuddyStore({ now, columns: 100, rows: 30 });
-    const shown = [...opened('shown', '/w/alpha', T0 + 1), prompted('shown', T0 + 2)];
-    const other = opened('other', '/w/beta', T0 + 3);
-    store.getState().applySessions([foldEvents(undefined, shown), foldEvents(undefined, other)], now, 3);
-    store.getState().select('shown');
+    const { now, store, shown, other } = twoSessionsShowingOne();
     const view = renderAtSize(<App store={store} theme={{ color: false }} />, 100, 30);
     views.push(view);
     await settle(20);
@@ -67,12 +73,7 @@ describe('a change of a session not shown', () => {
   });
 
   it("comes with the tick's work when the tick is due soon: one frame for both, held changes and all", async () => {
-    const now = T0 + 10_000;
-    const store = createBuddyStore({ now, columns: 100, rows: 30 });
-    const shown = [...opened('shown', '/w/alpha', T0 + 1), prompted('shown', T0 + 2)];
-    const other = opened('other', '/w/beta', T0 + 3);
-    store.getState().applySessions([foldEvents(undefined, shown), foldEvents(undefined, other)], now, 3);
-    store.getState().select('shown');
+    const { now, store, shown, other } = twoSessionsShowingOne();
     const asked: number[] = [];
     let due = false;
     store.getState().setEarlyTick((at) => {
