@@ -14,7 +14,7 @@
  *   such interval carries many reads. Bar p95 <= 8 ms, goal p95 <= 3 ms.
  * - the built pane as its own process, from /proc utime+stime: % of a core with 5 working
  *   sessions (bar <= 2%, goal <= 1%) and with 5 quiet sessions (bar and goal <= 0.3%), steady
- *   and just after start-up (see START_WINDOW_AT_MS below).
+ *   and just after start-up (earlyAndSteadyShares, pane-process.ts, says why both).
  * - the quiet pane while other programs' files come and go in its temp folder (Foundry's root),
  *   beside the same pane in a temp folder nobody touches (bar <= 0.5%, goal the latter).
  * - the same pane fed through the installed spool, the drain counting (spool-fed.ts; bar <= 3%,
@@ -26,25 +26,15 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { startTui } from '../src/tui/start-tui.js';
 import { frameMeter, processCpuMs } from './frame-meter.js';
 import { formatMs, formatRow, median, percentile, type BenchRow } from './measure.js';
-import { PaneProcess, scratch, sleep } from './pane-process.js';
+import { earlyAndSteadyShares, PaneProcess, scratch, sleep } from './pane-process.js';
 import { benchSpoolFed } from './spool-fed.js';
 import { fillTempFolder, startTempChurn } from './temp-churn.js';
 import { openWorkingSessions, startWorkingSessions } from './working-sessions.js';
 
 const SECONDS = Number(process.env.BUDDY_BENCH_PANE_SECONDS) || 20;
-/**
- * Each pane is measured twice: just after its start-up notice, and once steady (SETTLE s after its
- * first frame), which is what a pane open all day costs; rows are judged on the steady figure and
- * print both. In the first window V8 still optimizes what start-up made hot and collects what
- * the first scan left, on its worker threads: a quiet pane measured 0.70% there and 0.15% from
- * 40 s on (per thread, /proc/<pid>/task), five working ones 2.7% and 1.95%.
- */
-const START_WINDOW_AT_MS = 7000;
-const STEADY_WINDOW_AT_MS = (Number(process.env.BUDDY_BENCH_PANE_SETTLE_SECONDS) || 40) * 1000;
 
 /** A stdout for the in-process pane that notes the process' CPU at every write. */
 function frameSink() {
@@ -145,25 +135,10 @@ async function paneShare(
   await pane.waitFor('project', 60_000);
   const work = working ? startWorkingSessions(s.root) : undefined;
   const churn = tempFolder === 'busy' ? startTempChurn(s.env.BUDDY_TUI_FOUNDRY_DIR) : undefined;
-  // Past the start-up notice ("… hatched!"), which keeps the steady tick for a few seconds.
-  await sleep(START_WINDOW_AT_MS);
-  const early = await measureWindow(pane);
-  // Steady: start-up's tail (V8 optimizing what got hot, collecting what the first scan left) is over.
-  await sleep(Math.max(0, STEADY_WINDOW_AT_MS - START_WINDOW_AT_MS - SECONDS * 1000));
-  const steady = await measureWindow(pane);
+  const { early, steady } = await earlyAndSteadyShares(pane, SECONDS);
   work?.stop();
   churn?.stop();
   return { ...steady, early: early.share, pane, base: s.base };
-}
-
-/** The pane's share of a core and its frames over the next SECONDS. */
-async function measureWindow(pane: PaneProcess): Promise<{ share: number; frames: number }> {
-  const before = pane.cpuSeconds();
-  const framesBefore = pane.writes.length;
-  const start = performance.now();
-  await sleep(SECONDS * 1000);
-  const used = pane.cpuSeconds() - before;
-  return { share: (used / ((performance.now() - start) / 1000)) * 100, frames: pane.writes.length - framesBefore };
 }
 
 async function benchPaneShare(): Promise<BenchRow[]> {
