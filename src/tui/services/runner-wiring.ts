@@ -130,6 +130,8 @@ function startRunner(state: WiringState): boolean {
     onError: (error) => log.report({ level: 'error', where: 'voice', error }),
   });
   state.voice = voice;
+  // Its first look is now, not at the next tick: a hatch in the seconds before it would be missed.
+  void voice.notePet(options.pets.current(), undefined);
   state.runner = createPluginRunner({
     handlers: handlersOf(state, setup),
     limits: config.limits,
