@@ -3,6 +3,7 @@
  * (through the real `buddy-tui install`), the Messages API stand-in scripted with tool_use
  * turns, and a run of the real `claude -p`. Also used by scripts/record-demo-session.ts.
  */
+import { stopRunnerOf } from '../mod/runner-world.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,9 @@ export async function createWorld(
     claude,
     async cleanup() {
       await api.close();
+      // A headless runner the mod started (--ensure-runner) writes its lines and checkpoints until it
+      // exits: stopped and waited for first (CI once removed the state folder under it: ENOTEMPTY).
+      await stopRunnerOf(stateDir);
       // Processes that were just told to stop (a pane, a delegate child) may still write a last file.
       for (const dir of [claudeHome.home, root])
         rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
