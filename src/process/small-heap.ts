@@ -29,6 +29,12 @@ export const SMALL_HEAP_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing
  */
 export const LATE_OPTIMIZATION_FLAGS = ['--interrupt-budget=540672'];
 
+/**
+ * V8 12 (Node 22 on) has no such flag (it counts invocations instead) and would print "unrecognized
+ * flag" on the pane's terminal; there nothing is set, as nothing was measured there.
+ */
+export const knowsInterruptBudget = (v8Version = process.versions.v8): boolean => Number(v8Version.split('.')[0]) < 12;
+
 export function preferSmallHeap(): void {
-  setFlagsFromString([...SMALL_HEAP_FLAGS, ...LATE_OPTIMIZATION_FLAGS].join(' '));
+  setFlagsFromString([...SMALL_HEAP_FLAGS, ...(knowsInterruptBudget() ? LATE_OPTIMIZATION_FLAGS : [])].join(' '));
 }
