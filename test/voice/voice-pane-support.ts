@@ -52,7 +52,9 @@ export async function voicePane(server: TmuxServer, base: string, name: string, 
     JSON.stringify({
       species: { id: 'cat' },
       reactions: { voice: true, chattiness },
-      delegate: { adapter: 'claude-cli', claudePath: binary },
+      // The answer is held until the test lets it go, and the real CLI starts slowly on a loaded
+      // machine: the default 20 s time-out would let the quip stand before the test looks.
+      delegate: { adapter: 'claude-cli', claudePath: binary, timeoutMs: 90_000 },
     }),
   );
   const answers: string[] = [];
@@ -104,7 +106,19 @@ export async function voicePane(server: TmuxServer, base: string, name: string, 
     claudeHome.cleanup();
   };
   const petFile = join(dir, 'state', 'buddy-tui', 'pet.json');
-  return { dir, root, petFile, pane, env, api, voice, answers, reactions, quit };
+  /** The model's answer on screen; a miss also says what the pane logged of its voice and delegate. */
+  const waitForAnswer = (pattern: RegExp) =>
+    server.waitFor(pane, pattern, 60_000).catch((error: Error) => {
+      const log = existsSync(join(root, 'tui.log')) ? readFileSync(join(root, 'tui.log'), 'utf8') : '';
+      const said = log.split('\n').filter((line) => /voice|delegate/.test(line));
+      const asked = api.messageRequests().filter((r) => r.systemText.includes('Personality')).length;
+      const shown = reactions().map((r) => `${r.id.slice(0, 8)} ${r.text}`);
+      throw new Error(
+        `${error.message}\nvoice requests at the stand-in: ${asked}\nreactions.jsonl:\n${shown.join('\n')}` +
+          `\ntui.log on the voice:\n${said.slice(-10).join('\n') || '(nothing)'}`,
+      );
+    });
+  return { dir, root, petFile, pane, env, api, voice, answers, reactions, waitForAnswer, quit };
 }
 
 /** The recorded session's payloads, and the index of its first failed tool call. */

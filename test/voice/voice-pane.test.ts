@@ -41,7 +41,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     expect(before.map((r) => r.text)).not.toContain(ANSWER);
 
     world.voice.openNext();
-    const screen = await server.waitFor(world.pane, /npm test went looking/, 60_000);
+    const screen = await world.waitForAnswer(/npm test went looking/);
     expect(screen).not.toContain(QUIP);
     const after = world.reactions();
     const quip = after.find((r) => r.text === QUIP)!;
@@ -76,7 +76,7 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice in the pane", () => {
     const prompt = JSON.parse(payloads[1]!);
     await feed(payloads.slice(0, 1), world.env);
     await feed([JSON.stringify({ ...prompt, prompt: `${name}, what do you make of this diff?` })], world.env);
-    await server.waitFor(world.pane, /Looks tidy to me/, 60_000);
+    await world.waitForAnswer(/Looks tidy to me/);
     const [call] = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(call!.systemText).toContain(`You are ${name}`);
     expect(call!.userText).toContain(`They said: ${name}, what do you make of this diff?`);
@@ -103,11 +103,11 @@ describe.skipIf(skipWithoutClaude())("the buddy's voice when petted or hatched o
     await waitUntil(() => existsSync(world.petFile), Boolean, 'the pet');
     const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_ENTRY, ...args], { env: world.env });
     expect(cli('pet').status).toBe(0);
-    await server.waitFor(world.pane, /A chin scratch/, 60_000);
+    await world.waitForAnswer(/A chin scratch/);
     const voiceCalls = () => world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(voiceCalls()[0]!.userText).toContain('The programmer just petted you.');
     expect(cli('hatch', '--reroll').status).toBe(0);
-    await server.waitFor(world.pane, /New shell, who dis/, 60_000);
+    await world.waitForAnswer(/New shell, who dis/);
     expect(voiceCalls()[1]!.userText).toContain('You just hatched.');
     expect(voiceCalls()).toHaveLength(2);
     await world.quit();
@@ -133,7 +133,7 @@ describe.skipIf(skipWithoutClaude())('the name and personality at hatch', () => 
     const identity = () => JSON.parse(readFileSync(world.petFile, 'utf8')).identity;
 
     expect(cli('hatch', '--reroll').status).toBe(0);
-    await server.waitFor(world.pane, /Fresh out of the shell/, 60_000);
+    await world.waitForAnswer(/Fresh out of the shell/);
     await waitUntil(identity, (id) => id.name === 'Quill', 'the name in pet.json');
     expect(identity().personality).toBe('A crab who files every bug under seafood.');
     await server.waitFor(world.pane, /Quill/, 20_000);
@@ -232,7 +232,7 @@ describe.skipIf(skipWithoutClaude())('the "off" switch in a running pane', () =>
     const again = JSON.parse(payloads[failureAt]!);
     again.tool_input = { ...again.tool_input, command: 'npm test -- --again' };
     await feed([JSON.stringify(again)], world.env);
-    await server.waitFor(world.pane, /this time I noticed/, 60_000);
+    await world.waitForAnswer(/this time I noticed/);
     const calls = world.api.messageRequests().filter((r) => r.systemText.includes('Personality'));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.userText).toContain('Command: npm test -- --again');
