@@ -26,7 +26,8 @@
  * - Claude Code: /proc utime+stime of the claude process itself (not its children: those are
  *   the hooks, the statusline, the mod's calls and the Bash tool's shells), less the mod's threads.
  * BUDDY_BENCH_DIST=<a checkout with dist/> measures another build (e.g. main before issue 25)
- * with the same driver; BUDDY_BENCH_SESSION_SETUPS=mod runs one set-up.
+ * with the same driver; BUDDY_BENCH_SESSION_SETUPS=mod runs one set-up; BUDDY_BENCH_PANE_PROFILE=<dir>
+ * writes a --cpu-prof of the pane there.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,11 @@ const AREA = 'session';
 const CALLS = Number(process.env.BUDDY_BENCH_SESSION_CALLS) || 60;
 const DIST_ROOT = process.env.BUDDY_BENCH_DIST ?? REPO_ROOT;
 const CLI = join(DIST_ROOT, 'dist/cli.js');
+
+// BUDDY_BENCH_PANE_PROFILE=<dir>: a --cpu-prof of the pane into <dir>, to see where its share goes.
+const PANE_PROFILE = process.env.BUDDY_BENCH_PANE_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BUDDY_BENCH_PANE_PROFILE}`]
+  : [];
 
 type Setup = 'pane' | 'mod';
 const SETUPS: Record<Setup, { title: string; bar: number; goal: number }> = {
@@ -118,7 +124,7 @@ async function runSession(claude: string, setup: Setup): Promise<SessionCost> {
   let server: ReturnType<typeof startTmux>['server'] | undefined;
   const pane =
     setup === 'pane'
-      ? spawn(process.execPath, [CLI, 'tui', '--no-alt-screen'], {
+      ? spawn(process.execPath, [...PANE_PROFILE, CLI, 'tui', '--no-alt-screen'], {
           env: { ...process.env, ...home.env, CI: 'false', NO_COLOR: '1', COLUMNS: '100', LINES: '30' },
           stdio: ['ignore', 'pipe', 'ignore'],
         })
