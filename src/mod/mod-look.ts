@@ -91,7 +91,7 @@ export interface ModAsk {
 
 function speciesLook(buddy: Buddy | undefined, mood: Mood) {
   if (!buddy) return { sprite: [] as string[] };
-  const entry = buddy.registry.get(buddy.pet.identity.speciesId);
+  const entry = buddy.registry.get(buddy.species.id);
   const level = levelForXp(buddy.pet.xp);
   const stages = entry?.species.stages;
   // The species check refuses control characters, not what the pane's sanitiser also takes out.

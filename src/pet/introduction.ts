@@ -28,11 +28,19 @@ export function defaultSeedFor(env: NodeJS.ProcessEnv): string {
   return defaultSeed(user, env.HOSTNAME || hostname());
 }
 
-/** "Meet Biscuit, a crab." and where to go next, while the pet is new; else undefined. */
-export function introduction(pet: Pick<Pet, 'identity' | 'hatchedAt'>, now: number, next: string): string | undefined {
+/**
+ * "Meet Biscuit, a crab." and where to go next, while the pet is new; else undefined. `speciesId`:
+ * the species the views draw it as (src/species/drawn-species.ts), when not its own.
+ */
+export function introduction(
+  pet: Pick<Pet, 'identity' | 'hatchedAt'>,
+  now: number,
+  next: string,
+  speciesId = pet.identity.speciesId,
+): string | undefined {
   const age = now - pet.hatchedAt;
   if (age < -INTRODUCTION_MS || age >= INTRODUCTION_MS) return undefined;
-  return introductionText(pet.identity, next);
+  return introductionText({ name: pet.identity.name, speciesId }, next);
 }
 
 export function introductionText(identity: Pick<Pet['identity'], 'name' | 'speciesId'>, next: string): string {

@@ -9,6 +9,7 @@ import { fixesMessage, lastGoodPath, loadPetForUpdate, readPetFile } from './pet
 import { levelForXp, type Pet } from './pet.js';
 import type { Species } from '../species/species-schema.js';
 import { codexPetsDir } from '../species/codex-pets.js';
+import { drawnSpeciesId } from '../species/drawn-species.js';
 import { createSpeciesRegistry, type SpeciesRegistry } from '../species/species-registry.js';
 import { speciesAtStage, stageIndexAt } from '../species/stages.js';
 
@@ -17,11 +18,12 @@ export function openRegistry(env: NodeJS.ProcessEnv, extraDir?: string): Species
 }
 
 /**
- * The species to draw a pet with, at the stage its level has reached: its own, else the first
- * built-in (a pet outlives a deleted species file).
+ * The species to draw a pet with, at the stage its level has reached: the one config.json names
+ * (`drawnId`), else its own, else the first built-in (a pet outlives a deleted species file).
  */
-export function speciesOf(registry: SpeciesRegistry, pet: Pet): Species {
-  const species = (registry.get(pet.identity.speciesId) ?? registry.get('cat') ?? registry.list()[0]).species;
+export function speciesOf(registry: SpeciesRegistry, pet: Pet, drawnId = pet.identity.speciesId): Species {
+  const entry = registry.get(drawnId) ?? registry.get(pet.identity.speciesId);
+  const species = (entry ?? registry.get('cat') ?? registry.list()[0]).species;
   return speciesAtStage(species, stageIndexAt(species.stages, levelForXp(pet.xp)));
 }
 
@@ -45,7 +47,13 @@ export function loadBuddy(env: NodeJS.ProcessEnv, now: number, extraDir?: string
   const registry = openRegistry(env, extraDir);
   const path = petFilePath(env);
   const { pet, message } = loadPetForUpdate(path, { seed: defaultSeedFor(env), speciesIds: hatchIds(registry), now });
-  return { registry, pet, species: speciesOf(registry, pet), path, message };
+  return {
+    registry,
+    pet,
+    species: speciesOf(registry, pet, drawnSpeciesId(pet.identity.speciesId, env)),
+    path,
+    message,
+  };
 }
 
 export { defaultSeedFor };
@@ -71,7 +79,13 @@ export function readBuddy(
   const registry = kept ?? openRegistry(env, extraDir);
   if (kept) kept.reload();
   const message = read.fixes.length ? fixesMessage(path, read.fixes) : undefined;
-  return { registry, pet: read.pet, species: speciesOf(registry, read.pet), path, message };
+  return {
+    registry,
+    pet: read.pet,
+    species: speciesOf(registry, read.pet, drawnSpeciesId(read.pet.identity.speciesId, env)),
+    path,
+    message,
+  };
 }
 
 function whyNoPet(path: string, problem: string | undefined, now: number): string {

@@ -63,7 +63,7 @@ export async function renderOwnRows(
   config?: ConfigObject,
 ): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
   const source = readSessionSource(payload.sessionId, env, now);
-  const buddy = lookBuddy(source.state, now, env);
+  const buddy = lookBuddy(source.state, now, env, config);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
   const view = buildView({
     payload,

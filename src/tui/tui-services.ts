@@ -177,6 +177,7 @@ function startSpeciesAndPet(
     log,
     clock,
     speciesIds: species.ids,
+    drawnSpeciesId: () => species.current()?.id,
     seed: defaultSeedFor(env),
     signal,
   });

@@ -11,12 +11,15 @@
  * ./displays-agree-support.tsx. (Run `npm run build` first.)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import chalk from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savePet } from '../../src/pet/pet-file.js';
 import { hatchPet } from '../../src/pet/hatch.js';
+import type { Mood } from '../../src/pet/mood.js';
+import { builtinSpeciesDir } from '../../src/species/builtin-dir.js';
+import { lookupFace } from '../../src/species/face.js';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
 import { sandbox, type Sandbox } from '../statusline/support.js';
@@ -71,7 +74,17 @@ async function expectAgreement(
   now: number,
   withPet: boolean,
 ) {
-  const { box, petFile } = setup(sessionId, events, reactions, withPet);
+  return expectAgreementIn(setup(sessionId, events, reactions, withPet), sessionId, reactions, now, withPet);
+}
+
+/** The three views of one state root agree at `now`; what the pane saw. */
+async function expectAgreementIn(
+  { box, petFile }: { box: Sandbox; petFile: string },
+  sessionId: string,
+  reactions: Reaction[],
+  now: number,
+  withPet: boolean,
+) {
   const line = reactions[0]?.text;
   const pane = await paneSees(box, sessionId, now, reactions, petFile);
   const statusline = statuslineSees(box, sessionId, now, line);
@@ -125,6 +138,20 @@ describe('the pane, the statusline and the mod agree', () => {
     expect(statuslineSees(box, 'bubble-end', bubbleUntil - 1, line).reaction).toBe(true);
     expect(statuslineSees(box, 'bubble-end', bubbleUntil, line).reaction).toBe(false);
     expect(modSees(box, 'bubble-end', bubbleUntil, line).reaction).toBe(false);
+  });
+
+  it("config.json's species.id is the species every view draws, not the pet's own", async () => {
+    const world = setup('drawn-species', events, reactions, false);
+    mkdirSync(join(world.box.env.XDG_STATE_HOME, 'buddy-tui'), { recursive: true, mode: 0o700 });
+    savePet(world.petFile, hatchPet({ seed: 'agree', speciesIds: ['owl'], now: T0 - 60_000 }));
+    const configDir = join(world.box.base, 'config', 'buddy-tui');
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ species: { id: 'robot' } }));
+    const pane = await expectAgreementIn(world, 'drawn-species', reactions, T0 + 4600, true);
+    const faceOf = (speciesId: string) =>
+      lookupFace({ speciesId, mood: pane.mood as Mood, builtinDir: builtinSpeciesDir(), level: 1 });
+    expect(faceOf('robot')).not.toBe(faceOf('owl'));
+    expect(pane.face).toBe(faceOf('robot'));
   });
 
   describe.each(Object.entries(RECORDED))('the recorded session %s', (_, path) => {

@@ -44,6 +44,8 @@ export interface PetServiceOptions {
   speciesIds: () => string[];
   /** The seed a first pet hatches from; defaultSeedFor(process.env), the CLI's rule, when unset. */
   seed?: string;
+  /** The species the pane draws (--species, config.json's species.id, else the pet's own): its introduction names it. */
+  drawnSpeciesId?: () => string | undefined;
   /** The owner's lifetime: this service closes when it ends. */
   signal?: AbortSignal;
 }
@@ -209,7 +211,7 @@ export function createPetService(options: PetServiceOptions): PetService {
   const state: PetState = {
     options,
     held: { dirty: false },
-    announce: createAnnouncer(options.store, options.clock),
+    announce: createAnnouncer(options),
   };
   const saver = createUpdateThrottle(() => saveNow(state), PET_SAVE_MS, options.clock);
   // The last save on the way out.
@@ -235,7 +237,7 @@ export function createPetService(options: PetServiceOptions): PetService {
  * What a load says in the footer: a pet in its first minute is introduced, once per pane;
  * otherwise what the load had to say (recovered, values brought into range).
  */
-function createAnnouncer(store: BuddyStore, clock: () => number) {
+function createAnnouncer({ store, clock, drawnSpeciesId }: PetServiceOptions) {
   let introduced = false;
   return (pet: Pet | undefined, loaded?: LoadedPet): void => {
     const now = clock();
@@ -243,7 +245,10 @@ function createAnnouncer(store: BuddyStore, clock: () => number) {
     // the hatch's news: the pet is introduced at a later load, or by the statusLine and the mod.
     const { notice } = store.getState();
     const warned = notice?.tone === 'warning' && now - notice.at < NOTICE_MS;
-    const intro = pet && !introduced && !warned ? introduction(pet, now, 'f feeds it, p pets it.') : undefined;
+    const intro =
+      pet && !introduced && !warned
+        ? introduction(pet, now, 'f feeds it, p pets it.', drawnSpeciesId?.() ?? pet.identity.speciesId)
+        : undefined;
     introduced ||= intro !== undefined;
     const text = intro ?? loaded?.message;
     const tone = intro || loaded?.hatched ? 'info' : 'warning';
