@@ -30,6 +30,7 @@ import { buildView } from './view.js';
 import { modDrawsFor } from '../mod/mod-views.js';
 import { reactionsMuted } from './mute-setting.js';
 import { RESET } from './style.js';
+import type { SessionState } from '../state/session-state.js';
 
 export interface StatuslineResult {
   output: string;
@@ -61,8 +62,9 @@ export async function renderOwnRows(
   now: number,
   /** config.json as runStatusline read it (the voice's budget is in it). */
   config?: ConfigObject,
+  held?: SessionState,
 ): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
-  const source = readSessionSource(payload.sessionId, env, now);
+  const source = readSessionSource(payload.sessionId, env, now, held);
   const buddy = lookBuddy(source.state, now, env, config);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
   const view = buildView({
@@ -109,7 +111,19 @@ async function chainedRows(
   return { rows: chainRows(output, options.width, options.color), save };
 }
 
-export async function runStatusline(input: string, args: string[], env: NodeJS.ProcessEnv): Promise<StatuslineResult> {
+/** A session as a resident caller holds it, folded to the journal's current end (resident-lines.ts). */
+export interface HeldSession {
+  sessionId: string;
+  state: SessionState;
+}
+
+/** `held`: used for the payload's session when it is that one; else the journal is read. */
+export async function runStatusline(
+  input: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  held?: HeldSession,
+): Promise<StatuslineResult> {
   // Read once: the statusline's options and the voice's budget are both in it.
   const config = readConfigObject(configFilePath(env));
   const options = resolveOptions(args, statuslineConfigOf(config?.statusline), env);
@@ -126,7 +140,8 @@ export async function runStatusline(input: string, args: string[], env: NodeJS.P
   let own: string;
   let ownOk = true;
   try {
-    own = joinRows((await renderOwnRows(payload, options, env, now, config)).rows, options);
+    const heldState = held && held.sessionId === sessionId ? held.state : undefined;
+    own = joinRows((await renderOwnRows(payload, options, env, now, config, heldState)).rows, options);
   } catch {
     ownOk = false;
     own = readCacheFile(cacheDir, lastOutputFile(variantOf(options))) ?? joinRows([unknownMark(options)], options);

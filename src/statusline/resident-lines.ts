@@ -7,10 +7,14 @@
  * for; the sh script prints it only while both still hold and the inbox is empty.
  *
  * A line is rendered again when its session's payload arrives (the sh script wrote it, seen
- * with fs.watch), when the host says the session's journal changed (sessionsChanged), and, every
- * line, when the pet file changes (a re-hatch, a feed, a stage reached) or the mute does
- * (pane-prefs.json, beside it): the next refresh then prints the new pet, not the one of the line
- * rendered after the refresh before.
+ * with fs.watch), when the host says the session's journal changed (sessionsChanged, or
+ * sessionsRead with the state it folded), and, every line, when the pet file changes (a re-hatch,
+ * a feed, a stage reached) or the mute does (pane-prefs.json, beside it): the next refresh then
+ * prints the new pet, not the one of the line rendered after the refresh before.
+ *
+ * Cost (issue 50): a host that hands over its folded state spares each render the journal read
+ * and the checkpoint write, while the journal is still where that state was folded to (its size
+ * and inode); a line rendered as it already is on disk is not written again.
  */
 import {
   closeSync,
@@ -30,6 +34,8 @@ import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { JOURNAL_FILE, sessionDirName } from '../state/state-root.js';
+import type { JournalPosition } from '../state/journal.js';
+import type { SessionState } from '../state/session-state.js';
 import {
   RESIDENT_DIR,
   RESIDENT_PID_FILE,
@@ -38,16 +44,25 @@ import {
   settingsFileName,
   settingsFromKey,
 } from './fast-command.js';
-import { runStatusline } from './render.js';
+import { runStatusline, type HeldSession } from './render.js';
 
 /** A payload is a few KB; anything past this is not one. */
 const MAX_PAYLOAD_BYTES = 256 * 1024;
 /** Writes of one payload arrive as several watch events: render once they settle. */
 const SETTLE_MS = 15;
 
+/** A session the host read new events of: the state it folded, and where in the journal that is. */
+export interface ReadSession {
+  sessionId: string;
+  state: SessionState;
+  journal?: JournalPosition;
+}
+
 export interface ResidentStatuslines {
   /** The host saw these sessions' journals change: their lines are rendered again. */
   sessionsChanged(sessionIds: Iterable<string>): void;
+  /** As sessionsChanged, with the host's folded state: rendered from it while the journal is where it was folded to. */
+  sessionsRead(sessions: Iterable<ReadSession>): void;
   /** Renders the pending lines now (tests); resolves when they are written. */
   flush(): Promise<void>;
   close(): void;
@@ -78,13 +93,20 @@ function readSmallFile(path: string): string | undefined {
   }
 }
 
-function journalSize(path: string): string {
+/** The journal's size ('none' without one) and inode. */
+function journalNow(path: string): { size: string; ino?: number } {
   try {
     const stats = statSync(path);
-    return stats.isFile() ? String(stats.size) : 'none';
+    return stats.isFile() ? { size: String(stats.size), ino: stats.ino } : { size: 'none' };
   } catch {
-    return 'none';
+    return { size: 'none' };
   }
+}
+
+/** The host's state for this session when the journal is still exactly where it was folded to. */
+function heldAt(held: ReadSession | undefined, journal: { size: string; ino?: number }): HeldSession | undefined {
+  const at = held?.journal;
+  return held && at && at.ino === journal.ino && String(at.offset) === journal.size ? held : undefined;
 }
 
 /** The environment of one render: the resident's, on its root, with the run's settings. */
@@ -145,6 +167,10 @@ interface ResidentState {
   readonly pending: Set<string>;
   /** Sessions whose statusLine command handed over a payload: only these have lines to keep. */
   readonly known: Set<string>;
+  /** The host's last folded state of each known session (sessionsRead). */
+  readonly held: Map<string, ReadSession>;
+  /** What this process last wrote to each line file. */
+  readonly written: Map<string, string>;
   timer?: NodeJS.Timeout;
   running: Promise<void>;
 }
@@ -158,14 +184,19 @@ async function renderLine(state: ResidentState, sessionId: string): Promise<void
   const lineFile = join(dir, lineFileName(sessionId));
   if (!settings || !payload) return;
   // The size first: the state read below is at least this fresh.
-  const size = journalSize(join(root, sessionId, JOURNAL_FILE));
-  const { output } = await runStatusline(payload, [], renderEnv(env, root, settings));
+  const journal = journalNow(join(root, sessionId, JOURNAL_FILE));
+  const held = heldAt(state.held.get(sessionId), journal);
+  const { output } = await runStatusline(payload, [], renderEnv(env, root, settings), held);
   // Only the plain rows the script can print as they are (not a segment, not a `?`).
   if (!output.endsWith('\n') || output.startsWith('?') || output.includes('\u001b[2m?')) {
+    state.written.delete(sessionId);
     rmSync(lineFile, { force: true });
     return;
   }
-  atomicWriteFileSync(lineFile, `${size}\n${key}\n${output}`, 0o600, { durable: false });
+  const text = `${journal.size}\n${key}\n${output}`;
+  if (state.written.get(sessionId) === text && readSmallFile(lineFile) === text) return;
+  atomicWriteFileSync(lineFile, text, 0o600, { durable: false });
+  state.written.set(sessionId, text);
 }
 
 function renderPending(state: ResidentState): Promise<void> {
@@ -218,6 +249,8 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
     signal: life.signal,
     pending: new Set(),
     known: knownSessions(dir, report),
+    held: new Map(),
+    written: new Map(),
     running: Promise.resolve(),
   };
   const arrived = (id: string) => {
@@ -236,6 +269,13 @@ export function startResidentStatuslines(options: ResidentOptions): ResidentStat
   return {
     sessionsChanged(sessionIds) {
       for (const id of sessionIds) if (state.known.has(id)) schedule(state, id, 0);
+    },
+    sessionsRead(sessions) {
+      for (const session of sessions) {
+        if (!state.known.has(session.sessionId)) continue;
+        state.held.set(session.sessionId, session);
+        schedule(state, session.sessionId, 0);
+      }
     },
     async flush() {
       if (state.timer) clearTimeout(state.timer);

@@ -38,8 +38,15 @@ export function locateSession(
   return { root, dir, dirReady: privateDir(root) && privateDir(dir) };
 }
 
-export function readSessionSource(sessionId: string | undefined, env: NodeJS.ProcessEnv, now: number): SessionSource {
+/** `held`: the state a resident caller already folded to the journal's current end (resident-lines.ts), not read again. */
+export function readSessionSource(
+  sessionId: string | undefined,
+  env: NodeJS.ProcessEnv,
+  now: number,
+  held?: SessionState,
+): SessionSource {
   const source: SessionSource = locateSession(sessionId, env);
+  if (held && source.dirReady) return { ...source, state: held };
   // A cold read of a long journal folds only what the statusline shows (Claude Code cancels a slow run).
   if (source.dir && source.dirReady) source.state = readSession(source.dir, { tailWindowMs: SUBAGENT_WINDOW_MS });
   if (!source.state && sessionId) source.state = readFoundrySession(foundryDirFor(sessionId, env), now);

@@ -108,7 +108,7 @@ export function startResidentLines(
       signal,
       report: (error) => log.report({ level: 'error', where: 'resident statusline', error }),
     });
-    events.subscribe((batch) => lines.sessionsChanged(batch.map((item) => item.sessionId)), signal);
+    events.subscribe((batch) => lines.sessionsRead(batch), signal);
   } catch (error) {
     log.report({ level: 'error', where: 'resident statusline', error });
   }

@@ -4,6 +4,7 @@
  * and checkpointed and unmarked when it stops.
  */
 import type { JournalEvent } from '../../protocol/hook-event.js';
+import type { JournalPosition } from '../../state/journal.js';
 import { listSessions, type SessionEntry } from '../../state/reader.js';
 import { markReader, unmarkReader } from '../../state/retention.js';
 import type { SessionState } from '../../state/session-state.js';
@@ -15,6 +16,8 @@ export interface SessionEvents {
   sessionId: string;
   events: JournalEvent[];
   state: SessionState;
+  /** Where in the journal `state` was folded to (the resident statusline renders from it at that size). */
+  journal?: JournalPosition;
 }
 
 export interface WatchedSessionsOptions {
@@ -168,7 +171,8 @@ function readSessions(
     count += events.length;
     if (!item.state) continue;
     changed.push(item.state);
-    if (mode.handOn && events.length) onEvents?.([{ sessionId: item.entry.id, events, state: item.state }]);
+    if (mode.handOn && events.length)
+      onEvents?.([{ sessionId: item.entry.id, events, state: item.state, journal: item.tail?.position() }]);
   }
   return { changed, count, now, unfinished };
 }
