@@ -46,12 +46,12 @@ function lockedPid(stateDir: string): number | undefined {
   }
 }
 
-/** The runner's CPU for pollCpu, keyed by its pid. */
-export function buddyProcessCpu(stateDir: string): Map<string, number> {
+/** The runner's CPU for pollCpu, keyed by its pid; none when the lock's holder is `counted` elsewhere (the pane). */
+export function buddyProcessCpu(stateDir: string, counted?: number): Map<string, number> {
   const pid = lockedPid(stateDir);
   const cpu = new Map<string, number>();
   try {
-    if (pid !== undefined) cpu.set(`runner ${pid}`, cpuMsOf(pid));
+    if (pid !== undefined && pid !== counted) cpu.set(`runner ${pid}`, cpuMsOf(pid));
   } catch {
     // It exited between the lock and /proc.
   }

@@ -139,7 +139,8 @@ async function runSession(claude: string, setup: Setup): Promise<SessionCost> {
     await sleep(3000);
     for (const log of Object.values(logs)) writeFileSync(log, '');
     const before = { claude: cpuMsOf(claudePid), pane: pane ? cpuMsOf(pane.pid as number) : 0 };
-    const runner = pollCpu(() => buddyProcessCpu(stateDir));
+    // The pane holds runner.lock in its set-up: counted once, as the pane.
+    const runner = pollCpu(() => buddyProcessCpu(stateDir, pane?.pid));
     const worker = pollCpu(() => workerThreadsCpu(claudePid));
     server.typeText(started.pane, `Run the ${CALLS} steps.`);
     await sleep(500);
