@@ -26,6 +26,7 @@ import type { Mood } from '../species/sprite-state.js';
 import { REACTIONS_FILE, JOURNAL_FILE } from '../state/state-root.js';
 import { readLatestReaction } from '../state/reactions-log.js';
 import { reactionLifetimeMs } from '../display/reaction-expiry.js';
+import type { SessionState } from '../state/session-state.js';
 import type { Reaction } from '../protocol/reaction.js';
 import { lookBuddy } from '../statusline/buddy.js';
 import { readSessionSource } from '../statusline/session-source.js';
@@ -124,15 +125,19 @@ function bubbleEnd(reaction: Reaction, now: number): number {
   return Math.min(reaction.ts + REACTION_MAX_AGE_MS, Math.min(reaction.ts, now) + reactionLifetimeMs(reaction));
 }
 
-/** The whole drawing for one session at `now`; `registry`: the species a resident caller keeps (mod-view-writer.ts). */
+/**
+ * The whole drawing for one session at `now`; `registry`: the species a resident caller keeps,
+ * `held`: its folded state of the session, at the journal's current end (mod-view-writer.ts).
+ */
 export function computeModState(
   sessionId: string | undefined,
   env: NodeJS.ProcessEnv,
   now: number,
   said?: string,
   registry?: SpeciesRegistry,
+  held?: SessionState,
 ): ModState {
-  const source = readSessionSource(sessionId, env, now);
+  const source = readSessionSource(sessionId, env, now, held);
   const muted = reactionsMuted(env);
   const look = lookBuddy(source.state, now, env);
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;

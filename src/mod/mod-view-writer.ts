@@ -15,6 +15,7 @@ import type { SpeciesRegistry } from '../species/species-registry.js';
 import { bridgeDir, liveMods, pendingFor } from './mod-bridge.js';
 import { removeOtherModViews, writeModView } from './mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../state/state-root.js';
+import { heldAt, journalNow, type ReadSession } from '../statusline/held-session.js';
 
 /** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
 const COALESCE_MS = 25;
@@ -25,6 +26,8 @@ export interface ModViewWriterOptions {
   clock: () => number;
   /** The pane's store, as far as the writer needs it: a look is scheduled after each of its changes. */
   store: { subscribe(listener: () => void): () => void };
+  /** The sessions the watcher read new events of, with the state it folded (a view is drawn from it, not the journal). */
+  events?: { subscribe(listener: (batch: ReadSession[]) => void, until?: AbortSignal): () => void };
   report: Reporter;
   /** The runner's lifetime: the writer stops with it. */
   signal: AbortSignal;
@@ -36,6 +39,11 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
   const { root, env, clock, store, report, signal } = options;
   // Per session: the stamp of the files its view was last made from.
   const written = new Map<string, string>();
+  // Per session: the state the watcher last folded, and where in the journal.
+  const held = new Map<string, ReadSession>();
+  options.events?.subscribe((batch) => {
+    for (const session of batch) held.set(session.sessionId, session);
+  }, signal);
   let look: typeof import('./mod-look.js') | undefined;
   // The species, validated once and reloaded (a stat a file) before each view: not read again per event.
   let registry: SpeciesRegistry | undefined;
@@ -62,6 +70,7 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     );
     removeOtherModViews(root, sessions);
     for (const id of written.keys()) if (!sessions.has(id)) written.delete(id);
+    for (const id of held.keys()) if (!sessions.has(id)) held.delete(id);
     if (sessions.size === 0) return;
     // Loaded on the first mod found: a pane with no mod beside it never pays for the drawing's modules.
     look ??= await import('./mod-look.js');
@@ -70,8 +79,9 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
       const stamp = stampOf(inputsOf(sessionId));
       if (written.get(sessionId) === stamp) continue;
       const now = clock();
+      const folded = heldAt(held.get(sessionId), journalNow(join(root, sessionId, JOURNAL_FILE)))?.state;
       const view = {
-        ...look.computeModState(sessionId, env, now, undefined, registry),
+        ...look.computeModState(sessionId, env, now, undefined, registry, folded),
         pending: pendingFor(root, sessionId, now),
       };
       writeModView(root, sessionId, `${JSON.stringify(view)}\n`);

@@ -65,7 +65,8 @@ export async function renderOwnRows(
   held?: SessionState,
 ): Promise<{ rows: string[]; source: ReturnType<typeof readSessionSource> }> {
   const source = readSessionSource(payload.sessionId, env, now, held);
-  const buddy = lookBuddy(source.state, now, env, config);
+  // {} for no config.json: read once above, not again for its species.id.
+  const buddy = lookBuddy(source.state, now, env, config ?? {});
   const reaction = source.dir && source.dirReady ? readLatestReaction(source.dir) : undefined;
   const view = buildView({
     payload,

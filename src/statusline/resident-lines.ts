@@ -24,7 +24,6 @@ import {
   readdirSync,
   readSync,
   rmSync,
-  statSync,
   watch,
   type FSWatcher,
 } from 'node:fs';
@@ -34,8 +33,6 @@ import { atomicWriteFileSync } from '../state/atomic-write.js';
 import { lifetimeWithin, onAbort } from '../process/lifetime.js';
 import { ensurePrivateDir } from '../state/state-root.js';
 import { JOURNAL_FILE, sessionDirName } from '../state/state-root.js';
-import type { JournalPosition } from '../state/journal.js';
-import type { SessionState } from '../state/session-state.js';
 import {
   RESIDENT_DIR,
   RESIDENT_PID_FILE,
@@ -44,19 +41,13 @@ import {
   settingsFileName,
   settingsFromKey,
 } from './fast-command.js';
-import { runStatusline, type HeldSession } from './render.js';
+import { heldAt, journalNow, type ReadSession } from './held-session.js';
+import { runStatusline } from './render.js';
 
 /** A payload is a few KB; anything past this is not one. */
 const MAX_PAYLOAD_BYTES = 256 * 1024;
 /** Writes of one payload arrive as several watch events: render once they settle. */
 const SETTLE_MS = 15;
-
-/** A session the host read new events of: the state it folded, and where in the journal that is. */
-export interface ReadSession {
-  sessionId: string;
-  state: SessionState;
-  journal?: JournalPosition;
-}
 
 export interface ResidentStatuslines {
   /** The host saw these sessions' journals change: their lines are rendered again. */
@@ -91,22 +82,6 @@ function readSmallFile(path: string): string | undefined {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/** The journal's size ('none' without one) and inode. */
-function journalNow(path: string): { size: string; ino?: number } {
-  try {
-    const stats = statSync(path);
-    return stats.isFile() ? { size: String(stats.size), ino: stats.ino } : { size: 'none' };
-  } catch {
-    return { size: 'none' };
-  }
-}
-
-/** The host's state for this session when the journal is still exactly where it was folded to. */
-function heldAt(held: ReadSession | undefined, journal: { size: string; ino?: number }): HeldSession | undefined {
-  const at = held?.journal;
-  return held && at && at.ino === journal.ino && String(at.offset) === journal.size ? held : undefined;
 }
 
 /** The environment of one render: the resident's, on its root, with the run's settings. */

@@ -56,7 +56,15 @@ export function startTuiServices(options: TuiServicesOptions): TuiServices {
     if (!wiring.start()) return;
     recordPlugins(options, config.current(), clock);
     // The runner keeps the views of loaded Claude Code mods current (their reactions come from here).
-    startModViewWriter({ root: options.root, env, clock, store, report: options.log.report, signal });
+    startModViewWriter({
+      root: options.root,
+      env,
+      clock,
+      store,
+      events: options.events,
+      report: options.log.report,
+      signal,
+    });
   };
 
   pets.load();
