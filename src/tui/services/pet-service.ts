@@ -101,6 +101,10 @@ interface HeldPet {
   base?: Pet;
   /** Why there is no pet (pet.json unreadable, no good copy). */
   problem?: string;
+  /** When this pane last saved durably, with the last good copy (savePet). */
+  durableAt?: number;
+  /** A routine save since: the last good copy is behind pet.json, so the next durable save must write. */
+  copyBehind?: boolean;
 }
 
 /** The service's state: the pet held, and what it needs to load, save and announce it. */
@@ -112,9 +116,15 @@ interface PetState {
 
 const isRunner = (state: PetState) => state.options.store.getState().role === 'runner';
 
-function saveNow(state: PetState): void {
+/** At most this long between durable saves (with the last good copy) while events come. */
+const DURABLE_SAVE_MS = 60_000;
+
+/** `routine`: a save of what events did (pet-file.ts savePet), durable once a minute; a user's act and the last save are durable. */
+function saveNow(state: PetState, routine = false): void {
   const { petFile, clock, log } = state.options;
-  if (isRunner(state)) saveHeld(state.held, petFile, clock, log);
+  if (!isRunner(state)) return;
+  if (!routine && state.held.copyBehind) state.held.dirty = true;
+  saveHeld(state.held, petFile, clock, log, routine);
 }
 
 function showProblem({ held, options }: PetState): void {
@@ -213,7 +223,7 @@ export function createPetService(options: PetServiceOptions): PetService {
     held: { dirty: false },
     announce: createAnnouncer(options),
   };
-  const saver = createUpdateThrottle(() => saveNow(state), PET_SAVE_MS, options.clock);
+  const saver = createUpdateThrottle(() => saveNow(state, true), PET_SAVE_MS, options.clock);
   // The last save on the way out.
   const life = lifetimeWithin(options.signal);
   onAbort(life.signal, () => {
@@ -262,13 +272,17 @@ function createAnnouncer({ store, clock, drawnSpeciesId }: PetServiceOptions) {
  * f, may have written the file since this pane's last load or save (its signature differs): what
  * this pane added is merged onto that file instead of overwriting it.
  */
-function saveHeld(held: HeldPet, petFile: string, clock: () => number, log: TuiLog): void {
+function saveHeld(held: HeldPet, petFile: string, clock: () => number, log: TuiLog, routine: boolean): void {
   if (!held.pet || !held.dirty) return;
   held.dirty = false;
   try {
+    const now = clock();
     const fresh = fileSignature(petFile) === held.signature ? undefined : readPetLite(petFile);
-    const pet = fresh && held.base ? mergePetWrites(held.base, held.pet, fresh, clock()) : held.pet;
-    Object.assign(held, { pet, signature: savePet(petFile, pet), base: pet });
+    const pet = fresh && held.base ? mergePetWrites(held.base, held.pet, fresh, now) : held.pet;
+    const durable = !routine || held.durableAt === undefined || now - held.durableAt >= DURABLE_SAVE_MS;
+    Object.assign(held, { pet, signature: savePet(petFile, pet, !durable), base: pet });
+    if (durable) held.durableAt = now;
+    held.copyBehind = !durable;
   } catch (error) {
     log.report({ level: 'error', where: 'pet save', error });
   }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hatchPet } from '../../../src/pet/hatch.js';
-import { savePet } from '../../../src/pet/pet-file.js';
+import { lastGoodPath, savePet } from '../../../src/pet/pet-file.js';
 import { levelForXp } from '../../../src/pet/pet.js';
 import { createBuddyStore } from '../../../src/tui/store/index.js';
 import { createPetService, type PetService } from '../../../src/tui/services/pet-service.js';
@@ -29,17 +29,18 @@ function petsOn(role: 'runner' | 'viewer', xp = 0) {
     xp,
   });
   const store = createBuddyStore({ now: NOW, role });
+  const clock = { now: NOW };
   const pets = createPetService({
     petFile,
     store,
     log: createTuiLog(base),
-    clock: () => NOW,
+    clock: () => clock.now,
     speciesIds: () => ['cat'],
   });
   open.push(pets);
   pets.load();
   const onDisk = () => JSON.parse(readFileSync(petFile, 'utf8'));
-  return { store, pets, petFile, onDisk };
+  return { store, pets, petFile, onDisk, clock };
 }
 
 const toolRun = (ts: number) =>
@@ -57,6 +58,29 @@ describe('pet service', () => {
     const after = pets.act('pet', NOW);
     expect(after?.counters.petted).toBe(1);
     expect(onDisk().counters.petted).toBe(1);
+  });
+
+  it('as the runner keeps the last good copy durable once a minute while events come, and on close', async () => {
+    const { pets, petFile, onDisk, clock } = petsOn('runner');
+    const lastGood = () => JSON.parse(readFileSync(lastGoodPath(petFile), 'utf8')).counters.toolsRun ?? 0;
+    const before = lastGood();
+    const batch = async (advanceMs: number) => {
+      clock.now += advanceMs;
+      pets.applyEvents([toolRun(clock.now)], clock.now);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { pet: onDisk().counters.toolsRun, copy: lastGood() };
+    };
+    // The first save is durable, with the copy; the next ones within the minute are pet.json alone.
+    expect(await batch(0)).toEqual({ pet: before + 1, copy: before + 1 });
+    expect(await batch(2_500)).toEqual({ pet: before + 2, copy: before + 1 });
+    expect(await batch(2_500)).toEqual({ pet: before + 3, copy: before + 1 });
+    expect(await batch(60_000)).toEqual({ pet: before + 4, copy: before + 4 });
+    // A user's act is durable at once; so is the last save.
+    pets.act('pet', clock.now + 2_500);
+    expect(JSON.parse(readFileSync(lastGoodPath(petFile), 'utf8')).counters.petted).toBe(1);
+    await batch(2_500);
+    pets.close();
+    expect(lastGood()).toBe(before + 5);
   });
 
   it('as the runner saves events on the throttle, not per batch, and what is left on close', () => {
