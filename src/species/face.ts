@@ -3,6 +3,7 @@
  * module reads a species file with plain JSON.parse and a few shape checks (no zod, no
  * string-width) and falls back to a built-in face when anything is off.
  */
+import { fileSignature } from '../files/file-signature.js';
 import { readSmallFile, SMALL_FILE_LIMITS } from '../files/read-small-file.js';
 import { join } from 'node:path';
 import { sanitizeText } from '../text/sanitize.js';
@@ -91,6 +92,25 @@ export function readFaceSource(file: string): FaceSource | undefined {
   }
 }
 
+/**
+ * Each species file's face as last read, by the file's signature: a resident process (the pane's
+ * statusline lines and mod views, drawn per event) stats the file instead of reading and parsing
+ * it again (issue 50); a one-shot statusline pays one stat more.
+ */
+const readFaces = new Map<string, { signature: string; source: FaceSource | undefined }>();
+const READ_FACES_KEPT = 64;
+
+function faceSourceOf(file: string): FaceSource | undefined {
+  const signature = fileSignature(file);
+  if (signature === 'gone') return undefined;
+  const known = readFaces.get(file);
+  if (known?.signature === signature) return known.source;
+  const source = readFaceSource(file);
+  if (readFaces.size >= READ_FACES_KEPT) readFaces.clear();
+  readFaces.set(file, { signature, source });
+  return source;
+}
+
 export interface FaceLookup {
   speciesId?: string;
   mood: Mood;
@@ -112,7 +132,7 @@ export function lookupFace(lookup: FaceLookup): string {
   let source: FaceSource | undefined;
   for (const dir of [lookup.userDir, lookup.builtinDir]) {
     if (!id || !dir) continue;
-    source = readFaceSource(join(dir, `${id}.json`));
+    source = faceSourceOf(join(dir, `${id}.json`));
     if (source) break;
   }
   const eyes = lookup.eyes && [...lookup.eyes].length === 1 ? lookup.eyes : undefined;
