@@ -93,10 +93,16 @@ export function sumTimesLog(path: string): { runs: number; ms: number; each: num
 }
 
 /** Every buddy-tui command in the settings file, wrapped to log its CPU (see whole-session.ts): the wrapper runs in TIMES_SHELL. */
-export function wrapCommands(settingsPath: string, wrapper: string, logs: { hooks: string; statusline: string }): void {
+/** `noOp`: each command replaced by it (the floor: what any hook and statusLine command costs at least). */
+export function wrapCommands(
+  settingsPath: string,
+  wrapper: string,
+  logs: { hooks: string; statusline: string },
+  noOp?: string,
+): void {
   const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
   const wrap = (command: string, log: string) =>
-    `${TIMES_SHELL} ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(command)}`;
+    `${TIMES_SHELL} ${shellQuote(wrapper)} ${shellQuote(log)} ${shellQuote(noOp ?? command)}`;
   for (const groups of Object.values(settings.hooks ?? {}) as Array<Array<{ hooks: Array<{ command: string }> }>>) {
     for (const group of groups) for (const handler of group.hooks) handler.command = wrap(handler.command, logs.hooks);
   }

@@ -6,7 +6,9 @@
  *   goal <= 5% of Claude Code's CPU;
  * - the mod and no pane (`install` with `claude` on PATH, so it sets up the mod as for a user):
  *   the mod asks `buddy-tui mod-state --ensure-runner`, which starts the headless runner; bar
- *   <= 5%, goal <= 3%.
+ *   <= 5%, goal <= 3%;
+ * - the floor (`install --no-mod`, each hook and the statusLine command replaced by `cat >/dev/null`,
+ *   no pane): what Claude Code's own hook and statusLine calls cost any companion, beside the two.
  * The CPU (user + system) of every buddy-tui process is summed against Claude Code's own:
  * - hooks and statusline runs: each installed command is wrapped (bench only) in a bash whose
  *   EXIT trap appends `times` to a log: the CPU of the command (still run by /bin/sh -c) and all
@@ -51,11 +53,14 @@ const PANE_PROFILE = process.env.BUDDY_BENCH_PANE_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BUDDY_BENCH_PANE_PROFILE}`]
   : [];
 
-type Setup = 'pane' | 'mod';
-const SETUPS: Record<Setup, { title: string; bar: number; goal: number }> = {
+type Setup = 'pane' | 'mod' | 'floor';
+const SETUPS: Record<Setup, { title: string; bar?: number; goal?: number }> = {
   pane: { title: 'pane open', bar: 10, goal: 5 },
   mod: { title: 'the mod and no pane', bar: 5, goal: 3 },
+  // The same hooks and statusLine as `cat >/dev/null`, no pane, no mod: what any companion pays.
+  floor: { title: 'the floor: every hook and statusLine command a no-op (cat >/dev/null)' },
 };
+const NO_OP = 'cat >/dev/null';
 
 type TimesSum = ReturnType<typeof sumTimesLog>;
 
@@ -102,13 +107,13 @@ async function prepareSession(root: string, setup: Setup) {
   const bin = join(root, 'bin');
   mkdirSync(bin);
   symlinkSync(claudeBinary() as string, join(bin, 'claude'));
-  const install = spawn(process.execPath, [CLI, 'install', ...(setup === 'pane' ? ['--no-mod'] : [])], {
+  const install = spawn(process.execPath, [CLI, 'install', ...(setup === 'mod' ? [] : ['--no-mod'])], {
     env: { ...home.env, PATH: `${bin}:${process.env.PATH}` },
     stdio: 'ignore',
   });
   const installed = await new Promise((resolve) => install.once('exit', resolve));
   if (installed !== 0) throw new Error(`buddy-tui install exited ${installed}`);
-  wrapCommands(home.settingsPath, wrapper, logs);
+  wrapCommands(home.settingsPath, wrapper, logs, setup === 'floor' ? NO_OP : undefined);
   if (setup === 'mod') wrapModCli(home.settingsPath, join(root, 'cpu-log.mjs'), logs.modCalls);
   return { project, stateDir, api, home, logs };
 }
@@ -199,10 +204,9 @@ function sessionRows(setup: Setup, cost: SessionCost): BenchRow[] {
       area: AREA,
       name: `buddy-tui / Claude Code CPU, ${title} (${label})`,
       value: `${share.toFixed(1)}%`,
-      bar: `<= ${bar}%`,
-      goal: `<= ${goal}%`,
-      ok: share <= bar,
-      goalMet: share <= goal,
+      ...(bar === undefined || goal === undefined
+        ? {}
+        : { bar: `<= ${bar}%`, goal: `<= ${goal}%`, ok: share <= bar, goalMet: share <= goal }),
     },
   ];
 }
@@ -215,7 +219,7 @@ export async function benchWholeSession(): Promise<BenchRow[]> {
     ];
   const wanted = process.env.BUDDY_BENCH_SESSION_SETUPS?.split(',');
   const rows: BenchRow[] = [];
-  for (const setup of ['pane', 'mod'] as const) {
+  for (const setup of ['pane', 'mod', 'floor'] as const) {
     if (wanted && !wanted.includes(setup)) continue;
     try {
       rows.push(...sessionRows(setup, await runSession(claude, setup)));
