@@ -7,10 +7,11 @@
  * "<cli.js> statusline" instead of a status line.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { foldEvents } from '../../src/state/reducer.js';
 import { startResidentStatuslines } from '../../src/statusline/resident-lines.js';
 import { runSpool } from '../support/spool-process.js';
 import {
@@ -175,5 +176,56 @@ describe('install and uninstall of the fast path', () => {
     ).settings;
     expect((chained.statusLine as { command: string }).command).toBe(`${commands.statusline} --chain mine.sh`);
     expect(removeBuddy(chained)).toEqual({ statusLine: { type: 'command', command: 'mine.sh' } });
+  });
+});
+
+// Issue 50: the pane and the headless runner hand over the state they folded with each batch.
+describe('the resident statusline and its host’s state', () => {
+  it('uses the handed-over state only at its journal position, and leaves an unchanged line as it is', async () => {
+    const made = setUp();
+    const printed = () => readFileSync(lineFile(made), 'utf8').split('\n').slice(2).join('\n');
+    const at = () => ({ ino: statSync(journal(made)).ino, offset: statSync(journal(made)).size });
+    const resident = startResidentStatuslines({ root: made.root, env: made.env });
+    try {
+      // The statusLine command hands the payload over; the resident renders from the journal.
+      viaCommand(made, fixturePayload(42));
+      await resident.flush();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await resident.flush();
+      const fromJournal = printed();
+      expect(fromJournal).toContain('Bash');
+
+      // A held state with a tool the journal does not have, at the journal's position: it is drawn.
+      const running = { ts: NOW - 500, session_id: FIXTURE_SESSION, hook_event_name: 'PreToolUse' as const };
+      const held = foldEvents(
+        undefined,
+        [...midTurnEvents(), { ...running, tool_name: 'WebSearch', tool_use_id: 'held' }],
+        FIXTURE_SESSION,
+      );
+      resident.sessionsRead([{ sessionId: FIXTURE_SESSION, state: held, journal: at() }]);
+      await resident.flush();
+      expect(printed()).toContain('WebSearch');
+
+      // Rendered again as it is: the file is not written again (the same inode, not a rename's new one).
+      const ino = statSync(lineFile(made)).ino;
+      resident.sessionsChanged([FIXTURE_SESSION]);
+      await resident.flush();
+      expect(statSync(lineFile(made)).ino).toBe(ino);
+
+      // The journal moved past the held position: the line is the journal's story, read again.
+      const stale = at();
+      appendFileSync(
+        journal(made),
+        `${JSON.stringify({ ...running, tool_name: 'WebFetch', tool_use_id: 'journal' })}\n`,
+      );
+      resident.sessionsRead([{ sessionId: FIXTURE_SESSION, state: held, journal: stale }]);
+      await resident.flush();
+      expect(printed()).toContain('WebFetch');
+      expect(printed()).not.toContain('WebSearch');
+      expect(readFileSync(lineFile(made), 'utf8').split('\n', 1)[0]).toBe(String(statSync(journal(made)).size));
+      expect(fromJournal).not.toBe(printed());
+    } finally {
+      resident.close();
+    }
   });
 });
