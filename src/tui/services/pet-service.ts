@@ -25,11 +25,11 @@ import {
   type PetSnapshot,
   type TickExtras,
 } from '../store/index.js';
-import { mergePetWrites } from '../pet-merge.js';
 import { lifetimeWithin, onAbort } from '../../process/lifetime.js';
 import { sessionMood } from '../../display/mood.js';
 import type { TuiLog } from '../tui-log.js';
 import { createUpdateThrottle } from '../watch/update-throttle.js';
+import { mergeNewerSave, saveHeld, type HeldPet } from './held-pet.js';
 import { toSafeText } from '../../text/safe-text.js';
 
 /** The pet file is saved at most this often while events stream in (and on quit). */
@@ -90,23 +90,6 @@ export function petSnapshot(pet: Pet, now: number): PetSnapshot {
   };
 }
 
-/** The pane's pet as it stands, and pet.json as this pane last loaded or saved it. */
-interface HeldPet {
-  pet?: Pet;
-  /** Events or actions not saved yet (the runner's). */
-  dirty: boolean;
-  /** pet.json's signature when this pane last loaded or saved it (file-signature.ts). */
-  signature?: string;
-  /** The pet as this pane last loaded or saved it: the base of a merge with someone else's write. */
-  base?: Pet;
-  /** Why there is no pet (pet.json unreadable, no good copy). */
-  problem?: string;
-  /** When this pane last saved durably, with the last good copy (savePet). */
-  durableAt?: number;
-  /** A routine save since: the last good copy is behind pet.json, so the next durable save must write. */
-  copyBehind?: boolean;
-}
-
 /** The service's state: the pet held, and what it needs to load, save and announce it. */
 interface PetState {
   readonly options: PetServiceOptions;
@@ -115,9 +98,6 @@ interface PetState {
 }
 
 const isRunner = (state: PetState) => state.options.store.getState().role === 'runner';
-
-/** At most this long between durable saves (with the last good copy) while events come. */
-const DURABLE_SAVE_MS = 60_000;
 
 /** `routine`: a save of what events did (pet-file.ts savePet), durable once a minute; a user's act and the last save are durable. */
 function saveNow(state: PetState, routine = false): void {
@@ -265,39 +245,6 @@ function createAnnouncer({ store, clock, drawnSpeciesId }: PetServiceOptions) {
     if (text && !(warned && tone === 'info'))
       store.getState().setNotice(toSafeText(text, { maxLength: 300 }), now, tone);
   };
-}
-
-/**
- * The runner saves what is not saved yet. `buddy-tui feed` from another terminal, or a viewer's
- * f, may have written the file since this pane's last load or save (its signature differs): what
- * this pane added is merged onto that file instead of overwriting it.
- */
-function saveHeld(held: HeldPet, petFile: string, clock: () => number, log: TuiLog, routine: boolean): void {
-  if (!held.pet || !held.dirty) return;
-  held.dirty = false;
-  try {
-    const now = clock();
-    const fresh = fileSignature(petFile) === held.signature ? undefined : readPetLite(petFile);
-    const pet = fresh && held.base ? mergePetWrites(held.base, held.pet, fresh, now) : held.pet;
-    const durable = !routine || held.durableAt === undefined || now - held.durableAt >= DURABLE_SAVE_MS;
-    Object.assign(held, { pet, signature: savePet(petFile, pet, !durable), base: pet });
-    if (durable) held.durableAt = now;
-    held.copyBehind = !durable;
-  } catch (error) {
-    log.report({ level: 'error', where: 'pet save', error });
-  }
-}
-
-/**
- * Another process saved pet.json: the runner takes it, with what it did since its last load or
- * save on top (saved on its next save). A broken file is left to that save. True when it changed.
- */
-function mergeNewerSave(held: HeldPet, petFile: string, now: number): boolean {
-  const signature = fileSignature(petFile);
-  const fresh = readPetLite(petFile);
-  if (!fresh || !held.pet || !held.base) return false;
-  Object.assign(held, { pet: mergePetWrites(held.base, held.pet, fresh, now), base: fresh, signature });
-  return true;
 }
 
 /** The first pet the seed hatches, as the runner and the CLI hatch it. */
