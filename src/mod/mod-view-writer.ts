@@ -16,6 +16,7 @@ import { bridgeDir, liveMods, pendingFor } from './mod-bridge.js';
 import { removeOtherModViews, writeModView } from './mod-views.js';
 import { JOURNAL_FILE, REACTIONS_FILE, sessionDirName } from '../state/state-root.js';
 import { heldAt, journalNow, type ReadSession } from '../statusline/held-session.js';
+import { watchPet } from '../statusline/resident-lines.js';
 
 /** A store change is looked at this long after it (changes come in bursts: an event batch, a tick). */
 const COALESCE_MS = 25;
@@ -105,8 +106,13 @@ export function startModViewWriter(options: ModViewWriterOptions): { lookNow(): 
     }, COALESCE_MS);
   };
   const unsubscribe = store.subscribe(schedule);
+  // The pet's saves (the runner's own, a little after the events that changed it) and the mute
+  // change no store: without a look after them, the mod would see pet.json newer than its view
+  // for longer than its grace and start a `buddy-tui mod-state` (turn-polling.js).
+  const petWatcher = watchPet(env, schedule, (error) => report({ level: 'warning', where: 'mod view', error }));
   onAbort(signal, () => {
     unsubscribe();
+    petWatcher?.close();
     if (timer) clearTimeout(timer);
   });
   schedule();

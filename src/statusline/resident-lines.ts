@@ -114,7 +114,7 @@ function watchPayloads(dir: string, arrived: (id: string) => void, report: (erro
 }
 
 /** Calls `changed` when the pet file or the mute (pane-prefs.json, in the same folder) is written (atomically: a rename there); none without the folder. */
-function watchPet(
+export function watchPet(
   env: NodeJS.ProcessEnv,
   changed: () => void,
   report: (error: unknown) => void,
