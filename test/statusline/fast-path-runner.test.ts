@@ -5,28 +5,21 @@
  * runner, the real sh command, the real dist/ (run `npm run build` first).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSpool } from '../support/spool-process.js';
 import {
+  BUILT_CLI as CLI,
+  FALLBACK,
   FIXTURE_SESSION,
   fixturePayload,
-  midTurnEvents,
-  sandbox,
-  type Sandbox,
-  viaInstalledCommand,
+  midTurnSandboxes,
+  viaBuiltCommand as viaCommand,
 } from './support.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const FALLBACK = `${CLI} statusline`;
-const boxes: Sandbox[] = [];
-afterAll(() => {
-  for (const made of boxes) rmSync(made.base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
-});
-
-const viaCommand = (made: Sandbox, payload: unknown, node?: string) => viaInstalledCommand(made, CLI, payload, node);
+const { setUp, removeAll } = midTurnSandboxes();
+afterAll(removeAll);
 
 /** A hang guard, not a timing: a loaded machine may take seconds to start the runner. */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -36,10 +29,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 describe('the headless runner keeps the statusline lines', () => {
   it('a refresh after an event the runner drained takes the fast path', async () => {
-    const made = sandbox({ COLUMNS: '100', CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION });
-    boxes.push(made);
-    made.session(FIXTURE_SESSION, { events: midTurnEvents() });
-    mkdirSync(join(made.root, 'inbox'), { mode: 0o700 });
+    const made = setUp();
     const runner = spawn(process.execPath, [CLI, 'runner', '--idle-ms', '60000'], { env: made.env, stdio: 'ignore' });
     const exited = new Promise((resolve) => runner.once('exit', resolve));
     try {

@@ -7,7 +7,7 @@
  * "<cli.js> statusline" instead of a status line.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,32 +15,20 @@ import { foldEvents } from '../../src/state/reducer.js';
 import { startResidentStatuslines } from '../../src/statusline/resident-lines.js';
 import { runSpool } from '../support/spool-process.js';
 import {
+  FALLBACK,
   FIXTURE_SESSION,
   NOW,
   fixturePayload,
   midTurnEvents,
-  sandbox,
+  midTurnSandboxes,
   type Sandbox,
-  viaInstalledCommand,
+  viaBuiltCommand as viaCommand,
 } from './support.js';
 
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/statusline.js', import.meta.url));
 const RESIDENT = fileURLToPath(new URL('../support/resident-process.ts', import.meta.url));
-const boxes: Sandbox[] = [];
-afterAll(() => {
-  for (const made of boxes) rmSync(made.base, { recursive: true, force: true });
-});
-
-function setUp(): Sandbox {
-  const made = sandbox({ COLUMNS: '100', CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION });
-  boxes.push(made);
-  made.session(FIXTURE_SESSION, { events: midTurnEvents() });
-  mkdirSync(join(made.root, 'inbox'), { mode: 0o700 });
-  return made;
-}
-
-const viaCommand = (made: Sandbox, payload: unknown, node?: string) => viaInstalledCommand(made, CLI, payload, node);
+const { setUp, removeAll } = midTurnSandboxes();
+afterAll(removeAll);
 
 function viaNode(made: Sandbox, payload: unknown): string {
   const run = spawnSync(process.execPath, [BUNDLE], {
@@ -52,7 +40,6 @@ function viaNode(made: Sandbox, payload: unknown): string {
   return run.stdout;
 }
 
-const FALLBACK = `${CLI} statusline`;
 const lineFile = (made: Sandbox) => join(made.root, 'statusline', `${FIXTURE_SESSION}.line`);
 const journal = (made: Sandbox) => join(made.root, FIXTURE_SESSION, 'events.jsonl');
 

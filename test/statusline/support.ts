@@ -4,9 +4,10 @@
  * and a pinned clock (BUDDY_TUI_NOW), so every output is deterministic.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { JournalEvent } from '../../src/protocol/hook-event.js';
 import { fastStatuslineCommand } from '../../src/statusline/fast-command.js';
 import type { Reaction } from '../../src/protocol/reaction.js';
@@ -195,4 +196,30 @@ export function viaInstalledCommand(made: Sandbox, cli: string, payload: unknown
   });
   if (run.status !== 0) throw new Error(`the statusLine command exited ${run.status}: ${run.stderr}`);
   return run.stdout;
+}
+
+/** The built CLI, as `buddy-tui install` names it in the statusLine command. */
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+/** What the command prints when it falls back to Node and a test named /bin/echo as the node. */
+export const FALLBACK = `${BUILT_CLI} statusline`;
+
+/** The installed statusLine command, with the built CLI (a `node` of /bin/echo shows the fallback). */
+export const viaBuiltCommand = (made: Sandbox, payload: unknown, node?: string): string =>
+  viaInstalledCommand(made, BUILT_CLI, payload, node);
+
+/** Sandboxes holding the recorded session mid-turn and an inbox (the fast-path tests' world); `removeAll` after the file. */
+export function midTurnSandboxes() {
+  const made: Sandbox[] = [];
+  return {
+    setUp(): Sandbox {
+      const box = sandbox({ COLUMNS: '100', CLAUDE_CODE_SESSION_ID: FIXTURE_SESSION });
+      made.push(box);
+      box.session(FIXTURE_SESSION, { events: midTurnEvents() });
+      mkdirSync(join(box.root, 'inbox'), { mode: 0o700 });
+      return box;
+    },
+    removeAll(): void {
+      for (const box of made) rmSync(box.base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    },
+  };
 }
